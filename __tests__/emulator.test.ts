@@ -1,0 +1,1188 @@
+/**
+ * Tests of the findings API emulator itself, over real HTTP with global fetch.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import https from 'node:https'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { createInterface } from 'node:readline'
+import { sastFinding, scaFinding } from '../emulator/data.js'
+import {
+  buildState,
+  NOT_FOUND_MESSAGE,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions
+} from '../emulator/server.js'
+
+const NOW = new Date('2026-11-01T12:00:00.000Z')
+const DAY_S = 86_400
+const FINDINGS = '/api/v1/deployments/acme-corp/findings'
+const TICKETS = '/api/v1/deployments/acme-corp/tickets'
+const DEPENDENCIES = '/api/v1/deployments/4242/dependencies'
+const SBOM = '/api/v1/deployments/4242/sbom/export'
+
+/** The open SAST findings of acme/web on main, as the seed documents them. */
+const WEB_MAIN_OPEN_SAST = [
+  7100001, 7100002, 7100003, 7100004, 7100005, 7100006, 7100007, 7100008, 7100009, 7100010
+]
+
+interface WireFinding {
+  id: number
+  ref: string
+  status: string
+  severity: string
+  relevant_since: string
+  rule_name: string
+  repository: { name: string; url: string }
+  location: Record<string, unknown>
+  external_ticket?: Record<string, unknown> | null
+  triaged_at?: string | null
+  reachability?: string
+  is_malicious?: boolean
+  found_dependency?: { package: string; transitivity: string }
+  usage?: { location: Record<string, unknown> } | null
+  sourcing_policy?: { id: number; name: string; slug: string }
+}
+
+interface DocumentedPage {
+  sastFindings: { findings: WireFinding[] }
+  scaFindings: { findings: WireFinding[] }
+}
+
+interface HttpResult {
+  status: number
+  headers: Headers
+  text: string
+  json: unknown
+}
+
+interface RequestOptions {
+  method?: string
+  body?: unknown
+  rawBody?: string
+  token?: string | null
+}
+
+let emulator: Emulator
+
+async function start(options: EmulatorOptions = {}): Promise<Emulator> {
+  emulator = await startEmulator({ now: NOW, ...options })
+  return emulator
+}
+
+afterEach(async () => {
+  await emulator.close()
+})
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+async function call(path: string, options: RequestOptions = {}): Promise<HttpResult> {
+  const headers: Record<string, string> = {}
+  const token = options.token === undefined ? emulator.token : options.token
+  if (token !== null) headers.authorization = `Bearer ${token}`
+  let body: string | undefined = options.rawBody
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(options.body)
+  }
+  const response = await fetch(`${emulator.url}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body
+  })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, text, json: parseJson(text) }
+}
+
+function queryString(params: Record<string, string | number | readonly string[]>): string {
+  const search = new URLSearchParams()
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(name, String(item))
+  }
+  return search.toString()
+}
+
+async function documentedFindings(
+  params: Record<string, string | number | readonly string[]>
+): Promise<DocumentedPage> {
+  const result = await call(`${FINDINGS}?${queryString(params)}`)
+  expect(result.status).toBe(200)
+  return result.json as DocumentedPage
+}
+
+/** The findings of the requested type from a documented-shape page. */
+async function findings(
+  params: Record<string, string | number | readonly string[]>
+): Promise<WireFinding[]> {
+  const page = await documentedFindings(params)
+  return params.issue_type === 'sca' ? page.scaFindings.findings : page.sastFindings.findings
+}
+
+async function findingIds(
+  params: Record<string, string | number | readonly string[]>
+): Promise<number[]> {
+  return (await findings(params)).map(finding => finding.id).sort((a, b) => a - b)
+}
+
+function errorOf(result: HttpResult): string {
+  return (result.json as { error: string }).error
+}
+
+const WEB_MAIN_OPEN = { repos: 'acme/web', ref: 'refs/heads/main', status: 'open' }
+
+describe('authentication and deployments', () => {
+  beforeEach(() => start())
+
+  it('rejects a missing or wrong token with 401 and the service message', async () => {
+    for (const token of [null, 'wrong-token']) {
+      const result = await call('/api/v1/deployments', { token })
+      expect(result.status).toBe(401)
+      expect(result.json).toEqual({ error: 'Invalid API token' })
+    }
+  })
+
+  it('answers ping without a token', async () => {
+    const result = await call('/api/v1/ping', { token: null })
+    expect(result.status).toBe(200)
+    expect(result.json).toEqual({})
+  })
+
+  it('lists the one deployment with a numeric id', async () => {
+    const result = await call('/api/v1/deployments')
+    expect(result.json).toEqual({
+      deployments: [
+        {
+          id: 4242,
+          name: 'Acme Corp',
+          slug: 'acme-corp',
+          findings: { url: `${emulator.url}${FINDINGS}` }
+        }
+      ]
+    })
+  })
+
+  it.each([
+    ['an unknown slug', '/api/v1/deployments/acme/findings'],
+    ['the id on a slug-keyed route', '/api/v1/deployments/4242/findings'],
+    ['the slug on an id-keyed route', '/api/v1/deployments/acme-corp/policies'],
+    ['an unknown id', '/api/v1/deployments/4243/policies'],
+    ['an unknown route', '/api/v1/deployments/acme-corp/secrets']
+  ])('answers 404 with the service message for %s', async (_label, path) => {
+    const result = await call(path)
+    expect(result.status).toBe(404)
+    expect(result.json).toEqual({ error: NOT_FOUND_MESSAGE })
+  })
+
+  it('answers 405 for a wrong method on a known route', async () => {
+    const result = await call(FINDINGS, { method: 'POST', body: {} })
+    expect(result.status).toBe(405)
+  })
+})
+
+describe('findings: validation', () => {
+  beforeEach(() => start())
+
+  it.each([
+    ['page_size', 'page_size=99'],
+    ['page_size', 'page_size=3001'],
+    ['page_size', 'page_size=abc'],
+    ['page', 'page=-1'],
+    ['page', 'page=1.5'],
+    ['issue_type', 'issue_type=secrets'],
+    ['status', 'status=closed'],
+    ['since', 'since=yesterday'],
+    ['severities', 'severities=urgent'],
+    ['exposures', 'issue_type=sca&exposures=maybe'],
+    ['policies', 'policies=rule-board-strict'],
+    ['is_malicious', 'issue_type=sca&is_malicious=yes']
+  ])('answers 400 naming %s for %s', async (parameter, query) => {
+    const result = await call(`${FINDINGS}?${query}`)
+    expect(result.status).toBe(400)
+    expect(errorOf(result)).toContain(`'${parameter}'`)
+  })
+
+  it('accepts the page_size bounds 100 and 3000 and a 0-based page', async () => {
+    for (const query of ['page_size=100', 'page_size=3000', 'page=0', 'page=7']) {
+      expect((await call(`${FINDINGS}?${query}`)).status).toBe(200)
+    }
+  })
+})
+
+describe('findings: filters and order (documented shape)', () => {
+  beforeEach(() => start())
+
+  it('returns the open acme/web main SAST findings, newest first, in sastFindings only', async () => {
+    const page = await documentedFindings(WEB_MAIN_OPEN)
+    expect(page.scaFindings.findings).toEqual([])
+    const list = page.sastFindings.findings
+    expect(list.map(finding => finding.id).sort((a, b) => a - b)).toEqual(WEB_MAIN_OPEN_SAST)
+    const times = list.map(finding => Date.parse(finding.relevant_since))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect(list[0]?.id).toBe(7100008)
+    expect(list.map(finding => finding.severity)).not.toContain('critical')
+  })
+
+  it('matches repos exactly (never by prefix) and case-insensitively', async () => {
+    const web = await findings({ repos: 'acme/web' })
+    expect(new Set(web.map(finding => finding.repository.name))).toEqual(new Set(['acme/web']))
+    expect(await findingIds({ repos: 'ACME/Web', ref: 'refs/heads/main', status: 'open' })).toEqual(
+      WEB_MAIN_OPEN_SAST
+    )
+    expect(await findingIds({ repos: 'acme/we' })).toEqual([])
+  })
+
+  it('accepts array params as repeated keys or comma-joined', async () => {
+    const repeated = await findingIds({ repos: ['acme/web-legacy', 'acme/api'], status: 'open' })
+    const joined = await findingIds({ repos: 'acme/web-legacy,acme/api', status: 'open' })
+    expect(repeated).toEqual([7300001, 7500001, 7500002])
+    expect(joined).toEqual(repeated)
+  })
+
+  it('filters by repository_ids', async () => {
+    expect(await findingIds({ repository_ids: 1002 })).toEqual([7300001])
+    expect(await findingIds({ repository_ids: 1002, issue_type: 'sca' })).toEqual([7400001])
+  })
+
+  it('returns every status unless a status filter excludes the fixed and ignored ones', async () => {
+    const all = await findingIds({ repos: 'acme/web', ref: 'refs/heads/main' })
+    expect(all).toEqual([...WEB_MAIN_OPEN_SAST, 7100011, 7100012])
+    const ignored = await findings({ repos: 'acme/web', ref: 'refs/heads/main', status: 'ignored' })
+    expect(ignored.map(finding => [finding.id, finding.severity])).toEqual([[7100012, 'critical']])
+  })
+
+  it('filters by ref exactly', async () => {
+    const pr = await findingIds({ repos: 'acme/web', ref: 'refs/pull/42/merge', status: 'open' })
+    expect(pr).toEqual([...WEB_MAIN_OPEN_SAST.map(id => id + 10_000), 7110101])
+    expect(await findingIds({ ref: 'main' })).toEqual([])
+  })
+
+  it('filters by since (epoch seconds on relevant_since)', async () => {
+    const since = NOW.getTime() / 1000 - 7 * DAY_S
+    expect(await findingIds({ ...WEB_MAIN_OPEN, since })).toEqual([7100001, 7100003, 7100008])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, since: since + 0.5 })).toEqual([
+      7100001, 7100003, 7100008
+    ])
+  })
+
+  it('filters by severities', async () => {
+    expect(await findingIds({ ...WEB_MAIN_OPEN, severities: 'high' })).toEqual([
+      7100001, 7100002, 7100010
+    ])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, severities: ['low', 'critical'] })).toEqual([
+      7100005, 7100007, 7100009
+    ])
+  })
+
+  it('maps policies to the rule mode in the finding sourcing policy', async () => {
+    expect(await findingIds({ ...WEB_MAIN_OPEN, policies: 'rule-board-block' })).toEqual([
+      7100001, 7100004
+    ])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, policies: 'rule-board-audit' })).toEqual([
+      7100002, 7100005, 7100008
+    ])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, policies: 'rule-board-pr-comments' })).toEqual([
+      7100003, 7100006, 7100009, 7100010
+    ])
+    // Strict Policy blocks every sample rule.
+    expect(await findingIds({ repos: 'acme/payments', policies: 'rule-board-block' })).toEqual([
+      7600001, 7600002
+    ])
+  })
+
+  it('filters by rules, categories and confidence', async () => {
+    const rule = 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
+    expect(await findingIds({ repos: 'acme/web', ref: 'refs/heads/main', rules: rule })).toEqual([
+      7100001, 7100011
+    ])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, confidence: 'low' })).toEqual([7100005, 7100007])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, categories: 'best-practice' })).toEqual([])
+  })
+
+  it('filters SCA findings by exposures, transitivities and is_malicious', async () => {
+    const sca = { ...WEB_MAIN_OPEN, issue_type: 'sca' }
+    expect(await findingIds(sca)).toEqual([7200001, 7200002, 7200003, 7200004, 7200005, 7200006])
+    expect(await findingIds({ ...sca, exposures: ['reachable', 'always_reachable'] })).toEqual([
+      7200001, 7200002
+    ])
+    expect(await findingIds({ ...sca, transitivities: 'transitive' })).toEqual([7200004, 7200005])
+    expect(await findingIds({ ...sca, is_malicious: 'true' })).toEqual([])
+    const pr = { ...sca, ref: 'refs/pull/42/merge' }
+    const malicious = await findings({ ...pr, is_malicious: 'true' })
+    expect(malicious.map(finding => [finding.id, finding.severity, finding.reachability])).toEqual([
+      [7210101, 'low', 'unreachable']
+    ])
+    expect(await findingIds({ ...pr, is_malicious: 'false' })).not.toContain(7210101)
+  })
+
+  it('renders the documented wire shape', async () => {
+    const [finding] = await findings({
+      ...WEB_MAIN_OPEN,
+      rules: 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
+    })
+    expect(finding?.relevant_since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+    expect(finding?.location).toEqual({
+      filePath: 'src/app/views.py',
+      line: 42,
+      column: 9,
+      endLine: 42,
+      endColumn: 48
+    })
+    expect(finding?.sourcing_policy).toEqual({
+      id: 11,
+      name: 'Default Policy',
+      slug: 'default-policy'
+    })
+    expect(finding).not.toHaveProperty('external_ticket')
+    const sca = await findings({
+      ...WEB_MAIN_OPEN,
+      issue_type: 'sca',
+      exposures: 'always_reachable'
+    })
+    expect(sca[0]?.reachability).toBe('always_reachable')
+  })
+
+  it('dedups findings across refs with dedup=true', async () => {
+    const all = await findingIds({ repos: 'acme/web', status: 'open' })
+    const deduped = await findingIds({ repos: 'acme/web', status: 'open', dedup: 'true' })
+    expect(all).toHaveLength(21)
+    expect(deduped).toHaveLength(11)
+    expect(deduped).toContain(7110101)
+  })
+})
+
+describe('findings: live shape', () => {
+  beforeEach(() => start({ shape: 'live' }))
+
+  it('answers a flat findings list with snake_case sub-objects and +00:00 timestamps', async () => {
+    const result = await call(
+      `${FINDINGS}?${queryString({ ...WEB_MAIN_OPEN, severities: 'high' })}`
+    )
+    const body = result.json as { findings: WireFinding[] }
+    expect(Object.keys(body)).toEqual(['findings'])
+    const finding = body.findings.find(candidate => candidate.id === 7100001)
+    expect(finding?.location).toEqual({
+      file_path: 'src/app/views.py',
+      line: 42,
+      column: 9,
+      end_line: 42,
+      end_column: 48
+    })
+    expect(finding?.relevant_since).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/)
+    expect(finding?.external_ticket).toBeNull()
+    expect(finding?.triaged_at).toBeNull()
+  })
+
+  it('spells reachability with spaces', async () => {
+    const result = await call(`${FINDINGS}?${queryString({ ...WEB_MAIN_OPEN, issue_type: 'sca' })}`)
+    const list = (result.json as { findings: WireFinding[] }).findings
+    const reachability = Object.fromEntries(list.map(finding => [finding.id, finding.reachability]))
+    expect(reachability).toEqual({
+      7200001: 'reachable',
+      7200002: 'always reachable',
+      7200003: 'conditionally reachable',
+      7200004: 'unreachable',
+      7200005: 'no reachability analysis',
+      7200006: 'unreachable'
+    })
+    const usage = list.find(finding => finding.id === 7200001)?.usage
+    expect(usage?.location).toMatchObject({
+      path: 'web/frontend/src/utils/template.js',
+      start_line: 12
+    })
+  })
+
+  it('switches shape at run time', async () => {
+    emulator.setShape('documented')
+    const result = await call(`${FINDINGS}?${queryString(WEB_MAIN_OPEN)}`)
+    expect(result.json).toHaveProperty('sastFindings.findings')
+  })
+})
+
+describe('findings: pagination', () => {
+  it('pages by page number over a total order, without overlap', async () => {
+    await start({
+      seed: 'empty',
+      bulk: { repository: 'acme/bulk', ref: 'refs/heads/main', sast: 250, sca: 0 }
+    })
+    // Two findings with the same relevant_since: the id breaks the tie, descending.
+    const tie = new Date(NOW.getTime() - 1000)
+    emulator.state.sastFindings.push(
+      sastFinding({
+        id: 1,
+        repository: { name: 'acme/bulk', url: 'https://github.com/acme/bulk' },
+        relevantSince: tie
+      }),
+      sastFinding({
+        id: 2,
+        repository: { name: 'acme/bulk', url: 'https://github.com/acme/bulk' },
+        relevantSince: tie
+      })
+    )
+    const pages: WireFinding[][] = []
+    for (let page = 0; page < 4; page++)
+      pages.push(await findings({ repos: 'acme/bulk', page, page_size: 100 }))
+    expect(pages.map(page => page.length)).toEqual([100, 100, 52, 0])
+    const ids = pages.flat().map(finding => finding.id)
+    expect(new Set(ids).size).toBe(252)
+    expect(ids.slice(0, 2)).toEqual([2, 1])
+    const times = pages.flat().map(finding => Date.parse(finding.relevant_since))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+})
+
+describe('projects', () => {
+  beforeEach(() => start())
+
+  it('lists 254 projects over three pages of 100', async () => {
+    const sizes: number[] = []
+    const names: string[] = []
+    for (let page = 0; page < 4; page++) {
+      const result = await call(`/api/v1/deployments/acme-corp/projects?page=${page}`)
+      const projects = (result.json as { projects: { name: string }[] }).projects
+      sizes.push(projects.length)
+      names.push(...projects.map(project => project.name))
+    }
+    expect(sizes).toEqual([100, 100, 54, 0])
+    expect(names.slice(0, 4)).toEqual(['acme/web', 'acme/web-legacy', 'acme/api', 'acme/payments'])
+    expect(names.at(-1)).toBe('acme/svc-250')
+  })
+
+  it('renders project fields without managed_scan_config', async () => {
+    const result = await call('/api/v1/deployments/acme-corp/projects?page_size=1')
+    const [web] = (result.json as { projects: Record<string, unknown>[] }).projects
+    expect(web).toMatchObject({
+      id: 1001,
+      name: 'acme/web',
+      tags: ['team-web', 'tier-1'],
+      default_branch: 'refs/heads/main',
+      primary_branch: 'refs/heads/main',
+      url: 'https://github.com/acme/web'
+    })
+    expect(web?.latest_scan_at).toMatch(/Z$/)
+    expect(web).not.toHaveProperty('managed_scan_config')
+  })
+
+  it('rejects page_size above 3000', async () => {
+    const result = await call('/api/v1/deployments/acme-corp/projects?page_size=3001')
+    expect(result.status).toBe(400)
+    expect(errorOf(result)).toContain("'page_size'")
+  })
+})
+
+describe('project tags', () => {
+  beforeEach(() => start())
+  const rawPath = '/api/v1/deployments/acme-corp/projects/acme/web/tags'
+  const encodedPath = '/api/v1/deployments/acme-corp/projects/acme%2Fweb/tags'
+
+  it('replaces the tags, with raw slashes and a bare array body', async () => {
+    const result = await call(rawPath, { method: 'PUT', body: ['gate-passed'] })
+    expect(result.status).toBe(200)
+    const project = (result.json as { project: Record<string, unknown> }).project
+    expect(project).toMatchObject({
+      id: 1001,
+      name: 'acme/web',
+      tags: ['gate-passed'],
+      managed_scan_config: { diff_scan: { enabled: true }, full_scan: { enabled: true } }
+    })
+    expect(emulator.state.projects[0]?.tags).toEqual(['gate-passed'])
+  })
+
+  it('accepts %2F and a {tags} object body', async () => {
+    const result = await call(encodedPath, {
+      method: 'PUT',
+      body: { tags: ['team-web', 'tier-1', 'scanned'] }
+    })
+    expect(result.status).toBe(200)
+    expect(emulator.state.projects[0]?.tags).toEqual(['team-web', 'tier-1', 'scanned'])
+    expect(emulator.requests.at(-1)?.rawPath).toBe(encodedPath)
+    expect(emulator.requests.at(-1)?.path).toBe(rawPath)
+  })
+
+  it('answers 404 to the spelling that tagPathStyle does not accept', async () => {
+    emulator.state.tagPathStyle = 'raw'
+    expect((await call(encodedPath, { method: 'PUT', body: ['x'] })).status).toBe(404)
+    expect((await call(rawPath, { method: 'PUT', body: ['x'] })).status).toBe(200)
+    emulator.state.tagPathStyle = 'encoded'
+    expect((await call(rawPath, { method: 'PUT', body: ['y'] })).status).toBe(404)
+    expect((await call(encodedPath, { method: 'PUT', body: ['y'] })).status).toBe(200)
+    expect(emulator.state.projects[0]?.tags).toEqual(['y'])
+  })
+
+  it('rejects other bodies with 400 and unknown projects with 404', async () => {
+    for (const body of [{ tag: 'x' }, 'x', [1, 2], { tags: 'x' }]) {
+      expect((await call(rawPath, { method: 'PUT', body })).status).toBe(400)
+    }
+    expect((await call(rawPath, { method: 'PUT', rawBody: '[not json' })).status).toBe(400)
+    const missing = await call('/api/v1/deployments/acme-corp/projects/acme/nope/tags', {
+      method: 'PUT',
+      body: ['x']
+    })
+    expect(missing.status).toBe(404)
+  })
+})
+
+interface TicketResponse {
+  succeeded: { external_slug: string; issue_ids: number[]; ticket_id: number; ticket_url: string }[]
+  failed: { error: string; issue_ids: number[] }[]
+  skipped: { reason: string; issue_ids: number[] }[]
+}
+
+describe('tickets', () => {
+  beforeEach(() => start())
+
+  async function createTickets(body: Record<string, unknown>): Promise<TicketResponse> {
+    const result = await call(TICKETS, { method: 'POST', body })
+    expect(result.status).toBe(200)
+    return result.json as TicketResponse
+  }
+
+  it('creates one ticket per rule and repository, then skips them on a second run', async () => {
+    const first = await createTickets({
+      issue_type: 'sast',
+      issue_ids: ['7100001', 7100011, '7100004']
+    })
+    expect(first.succeeded).toEqual([
+      {
+        external_slug: 'SEC-1',
+        issue_ids: [7100001, 7100011],
+        ticket_id: 1,
+        ticket_url: 'https://tracker.example.test/browse/SEC-1'
+      },
+      {
+        external_slug: 'SEC-2',
+        issue_ids: [7100004],
+        ticket_id: 2,
+        ticket_url: 'https://tracker.example.test/browse/SEC-2'
+      }
+    ])
+    expect(first.failed).toEqual([])
+    const [listed] = await findings({
+      ...WEB_MAIN_OPEN,
+      rules: 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
+    })
+    expect(listed?.external_ticket).toEqual({
+      externalSlug: 'SEC-1',
+      id: 1,
+      url: 'https://tracker.example.test/browse/SEC-1',
+      linkedIssueIds: [7100001, 7100011]
+    })
+    const second = await createTickets({ issue_type: 'sast', issue_ids: [7100001, 7100004] })
+    expect(second.succeeded).toEqual([])
+    expect(second.skipped).toEqual([
+      { reason: 'Issue already has a ticket', issue_ids: [7100001] },
+      { reason: 'Issue already has a ticket', issue_ids: [7100004] }
+    ])
+    expect(emulator.state.tickets).toHaveLength(2)
+  })
+
+  it('reports unknown ids and ids of the other issue type as not found', async () => {
+    const outcome = await createTickets({ issue_type: 'sca', issue_ids: [999, 7100001, 7200001] })
+    expect(outcome.failed).toEqual([
+      { error: 'Issue not found', issue_ids: [999] },
+      { error: 'Issue not found', issue_ids: [7100001] }
+    ])
+    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[7200001]])
+  })
+
+  it('fails the tickets beyond the limit', async () => {
+    const outcome = await createTickets({
+      issue_type: 'sast',
+      issue_ids: [7100001, 7100002, 7100003],
+      limit: 1
+    })
+    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[7100001]])
+    expect(outcome.failed).toEqual([
+      { error: 'Ticket limit exceeded', issue_ids: [7100002] },
+      { error: 'Ticket limit exceeded', issue_ids: [7100003] }
+    ])
+    expect(
+      emulator.state.sastFindings.find(finding => finding.id === 7100002)?.externalTicket
+    ).toBeNull()
+  })
+
+  it('creates one ticket per finding with group_issues false', async () => {
+    const outcome = await createTickets({
+      issue_type: 'sast',
+      issue_ids: [7100001, 7100011],
+      group_issues: false
+    })
+    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[7100001], [7100011]])
+  })
+
+  it('selects by filters when issue_ids is absent', async () => {
+    const outcome = await createTickets({ issue_type: 'sast', repos: ['acme/api'], status: 'open' })
+    expect(outcome.succeeded.flatMap(ticket => ticket.issue_ids).sort()).toEqual([7500001, 7500002])
+  })
+
+  it.each([
+    ['issue_type', { issue_ids: [7100001] }],
+    ['issue_type', { issue_type: 'code', issue_ids: [7100001] }],
+    ['limit', { issue_type: 'sast', issue_ids: [7100001], limit: 0 }],
+    ['limit', { issue_type: 'sast', issue_ids: [7100001], limit: 21 }],
+    ['issue_ids', { issue_type: 'sast', issue_ids: ['71x'] }],
+    ['issue_ids', { issue_type: 'sast', issue_ids: '7100001' }]
+  ])('answers 400 naming %s', async (parameter, body) => {
+    const result = await call(TICKETS, { method: 'POST', body })
+    expect(result.status).toBe(400)
+    expect(errorOf(result)).toContain(`'${parameter}'`)
+  })
+
+  it('answers 400 when neither issue_ids nor filters are given', async () => {
+    expect((await call(TICKETS, { method: 'POST', body: { issue_type: 'sast' } })).status).toBe(400)
+  })
+})
+
+interface DependencyPage {
+  dependencies: Record<string, unknown>[]
+  cursor: string
+  hasMore: boolean
+}
+
+describe('dependencies', () => {
+  beforeEach(() => start())
+
+  async function listDependencies(body: Record<string, unknown>): Promise<DependencyPage> {
+    const result = await call(DEPENDENCIES, { method: 'POST', body })
+    expect(result.status).toBe(200)
+    return result.json as DependencyPage
+  }
+
+  it('renders {id, name, version} in the documented shape', async () => {
+    const page = await listDependencies({ dependencyFilter: { repositoryId: [1001] } })
+    expect(page.dependencies).toHaveLength(40)
+    expect(page.dependencies[0]).toEqual({ id: '600001', name: 'react', version: '18.2.0' })
+    expect(page.hasMore).toBe(false)
+  })
+
+  it('renders the live shape with string ids, package and licenses', async () => {
+    emulator.setShape('live')
+    const page = await listDependencies({
+      dependencyFilter: { license: ['GPL-3.0-only', 'AGPL-3.0-or-later'] }
+    })
+    expect(page.dependencies).toEqual([
+      expect.objectContaining({
+        repositoryId: '1001',
+        package: { name: 'PyQt5', versionSpecifier: '5.15.10' },
+        ecosystem: 'pypi',
+        licenses: ['GPL-3.0-only'],
+        transitivity: 'DIRECT',
+        definedAt: expect.objectContaining({ path: 'requirements.txt' })
+      }),
+      expect.objectContaining({
+        package: { name: 'PyMuPDF', versionSpecifier: '1.23.8' },
+        licenses: ['AGPL-3.0-or-later']
+      })
+    ])
+  })
+
+  it('pages with cursor and hasMore', async () => {
+    const seen: string[] = []
+    let cursor: string | undefined
+    const sizes: number[] = []
+    for (;;) {
+      const page = await listDependencies({
+        pageSize: 15,
+        cursor,
+        dependencyFilter: { repositoryId: [1001] }
+      })
+      sizes.push(page.dependencies.length)
+      seen.push(...page.dependencies.map(dependency => String(dependency.id)))
+      if (!page.hasMore) break
+      cursor = page.cursor
+    }
+    expect(sizes).toEqual([15, 15, 10])
+    expect(new Set(seen).size).toBe(40)
+  })
+
+  it.each([
+    ['pageSize', { pageSize: 0 }],
+    ['pageSize', { pageSize: 10001 }],
+    ['cursor', { cursor: 'abc' }],
+    ['dependencyFilter.repositoryId', { dependencyFilter: { repositoryId: ['acme/web'] } }]
+  ])('answers 400 naming %s', async (parameter, body) => {
+    const result = await call(DEPENDENCIES, { method: 'POST', body })
+    expect(result.status).toBe(400)
+    expect(errorOf(result)).toContain(`'${parameter}'`)
+  })
+})
+
+interface RulesPage {
+  cursor: string
+  policy: { id: string }
+  rules: { id: string; path: string; policyMode: string }[]
+}
+
+describe('policies', () => {
+  beforeEach(() => start())
+
+  it('lists the policies', async () => {
+    const result = await call('/api/v1/deployments/4242/policies')
+    expect(result.json).toEqual({
+      policies: [
+        {
+          id: '11',
+          isDefault: true,
+          name: 'Default Policy',
+          productType: 'PRODUCT_TYPE_SAST',
+          slug: 'default-policy'
+        },
+        {
+          id: '12',
+          isDefault: false,
+          name: 'Strict Policy',
+          productType: 'PRODUCT_TYPE_SAST',
+          slug: 'strict-policy'
+        },
+        {
+          id: '13',
+          isDefault: true,
+          name: 'Secrets Policy',
+          productType: 'PRODUCT_TYPE_SECRETS',
+          slug: 'secrets-policy'
+        }
+      ]
+    })
+  })
+
+  async function allRules(limit?: number): Promise<RulesPage[]> {
+    const pages: RulesPage[] = []
+    let cursor = ''
+    do {
+      const query = queryString({
+        ...(limit === undefined ? {} : { limit }),
+        ...(cursor === '' ? {} : { cursor })
+      })
+      const result = await call(`/api/v1/deployments/4242/policies/11?${query}`)
+      expect(result.status).toBe(200)
+      const page = result.json as RulesPage
+      pages.push(page)
+      cursor = page.cursor
+    } while (cursor !== '')
+    return pages
+  }
+
+  it('pages 2600 rules by 500 by default, ending with an empty cursor', async () => {
+    const pages = await allRules()
+    expect(pages.map(page => page.rules.length)).toEqual([500, 500, 500, 500, 500, 100])
+    const modes = new Set(pages.flatMap(page => page.rules.map(rule => rule.policyMode)))
+    expect(modes).toEqual(new Set(['MODE_MONITOR', 'MODE_COMMENT', 'MODE_BLOCK', 'MODE_DISABLED']))
+  })
+
+  it('keeps a block-mode rule used by a finding beyond the first page of 2000', async () => {
+    const [first, second] = await allRules(2000)
+    const md5 = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
+    expect(first?.rules.some(rule => rule.path === md5)).toBe(false)
+    expect(second?.rules.find(rule => rule.path === md5)?.policyMode).toBe('MODE_BLOCK')
+    expect(second?.cursor).toBe('')
+  })
+
+  it('validates limit and cursor and answers 404 for an unknown policy', async () => {
+    const base = '/api/v1/deployments/4242/policies'
+    expect((await call(`${base}/11?limit=2001`)).status).toBe(400)
+    expect((await call(`${base}/11?cursor=garbage`)).status).toBe(400)
+    expect((await call(`${base}/99`)).status).toBe(404)
+  })
+})
+
+interface SbomStatus {
+  status: string
+  downloadUrl?: string
+  errorMessage?: string
+}
+
+describe('SBOM export', () => {
+  const request = {
+    repositoryId: '1001',
+    ref: 'refs/heads/main',
+    sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+    metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION',
+    formatVersion: { format: 'SBOM_FORMAT_CYCLONEDX', version: '1.5' }
+  }
+
+  async function startExport(body: Record<string, unknown> = request): Promise<string> {
+    const result = await call(SBOM, { method: 'POST', body })
+    expect(result.status).toBe(200)
+    return (result.json as { taskToken: string }).taskToken
+  }
+
+  async function poll(taskToken: string): Promise<SbomStatus> {
+    return (await call(`${SBOM}/${taskToken}`)).json as SbomStatus
+  }
+
+  it('goes IN_PROGRESS then COMPLETED, with a signed URL on the download server', async () => {
+    await start()
+    const taskToken = await startExport()
+    expect(await poll(taskToken)).toEqual({ status: 'SBOM_EXPORT_STATUS_IN_PROGRESS' })
+    const done = await poll(taskToken)
+    expect(done.status).toBe('SBOM_EXPORT_STATUS_COMPLETED')
+    expect(done.downloadUrl).toMatch(
+      new RegExp(
+        `^${emulator.downloadUrl}/sbom/${taskToken}\\.json\\?X-Amz-Signature=[0-9a-f]{64}$`
+      )
+    )
+    const url = done.downloadUrl ?? ''
+    const document = (await (await fetch(url)).json()) as {
+      bomFormat: string
+      specVersion: string
+      metadata: { component: { name: string; type: string } }
+      components: { name: string }[]
+    }
+    expect(document.bomFormat).toBe('CycloneDX')
+    expect(document.specVersion).toBe('1.5')
+    expect(document.metadata.component).toMatchObject({ name: 'acme/web', type: 'application' })
+    expect(document.components).toHaveLength(40)
+    const withToken = await fetch(url, { headers: { authorization: `Bearer ${emulator.token}` } })
+    expect(withToken.status).toBe(400)
+    expect(await withToken.text()).toContain('InvalidArgument')
+    expect((await fetch(url.replace(/Signature=\w+/, 'Signature=00'))).status).toBe(403)
+    expect(emulator.downloads.map(entry => entry.status)).toEqual([200, 400, 403])
+    expect(emulator.downloads[0]?.headers.authorization).toBeUndefined()
+  })
+
+  it('honours sbomPollsUntilDone', async () => {
+    await start({ sbomPollsUntilDone: 3 })
+    const taskToken = await startExport()
+    const statuses: string[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await poll(taskToken)).status)
+    expect(statuses).toEqual([
+      'SBOM_EXPORT_STATUS_IN_PROGRESS',
+      'SBOM_EXPORT_STATUS_IN_PROGRESS',
+      'SBOM_EXPORT_STATUS_IN_PROGRESS',
+      'SBOM_EXPORT_STATUS_COMPLETED',
+      'SBOM_EXPORT_STATUS_COMPLETED'
+    ])
+  })
+
+  it('fails exports of repositories in sbomFailRepositories', async () => {
+    await start({ sbomPollsUntilDone: 0 })
+    emulator.state.sbomFailRepositories.add(1004)
+    const outcome = await poll(await startExport({ ...request, repositoryId: 1004 }))
+    expect(outcome.status).toBe('SBOM_EXPORT_STATUS_FAILED')
+    expect(outcome.errorMessage).toContain('acme/payments')
+    expect(outcome.downloadUrl).toBeUndefined()
+  })
+
+  it('validates the request', async () => {
+    await start()
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...request, sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_SPDX' }, 400, 'sbomOutputFormat'],
+      [
+        { ...request, metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_WIDGET' },
+        400,
+        'metadataComponentType'
+      ],
+      [{ ...request, repositoryId: undefined }, 400, 'repositoryId'],
+      [{ ...request, repositoryId: '999999' }, 404, 'Repository 999999']
+    ]
+    for (const [body, status, message] of cases) {
+      const result = await call(SBOM, { method: 'POST', body })
+      expect(result.status).toBe(status)
+      expect(errorOf(result)).toContain(message)
+    }
+    expect((await call(`${SBOM}/no-such-task`)).status).toBe(404)
+  })
+})
+
+describe('faults', () => {
+  beforeEach(() => start())
+
+  it('answers a status fault the given number of times, then normally', async () => {
+    emulator.addFault({
+      path: FINDINGS,
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      times: 2
+    })
+    const first = await call(FINDINGS)
+    expect(first.status).toBe(429)
+    expect(first.headers.get('retry-after')).toBe('1')
+    expect(first.json).toEqual({ error: 'Too Many Requests' })
+    expect((await call(FINDINGS)).status).toBe(429)
+    expect((await call(FINDINGS)).status).toBe(200)
+    expect(emulator.requests.map(entry => entry.status)).toEqual([429, 429, 200])
+  })
+
+  it('matches string paths exactly and RegExp paths and methods', async () => {
+    emulator.addFault({ path: '/api/v1/deployments', kind: 'status', status: 503 })
+    expect((await call(FINDINGS)).status).toBe(200)
+    emulator.clearFaults()
+    emulator.addFault({
+      path: /\/tickets$/,
+      method: 'post',
+      kind: 'status',
+      status: 502,
+      times: Infinity
+    })
+    expect((await call(FINDINGS)).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect((await call(TICKETS, { method: 'POST', body: {} })).status).toBe(502)
+  })
+
+  it('resets the connection without an answer', async () => {
+    emulator.addFault({ kind: 'reset' })
+    await expect(call(FINDINGS)).rejects.toThrow()
+    expect(emulator.requests[0]?.status).toBe(0)
+    expect((await call(FINDINGS)).status).toBe(200)
+  })
+
+  it('performs the state change before resetting with reset-after-processing', async () => {
+    emulator.addFault({ path: TICKETS, kind: 'reset-after-processing' })
+    await expect(
+      call(TICKETS, { method: 'POST', body: { issue_type: 'sast', issue_ids: [7100001] } })
+    ).rejects.toThrow()
+    expect(emulator.state.tickets.map(ticket => ticket.issueIds)).toEqual([[7100001]])
+    const retry = await call(TICKETS, {
+      method: 'POST',
+      body: { issue_type: 'sast', issue_ids: [7100001] }
+    })
+    expect((retry.json as TicketResponse).skipped).toEqual([
+      { reason: 'Issue already has a ticket', issue_ids: [7100001] }
+    ])
+  })
+
+  it('delays, then answers normally', async () => {
+    emulator.addFault({ kind: 'delay', ms: 300 })
+    const startedAt = performance.now()
+    const result = await call(`${FINDINGS}?${queryString(WEB_MAIN_OPEN)}`)
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(290)
+    expect((result.json as DocumentedPage).sastFindings.findings).toHaveLength(10)
+  })
+
+  it('answers truncated JSON, an HTML error page, or an exact JSON body', async () => {
+    emulator.addFault({ kind: 'malformed' })
+    const malformed = await call(FINDINGS)
+    expect(malformed.status).toBe(200)
+    expect(malformed.headers.get('content-type')).toBe('application/json')
+    expect(() => JSON.parse(malformed.text) as unknown).toThrow(SyntaxError)
+    emulator.addFault({ kind: 'html', status: 502 })
+    const html = await call(FINDINGS)
+    expect(html.status).toBe(502)
+    expect(html.headers.get('content-type')).toContain('text/html')
+    expect(html.text).toContain('<h1>502 Bad Gateway</h1>')
+    emulator.addFault({ kind: 'json', body: { findings: 'surprise' } })
+    const json = await call(FINDINGS)
+    expect(json.status).toBe(200)
+    expect(json.json).toEqual({ findings: 'surprise' })
+  })
+
+  it('adds latencyMs to every API response', async () => {
+    await emulator.close()
+    await start({ latencyMs: 150 })
+    const startedAt = performance.now()
+    await call('/api/v1/deployments')
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(140)
+  })
+
+  it('is controlled over HTTP without a token', async () => {
+    const control = (path: string, method: string, body?: unknown): Promise<HttpResult> =>
+      call(path, { method, body, token: null })
+    expect(
+      (
+        await control('/_emulator/faults', 'POST', {
+          path: { regex: 'findings$' },
+          kind: 'status',
+          status: 500,
+          times: null
+        })
+      ).status
+    ).toBe(201)
+    for (let i = 0; i < 3; i++) expect((await call(FINDINGS)).status).toBe(500)
+    expect((await control('/_emulator/faults', 'DELETE')).status).toBe(200)
+    expect((await call(FINDINGS)).status).toBe(200)
+    expect((await control('/_emulator/shape', 'POST', { shape: 'live' })).json).toEqual({
+      shape: 'live'
+    })
+    expect(emulator.shape).toBe('live')
+    expect((await control('/_emulator/shape', 'POST', { shape: 'yaml' })).status).toBe(400)
+    expect((await control('/_emulator/faults', 'POST', { kind: 'explode' })).status).toBe(400)
+    const log = (await control('/_emulator/requests', 'GET')).json as {
+      requests: { path: string; status: number }[]
+    }
+    expect(log.requests.map(entry => [entry.path, entry.status])).toEqual([
+      [FINDINGS, 500],
+      [FINDINGS, 500],
+      [FINDINGS, 500],
+      [FINDINGS, 200]
+    ])
+  })
+})
+
+describe('request log', () => {
+  beforeEach(() => start())
+
+  it('records method, paths, repeated query keys, headers and parsed body', async () => {
+    await call(`${FINDINGS}?repos=acme/web&repos=acme/api&page_size=100`)
+    await call(TICKETS, { method: 'POST', body: { issue_type: 'sast', issue_ids: [7100001] } })
+    const [get, post] = emulator.requests
+    expect(get).toMatchObject({
+      method: 'GET',
+      path: FINDINGS,
+      query: { repos: ['acme/web', 'acme/api'], page_size: ['100'] },
+      status: 200
+    })
+    expect(get?.headers.authorization).toBe(`Bearer ${emulator.token}`)
+    expect(post).toMatchObject({
+      method: 'POST',
+      body: { issue_type: 'sast', issue_ids: [7100001] },
+      status: 200
+    })
+  })
+})
+
+describe('seed and factories', () => {
+  it('is deterministic for a given now', () => {
+    const a = buildState({ now: NOW })
+    const b = buildState({ now: NOW })
+    expect(JSON.stringify(a.sastFindings)).toBe(JSON.stringify(b.sastFindings))
+    expect(JSON.stringify(a.projects)).toBe(JSON.stringify(b.projects))
+  })
+
+  it('lets tests compose scenarios with factories', async () => {
+    await start({ seed: 'empty' })
+    emulator.state.scaFindings.push(
+      scaFinding({ id: 42, severity: 'critical', reachability: 'reachable', relevantSince: NOW }),
+      scaFinding({ id: 43, ref: 'refs/heads/dev' })
+    )
+    const listed = await findings({ issue_type: 'sca', repos: 'acme/web', ref: 'refs/heads/main' })
+    expect(
+      listed.map(finding => [finding.id, finding.severity, finding.found_dependency?.package])
+    ).toEqual([[42, 'critical', 'lodash']])
+  })
+
+  it('generates 120,000 bulk findings in under 3 seconds and serves a page of 3000', async () => {
+    const startedAt = performance.now()
+    await start({
+      bulk: { repository: 'acme/monorepo', ref: 'refs/heads/main', sast: 90_000, sca: 30_000 }
+    })
+    const generationMs = performance.now() - startedAt
+    expect(
+      emulator.state.sastFindings.length + emulator.state.scaFindings.length
+    ).toBeGreaterThanOrEqual(120_000)
+    expect(generationMs).toBeLessThan(3000)
+    const page = await findings({
+      repos: 'acme/monorepo',
+      status: 'open',
+      page: 29,
+      page_size: 3000
+    })
+    expect(page).toHaveLength(3000)
+    expect(await findings({ repos: 'acme/monorepo', page: 30, page_size: 3000 })).toHaveLength(0)
+  })
+})
+
+describe('TLS', () => {
+  let directory = ''
+
+  afterEach(() => {
+    if (directory !== '') rmSync(directory, { recursive: true, force: true })
+  })
+
+  it('serves the API and the downloads over https', async () => {
+    directory = mkdtempSync(join(tmpdir(), 'emulator-tls-'))
+    const key = join(directory, 'key.pem')
+    const cert = join(directory, 'cert.pem')
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert
+      ],
+      { stdio: 'ignore' }
+    )
+    const certificate = readFileSync(cert)
+    await start({ tls: { key: readFileSync(key), cert: certificate } })
+    expect(emulator.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+    expect(emulator.downloadUrl).toMatch(/^https:\/\//)
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = https.get(
+        `${emulator.url}/api/v1/deployments`,
+        { ca: certificate, headers: { authorization: `Bearer ${emulator.token}` } },
+        res => {
+          let text = ''
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+          res.on('end', () => resolve(text))
+        }
+      )
+      req.on('error', reject)
+    })
+    expect(JSON.parse(body)).toMatchObject({ deployments: [{ id: 4242, slug: 'acme-corp' }] })
+  })
+})
+
+describe('CLI', () => {
+  it('prints the banner, serves with the given flags and stops on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        'node_modules/tsx/dist/cli.mjs',
+        'emulator/cli.ts',
+        '--shape',
+        'live',
+        '--token',
+        'cli-token'
+      ],
+      {
+        cwd: process.cwd(),
+        stdio: ['ignore', 'pipe', 'inherit']
+      }
+    )
+    const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))
+    const lines = createInterface({ input: child.stdout })
+    const banner = await new Promise<string>(resolve => lines.once('line', resolve))
+    const match =
+      /^Findings API emulator on (http:\/\/127\.0\.0\.1:\d+) {2}deployment acme-corp \(id 4242\) {2}token cli-token$/.exec(
+        banner
+      )
+    expect(match).not.toBeNull()
+    const url = match?.[1] ?? ''
+    const response = await fetch(
+      `${url}${FINDINGS}?repos=acme/web&status=open&ref=refs/heads/main`,
+      {
+        headers: { authorization: 'Bearer cli-token' }
+      }
+    )
+    expect(Object.keys((await response.json()) as Record<string, unknown>)).toEqual(['findings'])
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+  })
+
+  it('exits 2 on an invalid flag', async () => {
+    const child = spawn(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'emulator/cli.ts', '--shape', 'xml'],
+      {
+        cwd: process.cwd(),
+        stdio: 'ignore'
+      }
+    )
+    expect(
+      await new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))
+    ).toBe(2)
+  })
+})

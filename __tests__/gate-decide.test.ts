@@ -1,0 +1,357 @@
+import { describe, expect, it } from '@jest/globals'
+import {
+  EXPOSURES,
+  SEVERITIES,
+  type Exposure,
+  type Finding,
+  type FindingMode,
+  type SastFinding,
+  type ScaFinding,
+  type Severity
+} from '../src/domain.js'
+import { blockReasons, decide, type Thresholds } from '../src/gate/decide.js'
+import { failureMessage, verdictHeadline } from '../src/gate/message.js'
+
+function sast(overrides: Partial<SastFinding> = {}): SastFinding {
+  return {
+    type: 'sast',
+    id: 1,
+    ruleName: 'python.lang.security.audit.eval-detected',
+    ruleMessage: 'Detected eval',
+    severity: 'high',
+    status: 'open',
+    ref: 'refs/heads/main',
+    repository: 'acme/web',
+    location: { path: 'src/app.py', line: 42 },
+    categories: [],
+    cwe: [],
+    owasp: [],
+    ...overrides
+  }
+}
+
+function sca(overrides: Partial<ScaFinding> = {}): ScaFinding {
+  return {
+    type: 'sca',
+    id: 2,
+    ruleName: 'ssc-lodash-prototype-pollution',
+    ruleMessage: 'Prototype pollution in lodash',
+    severity: 'high',
+    status: 'open',
+    ref: 'refs/heads/main',
+    repository: 'acme/web',
+    categories: [],
+    cwe: [],
+    owasp: [],
+    reachability: 'reachable',
+    malicious: false,
+    dependency: { package: 'lodash', version: '4.17.20' },
+    fixVersions: [],
+    ...overrides
+  }
+}
+
+const DEFAULTS: Thresholds = {
+  failOnSeverity: 'high',
+  failOnPolicyMode: 'block',
+  failOnExposures: ['reachable', 'always_reachable'],
+  failOnMalicious: true
+}
+
+function gate(
+  findings: Finding[],
+  options: { thresholds?: Partial<Thresholds>; mode?: FindingMode; ignore?: number[] } = {}
+) {
+  return decide({
+    findings,
+    thresholds: { ...DEFAULTS, ...options.thresholds },
+    modeOf: () => options.mode ?? 'monitor',
+    ignoreOf: f =>
+      options.ignore?.includes(f.id) ? { reason: 'accepted', source: `id ${f.id}` } : undefined,
+    licenseViolations: [],
+    expiredIgnores: []
+  })
+}
+
+describe('decision table', () => {
+  const rows: [string, Finding, Partial<Thresholds>, FindingMode, boolean][] = [
+    ['high sast at threshold high blocks', sast({ severity: 'high' }), {}, 'monitor', true],
+    ['medium sast below threshold high passes', sast({ severity: 'medium' }), {}, 'monitor', false],
+    ['critical sast above threshold blocks', sast({ severity: 'critical' }), {}, 'monitor', true],
+    ['low sast in block mode blocks by mode', sast({ severity: 'low' }), {}, 'block', true],
+    [
+      'low sast in comment mode passes at block threshold',
+      sast({ severity: 'low' }),
+      {},
+      'comment',
+      false
+    ],
+    [
+      'low sast in comment mode blocks at comment threshold',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'comment' },
+      'comment',
+      true
+    ],
+    [
+      'low sast in monitor mode blocks at monitor threshold',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'monitor',
+      true
+    ],
+    [
+      'disabled mode never blocks by mode',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'disabled',
+      false
+    ],
+    [
+      'unknown mode never blocks by mode',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'unknown',
+      false
+    ],
+    [
+      'not-fetched mode never blocks by mode',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'not-fetched',
+      false
+    ],
+    [
+      'block mode with policy gate off passes',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'none' },
+      'block',
+      false
+    ],
+    [
+      'critical with severity gate off passes',
+      sast({ severity: 'critical' }),
+      { failOnSeverity: 'none' },
+      'monitor',
+      false
+    ],
+    ['reachable high sca blocks', sca({ reachability: 'reachable' }), {}, 'monitor', true],
+    [
+      'always_reachable high sca blocks',
+      sca({ reachability: 'always_reachable' }),
+      {},
+      'monitor',
+      true
+    ],
+    [
+      'unreachable critical sca passes',
+      sca({ reachability: 'unreachable', severity: 'critical' }),
+      {},
+      'monitor',
+      false
+    ],
+    [
+      'conditionally reachable high passes by default',
+      sca({ reachability: 'conditionally_reachable' }),
+      {},
+      'monitor',
+      false
+    ],
+    [
+      'conditionally reachable high blocks when listed',
+      sca({ reachability: 'conditionally_reachable' }),
+      { failOnExposures: ['conditionally_reachable'] },
+      'monitor',
+      true
+    ],
+    [
+      'empty exposure list lets no sca block by severity',
+      sca({ severity: 'critical' }),
+      { failOnExposures: [] },
+      'monitor',
+      false
+    ],
+    [
+      'malicious low unreachable blocks',
+      sca({ severity: 'low', reachability: 'unreachable', malicious: true }),
+      {},
+      'monitor',
+      true
+    ],
+    [
+      'malicious passes with fail-on-malicious false',
+      sca({ severity: 'low', reachability: 'unreachable', malicious: true }),
+      { failOnMalicious: false },
+      'monitor',
+      false
+    ],
+    [
+      'sca ignores the policy mode',
+      sca({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'block',
+      false
+    ]
+  ]
+  it.each(rows)('%s', (_name, finding, thresholds, mode, blocks) => {
+    const verdict = gate([finding], { thresholds, mode })
+    expect(verdict.blocking.length).toBe(blocks ? 1 : 0)
+    expect(verdict.result).toBe(blocks ? 'failed' : 'passed')
+  })
+
+  it('ignored findings never block but keep their would-be reasons', () => {
+    const verdict = gate([sast({ id: 7, severity: 'critical' })], { ignore: [7] })
+    expect(verdict.result).toBe('passed')
+    expect(verdict.ignored).toHaveLength(1)
+    expect(verdict.ignored[0]?.ignored).toEqual({ reason: 'accepted', source: 'id 7' })
+    expect(verdict.ignored[0]?.reasons).toEqual([
+      { kind: 'severity', severity: 'critical', threshold: 'high' }
+    ])
+    expect(verdict.counts.total).toBe(1)
+  })
+})
+
+describe('exhaustive: every severity × threshold × exposure × mode × ignore', () => {
+  const thresholds: (Severity | 'none')[] = [...SEVERITIES, 'none']
+  const modeThresholds = ['monitor', 'comment', 'block', 'none'] as const
+  const modes: FindingMode[] = ['disabled', 'monitor', 'comment', 'block', 'unknown', 'not-fetched']
+  const rank = (s: Severity): number => SEVERITIES.indexOf(s)
+  const modeRank = (m: string): number => ['monitor', 'comment', 'block'].indexOf(m)
+
+  it('SAST blocks exactly when severity or mode trips and it is not ignored', () => {
+    let cases = 0
+    for (const severity of SEVERITIES)
+      for (const failOnSeverity of thresholds)
+        for (const failOnPolicyMode of modeThresholds)
+          for (const mode of modes)
+            for (const ignored of [false, true]) {
+              const verdict = gate([sast({ severity })], {
+                thresholds: { failOnSeverity, failOnPolicyMode },
+                mode,
+                ignore: ignored ? [1] : []
+              })
+              const bySeverity = failOnSeverity !== 'none' && rank(severity) >= rank(failOnSeverity)
+              const byMode =
+                failOnPolicyMode !== 'none' &&
+                modeRank(mode) >= 0 &&
+                modeRank(mode) >= modeRank(failOnPolicyMode)
+              expect(verdict.blocking.length).toBe((bySeverity || byMode) && !ignored ? 1 : 0)
+              cases++
+            }
+    expect(cases).toBe(4 * 5 * 4 * 6 * 2)
+  })
+
+  it('SCA blocks exactly when (listed exposure and severity) or malicious, and not ignored', () => {
+    let cases = 0
+    const exposureSets: Exposure[][] = [[], ['reachable', 'always_reachable'], [...EXPOSURES]]
+    for (const severity of SEVERITIES)
+      for (const failOnSeverity of thresholds)
+        for (const reachability of EXPOSURES)
+          for (const failOnExposures of exposureSets)
+            for (const malicious of [false, true])
+              for (const failOnMalicious of [false, true])
+                for (const ignored of [false, true]) {
+                  const verdict = gate([sca({ id: 1, severity, reachability, malicious })], {
+                    thresholds: { failOnSeverity, failOnExposures, failOnMalicious },
+                    ignore: ignored ? [1] : []
+                  })
+                  const bySeverity =
+                    failOnExposures.includes(reachability) &&
+                    failOnSeverity !== 'none' &&
+                    rank(severity) >= rank(failOnSeverity)
+                  const byMalice = malicious && failOnMalicious
+                  expect(verdict.blocking.length).toBe((bySeverity || byMalice) && !ignored ? 1 : 0)
+                  cases++
+                }
+    expect(cases).toBe(4 * 5 * 5 * 3 * 2 * 2 * 2)
+  })
+})
+
+describe('verdict', () => {
+  it('counts by type and severity, orders blocking first and worst first', () => {
+    const verdict = gate(
+      [
+        sast({ id: 1, severity: 'low' }),
+        sast({ id: 2, severity: 'high', ruleName: 'b.rule' }),
+        sast({ id: 3, severity: 'critical', ruleName: 'a.rule' }),
+        sca({ id: 4, severity: 'critical', reachability: 'unreachable' })
+      ],
+      { mode: 'monitor' }
+    )
+    expect(verdict.counts).toEqual({
+      total: 4,
+      sast: { low: 1, medium: 0, high: 1, critical: 1 },
+      sca: { low: 0, medium: 0, high: 0, critical: 1 }
+    })
+    expect(verdict.findings.map(f => f.finding.id)).toEqual([3, 2, 4, 1])
+    expect(verdict.blocking.map(f => f.finding.id)).toEqual([3, 2])
+  })
+
+  it('a denied license alone fails the gate', () => {
+    const verdict = decide({
+      findings: [],
+      thresholds: DEFAULTS,
+      modeOf: () => 'unknown',
+      ignoreOf: () => undefined,
+      licenseViolations: [{ package: 'left-pad', version: '1.3.0', license: 'GPL-3.0-only' }],
+      expiredIgnores: []
+    })
+    expect(verdict.result).toBe('failed')
+    expect(failureMessage(verdict)).toBe(
+      '1 dependency with a denied license: left-pad@1.3.0 (GPL-3.0-only)'
+    )
+  })
+
+  it('the failure message names the count and the worst three with their places', () => {
+    const verdict = gate([
+      sast({
+        id: 1,
+        severity: 'high',
+        ruleName: 'python.lang.security.eval',
+        location: { path: 'src/app.py', line: 42 }
+      }),
+      sast({
+        id: 2,
+        severity: 'critical',
+        ruleName: 'python.sqli',
+        location: { path: 'src/db.py', line: 7 }
+      }),
+      sca({
+        id: 3,
+        severity: 'low',
+        reachability: 'unreachable',
+        malicious: true,
+        location: undefined,
+        dependency: { package: 'evil-pkg', version: '0.0.1' }
+      }),
+      sast({ id: 4, severity: 'high', ruleName: 'z.rule', location: { path: 'src/z.py' } })
+    ])
+    expect(failureMessage(verdict)).toBe(
+      '4 blocking findings: critical python.sqli at src/db.py:7, high python.lang.security.eval at src/app.py:42, high z.rule at src/z.py, and 1 more'
+    )
+    expect(verdictHeadline(verdict)).toMatch(/^Gate failed: 4 blocking findings/)
+  })
+
+  it('blockReasons lists every criterion tripped', () => {
+    expect(blockReasons(sast({ severity: 'critical' }), 'block', DEFAULTS)).toEqual([
+      { kind: 'severity', severity: 'critical', threshold: 'high' },
+      { kind: 'policy-mode', mode: 'block', threshold: 'block' }
+    ])
+    expect(
+      blockReasons(sca({ severity: 'critical', malicious: true }), undefined, DEFAULTS)
+    ).toEqual([
+      { kind: 'severity', severity: 'critical', threshold: 'high' },
+      { kind: 'malicious' }
+    ])
+  })
+
+  it('a passing headline says how many were in scope and ignored', () => {
+    const verdict = gate(
+      [sast({ id: 1, severity: 'low' }), sast({ id: 9, severity: 'critical' })],
+      { ignore: [9] }
+    )
+    expect(verdictHeadline(verdict)).toBe(
+      'Gate passed: 2 findings in scope, none blocking, 1 ignored'
+    )
+  })
+})

@@ -1,0 +1,216 @@
+import { describe, expect, it } from '@jest/globals'
+import type { EvaluatedFinding, Finding, SastFinding } from '../src/domain.js'
+import { buildIgnoreMatcher, IgnoreFileError, parseIgnoreFile } from '../src/gate/ignore.js'
+import { licenseViolations } from '../src/gate/licenses.js'
+import { scopeFindings } from '../src/gate/scope.js'
+import { selectTicketFindings } from '../src/gate/ticket-selection.js'
+
+function finding(overrides: Partial<SastFinding> = {}): SastFinding {
+  return {
+    type: 'sast',
+    id: 100,
+    ruleName: 'python.lang.security.eval',
+    ruleMessage: '',
+    severity: 'high',
+    status: 'open',
+    ref: 'refs/heads/main',
+    repository: 'acme/web',
+    location: { path: 'src/app.py', line: 3 },
+    categories: [],
+    cwe: [],
+    owasp: [],
+    ...overrides
+  }
+}
+
+const NOW = new Date('2026-11-21T12:00:00Z')
+
+describe('ignore file', () => {
+  const yaml = `
+ignores:
+  - rule: python.lang.security.eval
+    path: "tests/**"
+    reason: test fixtures call eval on purpose
+  - id: 4242
+    reason: accepted risk, SEC-17
+    expires: 2026-12-31
+  - rule: "javascript.*"
+    reason: legacy front end, rewrite planned
+    expires: 2026-11-20
+`
+
+  it('parses YAML entries, with date-only expiry covering that whole day', () => {
+    const entries = parseIgnoreFile(yaml, '.findings-gate.yml')
+    expect(entries.map(e => e.description)).toEqual([
+      'rule python.lang.security.eval, path tests/**',
+      'id 4242',
+      'rule javascript.*'
+    ])
+    expect(entries[1]?.expiresAt).toBe(Date.parse('2026-12-31T23:59:59.999Z'))
+  })
+
+  it('parses the same entries from JSON, as a bare list', () => {
+    const entries = parseIgnoreFile('[{"id": "7", "reason": "dup of 6"}]', 'ignore.json')
+    expect(entries).toEqual([{ id: 7, reason: 'dup of 6', description: 'id 7' }])
+  })
+
+  it('matches on every selector given, and expired entries stop applying and are reported', () => {
+    const matcher = buildIgnoreMatcher(parseIgnoreFile(yaml, 'f.yml'), [], NOW)
+    expect(matcher.match(finding({ location: { path: 'tests/unit/test_app.py' } }))).toEqual({
+      reason: 'test fixtures call eval on purpose',
+      source: 'rule python.lang.security.eval, path tests/**'
+    })
+    expect(matcher.match(finding({ location: { path: 'src/app.py' } }))).toBeUndefined()
+    expect(matcher.match(finding({ id: 4242 }))?.reason).toBe('accepted risk, SEC-17')
+    expect(matcher.match(finding({ ruleName: 'javascript.browser.xss' }))).toBeUndefined()
+    expect(matcher.expired).toEqual([{ description: 'rule javascript.*', expires: '2026-11-20' }])
+  })
+
+  it('ignore-rules match by rule name or glob', () => {
+    const matcher = buildIgnoreMatcher([], ['python.lang.*'], NOW)
+    expect(matcher.match(finding())).toEqual({
+      reason: 'listed in ignore-rules',
+      source: 'ignore-rules: python.lang.*'
+    })
+    expect(matcher.match(finding({ ruleName: 'go.lang.x' }))).toBeUndefined()
+  })
+
+  it('reports every bad entry with its number, and never accepts an entry without a reason', () => {
+    const bad = `
+- rule: a.b
+- path: src/**
+  reason: ""
+- reason: no selector
+- id: 3
+  reason: ok
+  expires: 2026-13-45
+- id: 4
+  reason: ok
+  expires: "2026-12-01T10:00:00"
+- id: 5
+  reason: ok
+  owner: me
+`
+    let error: unknown
+    try {
+      parseIgnoreFile(bad, 'ig.yml')
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(IgnoreFileError)
+    expect((error as IgnoreFileError).problems).toEqual([
+      'entry 1: reason: reason is required',
+      'entry 2: reason: reason is required',
+      'entry 3: give at least one of rule, id, path',
+      'entry 4: expires "2026-13-45" is not a valid date',
+      'entry 5: expires "2026-12-01T10:00:00" must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone',
+      'entry 6: unknown key(s) owner; allowed: rule, id, path, reason, expires'
+    ])
+    expect((error as Error).message.split('\n')[0]).toBe(
+      'ignore-file ig.yml: entry 1: reason: reason is required'
+    )
+  })
+
+  it('rejects text that is neither YAML nor JSON, and a document of the wrong shape', () => {
+    expect(() => parseIgnoreFile('ignores: [\n', 'x.yml')).toThrow(
+      /^ignore-file x.yml: not valid YAML or JSON/
+    )
+    expect(() => parseIgnoreFile('ignores: 3', 'x.yml')).toThrow('expected a list of entries')
+    expect(parseIgnoreFile('', 'empty.yml')).toEqual([])
+  })
+})
+
+describe('scope', () => {
+  it('drops findings of prefix look-alike repositories, other refs and other statuses, and duplicates', () => {
+    const findings: Finding[] = [
+      finding({ id: 1 }),
+      finding({ id: 2, repository: 'acme/web-legacy' }),
+      finding({ id: 3, ref: 'refs/heads/dev' }),
+      finding({ id: 4, status: 'fixed' }),
+      finding({ id: 5, repository: 'ACME/Web' }),
+      finding({ id: 1 })
+    ]
+    const { kept, dropped } = scopeFindings(findings, {
+      repository: 'acme/web',
+      ref: 'refs/heads/main',
+      status: 'open'
+    })
+    expect(kept.map(f => f.id)).toEqual([1, 5])
+    expect(dropped).toBe(3)
+  })
+})
+
+describe('license violations', () => {
+  it('names each denied dependency once, skipping other repositories and licenses it does not hold', () => {
+    const violations = licenseViolations(
+      new Map([
+        [
+          'GPL-3.0-only',
+          [
+            {
+              name: 'readline-x',
+              version: '2.0.0',
+              licenses: ['GPL-3.0-only'],
+              repositoryId: '1001'
+            },
+            {
+              name: 'readline-x',
+              version: '2.0.0',
+              licenses: ['GPL-3.0-only'],
+              repositoryId: '1001'
+            },
+            {
+              name: 'other-repo',
+              version: '1.0.0',
+              licenses: ['GPL-3.0-only'],
+              repositoryId: '1002'
+            },
+            { name: 'mit-only', version: '1.0.0', licenses: ['MIT'], repositoryId: '1001' }
+          ]
+        ],
+        ['AGPL-3.0-or-later', [{ name: 'agpl-lib', version: '0.1.0', licenses: [] }]]
+      ]),
+      1001
+    )
+    expect(violations).toEqual([
+      { package: 'agpl-lib', version: '0.1.0', license: 'AGPL-3.0-or-later' },
+      { package: 'readline-x', version: '2.0.0', license: 'GPL-3.0-only' }
+    ])
+  })
+})
+
+describe('ticket selection', () => {
+  const evaluated = (f: Finding, blocking: boolean, ignored = false): EvaluatedFinding => ({
+    finding: f,
+    blocking,
+    reasons: [],
+    ...(ignored ? { ignored: { reason: 'r', source: 's' } } : {})
+  })
+  const findings = [
+    evaluated(finding({ id: 1 }), true),
+    evaluated(finding({ id: 2 }), false),
+    evaluated(finding({ id: 3, externalTicket: { id: 'SEC-1' } }), true),
+    evaluated(finding({ id: 4 }), false, true),
+    evaluated(
+      {
+        ...finding({ id: 5 }),
+        type: 'sca',
+        reachability: 'reachable',
+        malicious: false,
+        fixVersions: []
+      },
+      true
+    )
+  ]
+
+  it('blocking: only blocking findings without a ticket, per type', () => {
+    const selection = selectTicketFindings(findings, 'blocking')
+    expect(Object.fromEntries(selection.byType)).toEqual({ sast: [1], sca: [5] })
+    expect(selection.alreadyTicketed).toBe(1)
+  })
+
+  it('all: every finding without a ticket, except ignored ones', () => {
+    const selection = selectTicketFindings(findings, 'all')
+    expect(Object.fromEntries(selection.byType)).toEqual({ sast: [1, 2], sca: [5] })
+  })
+})

@@ -1,0 +1,807 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import {
+  ConfigError,
+  defaultRunContext,
+  parseList,
+  parseSince,
+  readConfig,
+  type Config,
+  type InputReader,
+  type RunContext
+} from '../src/inputs.js'
+
+const TOKEN = 'sgp_0123456789abcdefSECRET'
+const NOW = new Date('2026-06-01T12:00:00.750Z')
+const NOW_SECONDS = Date.UTC(2026, 5, 1, 12) / 1000
+
+const runContext = (overrides: Partial<RunContext> = {}): RunContext => ({
+  now: NOW,
+  env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' },
+  ...overrides
+})
+
+/** A reader over the given inputs, with a token unless the test says otherwise. */
+const readerOf =
+  (inputs: Record<string, string>): InputReader =>
+  name =>
+    ({ 'api-token': TOKEN, ...inputs })[name] ?? ''
+
+const configOf = (inputs: Record<string, string> = {}, ctx = runContext()): Config =>
+  readConfig(readerOf(inputs), ctx)
+
+/** The problem lines readConfig reports; fails the test when it does not throw a ConfigError. */
+function problemsOf(inputs: Record<string, string>, ctx = runContext()): readonly string[] {
+  try {
+    readConfig(readerOf(inputs), ctx)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(inputs)}`)
+}
+
+interface ActionInput {
+  required?: boolean
+  default?: string
+}
+// jest runs from the repository root
+const actionYml = parseYaml(readFileSync(join(process.cwd(), 'action.yml'), 'utf8')) as {
+  inputs: Record<string, ActionInput>
+}
+const isExpression = (value: string): boolean => /^\$\{\{.*\}\}$/.test(value.trim())
+
+describe('defaults', () => {
+  it('an empty reader (plus the token) gives every documented default', () => {
+    expect(configOf()).toEqual({
+      apiToken: TOKEN,
+      baseUrl: 'https://semgrep.dev',
+      timeoutSeconds: 30,
+      maxRetries: 4,
+      onApiError: 'fail',
+      repository: 'acme/web',
+      ref: 'refs/heads/main',
+      issueTypes: ['sast', 'sca'],
+      status: 'open',
+      gate: true,
+      failOnSeverity: 'high',
+      failOnPolicyMode: 'block',
+      failOnExposures: ['reachable', 'always_reachable'],
+      failOnMalicious: true,
+      ignoreRules: [],
+      denyLicenses: [],
+      warnOnly: false,
+      createTickets: false,
+      ticketFindings: 'blocking',
+      ticketLimit: 20,
+      groupTickets: true,
+      projectTags: [],
+      sbomExport: false,
+      sbomScope: 'repository',
+      sbomFormat: 'cyclonedx',
+      sbomComponentType: 'application',
+      sbomWait: false,
+      sbomWaitTimeoutSeconds: 900,
+      summary: true,
+      annotations: true,
+      maxAnnotations: 50,
+      commentOnPr: 'never'
+    })
+  })
+
+  it('optional inputs are absent, not present-but-undefined', () => {
+    const config = configOf()
+    for (const key of [
+      'deploymentSlug',
+      'deploymentId',
+      'since',
+      'ignoreFile',
+      'trackerProjectId',
+      'sbomSupplier',
+      'sbomFile',
+      'sarifFile',
+      'reportFile',
+      'githubToken'
+    ]) {
+      expect(Object.hasOwn(config, key)).toBe(false)
+    }
+  })
+
+  it('reads exactly the inputs action.yml declares', () => {
+    const asked: string[] = []
+    readConfig(name => {
+      asked.push(name)
+      return name === 'api-token' ? TOKEN : ''
+    }, runContext())
+    expect([...asked].sort()).toEqual(Object.keys(actionYml.inputs).sort())
+  })
+
+  it('only api-token is required in action.yml, as in the schema', () => {
+    const required = Object.entries(actionYml.inputs).filter(([, input]) => input.required === true)
+    expect(required.map(([name]) => name)).toEqual(['api-token'])
+    expect(problemsOf({ 'api-token': '' })).toEqual([
+      'api-token: is required (store it as a secret)'
+    ])
+  })
+
+  const literalDefaults = Object.entries(actionYml.inputs).filter(
+    ([, input]) => input.default !== undefined && !isExpression(input.default)
+  )
+
+  it('action.yml has literal defaults to compare (guards the test below)', () => {
+    expect(literalDefaults.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it.each(literalDefaults)(
+    '%s: passing the action.yml default equals leaving it empty',
+    (name, input) => {
+      expect(configOf({ [name]: input.default ?? '' })).toEqual(configOf())
+    }
+  )
+
+  it('the ${{ }} defaults come from the run context', () => {
+    const expressions = Object.entries(actionYml.inputs)
+      .filter(([, input]) => input.default !== undefined && isExpression(input.default))
+      .map(([name, input]) => [name, input.default])
+    expect(expressions).toEqual([
+      ['repository', '${{ github.repository }}'],
+      ['ref', '${{ github.ref }}'],
+      ['github-token', '${{ github.token }}']
+    ])
+    const config = configOf(
+      {},
+      runContext({ env: { GITHUB_REPOSITORY: 'o/r', GITHUB_REF: 'refs/tags/v1' } })
+    )
+    expect([config.repository, config.ref, config.githubToken]).toEqual([
+      'o/r',
+      'refs/tags/v1',
+      undefined
+    ])
+  })
+})
+
+describe('repository and ref', () => {
+  it('explicit inputs win over the environment', () => {
+    const config = configOf({ repository: 'group/sub/project', ref: 'refs/heads/dev' })
+    expect([config.repository, config.ref]).toEqual(['group/sub/project', 'refs/heads/dev'])
+  })
+
+  it('is a problem when missing everywhere', () => {
+    expect(problemsOf({}, runContext({ env: {} }))).toEqual([
+      'repository: is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)',
+      'ref: is required (set it, or run on GitHub Actions where GITHUB_REF is set)'
+    ])
+  })
+
+  it.each([
+    ['pull_request', { pull_request: { number: 42 }, number: 42 }, 'refs/pull/42/merge'],
+    ['pull_request_target', { number: 7 }, 'refs/pull/7/merge'],
+    ['pull_request_target', { pull_request: { number: 9 } }, 'refs/pull/9/merge'],
+    ['pull_request', { pull_request: { number: '5' } }, 'refs/heads/main'],
+    ['pull_request', undefined, 'refs/heads/main'],
+    ['push', { number: 3 }, 'refs/heads/main']
+  ])('%s with payload %j → %s', (eventName, eventPayload, ref) => {
+    expect(configOf({}, runContext({ eventName, eventPayload })).ref).toBe(ref)
+  })
+
+  it('an explicit ref wins on pull requests too', () => {
+    const ctx = runContext({ eventName: 'pull_request', eventPayload: { number: 42 } })
+    expect(configOf({ ref: 'refs/heads/x' }, ctx).ref).toBe('refs/heads/x')
+  })
+
+  it.each(['acme', 'acme/web', 'gitlab.com/group/sub/app', 'acme/web.js', 'Acme_1/we-b'])(
+    'accepts repository %s',
+    repository => {
+      expect(configOf({ repository }).repository).toBe(repository)
+    }
+  )
+
+  it.each([
+    ['acme//web', 'acme//web'],
+    ['/acme/web', '/acme/web'],
+    ['acme/web/', 'acme/web/'],
+    ['acme/../web', 'acme/../web'],
+    ['./web', './web'],
+    ['acme/we%2fb', 'acme/we%2fb'],
+    ['acme\\web', 'acme\\web'],
+    ['acme/we b', 'acme/we b'],
+    ['acme/we\u0000b', 'acme/we\\u0000b']
+  ])('rejects repository %j', (repository, shown) => {
+    expect(problemsOf({ repository })).toEqual([
+      `repository: must be like owner/name: /-separated segments that are not empty, "." or "..", without %, \\, whitespace or control characters (got "${shown}")`
+    ])
+  })
+
+  it.each([
+    ['refs/heads/my branch', 'refs/heads/my branch'],
+    ['refs/heads/a\tb', 'refs/heads/a\\tb']
+  ])('rejects ref %j', (ref, shown) => {
+    expect(problemsOf({ ref })).toEqual([
+      `ref: must not contain whitespace or control characters (got "${shown}")`
+    ])
+  })
+})
+
+describe('booleans', () => {
+  it.each([
+    ['true', true],
+    ['True', true],
+    ['TRUE', true],
+    ['false', false],
+    ['False', false],
+    ['FALSE', false]
+  ])('accepts %s', (raw, value) => {
+    expect(configOf({ 'warn-only': raw }).warnOnly).toBe(value)
+  })
+
+  it.each(['yes', 'no', '1', '0', 'tRUE', 'on'])('rejects %s, naming the input', raw => {
+    expect(problemsOf({ gate: raw })).toEqual([`gate: must be true or false (got "${raw}")`])
+  })
+})
+
+describe('numbers', () => {
+  it.each([
+    ['timeout-seconds', '0', 1, 600],
+    ['timeout-seconds', '601', 1, 600],
+    ['max-retries', '11', 0, 10],
+    ['max-retries', '-1', 0, 10],
+    ['ticket-limit', '50', 1, 20],
+    ['ticket-limit', '2.5', 1, 20],
+    ['ticket-limit', '1e1', 1, 20],
+    ['ticket-limit', 'ten', 1, 20],
+    ['sbom-wait-timeout-seconds', '21601', 1, 21600],
+    ['max-annotations', '1001', 0, 1000],
+    ['max-annotations', '0x10', 0, 1000]
+  ])('%s %j is a problem', (name, raw, min, max) => {
+    expect(problemsOf({ [name]: raw })).toEqual([
+      `${name}: must be an integer from ${min} to ${max} (got "${raw}")`
+    ])
+  })
+
+  it('accepts the bounds', () => {
+    const config = configOf({
+      'timeout-seconds': '600',
+      'max-retries': '0',
+      'ticket-limit': '1',
+      'sbom-wait-timeout-seconds': '21600',
+      'max-annotations': '0'
+    })
+    expect(config).toMatchObject({
+      timeoutSeconds: 600,
+      maxRetries: 0,
+      ticketLimit: 1,
+      sbomWaitTimeoutSeconds: 21600,
+      maxAnnotations: 0
+    })
+  })
+})
+
+describe('enums', () => {
+  it('are case-insensitive', () => {
+    const config = configOf({
+      'on-api-error': 'WARN',
+      status: 'Provisionally_Ignored',
+      'fail-on-severity': 'Critical',
+      'fail-on-policy-mode': 'none',
+      'ticket-findings': 'ALL',
+      'sbom-scope': 'Deployment',
+      'sbom-format': 'JSON',
+      'comment-on-pr': 'On-Failure',
+      'github-token': 'ghs_x'
+    })
+    expect(config).toMatchObject({
+      onApiError: 'warn',
+      status: 'provisionally_ignored',
+      failOnSeverity: 'critical',
+      failOnPolicyMode: 'none',
+      ticketFindings: 'all',
+      sbomScope: 'deployment',
+      sbomFormat: 'json',
+      commentOnPr: 'on-failure'
+    })
+  })
+
+  it.each([
+    ['fail-on-severity', 'urgent', 'critical, high, medium, low, none'],
+    ['fail-on-policy-mode', 'disabled', 'block, comment, monitor, none'],
+    ['on-api-error', 'ignore', 'fail, warn'],
+    ['status', 'closed', 'open, fixed, ignored, reviewing, fixing, provisionally_ignored'],
+    ['ticket-findings', 'some', 'blocking, all'],
+    ['sbom-scope', 'org', 'repository, deployment'],
+    ['sbom-format', 'spdx', 'json, cyclonedx'],
+    ['comment-on-pr', 'sometimes', 'always, on-failure, never']
+  ])('%s %j lists the allowed values', (name, raw, allowed) => {
+    expect(problemsOf({ [name]: raw })).toEqual([
+      `${name}: must be one of ${allowed} (got "${raw}")`
+    ])
+  })
+
+  it.each([
+    ['operating-system', 'operating_system'],
+    ['Machine-Learning-Model', 'machine_learning_model'],
+    ['device_driver', 'device_driver'],
+    ['library', 'library']
+  ])('sbom-component-type %s → %s', (raw, value) => {
+    expect(configOf({ 'sbom-component-type': raw }).sbomComponentType).toBe(value)
+  })
+
+  it('sbom-component-type lists every CycloneDX type', () => {
+    expect(problemsOf({ 'sbom-component-type': 'service' })).toEqual([
+      'sbom-component-type: must be one of application, framework, library, container, platform, operating_system, device, device_driver, firmware, file, machine_learning_model, data (got "service")'
+    ])
+  })
+})
+
+describe('lists', () => {
+  it.each([
+    ['a,b,c', ['a', 'b', 'c']],
+    ['a\nb\r\nc', ['a', 'b', 'c']],
+    [' a , b ,\n\n c ,', ['a', 'b', 'c']],
+    ['a,a,b,a', ['a', 'b']],
+    [',,\n , ', []],
+    ['', []],
+    ['MIT, Apache-2.0', ['MIT', 'Apache-2.0']]
+  ])('parseList(%j) → %j', (raw, list) => {
+    expect(parseList(raw)).toEqual(list)
+  })
+
+  it('issue-types are validated, normalised and deduplicated', () => {
+    expect(configOf({ 'issue-types': 'SCA\nsca, sca' }).issueTypes).toEqual(['sca'])
+    expect(problemsOf({ 'issue-types': 'sast,dast,iast' })).toEqual([
+      'issue-types: each entry must be one of sast, sca (got "dast")',
+      'issue-types: each entry must be one of sast, sca (got "iast")'
+    ])
+    expect(problemsOf({ 'issue-types': 'sast,x\u0007' })).toEqual([
+      'issue-types: must not contain control characters (got "x\\u0007")'
+    ])
+    expect(problemsOf({ 'issue-types': ',' })).toEqual([
+      'issue-types: must name at least one of sast, sca (got ",")'
+    ])
+  })
+
+  it('fail-on-exposures accepts spaces and hyphens for underscores, and none for no exposures', () => {
+    expect(
+      configOf({ 'fail-on-exposures': 'always reachable, Conditionally-Reachable\nunknown' })
+        .failOnExposures
+    ).toEqual(['always_reachable', 'conditionally_reachable', 'unknown'])
+    expect(configOf({ 'fail-on-exposures': 'None' }).failOnExposures).toEqual([])
+    expect(configOf({ 'fail-on-exposures': ',' }).failOnExposures).toEqual([])
+    expect(problemsOf({ 'fail-on-exposures': 'reachable,sometimes' })).toEqual([
+      'fail-on-exposures: each entry must be one of reachable, always_reachable, conditionally_reachable, unreachable, unknown (or none alone, for no exposures) (got "sometimes")'
+    ])
+  })
+
+  it('free-text lists keep their entries and reject control characters', () => {
+    const config = configOf({
+      'ignore-rules': 'python.a.b\njs.c',
+      'deny-licenses': 'GPL-3.0-only, AGPL-3.0'
+    })
+    expect([config.ignoreRules, config.denyLicenses]).toEqual([
+      ['python.a.b', 'js.c'],
+      ['GPL-3.0-only', 'AGPL-3.0']
+    ])
+    expect(
+      problemsOf({ 'ignore-rules': 'ok,bad\u0007rule', 'deny-licenses': 'MIT\u001b[31m' })
+    ).toEqual([
+      'ignore-rules: must not contain control characters (got "bad\\u0007rule")',
+      'deny-licenses: must not contain control characters (got "MIT\\u001b[31m")'
+    ])
+  })
+
+  it('project-tags are 1 to 64 characters without control characters', () => {
+    const longest = 't'.repeat(64)
+    expect(configOf({ 'project-tags': `team:web, ${longest}` }).projectTags).toEqual([
+      'team:web',
+      longest
+    ])
+    expect(problemsOf({ 'project-tags': `ok,${'x'.repeat(65)},a\u200bb\u202e` })).toEqual([
+      `project-tags: each tag must be at most 64 characters (got "${'x'.repeat(60)}…")`,
+      'project-tags: must not contain control characters (got "a\u200bb\\u202e")'
+    ])
+  })
+})
+
+describe('since', () => {
+  const sinceOf = (since: string): number | undefined => configOf({ since }).since
+
+  it.each([
+    ['2026-05-01T00:00:00Z', Date.UTC(2026, 4, 1) / 1000],
+    ['2026-05-01T02:00:00+02:00', Date.UTC(2026, 4, 1) / 1000],
+    ['2026-05-01T02:00+0200', Date.UTC(2026, 4, 1) / 1000],
+    ['2026-04-30T19:00:00-05', Date.UTC(2026, 4, 1) / 1000],
+    ['2026-05-01t00:00:00.999z', Date.UTC(2026, 4, 1) / 1000],
+    ['2026-05-01 00:00:01.5Z', Date.UTC(2026, 4, 1) / 1000 + 1],
+    ['2026-05-01', Date.UTC(2026, 4, 1) / 1000],
+    ['2024-02-29', Date.UTC(2024, 1, 29) / 1000],
+    ['1700000000', 1_700_000_000],
+    ['1700000000.999', 1_700_000_000],
+    ['0', 0],
+    ['30m', NOW_SECONDS - 30 * 60],
+    ['12h', NOW_SECONDS - 12 * 3600],
+    ['7d', NOW_SECONDS - 7 * 86400],
+    ['2w', NOW_SECONDS - 14 * 86400]
+  ])('%s → %d', (raw, seconds) => {
+    expect(sinceOf(raw)).toBe(seconds)
+  })
+
+  it('blank is no filter', () => {
+    expect(parseSince('  ', NOW)).toBeUndefined()
+  })
+
+  it.each([
+    [
+      'yesterday',
+      'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w'
+    ],
+    [
+      '7 days',
+      'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w'
+    ],
+    [
+      '7D',
+      'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w'
+    ],
+    [
+      '1.5d',
+      'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w'
+    ],
+    [
+      '-7d',
+      'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w'
+    ],
+    ['0d', 'must be a positive duration'],
+    [
+      '2026-05-01T00:00:00',
+      'must include a time zone (Z or an offset like +02:00); without one the time is ambiguous'
+    ],
+    ['2026-02-29', 'must be a real calendar date and time'],
+    ['2026-05-01T24:00:00Z', 'must be a real calendar date and time'],
+    ['2026-05-01T00:00:00+24:00', 'must have an offset from -23:59 to +23:59'],
+    ['1969-12-31T23:59:59Z', 'must not be before 1970-01-01'],
+    ['0075-01-01', 'must not be before 1970-01-01'],
+    ['1970-01-01T00:30:00+01:00', 'must not be before 1970-01-01'],
+    ['99999999999w', 'must not be before 1970-01-01'],
+    ['2026-06-02', 'must not be in the future'],
+    ['1790000000', 'must not be in the future'],
+    ['1700000000000', 'must be epoch seconds, but this looks like milliseconds'],
+    ['40000000000', 'must be before the year 3000']
+  ])('%j: %s', (raw, problem) => {
+    expect(problemsOf({ since: raw })).toEqual([`since: ${problem} (got "${raw}")`])
+  })
+
+  it('parseSince throws an InputValueError whose message echoes the value', () => {
+    expect(() => parseSince('yesterday', NOW)).toThrow(
+      'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w (got "yesterday")'
+    )
+  })
+
+  it('now itself is not in the future', () => {
+    expect(parseSince(NOW.toISOString(), NOW)).toBe(NOW_SECONDS)
+  })
+})
+
+describe('base-url', () => {
+  it.each([
+    ['https://semgrep.dev/', 'https://semgrep.dev'],
+    ['https://SEMGREP.dev:443', 'https://semgrep.dev'],
+    ['https://proxy.example.com:8443/semgrep/api//', 'https://proxy.example.com:8443/semgrep/api'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['http://127.0.0.1:9000/prefix/', 'http://127.0.0.1:9000/prefix'],
+    ['http://127.1', 'http://127.0.0.1'],
+    ['http://[::1]:3000', 'http://[::1]:3000']
+  ])('%s → %s', (raw, baseUrl) => {
+    expect(configOf({ 'base-url': raw }).baseUrl).toBe(baseUrl)
+  })
+
+  it.each([
+    ['semgrep.dev', 'must be an absolute URL like https://semgrep.dev (got "semgrep.dev")'],
+    [
+      'http://semgrep.dev',
+      'must use https (http only for localhost, 127.0.0.0/8 or [::1]) (got "http://semgrep.dev")'
+    ],
+    [
+      'http://10.0.0.1',
+      'must use https (http only for localhost, 127.0.0.0/8 or [::1]) (got "http://10.0.0.1")'
+    ],
+    [
+      'ftp://semgrep.dev',
+      'must use https (http only for localhost, 127.0.0.0/8 or [::1]) (got "ftp://semgrep.dev")'
+    ],
+    [
+      'https://semgrep.dev/?a=1',
+      'must not contain a query string (got "https://semgrep.dev/?a=1")'
+    ],
+    ['https://semgrep.dev/?', 'must not contain a query string (got "https://semgrep.dev/?")'],
+    ['https://semgrep.dev/#x', 'must not contain a fragment (#…) (got "https://semgrep.dev/#x")'],
+    [
+      'https://sem grep.dev',
+      'must not contain whitespace or control characters (got "https://sem grep.dev")'
+    ],
+    [
+      'https://user:pass@semgrep.dev',
+      'must not contain credentials (user:password@); the token goes in api-token'
+    ],
+    [
+      'https://user:pass@sem grep.dev',
+      'must not contain whitespace or control characters (got "https://***@sem grep.dev")'
+    ]
+  ])('%j is a problem', (raw, problem) => {
+    expect(problemsOf({ 'base-url': raw })).toEqual([`base-url: ${problem}`])
+  })
+})
+
+describe('identifiers, paths and supplier', () => {
+  it('deployment-id and tracker-project-id are digits only', () => {
+    expect(configOf({ 'deployment-id': '0042', 'tracker-project-id': '7' })).toMatchObject({
+      deploymentId: '0042',
+      trackerProjectId: '7'
+    })
+    expect(problemsOf({ 'deployment-id': '12a', 'tracker-project-id': '-1' })).toEqual([
+      'deployment-id: must be digits only, e.g. 12345 (got "12a")',
+      'tracker-project-id: must be digits only, e.g. 12345 (got "-1")'
+    ])
+  })
+
+  it('deployment-slug is one path segment', () => {
+    expect(configOf({ 'deployment-slug': 'acme-corp' }).deploymentSlug).toBe('acme-corp')
+    expect(problemsOf({ 'deployment-slug': 'acme/corp' })).toEqual([
+      'deployment-slug: must not contain /, \\, whitespace or control characters (got "acme/corp")'
+    ])
+  })
+
+  it('paths are kept and reject control characters', () => {
+    const config = configOf({
+      'sarif-file': 'out/findings.sarif',
+      'report-file': 'report.json',
+      'ignore-file': '.semgrep-ignore.yml'
+    })
+    expect([config.sarifFile, config.reportFile, config.ignoreFile]).toEqual([
+      'out/findings.sarif',
+      'report.json',
+      '.semgrep-ignore.yml'
+    ])
+    expect(problemsOf({ 'report-file': 'a\nb' })).toEqual([
+      'report-file: must not contain control characters (got "a\\nb")'
+    ])
+  })
+
+  it('sbom-supplier is absent when empty and holds only the given parts', () => {
+    expect(configOf({ 'sbom-supplier-name': 'Acme' }).sbomSupplier).toEqual({ name: 'Acme' })
+    expect(
+      configOf({
+        'sbom-supplier-name': 'Acme',
+        'sbom-supplier-url': 'https://acme.example',
+        'sbom-supplier-email': 'security@acme.example'
+      }).sbomSupplier
+    ).toEqual({ name: 'Acme', url: 'https://acme.example', email: 'security@acme.example' })
+    expect(
+      problemsOf({ 'sbom-supplier-url': 'acme.example', 'sbom-supplier-email': 'nobody' })
+    ).toEqual([
+      'sbom-supplier-url: must be an http(s) URL like https://example.com (got "acme.example")',
+      'sbom-supplier-email: must be an e-mail address like security@example.com (got "nobody")'
+    ])
+  })
+
+  it('sbom-file implies sbom-wait', () => {
+    expect(configOf({ 'sbom-file': 'sbom.json' })).toMatchObject({
+      sbomWait: true,
+      sbomFile: 'sbom.json'
+    })
+    expect(configOf({ 'sbom-wait': 'true' }).sbomWait).toBe(true)
+  })
+})
+
+describe('cross-field rules', () => {
+  let directory: string | undefined
+  afterEach(() => {
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true })
+    directory = undefined
+  })
+
+  it('ticket-findings: blocking with gate: false is a problem when creating tickets', () => {
+    expect(problemsOf({ 'create-tickets': 'true', gate: 'false' })).toEqual([
+      'ticket-findings: blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
+    ])
+    expect(
+      configOf({ 'create-tickets': 'true', gate: 'false', 'ticket-findings': 'all' }).ticketFindings
+    ).toBe('all')
+    // Without tickets, the default `blocking` must not get in the way of gate: false.
+    expect(configOf({ gate: 'false' }).gate).toBe(false)
+  })
+
+  it('sbom-scope: deployment needs sbom-file to be a directory path, not an existing file', () => {
+    directory = mkdtempSync(join(tmpdir(), 'inputs-'))
+    const file = join(directory, 'sbom.json')
+    writeFileSync(file, '{}')
+    expect(problemsOf({ 'sbom-scope': 'deployment', 'sbom-file': file })).toEqual([
+      `sbom-file: is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path (got "${file.length > 60 ? `${file.slice(0, 60)}…` : file}")`
+    ])
+    expect(configOf({ 'sbom-scope': 'deployment', 'sbom-file': directory }).sbomFile).toBe(
+      directory
+    )
+    expect(
+      configOf({ 'sbom-scope': 'deployment', 'sbom-file': join(directory, 'new') }).sbomWait
+    ).toBe(true)
+    expect(configOf({ 'sbom-scope': 'repository', 'sbom-file': file }).sbomFile).toBe(file)
+    // A path below a file cannot be stat'ed (ENOTDIR); that is for the download to report.
+    expect(configOf({ 'sbom-scope': 'deployment', 'sbom-file': join(file, 'x') }).sbomFile).toBe(
+      join(file, 'x')
+    )
+  })
+
+  it.each(['always', 'on-failure'])('comment-on-pr: %s needs github-token', commentOnPr => {
+    expect(problemsOf({ 'comment-on-pr': commentOnPr })).toEqual([
+      `github-token: is required when comment-on-pr is ${commentOnPr} (use \${{ github.token }})`
+    ])
+    expect(configOf({ 'comment-on-pr': commentOnPr, 'github-token': 'ghs_abc' }).githubToken).toBe(
+      'ghs_abc'
+    )
+  })
+
+  it('a rule whose inputs are themselves invalid stays quiet', () => {
+    expect(problemsOf({ 'create-tickets': 'true', gate: 'nope' })).toEqual([
+      'gate: must be true or false (got "nope")'
+    ])
+  })
+})
+
+describe('problems', () => {
+  it('lists every problem at once, one line each, in input order', () => {
+    expect(
+      problemsOf({
+        'api-token': '',
+        'base-url': 'http://example.com',
+        'timeout-seconds': '0',
+        since: 'yesterday',
+        'issue-types': 'dast',
+        gate: 'maybe',
+        'fail-on-severity': 'urgent',
+        'ticket-limit': '50',
+        'max-annotations': '5000',
+        'comment-on-pr': 'always'
+      })
+    ).toEqual([
+      'api-token: is required (store it as a secret)',
+      'base-url: must use https (http only for localhost, 127.0.0.0/8 or [::1]) (got "http://example.com")',
+      'timeout-seconds: must be an integer from 1 to 600 (got "0")',
+      'since: must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w (got "yesterday")',
+      'issue-types: each entry must be one of sast, sca (got "dast")',
+      'gate: must be true or false (got "maybe")',
+      'fail-on-severity: must be one of critical, high, medium, low, none (got "urgent")',
+      'ticket-limit: must be an integer from 1 to 20 (got "50")',
+      'max-annotations: must be an integer from 0 to 1000 (got "5000")',
+      'github-token: is required when comment-on-pr is always (use ${{ github.token }})'
+    ])
+  })
+
+  it('the error message is the problem lines, without zod JSON', () => {
+    let caught: unknown
+    try {
+      configOf({ gate: 'maybe', 'ticket-limit': '0' })
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(ConfigError)
+    const error = caught as ConfigError
+    expect(error.name).toBe('ConfigError')
+    expect(error.message).toBe(error.problems.join('\n'))
+    expect(error.message).not.toMatch(/[{}[\]]|"code"|invalid_type|Zod/)
+  })
+
+  it('echoes are escaped and capped at 60 characters', () => {
+    const long = `${'a'.repeat(58)}\u0001bcd`
+    expect(problemsOf({ 'fail-on-severity': long })).toEqual([
+      `fail-on-severity: must be one of critical, high, medium, low, none (got "${'a'.repeat(58)}…")`
+    ])
+    expect(problemsOf({ 'fail-on-severity': 'x\u0085\u2028y' })).toEqual([
+      'fail-on-severity: must be one of critical, high, medium, low, none (got "x\\u0085\\u2028y")'
+    ])
+  })
+})
+
+describe('secrets', () => {
+  const everyMessage = (inputs: Record<string, string>): string => problemsOf(inputs).join('\n')
+
+  it('an invalid token is reported without its value', () => {
+    const message = everyMessage({ 'api-token': 'abc def\u0007' })
+    expect(message).toBe('api-token: must not contain whitespace or control characters')
+  })
+
+  it('a token pasted into another input is not echoed, not even in part', () => {
+    const message = everyMessage({
+      repository: `${TOKEN} x`,
+      'fail-on-severity': `${TOKEN}${'z'.repeat(80)}`,
+      'ticket-limit': TOKEN.slice(3, 12),
+      ref: `refs/${TOKEN.slice(-9)} x`
+    })
+    expect(message.split('\n')).toHaveLength(4)
+    for (let start = 0; start + 6 <= TOKEN.length; start++) {
+      expect(message).not.toContain(TOKEN.slice(start, start + 6))
+    }
+    expect(message.split('\n')).toContain('ticket-limit: must be an integer from 1 to 20')
+  })
+
+  it('github-token is never echoed either', () => {
+    const githubToken = 'ghs_SECRETSECRET'
+    const message = everyMessage({
+      'github-token': `${githubToken} x`,
+      'fail-on-severity': githubToken
+    })
+    expect(message).not.toContain('SECRET')
+  })
+})
+
+describe('the config object', () => {
+  it('is frozen, arrays included', () => {
+    const config = configOf({ 'sbom-supplier-name': 'Acme', 'project-tags': 'a,b' })
+    expect(Object.isFrozen(config)).toBe(true)
+    expect(Object.isFrozen(config.sbomSupplier)).toBe(true)
+    for (const list of [
+      config.issueTypes,
+      config.failOnExposures,
+      config.ignoreRules,
+      config.projectTags
+    ]) {
+      expect(Object.isFrozen(list)).toBe(true)
+    }
+    expect(() => (config.projectTags as string[]).push('c')).toThrow(TypeError)
+    expect(() => Object.assign(config, { gate: false })).toThrow(TypeError)
+  })
+
+  it('trims whatever the reader returns', () => {
+    expect(configOf({ 'ticket-limit': ' 5 ', 'fail-on-severity': '\tlow\n' })).toMatchObject({
+      ticketLimit: 5,
+      failOnSeverity: 'low'
+    })
+  })
+})
+
+function writtenFile(path: string, content: string): string {
+  writeFileSync(path, content)
+  return path
+}
+
+describe('defaultRunContext', () => {
+  const saved = { ...process.env }
+  let directory: string | undefined
+  afterEach(() => {
+    process.env = { ...saved }
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true })
+    directory = undefined
+  })
+
+  it('reads the event name and payload of the run', () => {
+    directory = mkdtempSync(join(tmpdir(), 'event-'))
+    const eventPath = join(directory, 'event.json')
+    writeFileSync(eventPath, JSON.stringify({ number: 12, pull_request: { number: 12 } }))
+    process.env.GITHUB_EVENT_NAME = 'pull_request_target'
+    process.env.GITHUB_EVENT_PATH = eventPath
+    const ctx = defaultRunContext()
+    expect(ctx.eventName).toBe('pull_request_target')
+    expect(ctx.eventPayload).toEqual({ number: 12, pull_request: { number: 12 } })
+    expect(ctx.env).toBe(process.env)
+    expect(Math.abs(ctx.now.getTime() - Date.now())).toBeLessThan(5000)
+    process.env.GITHUB_REPOSITORY = 'acme/web'
+    expect(readConfig(readerOf({}), ctx).ref).toBe('refs/pull/12/merge')
+  })
+
+  it.each([
+    ['a missing file', (dir: string) => join(dir, 'absent.json')],
+    ['invalid JSON', (dir: string) => writtenFile(join(dir, 'bad.json'), '{')],
+    ['a directory', (dir: string) => dir]
+  ])('never throws on %s', (_, pathIn) => {
+    directory = mkdtempSync(join(tmpdir(), 'event-'))
+    process.env.GITHUB_EVENT_PATH = pathIn(directory)
+    expect(defaultRunContext().eventPayload).toBeUndefined()
+  })
+
+  it('has no event outside a runner', () => {
+    delete process.env.GITHUB_EVENT_NAME
+    delete process.env.GITHUB_EVENT_PATH
+    const ctx = defaultRunContext()
+    expect([ctx.eventName, ctx.eventPayload]).toEqual([undefined, undefined])
+  })
+})

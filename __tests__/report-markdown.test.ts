@@ -1,0 +1,356 @@
+import { describe, expect, it } from '@jest/globals'
+import type { EvaluatedFinding } from '../src/domain.js'
+import {
+  escapeCell,
+  escapeMarkdown,
+  safeUrl,
+  truncate,
+  truncateUtf8,
+  utf8Length
+} from '../src/report/escape.js'
+import { COMMENT_MARKER, renderMarkdown } from '../src/report/markdown.js'
+import {
+  evaluated,
+  failingReport,
+  runReport,
+  sastFinding,
+  scaFinding,
+  verdictOf
+} from './fixtures/report-fixtures.js'
+
+const BIG = 1_000_000
+
+function lines(markdown: string): string[] {
+  return markdown.split('\n')
+}
+
+/** The lines of the table under a heading, up to the first blank line after it. */
+function tableUnder(markdown: string, headingPrefix: string): string[] {
+  const all = lines(markdown)
+  const start = all.findIndex(l => l.startsWith(headingPrefix))
+  expect(start).toBeGreaterThanOrEqual(0)
+  const rows: string[] = []
+  for (const line of all.slice(start + 2)) {
+    if (line === '') break
+    rows.push(line)
+  }
+  return rows
+}
+
+describe('renderMarkdown: verdict and scope', () => {
+  it('puts the verdict line first', () => {
+    const md = renderMarkdown(failingReport(), { maxBytes: BIG })
+    expect(lines(md)[0]).toBe('## ❌ Findings Gate: 2 blocking findings')
+  })
+
+  it('uses ✅ for a pass and ⚠️ for warn-only failures and skipped runs', () => {
+    expect(lines(renderMarkdown(runReport(), { maxBytes: BIG }))[0]).toBe(
+      '## ✅ Findings Gate: No blocking findings'
+    )
+    const warnOnly = failingReport({
+      thresholds: { ...runReport().thresholds, warnOnly: true }
+    })
+    const md = renderMarkdown(warnOnly, { maxBytes: BIG })
+    expect(lines(md)[0]).toBe('## ⚠️ Findings Gate: 2 blocking findings')
+    expect(md).toContain('`warn-only` is set: the gate failed but the step does not.')
+    const skipped = runReport({
+      status: { result: 'skipped', headline: 'API unreachable', apiError: true }
+    })
+    const skippedMd = renderMarkdown(skipped, { maxBytes: BIG })
+    expect(lines(skippedMd)[0]).toBe('## ⚠️ Findings Gate: API unreachable')
+    expect(skippedMd).toContain('_The gate was not evaluated._')
+  })
+
+  it('shows the scope and the thresholds', () => {
+    const md = renderMarkdown(failingReport(), { maxBytes: BIG })
+    expect(lines(md)[2]).toBe(
+      '**Deployment** <code>acme</code> (id 4242) · **Repository** <code>acme/web</code> · ' +
+        '**Ref** <code>refs/pull/7/merge</code> · **Since** 2024-05-01T00\\:00\\:00Z · ' +
+        '**Types** SAST, SCA · **Status** open'
+    )
+    expect(lines(md)[4]).toBe(
+      '**Gate:** severity ≥ high · policy mode ≥ block · SCA exposures: reachable, always reachable · ' +
+        'malicious dependencies block'
+    )
+  })
+})
+
+describe('renderMarkdown: counts and tables', () => {
+  it('counts by type and severity', () => {
+    const md = renderMarkdown(failingReport(), { maxBytes: BIG })
+    expect(md).toContain(
+      [
+        '| Type | Critical | High | Medium | Low | Total |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        '| SAST | 0 | 1 | 1 | 1 | 3 |',
+        '| SCA | 1 | 0 | 0 | 0 | 1 |',
+        '| **Total** | 1 | 1 | 1 | 1 | 4 |'
+      ].join('\n')
+    )
+    expect(md).toContain(
+      '**4** findings in scope: **2** blocking, **1** ignored, **1** not blocking'
+    )
+  })
+
+  it('lists blocking findings with mode, reachability, linked location and reasons', () => {
+    const md = renderMarkdown(failingReport(), { maxBytes: BIG })
+    const rows = tableUnder(md, '### Blocking findings (2)')
+    expect(rows).toHaveLength(4)
+    expect(rows[2]).toBe(
+      '| high | <code>python.lang.security.audit.eval-detected</code> | block | ' +
+        '[app/views.py\\:12](https://github.com/acme/web/blob/abc123/app/views.py#L12) | ' +
+        'Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content. | ' +
+        'severity high ≥ high; policy mode block ≥ block |'
+    )
+    expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
+    expect(rows[3]).toContain('| reachable |')
+  })
+
+  it('marks malicious dependencies', () => {
+    const finding = evaluated(
+      scaFinding({ id: 5, malicious: true, reachability: 'always_reachable' }),
+      {
+        reasons: [{ kind: 'malicious' }]
+      }
+    )
+    const md = renderMarkdown(runReport({ verdict: verdictOf([finding]) }), { maxBytes: BIG })
+    const row = tableUnder(md, '### Blocking findings')[2]
+    expect(row).toContain('| always reachable, malicious |')
+    expect(row).toContain('| malicious dependency |')
+  })
+
+  it('collapses non-blocking findings and lists ignored ones with their reason', () => {
+    const md = renderMarkdown(failingReport(), { maxBytes: BIG })
+    expect(md).toContain('<details><summary>1 non-blocking finding</summary>')
+    expect(md).toContain('\n</details>\n')
+    const ignored = tableUnder(md, '### Ignored findings (1)')
+    expect(ignored[2]).toContain(
+      '| Debug only in the dev image | rule python.flask.debug-enabled |'
+    )
+  })
+
+  it('shows licenses, expired ignores, tickets, tags, SBOM exports and warnings', () => {
+    const base = failingReport()
+    const report = runReport({
+      ...base,
+      verdict: verdictOf(base.verdict?.findings ?? [], {
+        licenseViolations: [{ package: 'left-pad', version: '1.0.0', license: 'GPL-3.0' }],
+        expiredIgnores: [{ description: 'rule python.x', expires: '2024-01-01' }]
+      }),
+      tickets: {
+        created: [
+          { findingIds: [1, 2], url: 'https://acme.atlassian.net/browse/SEC-1', key: 'SEC-1' }
+        ],
+        failed: [{ findingIds: [3], error: 'Jira said no' }],
+        skipped: [{ findingIds: [4], reason: 'ticket-limit reached' }],
+        alreadyTicketed: 2
+      },
+      tags: { project: 'acme/web', added: ['gated'], tags: ['gated', 'team-web'] },
+      sbom: {
+        exports: [
+          { project: 'acme/web', taskToken: 'tok-1', status: 'completed', file: 'out/sbom.json' }
+        ]
+      },
+      warnings: ['Policy modes could not be fetched']
+    })
+    const md = renderMarkdown(report, { maxBytes: BIG })
+    expect(tableUnder(md, '### Dependencies with a denied license (1)')[2]).toBe(
+      '| <code>left-pad@&#8203;1.0.0</code> | <code>GPL-3.0</code> |'
+    )
+    expect(md).toContain('- rule python.x — expired 2024-01-01')
+    const tickets = tableUnder(md, '### Tickets')
+    expect(tickets.slice(2)).toEqual([
+      '| created | 1, 2 | [SEC-1](https://acme.atlassian.net/browse/SEC-1) |',
+      '| failed | 3 | Jira said no |',
+      '| skipped | 4 | ticket-limit reached |'
+    ])
+    expect(md).toContain('2 findings already had a ticket.')
+    expect(md).toContain(
+      '<code>acme/web</code>: <code>gated</code>, <code>team-web</code> — added: <code>gated</code>'
+    )
+    expect(tableUnder(md, '### SBOM exports')[2]).toBe(
+      '| <code>acme/web</code> | completed | <code>tok-1</code> | <code>out/sbom.json</code> |'
+    )
+    expect(md).toContain('- Policy modes could not be fetched')
+    expect(
+      md.trimEnd().endsWith('[View the workflow run](https://github.com/acme/web/actions/runs/99)')
+    ).toBe(true)
+  })
+
+  it('exports the comment marker', () => {
+    expect(COMMENT_MARKER).toBe('<!-- findings-gate-comment -->')
+  })
+})
+
+describe('renderMarkdown: hostile text', () => {
+  const hostile =
+    'a|b <script>alert(1)</script> <!-- x --> &amp; `tick` [x](https://evil.example) *b* _i_ ~~s~~ ' +
+    '@octocat @acme/team\n::error file=x::forged\r\n# heading\n- item www.evil.example https://evil.example'
+
+  function hostileReport(): ReturnType<typeof runReport> {
+    const finding = evaluated(
+      sastFinding({
+        id: 9,
+        ruleName: 'rule|`x`<b>@octocat',
+        ruleMessage: hostile,
+        location: { path: 'src/<img src=x onerror=alert(1)>|x.py', line: 3 },
+        url: 'javascript:alert(1)'
+      })
+    )
+    return runReport({
+      verdict: verdictOf([finding]),
+      tags: { project: 'p|<b>', added: [], tags: ['@octocat', '`x`|y'] },
+      warnings: [hostile]
+    })
+  }
+
+  it('keeps every table row on one line and every pipe escaped', () => {
+    const md = renderMarkdown(hostileReport(), { maxBytes: BIG })
+    const rows = tableUnder(md, '### Blocking findings')
+    expect(rows).toHaveLength(3)
+    // 7 unescaped pipes: the row has exactly six cells.
+    expect(rows[2]?.match(/(?<!\\)\|/g)).toHaveLength(7)
+  })
+
+  it('leaves no raw HTML, mention, link, autolink or command from the data', () => {
+    const md = renderMarkdown(hostileReport(), { maxBytes: BIG })
+    expect(md).not.toContain('<script>')
+    expect(md).not.toContain('<img')
+    expect(md).not.toContain('<b>')
+    expect(md).not.toContain('<!-- x')
+    expect(md).not.toMatch(/@octocat|@acme/)
+    expect(md).toContain('@&#8203;octocat')
+    expect(md).not.toContain('](https://evil')
+    expect(md).not.toContain('https://evil')
+    expect(md).not.toContain('www.evil')
+    expect(md).not.toContain('javascript:')
+    expect(
+      lines(md).some(l => l.startsWith('::') || l.startsWith('#  heading') || l === '# heading')
+    ).toBe(false)
+    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(md).toContain('&amp;amp;')
+    expect(md).toContain('\\`tick\\` \\[x\\](https\\://evil.example) \\*b\\* \\_i\\_ \\~\\~s\\~\\~')
+    expect(md).toContain('\\:\\:error file=x\\:\\:forged # heading - item')
+  })
+
+  it('escapes paths and tags and does not link unsafe URLs', () => {
+    const md = renderMarkdown(hostileReport(), { maxBytes: BIG })
+    expect(md).toContain('| src/&lt;img src=x onerror=alert(1)&gt;\\|x.py\\:3 |')
+    expect(md).toContain(
+      '<code>p\\|&lt;b&gt;</code>: <code>@&#8203;octocat</code>, <code>\\`x\\`\\|y</code>'
+    )
+  })
+
+  it('escapes leading block markers of a list item', () => {
+    const md = renderMarkdown(runReport({ warnings: ['# h', '1. one', '- two', '+ three'] }), {
+      maxBytes: BIG
+    })
+    expect(md).toContain('- \\# h\n- 1\\. one\n- \\- two\n- \\+ three\n')
+  })
+})
+
+describe('escape helpers', () => {
+  it('bounds before escaping and never splits a surrogate pair', () => {
+    expect(truncate('abcdef', 4)).toBe('abc…')
+    expect(truncate('😀😀😀😀😀', 3)).toBe('😀😀…')
+    expect(truncate('😀😀', 2)).toBe('😀😀')
+    expect(escapeMarkdown('x'.repeat(5_000_000), 10)).toBe(`${'x'.repeat(9)}…`)
+    expect(escapeCell('')).toBe('—')
+  })
+
+  it('cuts UTF-8 at a character boundary', () => {
+    expect(truncateUtf8('aé😀', 3)).toBe('aé')
+    expect(truncateUtf8('aé😀', 6)).toBe('aé')
+    expect(truncateUtf8('aé😀', 7)).toBe('aé😀')
+  })
+
+  it('accepts only http(s) URLs and encodes what would end a link', () => {
+    expect(safeUrl('javascript:alert(1)')).toBeUndefined()
+    expect(safeUrl('data:text/html,x')).toBeUndefined()
+    expect(safeUrl('not a url')).toBeUndefined()
+    expect(safeUrl('https://x.example/a(b)|c d')).toBe('https://x.example/a%28b%29%7Cc%20d')
+  })
+})
+
+describe('renderMarkdown: size cap', () => {
+  const MiB = 1024 * 1024
+
+  function hugeReport(count: number): ReturnType<typeof runReport> {
+    const message = `${'m'.repeat(MiB - 3)}é\n` // 1 MB, one string shared by every finding
+    const findings: EvaluatedFinding[] = []
+    for (let i = 0; i < count; i++) {
+      findings.push(
+        evaluated(
+          sastFinding({
+            id: i + 1,
+            ruleMessage: message,
+            ruleName: `rules.r${i % 50}`,
+            severity: 'critical'
+          })
+        )
+      )
+    }
+    return runReport({ verdict: verdictOf(findings) })
+  }
+
+  it('keeps 30,000 findings with 1 MB messages under the limit, with a truncation note', () => {
+    const maxBytes = MiB - 16 * 1024
+    const md = renderMarkdown(hugeReport(30_000), { maxBytes })
+    expect(utf8Length(md)).toBeLessThanOrEqual(maxBytes)
+    expect(utf8Length(md)).toBeGreaterThan(maxBytes - 2_000)
+    const rows = tableUnder(md, '### Blocking findings (30,000)').slice(2)
+    const note =
+      /_Truncated: ([\d,]+) more blocking findings not shown — see the JSON report \(`report-file`\)\._/.exec(
+        md
+      )
+    expect(note).not.toBeNull()
+    expect(Number(note?.[1]?.replace(/,/g, ''))).toBe(30_000 - rows.length)
+    // Whole rows only: every kept row is a complete, six-cell row.
+    for (const row of rows) {
+      expect(row.startsWith('| critical | ')).toBe(true)
+      expect(row.endsWith(' |')).toBe(true)
+      expect(row.match(/(?<!\\)\|/g)).toHaveLength(7)
+    }
+    // The note is separated from the table by a blank line, so it is not read as a row.
+    expect(md).toContain(' |\n\n_Truncated: ')
+  })
+
+  it('is byte-exact: a budget of exactly the full size keeps everything, one byte less truncates', () => {
+    const findings = Array.from({ length: 40 }, (_, i) =>
+      evaluated(sastFinding({ id: i + 1, ruleMessage: `Message ${i} — 漢字 😀 ünïcödé` }))
+    )
+    const report = runReport({ verdict: verdictOf(findings) })
+    const full = renderMarkdown(report, { maxBytes: BIG })
+    const size = utf8Length(full)
+    expect(size).toBeGreaterThan(full.length) // multi-byte content: bytes, not characters, count
+    expect(renderMarkdown(report, { maxBytes: size })).toBe(full)
+    const cut = renderMarkdown(report, { maxBytes: size - 1 })
+    expect(utf8Length(cut)).toBeLessThanOrEqual(size - 1)
+    expect(cut).toContain('_Truncated: ')
+    // Dropping rows frees at least the space the note takes, and the kept rows are whole.
+    expect(cut).not.toContain('\uFFFD')
+    expect(Buffer.from(cut, 'utf8').toString('utf8')).toBe(cut)
+  })
+
+  it('drops rows from the largest table first', () => {
+    const blocking = Array.from({ length: 200 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
+    const ignored = Array.from({ length: 3 }, (_, i) =>
+      evaluated(sastFinding({ id: 1000 + i, severity: 'low' }), {
+        ignored: { reason: 'accepted', source: 'id' }
+      })
+    )
+    const report = runReport({ verdict: verdictOf([...blocking, ...ignored]) })
+    const md = renderMarkdown(report, { maxBytes: 20_000 })
+    expect(utf8Length(md)).toBeLessThanOrEqual(20_000)
+    expect(tableUnder(md, '### Ignored findings (3)')).toHaveLength(5)
+    expect(md).toMatch(/_Truncated: [\d,]+ more blocking findings not shown/)
+  })
+
+  it('never exceeds a tiny budget nor breaks a character', () => {
+    for (const maxBytes of [0, 1, 5, 40, 200, 1_000]) {
+      const md = renderMarkdown(failingReport(), { maxBytes })
+      expect(utf8Length(md)).toBeLessThanOrEqual(maxBytes)
+      expect(Buffer.from(md, 'utf8').toString('utf8')).toBe(md)
+    }
+  })
+})

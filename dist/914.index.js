@@ -1,0 +1,122 @@
+export const id = 914;
+export const ids = [914];
+export const modules = {
+
+/***/ 1914:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   upsertPrComment: () => (/* binding */ upsertPrComment)
+/* harmony export */ });
+/* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6257);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
+/**
+ * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
+ * pushed twenty times has one comment, not twenty.
+ *
+ * A 403 or 404 is expected, not exceptional: on a pull request from a fork the token is read-only,
+ * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
+ * the comment is a convenience and must never fail the gate.
+ */
+
+
+
+/** GitHub rejects issue comments longer than this many characters. */
+const COMMENT_MAX_CHARS = 65_536;
+function shouldComment(mode, result) {
+    if (mode === 'always')
+        return true;
+    if (mode === 'on-failure')
+        return result === 'failed';
+    return false;
+}
+/**
+ * The comment body: the marker, then the summary. The Markdown is capped in UTF-8 bytes, which
+ * are never fewer than UTF-16 units or code points, so the body is within GitHub's character
+ * limit whichever way it counts.
+ */
+function commentBody(report) {
+    const prefix = `${_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MARKER */ .JO}\n`;
+    return prefix + (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMarkdown */ .Gc)(report, { maxBytes: COMMENT_MAX_CHARS - prefix.length });
+}
+function httpStatus(error) {
+    if (typeof error !== 'object' || error === null || !('status' in error))
+        return undefined;
+    return typeof error.status === 'number' ? error.status : undefined;
+}
+function errorMessage(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+/** The id of our earlier comment, reading page after page and stopping at the first match. */
+async function findComment(octokit, ctx) {
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        issue_number: ctx.issueNumber,
+        per_page: 100
+    });
+    for await (const page of pages) {
+        // startsWith, not includes: a reply quoting our comment (`> <!-- … -->`) is not ours.
+        const ours = page.data.find(c => c.body?.startsWith(_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MARKER */ .JO) === true);
+        if (ours)
+            return ours.id;
+    }
+    return undefined;
+}
+/** Creates the PR comment, or updates the one left by an earlier run. */
+async function upsertPrComment(request) {
+    const { report, mode, context } = request;
+    if (!shouldComment(mode, report.status.result)) {
+        return { skipped: `comment-on-pr is ${mode} and the result is ${report.status.result}` };
+    }
+    const issueNumber = context.issueNumber;
+    if (issueNumber === undefined)
+        return { skipped: 'not a pull request' };
+    if (request.token === '')
+        return { skipped: 'no github-token' };
+    const baseUrl = context.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com';
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(request.token, { baseUrl });
+    const target = `${context.owner}/${context.repo}#${issueNumber}`;
+    const body = commentBody(report);
+    let step = 'list the comments of';
+    try {
+        const existing = await findComment(octokit, { ...context, issueNumber });
+        if (existing !== undefined) {
+            step = 'update the comment on';
+            const { data } = await octokit.rest.issues.updateComment({
+                owner: context.owner,
+                repo: context.repo,
+                comment_id: existing,
+                body
+            });
+            return { url: data.html_url };
+        }
+        step = 'create a comment on';
+        const { data } = await octokit.rest.issues.createComment({
+            owner: context.owner,
+            repo: context.repo,
+            issue_number: issueNumber,
+            body
+        });
+        return { url: data.html_url };
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        if (status === 403 || status === 404) {
+            const reason = `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
+                'or lack pull-requests: write';
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
+            return { skipped: reason };
+        }
+        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${errorMessage(error)}`, { cause: error });
+    }
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=914.index.js.map

@@ -1,0 +1,104 @@
+/**
+ * `npm run emulator -- [flags]`: runs the findings API emulator until SIGINT/SIGTERM.
+ *
+ *   --port N            fixed API port (default: ephemeral)
+ *   --shape S           documented | live (default documented)
+ *   --token T           bearer token to accept (default fg-emulator-token)
+ *   --latency-ms N      delay added to every API response
+ *   --bulk-findings N   extra generated open findings (3/4 SAST, 1/4 SCA)
+ *   --bulk-repo NAME    repository of the bulk findings (default acme/monorepo)
+ *   --bulk-ref REF      ref of the bulk findings (default refs/heads/main)
+ *   --seed S            sample | empty (default sample)
+ *   --sbom-polls N      SBOM polls answered IN_PROGRESS before COMPLETED (default 1)
+ */
+import { parseArgs } from 'node:util'
+import { startEmulator, type EmulatorOptions } from './server.js'
+
+class UsageError extends Error {}
+
+function nonNegativeInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^\d+$/.test(value))
+    throw new UsageError(`${flag} expects a non-negative integer, got '${value}'`)
+  return Number(value)
+}
+
+function oneOfFlag<T extends string>(
+  value: string | undefined,
+  flag: string,
+  allowed: readonly T[]
+): T | undefined {
+  if (value === undefined) return undefined
+  const match = allowed.find(candidate => candidate === value)
+  if (match === undefined)
+    throw new UsageError(`${flag} expects one of ${allowed.join(', ')}, got '${value}'`)
+  return match
+}
+
+function bulkOption(
+  count: number | undefined,
+  repository: string,
+  ref: string
+): EmulatorOptions['bulk'] {
+  if (count === undefined || count === 0) return undefined
+  const sast = Math.round(count * 0.75)
+  return { repository, ref, sast, sca: count - sast }
+}
+
+export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      shape: { type: 'string' },
+      token: { type: 'string' },
+      'latency-ms': { type: 'string' },
+      'bulk-findings': { type: 'string' },
+      'bulk-repo': { type: 'string' },
+      'bulk-ref': { type: 'string' },
+      seed: { type: 'string' },
+      'sbom-polls': { type: 'string' }
+    },
+    strict: true,
+    allowPositionals: false
+  })
+  return {
+    port: nonNegativeInteger(values.port, '--port'),
+    shape: oneOfFlag(values.shape, '--shape', ['documented', 'live'] as const),
+    token: values.token,
+    latencyMs: nonNegativeInteger(values['latency-ms'], '--latency-ms'),
+    seed: oneOfFlag(values.seed, '--seed', ['sample', 'empty'] as const),
+    sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
+    bulk: bulkOption(
+      nonNegativeInteger(values['bulk-findings'], '--bulk-findings'),
+      values['bulk-repo'] ?? 'acme/monorepo',
+      values['bulk-ref'] ?? 'refs/heads/main'
+    )
+  }
+}
+
+async function main(): Promise<void> {
+  let options: EmulatorOptions
+  try {
+    options = parseCliOptions(process.argv.slice(2))
+  } catch (error) {
+    process.stderr.write(`emulator: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 2
+    return
+  }
+  const emulator = await startEmulator(options)
+  const { deployment } = emulator.state
+  process.stdout.write(
+    `Findings API emulator on ${emulator.url}  deployment ${deployment.slug} (id ${deployment.id})  token ${emulator.token}\n`
+  )
+  const stop = (): void => {
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1)
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+await main()

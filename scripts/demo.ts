@@ -1,0 +1,59 @@
+/**
+ * `npm run demo`: starts the API emulator with its sample data and runs the bundled action
+ * against it the way a runner would — once with the default thresholds and once relaxed — and
+ * prints each verdict, the outputs and the job summary.
+ */
+import { startEmulator } from '../emulator/server.js'
+import { runBundledAction, type ActionRun } from './run-action.js'
+
+const SUMMARY_LINES = 45
+
+function decodeCommand(line: string): string {
+  return line.replace(/%0A/g, '\n    ').replace(/%0D/g, '').replace(/%25/g, '%')
+}
+
+function print(title: string, run: ActionRun): void {
+  const bar = '─'.repeat(78)
+  console.log(`\n${bar}\n${title}\n${bar}`)
+  console.log(`exit code: ${run.exitCode}   (${Math.round(run.durationMs)} ms)`)
+  const failure = run.stdout.split('\n').find(line => line.startsWith('::error::'))
+  const passed = run.stdout.split('\n').find(line => line.startsWith('Gate passed'))
+  if (failure) console.log(`verdict:   ${decodeCommand(failure.slice('::error::'.length))}`)
+  if (passed) console.log(`verdict:   ${passed}`)
+  const annotations = run.stdout
+    .split('\n')
+    .filter(line => line.startsWith('::error ') && line.includes('file='))
+  console.log(`annotations: ${annotations.length} file/line error annotation(s)`)
+  for (const line of annotations.slice(0, 3)) console.log(`  ${decodeCommand(line)}`)
+  console.log('\noutputs:')
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`)
+  const lines = run.summary.split('\n')
+  console.log(
+    `\njob summary (${lines.length} lines, first ${Math.min(SUMMARY_LINES, lines.length)}):`
+  )
+  for (const line of lines.slice(0, SUMMARY_LINES)) console.log(`  │ ${line}`)
+}
+
+const emulator = await startEmulator({})
+try {
+  console.log(`Findings API emulator on ${emulator.url} (deployment acme-corp, sample data)`)
+  const base = {
+    'api-token': emulator.token,
+    'base-url': emulator.url,
+    repository: 'acme/web',
+    ref: 'refs/heads/main'
+  }
+  const strict = await runBundledAction({ inputs: base })
+  print('Run 1 — default thresholds (fail-on-severity: high, fail-on-policy-mode: block)', strict)
+  const relaxed = await runBundledAction({
+    inputs: { ...base, 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
+  })
+  print('Run 2 — fail-on-severity: critical, fail-on-policy-mode: none', relaxed)
+  const ok = strict.exitCode === 1 && relaxed.exitCode === 0
+  console.log(
+    `\n${ok ? 'Demo finished' : 'Demo finished with unexpected exit codes'}: run 1 ${strict.outputs.result ?? '?'} (exit ${strict.exitCode}), run 2 ${relaxed.outputs.result ?? '?'} (exit ${relaxed.exitCode}); ${emulator.requests.length} API requests served`
+  )
+  process.exitCode = ok ? 0 : 1
+} finally {
+  await emulator.close()
+}

@@ -1,0 +1,75 @@
+import { createTickets } from '../api/tickets.js'
+import { NetworkError } from '../api/errors.js'
+import type { Transport } from '../api/transport.js'
+import type { EvaluatedFinding, IssueType } from '../domain.js'
+import { selectTicketFindings } from '../gate/ticket-selection.js'
+import type { TicketsReport } from '../report/model.js'
+
+export interface TicketSettings {
+  readonly ticketFindings: 'blocking' | 'all'
+  readonly ticketLimit: number
+  readonly groupTickets: boolean
+  readonly trackerProjectId?: string
+}
+
+function idsText(ids: readonly number[]): string {
+  return ids.length === 0
+    ? 'no finding ids'
+    : `finding${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`
+}
+
+/**
+ * One ticket request per finding type. Failed and skipped findings become warnings; a request
+ * error is a warning too (tickets never decide the gate), worded so a user knows whether tickets
+ * may exist already.
+ */
+export async function openTickets(
+  transport: Transport,
+  deploymentSlug: string,
+  findings: readonly EvaluatedFinding[],
+  settings: TicketSettings,
+  warn: (message: string) => void
+): Promise<TicketsReport> {
+  const selection = selectTicketFindings(findings, settings.ticketFindings)
+  const created: TicketsReport['created'][number][] = []
+  const failed: TicketsReport['failed'][number][] = []
+  const skipped: TicketsReport['skipped'][number][] = []
+  const types = [...selection.byType.entries()] as [IssueType, readonly number[]][]
+  const outcomes = await Promise.allSettled(
+    types.map(([type, findingIds]) =>
+      createTickets(transport, deploymentSlug, {
+        type,
+        findingIds,
+        groupIssues: settings.groupTickets,
+        limit: settings.ticketLimit,
+        trackerProjectId: settings.trackerProjectId
+      })
+    )
+  )
+  outcomes.forEach((outcome, index) => {
+    const [type, findingIds] = types[index]
+    if (outcome.status === 'rejected') {
+      const error: unknown = outcome.reason
+      const message = error instanceof Error ? error.message : String(error)
+      const uncertain = error instanceof NetworkError && error.mayHaveBeenProcessed
+      const prefix = uncertain
+        ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
+        : `Tickets for ${type} ${idsText(findingIds)} were not created`
+      warn(`${prefix}: ${message}`)
+      failed.push({ findingIds, error: uncertain ? `may have been created: ${message}` : message })
+      return
+    }
+    for (const ticket of outcome.value.succeeded) {
+      created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug })
+    }
+    for (const failure of outcome.value.failed) {
+      warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${failure.error}`)
+      failed.push({ findingIds: failure.issueIds, error: failure.error })
+    }
+    for (const skip of outcome.value.skipped) {
+      warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${skip.reason}`)
+      skipped.push({ findingIds: skip.issueIds, reason: skip.reason })
+    }
+  })
+  return { created, failed, skipped, alreadyTicketed: selection.alreadyTicketed }
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import type { Deployment } from '../domain.js'
+import type { Transport } from './transport.js'
+import { stringId } from './wire.js'
+
+const DeploymentsResponse = z.object({
+  deployments: z.array(
+    z.object({ id: stringId, slug: z.string().min(1), name: z.string().nullish() })
+  )
+})
+
+export const DEPLOYMENTS_PATH = '/api/v1/deployments'
+
+/** The deployments the token can access (the service says: exactly one today). */
+export async function listDeployments(transport: Transport): Promise<Deployment[]> {
+  const response = await transport.request({
+    method: 'GET',
+    path: DEPLOYMENTS_PATH,
+    schema: DeploymentsResponse,
+    hints: { 404: 'the token has no Web API access (an "Agent (CI)" token cannot use the Web API)' }
+  })
+  return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }))
+}
+
+export class DeploymentError extends Error {
+  override readonly name = 'DeploymentError'
+}
+
+export interface WantedDeployment {
+  readonly slug?: string
+  readonly id?: string
+}
+
+/** The deployment the inputs name, from the ones the token can access; the other key is filled in. */
+export function pickDeployment(
+  accessible: readonly Deployment[],
+  wanted: WantedDeployment
+): Deployment {
+  const names = accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none'
+  const matches = accessible.filter(
+    d =>
+      (wanted.slug === undefined || d.slug.toLowerCase() === wanted.slug.toLowerCase()) &&
+      (wanted.id === undefined || d.id === wanted.id)
+  )
+  if (matches.length === 1) return matches[0]
+  if (wanted.slug === undefined && wanted.id === undefined) {
+    const problem =
+      accessible.length === 0
+        ? 'can access no deployment'
+        : `can access several deployments: ${names}; set deployment-slug`
+    throw new DeploymentError(`The api-token ${problem}`)
+  }
+  const asked = [
+    wanted.slug && `deployment-slug "${wanted.slug}"`,
+    wanted.id && `deployment-id "${wanted.id}"`
+  ]
+    .filter(Boolean)
+    .join(' and ')
+  throw new DeploymentError(
+    `${asked} does not match a deployment this api-token can access (${names})`
+  )
+}
+
+/**
+ * Both keys are needed (findings by slug, policies and SBOMs by id). When both are given they are
+ * trusted as they are, saving a request; otherwise the list fills in the missing one.
+ */
+export async function resolveDeployment(
+  transport: Transport,
+  wanted: WantedDeployment
+): Promise<Deployment> {
+  if (wanted.slug !== undefined && wanted.id !== undefined) {
+    return { slug: wanted.slug, id: wanted.id, name: wanted.slug }
+  }
+  return pickDeployment(await listDeployments(transport), wanted)
+}

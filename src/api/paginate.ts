@@ -1,0 +1,125 @@
+import { PaginationError, type RequestLabel } from './errors.js'
+
+export interface PageNumberOptions<T> {
+  readonly pageSize: number
+  /** Pages in flight at once after the first; 1 fetches one page after another. */
+  readonly concurrency: number
+  /**
+   * `short-page`: a page with fewer items than asked for is the last (the page size is within the
+   * documented maximum). `empty-page`: only an empty page ends the list, for endpoints whose
+   * page-size cap is undocumented and might silently be lower than asked.
+   */
+  readonly endOn: 'short-page' | 'empty-page'
+  readonly maxPages: number
+  /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
+  readonly key: (item: T) => string | number
+  readonly request: RequestLabel
+}
+
+/**
+ * Page-number pagination as an async iterator of pages, in order. After the first page proves
+ * there may be more, the next pages are fetched concurrently; pages fetched past the end cost one
+ * short or empty response each and are dropped.
+ */
+export async function* pageNumberPages<T>(
+  fetchPage: (page: number) => Promise<readonly T[]>,
+  options: PageNumberOptions<T>
+): AsyncGenerator<readonly T[]> {
+  const seen = new Set<string | number>()
+  const inFlight: Promise<readonly T[]>[] = []
+  let nextToRequest = 0
+  let current = 0
+  const launch = (): void => {
+    const page = fetchPage(nextToRequest++)
+    // An abandoned speculative page must not become an unhandled rejection.
+    page.catch(() => undefined)
+    inFlight.push(page)
+  }
+  launch()
+  try {
+    while (inFlight.length > 0) {
+      const items = await (inFlight.shift() as Promise<readonly T[]>)
+      if (items.length > 0) {
+        guardRepeat(items, seen, current, options)
+        yield items
+      }
+      if (isLastPage(items, options)) return
+      current++
+      if (current >= options.maxPages) {
+        throw new PaginationError(
+          options.request,
+          `more than ${options.maxPages} full pages of ${options.pageSize}`
+        )
+      }
+      while (inFlight.length < options.concurrency && nextToRequest <= options.maxPages) launch()
+    }
+  } finally {
+    inFlight.length = 0
+  }
+}
+
+function isLastPage<T>(items: readonly T[], options: PageNumberOptions<T>): boolean {
+  if (items.length === 0) return true
+  return options.endOn === 'short-page' && items.length < options.pageSize
+}
+
+function guardRepeat<T>(
+  items: readonly T[],
+  seen: Set<string | number>,
+  page: number,
+  options: PageNumberOptions<T>
+): void {
+  let fresh = 0
+  for (const item of items) {
+    const key = options.key(item)
+    if (!seen.has(key)) fresh++
+    seen.add(key)
+  }
+  if (fresh === 0) {
+    throw new PaginationError(
+      options.request,
+      `page ${page} repeated the items of an earlier page (the server seems to ignore "page")`
+    )
+  }
+}
+
+export interface CursorPage<T> {
+  readonly items: readonly T[]
+  readonly next?: string
+  readonly hasMore?: boolean
+}
+
+export interface CursorOptions {
+  readonly maxPages: number
+  readonly request: RequestLabel
+}
+
+/** Cursor pagination: follows `next` until the server says there is no more, guarding loops. */
+export async function* cursorPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+  options: CursorOptions
+): AsyncGenerator<readonly T[]> {
+  const seen = new Set<string>()
+  let cursor: string | undefined
+  for (let page = 0; ; page++) {
+    if (page >= options.maxPages) {
+      throw new PaginationError(options.request, `more than ${options.maxPages} pages`)
+    }
+    const { items, next, hasMore } = await fetchPage(cursor)
+    if (items.length > 0) yield items
+    const ended =
+      hasMore === false ||
+      next === undefined ||
+      next === '' ||
+      (hasMore === undefined && items.length === 0)
+    if (ended) return
+    if (seen.has(next)) {
+      throw new PaginationError(
+        options.request,
+        `the server returned cursor "${next.slice(0, 40)}" twice`
+      )
+    }
+    seen.add(next)
+    cursor = next
+  }
+}

@@ -1,0 +1,282 @@
+import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici'
+import type { z } from 'zod'
+import { ApiError, NetworkError, SchemaError, defaultHint, type RequestLabel } from './errors.js'
+import {
+  mayHaveBeenProcessed,
+  parseRetryAfter,
+  retryDelayMs,
+  shouldRetry,
+  type AttemptOutcome,
+  type RetryPolicy
+} from './retry.js'
+import { formatIssues } from './schema-issues.js'
+
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
+
+export interface RequestSpec<T> {
+  readonly method: 'GET' | 'POST' | 'PUT'
+  /** Path below the base URL, already percent-encoded. */
+  readonly path: string
+  /** Arrays are sent as repeated keys (`repos=a&repos=b`), the OpenAPI default the API documents. */
+  readonly query?: Readonly<Record<string, QueryValue>>
+  readonly body?: unknown
+  readonly schema: z.ZodType<T>
+  /** Reads and PUTs are; a POST that creates something is not, unless it is a read (dependencies). */
+  readonly idempotent?: boolean
+  /** Hints by status that replace the generic ones (e.g. 404 on a project means the repository name). */
+  readonly hints?: Readonly<Partial<Record<number, string>>>
+}
+
+export interface RetryEvent {
+  readonly request: RequestLabel
+  /** The retry about to happen, 1-based. */
+  readonly retry: number
+  readonly retries: number
+  readonly delayMs: number
+  readonly reason: string
+}
+
+export interface TransportOptions {
+  readonly baseUrl: string
+  readonly token: string
+  readonly timeoutMs: number
+  readonly retry: RetryPolicy
+  readonly userAgent?: string
+  readonly sleep?: (ms: number) => Promise<void>
+  readonly random?: () => number
+  readonly now?: () => number
+  readonly onRetry?: (event: RetryEvent) => void
+  /** Defaults to an agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  readonly dispatcher?: Dispatcher
+}
+
+const ERROR_BODY_LIMIT = 300
+
+const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+
+/**
+ * The one place that talks HTTP to the API: authentication, timeouts, retries, redirects and
+ * response validation. Everything above it sees typed values or typed errors.
+ */
+export class Transport {
+  private agent: Dispatcher | undefined
+  private requestCount = 0
+
+  constructor(private readonly options: TransportOptions) {}
+
+  /** Requests sent so far, retries included (benchmarks and tests read it). */
+  get requestsSent(): number {
+    return this.requestCount
+  }
+
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const request: RequestLabel = { method: spec.method, path: spec.path }
+    const idempotent = spec.idempotent ?? spec.method !== 'POST'
+    const { retry: policy } = this.options
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.attempt(spec, request, attempt, idempotent)
+      if (outcome.kind === 'done') return outcome.value
+      const retryable =
+        attempt <= policy.retries && shouldRetry(outcome.outcome, idempotent, policy)
+      if (!retryable) throw outcome.error
+      const retryAfterMs =
+        outcome.outcome.kind === 'status' ? outcome.outcome.retryAfterMs : undefined
+      const delayMs = retryDelayMs(
+        attempt,
+        policy,
+        retryAfterMs,
+        this.options.random ?? Math.random
+      )
+      this.options.onRetry?.({
+        request,
+        retry: attempt,
+        retries: policy.retries,
+        delayMs,
+        reason: describeOutcome(outcome.outcome)
+      })
+      await (this.options.sleep ?? realSleep)(delayMs)
+    }
+  }
+
+  async close(): Promise<void> {
+    const agent = this.agent
+    this.agent = undefined
+    if (agent && agent !== this.options.dispatcher) await agent.close()
+  }
+
+  private dispatcher(): Dispatcher {
+    // Built on first use, not at import: an action that fails on its inputs opens nothing.
+    this.agent ??= this.options.dispatcher ?? new EnvHttpProxyAgent()
+    return this.agent
+  }
+
+  private async attempt<T>(
+    spec: RequestSpec<T>,
+    request: RequestLabel,
+    attempt: number,
+    idempotent: boolean
+  ): Promise<
+    | { kind: 'done'; value: T }
+    | { kind: 'failed'; outcome: AttemptOutcome; error: ApiError | NetworkError }
+  > {
+    this.requestCount++
+    let response: Awaited<ReturnType<typeof fetch>>
+    let text: string
+    try {
+      response = await fetch(this.url(spec), {
+        method: spec.method,
+        headers: this.headers(spec.body !== undefined),
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        // A redirect could carry the token to another origin: never follow one.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        dispatcher: this.dispatcher()
+      })
+      text = await response.text()
+    } catch (error) {
+      const { code, detail } = classifyNetworkError(error, this.options.timeoutMs)
+      const processed = !idempotent && mayHaveBeenProcessed(code)
+      const failure = new NetworkError(request, code, this.redact(detail), attempt, processed)
+      return { kind: 'failed', outcome: { kind: 'network', code }, error: failure }
+    }
+    if (response.status >= 300) {
+      const retryAfterMs = parseRetryAfter(
+        response.headers.get('retry-after'),
+        (this.options.now ?? Date.now)()
+      )
+      const message = serverMessage(text, response.headers.get('location'))
+      const redacted = message === undefined ? undefined : this.redact(message)
+      const hint = spec.hints?.[response.status] ?? defaultHint(response.status)
+      const failure = new ApiError(request, response.status, redacted, attempt, hint)
+      return {
+        kind: 'failed',
+        outcome: { kind: 'status', status: response.status, retryAfterMs },
+        error: failure
+      }
+    }
+    return { kind: 'done', value: this.parse(spec, request, text) }
+  }
+
+  private parse<T>(spec: RequestSpec<T>, request: RequestLabel, text: string): T {
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new SchemaError(request, [
+        `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
+      ])
+    }
+    const parsed = spec.schema.safeParse(json)
+    if (!parsed.success) throw new SchemaError(request, formatIssues(parsed.error.issues))
+    return parsed.data
+  }
+
+  private url(spec: RequestSpec<unknown>): string {
+    const url = new URL(this.options.baseUrl + spec.path)
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value === undefined) continue
+      const values = Array.isArray(value) ? (value as readonly (string | number)[]) : [value]
+      for (const item of values) url.searchParams.append(key, String(item))
+    }
+    return url.toString()
+  }
+
+  private headers(hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.token}`,
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? 'findings-gate'
+    }
+    if (hasBody) headers['content-type'] = 'application/json'
+    return headers
+  }
+
+  /** Servers sometimes echo what they were sent; the token must not reach a log through them. */
+  private redact(text: string): string {
+    const { token } = this.options
+    return token.length >= 4 ? text.split(token).join('***') : text
+  }
+}
+
+function describeOutcome(outcome: AttemptOutcome): string {
+  return outcome.kind === 'status' ? `HTTP ${outcome.status}` : outcome.code
+}
+
+/** A short, single-line message out of an error body: JSON `error`/`message`, or HTML/text. */
+export function serverMessage(body: string, location: string | null): string | undefined {
+  if (location) return `redirected to ${location.slice(0, 200)}; set base-url to the final origin`
+  const trimmed = body.trim()
+  if (trimmed === '') return undefined
+  try {
+    const json: unknown = JSON.parse(trimmed)
+    if (json && typeof json === 'object') {
+      const record = json as Record<string, unknown>
+      for (const key of ['error', 'message', 'detail', 'errors']) {
+        const value = record[key]
+        if (typeof value === 'string') return oneLine(value)
+        if (value !== undefined) return oneLine(JSON.stringify(value))
+      }
+    }
+  } catch {
+    // not JSON: fall through to text
+  }
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
+  const text = title ?? trimmed.replace(/<[^>]*>/g, ' ')
+  return oneLine(text) || undefined
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, ERROR_BODY_LIMIT)
+}
+
+interface NetworkFailure {
+  readonly code: string
+  readonly detail: string
+}
+
+const CODE_DETAILS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by the server',
+  UND_ERR_SOCKET: 'connection closed by the server before the response was complete',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'DNS lookup failed',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  ETIMEDOUT: 'connection timed out',
+  EPIPE: 'connection closed while sending',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)'
+}
+
+interface ErrorLike {
+  readonly name?: unknown
+  readonly message?: unknown
+  readonly code?: unknown
+  readonly cause?: unknown
+}
+
+/** Duck-typed: errors can come from another realm (DOMException, test VMs) and fail instanceof. */
+function asErrorLike(value: unknown): ErrorLike | undefined {
+  return value !== null && typeof value === 'object' ? (value) : undefined
+}
+
+/** undici wraps the cause of a failed fetch; dig out the code that says what happened. */
+export function classifyNetworkError(error: unknown, timeoutMs: number): NetworkFailure {
+  const top = asErrorLike(error)
+  if (top?.name === 'TimeoutError' || top?.name === 'AbortError') {
+    return { code: 'TIMEOUT', detail: `no complete response within ${timeoutMs / 1000} s` }
+  }
+  let current = top
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (typeof current.code === 'string' && current.code !== 'UND_ERR') {
+      return { code: current.code, detail: CODE_DETAILS[current.code] ?? String(current.message) }
+    }
+    current = asErrorLike(current.cause)
+  }
+  return {
+    code: 'ENETWORK',
+    detail: typeof top?.message === 'string' ? top.message : String(error)
+  }
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod'
+import type { Exposure, PolicyMode, Severity } from '../domain.js'
+
+/**
+ * Building blocks of the response schemas. The service answers in two case styles and two
+ * timestamp forms (see shared/research/semgrep-api.md §1.11); these accept both and normalise.
+ * Unknown fields pass through unvalidated; the fields we use are checked strictly.
+ */
+
+function snakeToCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_match, char: string) => char.toUpperCase())
+}
+
+/** Shallow: each sub-object schema applies it again, so nested objects are covered too. */
+export function camelizeKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value))
+    out[key.includes('_') ? snakeToCamel(key) : key] = item
+  return out
+}
+
+/** An object schema that accepts snake_case or camelCase keys. */
+export function camelObject<S extends z.ZodRawShape>(shape: S) {
+  return z.preprocess(camelizeKeys, z.object(shape))
+}
+
+export const optionalString = z.string().nullish()
+export const stringList = z
+  .array(z.string())
+  .nullish()
+  .transform(list => list ?? [])
+
+/** int64 ids arrive as JSON numbers in some resources and as strings in others. */
+export const numericId = z.union([
+  z.number().int().nonnegative(),
+  z.string().regex(/^\d+$/, 'expected a numeric id').transform(Number)
+])
+export const stringId = z.union([z.string(), z.number()]).transform(String)
+
+/** `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → ISO 8601 UTC. */
+export function normaliseTimestamp(raw: string): string | undefined {
+  const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T')
+  if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate)) return undefined
+  const ms = Date.parse(candidate)
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString()
+}
+
+export const timestamp = z.string().transform((raw, ctx) => {
+  const iso = normaliseTimestamp(raw)
+  if (iso === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected an ISO 8601 timestamp (got "${raw.slice(0, 40)}")`
+    })
+    return z.NEVER
+  }
+  return iso
+})
+
+/** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
+const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
+  low: 'low',
+  info: 'low',
+  medium: 'medium',
+  warning: 'medium',
+  moderate: 'medium',
+  high: 'high',
+  error: 'high',
+  critical: 'critical'
+}
+
+export const severity = z.string().transform((raw, ctx) => {
+  const value = SEVERITY_ALIASES[raw.trim().toLowerCase()]
+  if (value === undefined) {
+    // A gate must not guess: an unknown severity stops the run instead of being under-counted.
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected one of low, medium, high, critical (got "${raw.slice(0, 40)}")`
+    })
+    return z.NEVER
+  }
+  return value
+})
+
+/** Live answers use spaces (`always reachable`), the description underscores. */
+const REACHABILITY_ALIASES: Readonly<Record<string, Exposure>> = {
+  reachable: 'reachable',
+  always_reachable: 'always_reachable',
+  conditionally_reachable: 'conditionally_reachable',
+  unreachable: 'unreachable',
+  unknown: 'unknown',
+  no_reachability_analysis: 'unknown'
+}
+
+export const reachability = z
+  .string()
+  .nullish()
+  .transform((raw, ctx) => {
+    if (raw === null || raw === undefined || raw.trim() === '') return 'unknown' as const
+    const key = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
+    const value = REACHABILITY_ALIASES[key]
+    if (value === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a reachability such as reachable, always_reachable, unreachable (got "${raw.slice(0, 40)}")`
+      })
+      return z.NEVER
+    }
+    return value
+  })
+
+const POLICY_MODE_VALUES: Readonly<Record<string, PolicyMode>> = {
+  MODE_MONITOR: 'monitor',
+  MODE_COMMENT: 'comment',
+  MODE_BLOCK: 'block',
+  MODE_DISABLED: 'disabled'
+}
+
+/** Rule modes: an unrecognised one is kept as unknown (never blocks by mode; shown as unknown). */
+export const policyMode = z
+  .string()
+  .nullish()
+  .transform((raw): PolicyMode | 'unknown' =>
+    raw ? (POLICY_MODE_VALUES[raw.trim().toUpperCase()] ?? 'unknown') : 'unknown'
+  )

@@ -1,0 +1,45 @@
+import type { RunContext } from './inputs.js'
+
+interface PullRequestPayload {
+  readonly number?: unknown
+  readonly pull_request?: {
+    readonly number?: unknown
+    readonly head?: { readonly repo?: { readonly full_name?: unknown } | null }
+    readonly base?: { readonly repo?: { readonly full_name?: unknown } | null }
+  }
+}
+
+function payloadOf(ctx: RunContext): PullRequestPayload | undefined {
+  const payload = ctx.eventPayload
+  return payload && typeof payload === 'object' ? payload : undefined
+}
+
+/** A pull request whose head lives in another repository: GitHub gives it no secrets. */
+export function forkPullRequest(ctx: RunContext): boolean {
+  if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') return false
+  const pr = payloadOf(ctx)?.pull_request
+  const head = pr?.head?.repo?.full_name
+  const base = pr?.base?.repo?.full_name
+  return typeof head === 'string' && typeof base === 'string' && head !== base
+}
+
+export interface PullRequestTarget {
+  readonly owner: string
+  readonly repo: string
+  readonly issueNumber: number
+  readonly apiUrl: string
+}
+
+/** Where the PR comment goes, or undefined outside a pull request. */
+export function pullRequestTarget(ctx: RunContext): PullRequestTarget | undefined {
+  const payload = payloadOf(ctx)
+  const number = payload?.pull_request?.number ?? payload?.number
+  const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/')
+  if (typeof number !== 'number' || !owner || !repo) return undefined
+  return {
+    owner,
+    repo,
+    issueNumber: number,
+    apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
+  }
+}

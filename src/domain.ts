@@ -1,0 +1,218 @@
+/**
+ * The domain model. The API client normalises the wire format into these types once, at the
+ * boundary; the gate, the actions and the reporters read only these.
+ */
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const
+export type Severity = (typeof SEVERITIES)[number]
+
+/** Policy modes in increasing strictness; `disabled` never blocks. */
+export const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'] as const
+export type PolicyMode = (typeof POLICY_MODES)[number]
+/** The mode of a SAST finding's rule as shown in reports: unknown when it could not be joined. */
+export type FindingMode = PolicyMode | 'unknown' | 'not-fetched'
+
+export const EXPOSURES = [
+  'reachable',
+  'always_reachable',
+  'conditionally_reachable',
+  'unreachable',
+  'unknown'
+] as const
+export type Exposure = (typeof EXPOSURES)[number]
+
+export const ISSUE_TYPES = ['sast', 'sca'] as const
+export type IssueType = (typeof ISSUE_TYPES)[number]
+
+export const FINDING_STATUSES = [
+  'open',
+  'fixed',
+  'ignored',
+  'reviewing',
+  'fixing',
+  'provisionally_ignored'
+] as const
+export type FindingStatus = (typeof FINDING_STATUSES)[number]
+
+export function severityRank(severity: Severity): number {
+  return SEVERITIES.indexOf(severity)
+}
+
+export function policyModeRank(mode: PolicyMode): number {
+  return POLICY_MODES.indexOf(mode)
+}
+
+export interface Deployment {
+  readonly id: string
+  readonly slug: string
+  readonly name: string
+}
+
+export interface Project {
+  /** The repository id used by `repositoryId` filters and SBOM exports. */
+  readonly id: number
+  readonly name: string
+  readonly tags: readonly string[]
+  readonly url?: string
+  readonly defaultBranch?: string
+  readonly primaryBranch?: string
+}
+
+export interface Location {
+  readonly path: string
+  readonly line?: number
+  readonly column?: number
+  readonly endLine?: number
+  readonly endColumn?: number
+}
+
+export interface ExternalTicket {
+  readonly id?: string
+  readonly url?: string
+}
+
+interface FindingBase {
+  readonly id: number
+  readonly ruleName: string
+  readonly ruleMessage: string
+  readonly severity: Severity
+  readonly confidence?: string
+  readonly status: string
+  readonly ref: string
+  readonly repository: string
+  readonly location?: Location
+  /** Link to the line in the code host (`line_of_code_url`). */
+  readonly url?: string
+  readonly matchBasedId?: string
+  readonly syntacticId?: string
+  /** ISO 8601 UTC. */
+  readonly relevantSince?: string
+  readonly externalTicket?: ExternalTicket
+  readonly categories: readonly string[]
+  readonly cwe: readonly string[]
+  readonly owasp: readonly string[]
+}
+
+export interface SourcingPolicy {
+  readonly id: string
+  readonly name?: string
+  readonly slug?: string
+}
+
+export interface SastFinding extends FindingBase {
+  readonly type: 'sast'
+  readonly sourcingPolicy?: SourcingPolicy
+}
+
+export interface ScaDependency {
+  readonly package: string
+  readonly version: string
+  readonly ecosystem?: string
+  readonly transitivity?: string
+}
+
+export interface ScaFinding extends FindingBase {
+  readonly type: 'sca'
+  readonly reachability: Exposure
+  readonly malicious: boolean
+  readonly vulnerabilityId?: string
+  readonly dependency?: ScaDependency
+  readonly fixVersions: readonly string[]
+}
+
+export type Finding = SastFinding | ScaFinding
+
+export interface Policy {
+  readonly id: string
+  readonly name: string
+  readonly slug: string
+  readonly productType: string
+  readonly isDefault: boolean
+}
+
+export interface PolicyRule {
+  readonly id: string
+  /** Dotted rule path; equals a SAST finding's rule name. */
+  readonly path: string
+  readonly mode: PolicyMode | 'unknown'
+}
+
+export interface Dependency {
+  readonly name: string
+  readonly version: string
+  readonly licenses: readonly string[]
+  readonly ecosystem?: string
+  readonly repositoryId?: string
+}
+
+export interface TicketOutcome {
+  readonly succeeded: readonly {
+    readonly issueIds: readonly number[]
+    readonly ticketId?: number
+    readonly url?: string
+    readonly externalSlug?: string
+  }[]
+  readonly failed: readonly { readonly issueIds: readonly number[]; readonly error: string }[]
+  readonly skipped: readonly { readonly issueIds: readonly number[]; readonly reason: string }[]
+}
+
+export const SBOM_STATUSES = ['in_progress', 'completed', 'failed'] as const
+export type SbomStatus = (typeof SBOM_STATUSES)[number]
+
+export interface SbomExport {
+  readonly status: SbomStatus
+  readonly downloadUrl?: string
+  readonly errorMessage?: string
+}
+
+/** Why a finding blocks; a finding can have several reasons. */
+export type BlockReason =
+  | { readonly kind: 'severity'; readonly severity: Severity; readonly threshold: Severity }
+  | { readonly kind: 'policy-mode'; readonly mode: PolicyMode; readonly threshold: PolicyMode }
+  | { readonly kind: 'malicious' }
+
+export interface IgnoreMatch {
+  readonly reason: string
+  /** Which entry of the ignore source matched, for the report (e.g. `rule python.x` or `ignore-rules`). */
+  readonly source: string
+}
+
+export interface EvaluatedFinding {
+  readonly finding: Finding
+  /** SAST only; `not-fetched` when no policy-mode threshold asked for modes. */
+  readonly mode?: FindingMode
+  readonly blocking: boolean
+  readonly reasons: readonly BlockReason[]
+  readonly ignored?: IgnoreMatch
+}
+
+export interface LicenseViolation {
+  readonly package: string
+  readonly version: string
+  readonly license: string
+}
+
+export type GateResult = 'passed' | 'failed' | 'skipped'
+
+export interface SeverityCounts {
+  readonly low: number
+  readonly medium: number
+  readonly high: number
+  readonly critical: number
+}
+
+export interface Verdict {
+  readonly result: GateResult
+  /** Every in-scope finding, ignored ones included, in a stable order (blocking first, worst first). */
+  readonly findings: readonly EvaluatedFinding[]
+  readonly blocking: readonly EvaluatedFinding[]
+  readonly ignored: readonly EvaluatedFinding[]
+  readonly licenseViolations: readonly LicenseViolation[]
+  /** Ignore entries past their `expires` date: they no longer apply. */
+  readonly expiredIgnores: readonly { readonly description: string; readonly expires: string }[]
+  readonly counts: {
+    readonly total: number
+    readonly sast: SeverityCounts
+    readonly sca: SeverityCounts
+  }
+}

@@ -1,0 +1,127 @@
+import {
+  policyModeRank,
+  severityRank,
+  type BlockReason,
+  type EvaluatedFinding,
+  type Exposure,
+  type Finding,
+  type FindingMode,
+  type IgnoreMatch,
+  type LicenseViolation,
+  type PolicyMode,
+  type SastFinding,
+  type Severity,
+  type SeverityCounts,
+  type Verdict
+} from '../domain.js'
+
+export interface Thresholds {
+  readonly failOnSeverity: Severity | 'none'
+  readonly failOnPolicyMode: Exclude<PolicyMode, 'disabled'> | 'none'
+  readonly failOnExposures: readonly Exposure[]
+  readonly failOnMalicious: boolean
+}
+
+export interface GateInput {
+  readonly findings: readonly Finding[]
+  readonly thresholds: Thresholds
+  /** The policy mode of a SAST finding's rule. */
+  readonly modeOf: (finding: SastFinding) => FindingMode
+  readonly ignoreOf: (finding: Finding) => IgnoreMatch | undefined
+  readonly licenseViolations: readonly LicenseViolation[]
+  readonly expiredIgnores: Verdict['expiredIgnores']
+}
+
+/** Every criterion a finding trips, ignoring ignores. Empty = the finding does not block. */
+export function blockReasons(
+  finding: Finding,
+  mode: FindingMode | undefined,
+  thresholds: Thresholds
+): BlockReason[] {
+  const reasons: BlockReason[] = []
+  // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
+  const severityCounts =
+    finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability)
+  if (
+    severityCounts &&
+    thresholds.failOnSeverity !== 'none' &&
+    severityRank(finding.severity) >= severityRank(thresholds.failOnSeverity)
+  ) {
+    reasons.push({
+      kind: 'severity',
+      severity: finding.severity,
+      threshold: thresholds.failOnSeverity
+    })
+  }
+  if (finding.type === 'sast' && thresholds.failOnPolicyMode !== 'none' && isKnownMode(mode)) {
+    if (
+      mode !== 'disabled' &&
+      policyModeRank(mode) >= policyModeRank(thresholds.failOnPolicyMode)
+    ) {
+      reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode })
+    }
+  }
+  if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
+    reasons.push({ kind: 'malicious' })
+  }
+  return reasons
+}
+
+function isKnownMode(mode: FindingMode | undefined): mode is PolicyMode {
+  return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched'
+}
+
+export function evaluateFinding(
+  finding: Finding,
+  input: Pick<GateInput, 'thresholds' | 'modeOf' | 'ignoreOf'>
+): EvaluatedFinding {
+  const mode = finding.type === 'sast' ? input.modeOf(finding) : undefined
+  const reasons = blockReasons(finding, mode, input.thresholds)
+  const ignored = input.ignoreOf(finding)
+  return {
+    finding,
+    ...(mode === undefined ? {} : { mode }),
+    // An ignored finding keeps the reasons it would block for, so the report can say so.
+    blocking: reasons.length > 0 && ignored === undefined,
+    reasons,
+    ...(ignored ? { ignored } : {})
+  }
+}
+
+/** Blocking first, then the worst, then by place: the order of every report. */
+export function compareEvaluated(a: EvaluatedFinding, b: EvaluatedFinding): number {
+  return (
+    Number(b.blocking) - Number(a.blocking) ||
+    severityRank(b.finding.severity) - severityRank(a.finding.severity) ||
+    a.finding.type.localeCompare(b.finding.type) ||
+    a.finding.ruleName.localeCompare(b.finding.ruleName) ||
+    (a.finding.location?.path ?? '').localeCompare(b.finding.location?.path ?? '') ||
+    (a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) ||
+    a.finding.id - b.finding.id
+  )
+}
+
+function emptyCounts(): { -readonly [K in keyof SeverityCounts]: number } {
+  return { low: 0, medium: 0, high: 0, critical: 0 }
+}
+
+/** The verdict: pure, no I/O. `passed` or `failed`; skipping is decided by the caller. */
+export function decide(input: GateInput): Verdict {
+  const findings = input.findings
+    .map(finding => evaluateFinding(finding, input))
+    .sort(compareEvaluated)
+  const sast = emptyCounts()
+  const sca = emptyCounts()
+  for (const { finding } of findings) (finding.type === 'sast' ? sast : sca)[finding.severity]++
+  const blocking = findings.filter(f => f.blocking)
+  const failed = blocking.length > 0 || input.licenseViolations.length > 0
+  return {
+    result: failed ? 'failed' : 'passed',
+    findings,
+    blocking,
+    ignored: findings.filter(f => f.ignored !== undefined),
+    licenseViolations: input.licenseViolations,
+    expiredIgnores: input.expiredIgnores,
+    counts: { total: findings.length, sast, sca }
+  }
+}

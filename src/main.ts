@@ -1,0 +1,252 @@
+import * as core from '@actions/core'
+import { readFile } from 'node:fs/promises'
+import { isClientError } from './api/errors.js'
+import { DeploymentError, resolveDeployment } from './api/deployments.js'
+import { defaultRetryPolicy } from './api/retry.js'
+import { Transport } from './api/transport.js'
+import { collectGateData, ProjectNotFoundError, requireProject } from './collect.js'
+import type { Deployment, Project, Verdict } from './domain.js'
+import { decide } from './gate/decide.js'
+import {
+  buildIgnoreMatcher,
+  IgnoreFileError,
+  parseIgnoreFile,
+  type IgnoreEntry
+} from './gate/ignore.js'
+import { failureMessage, verdictHeadline } from './gate/message.js'
+import { modeLookup } from './gate/modes.js'
+import {
+  ConfigError,
+  defaultRunContext,
+  readConfig,
+  type Config,
+  type RunContext
+} from './inputs.js'
+import { runActions, type ActionsOutcome } from './run-actions.js'
+import type { RunReport } from './report/model.js'
+import { publishReports } from './publish.js'
+import { forkPullRequest } from './context.js'
+import { VERSION } from './version.js'
+
+/** Errors that mean "the API could not answer", as opposed to a wrong input. */
+function isApiFailure(error: unknown): boolean {
+  return isClientError(error)
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+async function loadIgnoreEntries(config: Config): Promise<IgnoreEntry[]> {
+  if (config.ignoreFile === undefined) return []
+  let text: string
+  try {
+    text = await readFile(config.ignoreFile, 'utf8')
+  } catch (error) {
+    throw new IgnoreFileError(config.ignoreFile, [
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? errorText(error)})`
+    ])
+  }
+  return parseIgnoreFile(text, config.ignoreFile)
+}
+
+function createTransport(config: Config): Transport {
+  return new Transport({
+    baseUrl: config.baseUrl,
+    token: config.apiToken,
+    timeoutMs: config.timeoutSeconds * 1000,
+    retry: defaultRetryPolicy(config.maxRetries),
+    userAgent: `findings-gate/${VERSION}`,
+    onRetry: event =>
+      core.info(
+        `${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`
+      )
+  })
+}
+
+function needsProject(config: Config): boolean {
+  return (
+    (config.gate && config.denyLicenses.length > 0) ||
+    config.projectTags.length > 0 ||
+    (config.sbomExport && config.sbomScope === 'repository')
+  )
+}
+
+interface Evaluation {
+  readonly deployment?: Deployment
+  readonly verdict?: Verdict
+  readonly actions?: ActionsOutcome
+  readonly apiError?: string
+  readonly actionsFailed?: string
+}
+
+async function evaluate(
+  config: Config,
+  transport: Transport,
+  ignores: readonly IgnoreEntry[],
+  now: Date,
+  warn: (message: string) => void
+): Promise<Evaluation> {
+  const deployment = resolveDeployment(transport, {
+    slug: config.deploymentSlug,
+    id: config.deploymentId
+  })
+  // Settled by every path below; a rejection must not surface twice as unhandled.
+  deployment.catch(() => undefined)
+  const project: Promise<Project> | undefined = needsProject(config)
+    ? deployment.then(d => requireProject(transport, d, config.repository))
+    : undefined
+  project?.catch(() => undefined)
+
+  // Tickets need evaluated findings even when the gate itself is off.
+  let verdict: Verdict | undefined
+  if (config.gate || config.createTickets) {
+    const data = await collectGateData(transport, deployment, config, project)
+    if (data.dropped > 0)
+      core.info(
+        `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
+      )
+    const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)
+    for (const expired of matcher.expired)
+      warn(
+        `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
+      )
+    verdict = decide({
+      findings: data.findings,
+      thresholds: config,
+      modeOf: modeLookup(data.policies, data.modes),
+      ignoreOf: matcher.match,
+      licenseViolations: data.licenseViolations,
+      expiredIgnores: matcher.expired
+    })
+  }
+  const resolved = await deployment
+  const actions = await runActions({
+    config,
+    transport,
+    deployment: resolved,
+    project,
+    verdict,
+    warn
+  })
+  return { deployment: resolved, verdict: config.gate ? verdict : undefined, actions }
+}
+
+function buildReport(
+  config: Config,
+  evaluation: Evaluation,
+  warnings: readonly string[],
+  ctx: RunContext
+): RunReport {
+  const { verdict, apiError } = evaluation
+  const result = apiError !== undefined || !verdict ? 'skipped' : verdict.result
+  const headline =
+    apiError !== undefined
+      ? `Gate skipped: the gate could not be evaluated (${apiError})`
+      : verdict
+        ? verdictHeadline(verdict)
+        : 'Gate skipped: gate is false; only the configured actions ran'
+  const runUrl =
+    ctx.env.GITHUB_SERVER_URL && ctx.env.GITHUB_REPOSITORY && ctx.env.GITHUB_RUN_ID
+      ? `${ctx.env.GITHUB_SERVER_URL}/${ctx.env.GITHUB_REPOSITORY}/actions/runs/${ctx.env.GITHUB_RUN_ID}`
+      : undefined
+  return {
+    version: 1,
+    status: { result, headline, ...(apiError !== undefined ? { apiError: true } : {}) },
+    scope: {
+      deployment: evaluation.deployment,
+      repository: config.repository,
+      ref: config.ref,
+      ...(config.since !== undefined ? { since: new Date(config.since * 1000).toISOString() } : {}),
+      issueTypes: config.issueTypes,
+      findingStatus: config.status
+    },
+    thresholds: {
+      failOnSeverity: config.failOnSeverity,
+      failOnPolicyMode: config.failOnPolicyMode,
+      failOnExposures: config.failOnExposures,
+      failOnMalicious: config.failOnMalicious,
+      denyLicenses: config.denyLicenses,
+      warnOnly: config.warnOnly
+    },
+    ...(verdict ? { verdict } : {}),
+    ...evaluation.actions?.report,
+    warnings,
+    ...(runUrl ? { runUrl } : {})
+  }
+}
+
+/** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
+export async function run(ctx: RunContext = defaultRunContext()): Promise<void> {
+  const token = core.getInput('api-token')
+  if (token !== '') core.setSecret(token)
+  if (token === '' && forkPullRequest(ctx)) {
+    core.warning(
+      'No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.'
+    )
+    core.setOutput('result', 'skipped')
+    return
+  }
+
+  let config: Config
+  let ignores: IgnoreEntry[]
+  try {
+    config = readConfig(name => core.getInput(name), ctx)
+    ignores = await loadIgnoreEntries(config)
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof IgnoreFileError) {
+      core.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
+      return
+    }
+    core.setFailed(`Findings Gate failed before any request: ${errorText(error)}`)
+    return
+  }
+
+  const warnings: string[] = []
+  const warn = (message: string): void => {
+    warnings.push(message)
+    core.warning(message)
+  }
+  const transport = createTransport(config)
+  let evaluation: Evaluation
+  let fatal: string | undefined
+  try {
+    evaluation = await evaluate(config, transport, ignores, ctx.now, warn)
+  } catch (error) {
+    const message = errorText(error)
+    if (isApiFailure(error) && config.onApiError === 'warn') {
+      warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`)
+      evaluation = { apiError: message }
+    } else {
+      const known =
+        isApiFailure(error) ||
+        error instanceof DeploymentError ||
+        error instanceof ProjectNotFoundError
+      fatal = known
+        ? `The gate could not be evaluated: ${message}`
+        : `Findings Gate failed unexpectedly: ${message}`
+      evaluation = { apiError: message }
+    }
+  } finally {
+    await transport.close()
+  }
+
+  const report = buildReport(config, evaluation, warnings, ctx)
+  await publishReports(report, config, ctx)
+
+  if (fatal !== undefined) {
+    core.setFailed(fatal)
+    return
+  }
+  if (evaluation.actions?.failure) {
+    core.setFailed(evaluation.actions.failure)
+  }
+  const { verdict } = evaluation
+  if (verdict?.result === 'failed') {
+    const message = failureMessage(verdict)
+    if (config.warnOnly) core.warning(`Gate failed (warn-only, the step passes): ${message}`)
+    else core.setFailed(message)
+  } else if (verdict) {
+    core.info(verdictHeadline(verdict))
+  }
+}

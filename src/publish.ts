@@ -1,0 +1,80 @@
+import * as core from '@actions/core'
+import { pullRequestTarget } from './context.js'
+import type { Config, RunContext } from './inputs.js'
+import { emitAnnotations } from './report/annotations.js'
+import { buildJsonReport, writeJsonReport } from './report/json-report.js'
+import type { RunReport } from './report/model.js'
+import { setOutputs, type OutputExtras } from './report/outputs.js'
+import { buildSarif, writeSarif } from './report/sarif.js'
+import { writeJobSummary } from './report/summary.js'
+import { VERSION } from './version.js'
+
+/** The config as the JSON report shows it: every input but the two tokens. */
+export function publicConfig(config: Config): Record<string, unknown> {
+  const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config
+  return rest
+}
+
+async function attempt<T>(what: string, task: () => Promise<T> | T): Promise<T | undefined> {
+  try {
+    return await task()
+  } catch (error) {
+    core.warning(`Could not ${what}: ${error instanceof Error ? error.message : String(error)}`)
+    return undefined
+  }
+}
+
+/**
+ * Every report of the run. Each is independent and best effort: a report that cannot be written
+ * warns and never changes the verdict or hides another report.
+ */
+export async function publishReports(
+  report: RunReport,
+  config: Config,
+  ctx: RunContext
+): Promise<void> {
+  const extras: { -readonly [K in keyof OutputExtras]: OutputExtras[K] } = {}
+  if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
+    extras.sbomFile = config.sbomFile
+
+  if (config.reportFile !== undefined) {
+    const path = config.reportFile
+    const written = await attempt('write the JSON report', async () => {
+      await writeJsonReport(
+        path,
+        buildJsonReport(report, publicConfig(config), { toolVersion: VERSION })
+      )
+      return true
+    })
+    if (written) extras.reportFile = path
+  }
+  if (config.sarifFile !== undefined) {
+    const path = config.sarifFile
+    const written = await attempt('write the SARIF file', async () => {
+      const category = `findings-gate/${config.issueTypes.join('-')}`
+      await writeSarif(path, buildSarif(report, { category, toolVersion: VERSION }))
+      return true
+    })
+    if (written) extras.sarifFile = path
+  }
+  if (config.commentOnPr !== 'never' && config.githubToken !== undefined) {
+    const target = pullRequestTarget(ctx)
+    const token = config.githubToken
+    if (target) {
+      const outcome = await attempt('update the pull-request comment', async () => {
+        // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
+        const { upsertPrComment } = await import('./report/pr-comment.js')
+        return upsertPrComment({ token, report, mode: config.commentOnPr, context: target })
+      })
+      if (outcome?.url) extras.commentUrl = outcome.url
+    } else {
+      core.info(
+        `comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`
+      )
+    }
+  }
+  if (config.annotations && report.verdict)
+    await attempt('emit annotations', () => emitAnnotations(report, config.maxAnnotations))
+  if (config.summary) await attempt('write the job summary', () => writeJobSummary(report))
+  await attempt('set the outputs', () => setOutputs(report, extras))
+}

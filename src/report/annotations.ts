@@ -1,0 +1,96 @@
+/**
+ * Annotations: one error per blocking finding at its file and line, one per denied-license
+ * dependency (no file: the platform does not say which manifest), capped, then one notice for
+ * the rest.
+ *
+ * Injection: @actions/core escapes `%`, `\r` and `\n` in the message and additionally `:` and
+ * `,` in properties (title, file), so server text cannot end the command line and start a forged
+ * `::error file=…::` of its own, nor add properties. escape.ts adds bounds and drops control
+ * characters (including bidi overrides) on top of that.
+ */
+import * as core from '@actions/core'
+import type { EvaluatedFinding } from '../domain.js'
+import { annotationMessage, annotationProperty, formatCount, LIMITS } from './escape.js'
+import { dependencyText, plural, reasonsText } from './labels.js'
+import type { RunReport } from './model.js'
+
+export interface AnnotationSpec {
+  readonly level: 'error' | 'notice'
+  readonly message: string
+  readonly properties: core.AnnotationProperties
+}
+
+function findingAnnotation(evaluated: EvaluatedFinding): AnnotationSpec | undefined {
+  const { finding } = evaluated
+  const location = finding.location
+  if (location === undefined || location.path.trim() === '') return undefined
+  const details = [
+    dependencyText(finding),
+    finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
+  ].filter(s => s !== '')
+  const reasons = reasonsText(evaluated.reasons)
+  // Bound the server text first, then add our own short lines, so they are never cut off.
+  const message = [
+    annotationMessage(finding.ruleMessage),
+    details.length > 0 ? annotationProperty(details.join(' '), 300) : '',
+    reasons === '' ? '' : `Blocking: ${reasons}`
+  ]
+    .filter(s => s !== '')
+    .join('\n\n')
+  const properties: core.AnnotationProperties = {
+    title: annotationProperty(finding.ruleName),
+    file: annotationProperty(location.path, LIMITS.annotationFile),
+    ...(location.line !== undefined && { startLine: location.line }),
+    ...(location.endLine !== undefined && { endLine: location.endLine }),
+    ...(location.column !== undefined && { startColumn: location.column }),
+    ...(location.endColumn !== undefined && { endColumn: location.endColumn })
+  }
+  return { level: 'error', message, properties }
+}
+
+/**
+ * The annotations to emit, in order, at most `max` errors followed by one notice counting the
+ * ones left out. Blocking findings without a location get no annotation (they are in the
+ * summary); they are not counted as left out either.
+ */
+export function buildAnnotations(report: RunReport, max: number): AnnotationSpec[] {
+  const verdict = report.verdict
+  if (verdict === undefined || max <= 0) return []
+  const candidates: AnnotationSpec[] = [
+    ...verdict.blocking.flatMap(f => findingAnnotation(f) ?? []),
+    ...verdict.licenseViolations.map(v => ({
+      level: 'error' as const,
+      message: annotationMessage(
+        `${v.package}@${v.version} is licensed under ${v.license}, which is denied.`
+      ),
+      properties: { title: annotationProperty(`Denied license: ${v.license}`) }
+    }))
+  ]
+  const limit = Math.floor(max)
+  if (candidates.length <= limit) return candidates
+  const omitted = candidates.length - limit
+  return [
+    ...candidates.slice(0, limit),
+    {
+      level: 'notice',
+      message:
+        `${formatCount(omitted)} more ${plural(omitted, 'annotation')} not shown ` +
+        `(max-annotations is ${formatCount(limit)}); see the job summary.`,
+      properties: { title: 'Findings Gate: annotations capped' }
+    }
+  ]
+}
+
+/** Emits the annotations; returns how many errors were emitted (the cap notice not counted). */
+export function emitAnnotations(report: RunReport, max: number): number {
+  let errors = 0
+  for (const annotation of buildAnnotations(report, max)) {
+    if (annotation.level === 'error') {
+      core.error(annotation.message, annotation.properties)
+      errors++
+    } else {
+      core.notice(annotation.message, annotation.properties)
+    }
+  }
+  return errors
+}

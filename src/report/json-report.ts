@@ -1,0 +1,124 @@
+/**
+ * The machine-readable report (`report-file`): everything the summary shows, untruncated but
+ * for the length of each rule message, in a versioned shape that scripts can rely on. Bump
+ * `schemaVersion` on any breaking change of this shape.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { EvaluatedFinding } from '../domain.js'
+import { truncate } from './escape.js'
+import { reasonText } from './labels.js'
+import type { RunReport } from './model.js'
+
+export const JSON_REPORT_SCHEMA_VERSION = 1
+export const TOOL_NAME = 'Findings Gate'
+/**
+ * A rule message is cut to this many characters: a 1 MB message repeated over thousands of
+ * findings would make a file nobody can open.
+ */
+export const JSON_MESSAGE_LIMIT = 16_384
+
+export interface JsonReportMeta {
+  readonly toolVersion?: string
+  /** Defaults to now; fixed in tests. */
+  readonly generatedAt?: Date
+}
+
+type JsonFinding = ReturnType<typeof jsonFinding>
+
+export interface JsonReport {
+  readonly schemaVersion: typeof JSON_REPORT_SCHEMA_VERSION
+  readonly tool: { readonly name: string; readonly version: string }
+  readonly generatedAt: string
+  readonly runUrl: string | null
+  readonly status: RunReport['status']
+  readonly scope: RunReport['scope']
+  readonly thresholds: RunReport['thresholds']
+  readonly config: Record<string, unknown>
+  readonly counts: {
+    readonly total: number
+    readonly blocking: number
+    readonly ignored: number
+    readonly licenseViolations: number
+    readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
+    readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
+  } | null
+  readonly findings: readonly JsonFinding[]
+  readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
+  readonly expiredIgnores: NonNullable<RunReport['verdict']>['expiredIgnores']
+  readonly tickets: RunReport['tickets'] | null
+  readonly tags: RunReport['tags'] | null
+  readonly sbom: RunReport['sbom'] | null
+  readonly warnings: readonly string[]
+}
+
+function jsonFinding(evaluated: EvaluatedFinding) {
+  const { finding } = evaluated
+  return {
+    ...finding,
+    ruleMessage: truncate(finding.ruleMessage, JSON_MESSAGE_LIMIT),
+    mode: evaluated.mode ?? null,
+    blocking: evaluated.blocking,
+    reasons: evaluated.reasons.map(r => ({ ...r, text: reasonText(r) })),
+    ignored: evaluated.ignored ?? null
+  }
+}
+
+/** Keys that must never reach a file that may be uploaded as an artifact. */
+const SECRET_KEY = /token|secret|password|authorization|credential/i
+
+/**
+ * The caller passes the configuration without secrets; this redacts anything that still looks
+ * like one, as a second line of defence (an artifact outlives the run's log masking).
+ */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(inner)
+    ])
+  )
+}
+
+export function buildJsonReport(
+  report: RunReport,
+  configWithoutSecrets: Record<string, unknown>,
+  meta: JsonReportMeta = {}
+): JsonReport {
+  const { verdict } = report
+  return {
+    schemaVersion: JSON_REPORT_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: meta.toolVersion ?? 'unknown' },
+    generatedAt: (meta.generatedAt ?? new Date()).toISOString(),
+    runUrl: report.runUrl ?? null,
+    status: report.status,
+    scope: report.scope,
+    thresholds: report.thresholds,
+    config: redactSecrets(configWithoutSecrets) as Record<string, unknown>,
+    counts: verdict
+      ? {
+          total: verdict.counts.total,
+          blocking: verdict.blocking.length,
+          ignored: verdict.ignored.length,
+          licenseViolations: verdict.licenseViolations.length,
+          sast: verdict.counts.sast,
+          sca: verdict.counts.sca
+        }
+      : null,
+    findings: verdict ? verdict.findings.map(jsonFinding) : [],
+    licenseViolations: verdict?.licenseViolations ?? [],
+    expiredIgnores: verdict?.expiredIgnores ?? [],
+    tickets: report.tickets ?? null,
+    tags: report.tags ?? null,
+    sbom: report.sbom ?? null,
+    warnings: report.warnings
+  }
+}
+
+/** Writes `value` as indented JSON, creating the parent folders. */
+export async function writeJsonReport(path: string, value: unknown): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8')
+}

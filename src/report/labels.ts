@@ -1,0 +1,54 @@
+/**
+ * Plain-text descriptions shared by the reporters, so the summary, the annotations, the SARIF
+ * file and the JSON report say the same thing in the same words. Nothing here is escaped: each
+ * reporter escapes for its own medium.
+ */
+import type { BlockReason, EvaluatedFinding, Finding, Location } from '../domain.js'
+
+export function reasonText(reason: BlockReason): string {
+  switch (reason.kind) {
+    case 'severity':
+      return `severity ${reason.severity} ≥ ${reason.threshold}`
+    case 'policy-mode':
+      return `policy mode ${reason.mode} ≥ ${reason.threshold}`
+    case 'malicious':
+      return 'malicious dependency'
+  }
+}
+
+export function reasonsText(reasons: readonly BlockReason[]): string {
+  return reasons.map(reasonText).join('; ')
+}
+
+/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
+export function modeText(evaluated: EvaluatedFinding): string {
+  const { finding } = evaluated
+  if (finding.type === 'sca') {
+    const exposure = finding.reachability.replace(/_/g, ' ')
+    return finding.malicious ? `${exposure}, malicious` : exposure
+  }
+  if (evaluated.mode === undefined) return ''
+  return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode
+}
+
+/** `path:line` (or just the path) of a location. */
+export function locationText(location: Location | undefined): string {
+  if (location === undefined) return ''
+  return location.line === undefined ? location.path : `${location.path}:${location.line}`
+}
+
+/** `package@version` of an SCA finding's dependency, when known. */
+export function dependencyText(finding: Finding): string {
+  if (finding.type !== 'sca' || finding.dependency === undefined) return ''
+  return `${finding.dependency.package}@${finding.dependency.version}`
+}
+
+/** `1 finding`, `2 findings`. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return count === 1 ? singular : pluralForm
+}
+
+/** Findings that neither block nor are ignored. */
+export function nonBlocking(findings: readonly EvaluatedFinding[]): EvaluatedFinding[] {
+  return findings.filter(f => !f.blocking && f.ignored === undefined)
+}

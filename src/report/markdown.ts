@@ -1,0 +1,346 @@
+/**
+ * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
+ *
+ * Every value that comes from the server, the repository or the user goes through escape.ts;
+ * every list that grows with the data is a truncatable Section (fit.ts), so the document always
+ * fits the budget of its destination.
+ */
+import type { EvaluatedFinding, SeverityCounts, Verdict } from '../domain.js'
+import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
+import { fitSections, textSection, type Section } from './fit.js'
+import {
+  dependencyText,
+  locationText,
+  modeText,
+  nonBlocking,
+  plural,
+  reasonsText
+} from './labels.js'
+import type { RunReport, SbomReport, TagsReport, TicketsReport } from './model.js'
+
+/** Hidden marker by which the action finds its own PR comment again. */
+export const COMMENT_MARKER = '<!-- findings-gate-comment -->'
+
+export interface MarkdownOptions {
+  /** Upper bound of the result, in UTF-8 bytes. */
+  readonly maxBytes: number
+}
+
+export function renderMarkdown(report: RunReport, opts: MarkdownOptions): string {
+  return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)))
+}
+
+/** The document in reading order; exported for tests of the structure. */
+export function buildSections(report: RunReport): Section[] {
+  const { verdict } = report
+  const sections: (Section | undefined)[] = [
+    textSection(verdictLine(report)),
+    textSection(scopeText(report)),
+    textSection(thresholdsText(report)),
+    verdict
+      ? textSection(countsText(report, verdict))
+      : textSection('_The gate was not evaluated._\n'),
+    verdict ? blockingSection(verdict.blocking) : undefined,
+    verdict ? licenseSection(verdict) : undefined,
+    verdict ? nonBlockingSection(nonBlocking(verdict.findings)) : undefined,
+    verdict ? ignoredSection(verdict.ignored) : undefined,
+    verdict ? expiredSection(verdict) : undefined,
+    report.tickets ? ticketsSection(report.tickets) : undefined,
+    report.tags ? textSection(tagsText(report.tags)) : undefined,
+    report.sbom ? sbomSection(report.sbom) : undefined,
+    warningsSection(report.warnings),
+    report.runUrl ? textSection(`${link('View the workflow run', report.runUrl)}\n`) : undefined
+  ]
+  return sections.filter((s): s is Section => s !== undefined)
+}
+
+// --- verdict, scope, thresholds, counts -----------------------------------------------------
+
+function verdictIcon(report: RunReport): string {
+  const { result } = report.status
+  if (result === 'passed') return '✅'
+  if (result === 'failed' && !report.thresholds.warnOnly) return '❌'
+  return '⚠️'
+}
+
+/** The first line: icon and headline, e.g. `## ❌ Findings Gate: 3 blocking findings`. */
+export function verdictLine(report: RunReport): string {
+  const lines = [
+    `## ${verdictIcon(report)} Findings Gate: ${escapeMarkdown(report.status.headline)}\n`
+  ]
+  if (report.status.result === 'failed' && report.thresholds.warnOnly) {
+    lines.push('\n`warn-only` is set: the gate failed but the step does not.\n')
+  }
+  if (report.status.apiError) {
+    lines.push(
+      '\nThe findings API could not be reached or answered with an error, so the gate was not evaluated.\n'
+    )
+  }
+  return lines.join('')
+}
+
+function scopeText(report: RunReport): string {
+  const { scope } = report
+  const parts: string[] = []
+  if (scope.deployment) {
+    parts.push(
+      `**Deployment** ${code(scope.deployment.slug)} (id ${escapeMarkdown(scope.deployment.id)})`
+    )
+  }
+  parts.push(`**Repository** ${code(scope.repository)}`)
+  parts.push(`**Ref** ${code(scope.ref)}`)
+  parts.push(`**Since** ${scope.since === undefined ? 'all time' : escapeMarkdown(scope.since)}`)
+  parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`)
+  parts.push(`**Status** ${escapeMarkdown(scope.findingStatus)}`)
+  return `${parts.join(' · ')}\n`
+}
+
+function thresholdsText(report: RunReport): string {
+  const t = report.thresholds
+  const parts = [
+    t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+    t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block'
+  ]
+  if (t.denyLicenses.length > 0) {
+    parts.push(
+      `denied licenses: ${t.denyLicenses
+        .slice(0, 50)
+        .map(l => code(l, 100))
+        .join(', ')}`
+    )
+  }
+  if (t.warnOnly) parts.push('warn-only')
+  return `**Gate:** ${parts.join(' · ')}\n`
+}
+
+function countRow(label: string, c: SeverityCounts): string {
+  const total = c.critical + c.high + c.medium + c.low
+  return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(formatCount).join(' | ')} |\n`
+}
+
+function countsText(report: RunReport, verdict: Verdict): string {
+  const { counts } = verdict
+  const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]))
+  const total: SeverityCounts = {
+    critical: counts.sast.critical + counts.sca.critical,
+    high: counts.sast.high + counts.sca.high,
+    medium: counts.sast.medium + counts.sca.medium,
+    low: counts.sast.low + counts.sca.low
+  }
+  const notBlocking = nonBlocking(verdict.findings).length
+  const licenses = verdict.licenseViolations.length
+  const line =
+    `**${formatCount(counts.total)}** ${plural(counts.total, 'finding')} in scope: ` +
+    `**${formatCount(verdict.blocking.length)}** blocking, ` +
+    `**${formatCount(verdict.ignored.length)}** ignored, ` +
+    `**${formatCount(notBlocking)}** not blocking` +
+    (licenses > 0
+      ? ` · **${formatCount(licenses)}** denied-license ${plural(licenses, 'dependency', 'dependencies')}`
+      : '')
+  return (
+    '| Type | Critical | High | Medium | Low | Total |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
+    rows.join('') +
+    countRow('**Total**', total) +
+    `\n${line}\n`
+  )
+}
+
+// --- truncatable tables -------------------------------------------------------------------
+
+function truncationNote(noun: string, nounPlural: string): (dropped: number) => string {
+  return dropped =>
+    `\n_Truncated: ${formatCount(dropped)} more ${plural(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`
+}
+
+function table(
+  title: string,
+  columns: readonly string[],
+  rows: string[],
+  noun: string,
+  nounPlural: string
+): Section {
+  return {
+    head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+    items: rows,
+    tail: '',
+    truncationNote: truncationNote(noun, nounPlural)
+  }
+}
+
+function heading(text: string, count: number): string {
+  return `### ${text} (${formatCount(count)})`
+}
+
+/** Rule name, and for SCA the dependency and the vulnerability id. */
+function ruleCell(evaluated: EvaluatedFinding): string {
+  const { finding } = evaluated
+  const rule = code(finding.ruleName)
+  if (finding.type !== 'sca') return rule
+  const extra = [dependencyText(finding), finding.vulnerabilityId ?? '']
+    .filter(s => s !== '')
+    .map(s => code(s, 200))
+  return extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule
+}
+
+/** `file:line` linked to the line in the code host when the server gave a link. */
+function locationCell(evaluated: EvaluatedFinding): string {
+  const { finding } = evaluated
+  const where = locationText(finding.location)
+  if (where === '') return finding.url ? link('view', finding.url) : '—'
+  return link(escapeCell(where), finding.url)
+}
+
+function findingRow(evaluated: EvaluatedFinding, withReasons: boolean): string {
+  const cells = [
+    evaluated.finding.severity,
+    ruleCell(evaluated),
+    escapeCell(modeText(evaluated)),
+    locationCell(evaluated),
+    escapeCell(evaluated.finding.ruleMessage, LIMITS.cellMessage)
+  ]
+  if (withReasons) cells.push(escapeCell(reasonsText(evaluated.reasons)))
+  return `| ${cells.join(' | ')} |\n`
+}
+
+const FINDING_COLUMNS = ['Severity', 'Rule', 'Mode / reachability', 'Location', 'Message']
+
+function blockingSection(blocking: readonly EvaluatedFinding[]): Section | undefined {
+  if (blocking.length === 0) return undefined
+  return table(
+    heading('Blocking findings', blocking.length),
+    [...FINDING_COLUMNS, 'Why it blocks'],
+    blocking.map(f => findingRow(f, true)),
+    'blocking finding',
+    'blocking findings'
+  )
+}
+
+function licenseSection(verdict: Verdict): Section | undefined {
+  const violations = verdict.licenseViolations
+  if (violations.length === 0) return undefined
+  return table(
+    heading('Dependencies with a denied license', violations.length),
+    ['Dependency', 'License'],
+    violations.map(v => `| ${code(`${v.package}@${v.version}`)} | ${code(v.license, 100)} |\n`),
+    'dependency',
+    'dependencies'
+  )
+}
+
+function nonBlockingSection(findings: readonly EvaluatedFinding[]): Section | undefined {
+  if (findings.length === 0) return undefined
+  const columns = FINDING_COLUMNS
+  return {
+    head:
+      `<details><summary>${formatCount(findings.length)} non-blocking ${plural(findings.length, 'finding')}</summary>\n\n` +
+      `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+    items: findings.map(f => findingRow(f, false)),
+    tail: '\n</details>\n',
+    truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
+  }
+}
+
+function ignoredSection(ignored: readonly EvaluatedFinding[]): Section | undefined {
+  if (ignored.length === 0) return undefined
+  return table(
+    heading('Ignored findings', ignored.length),
+    ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'],
+    ignored.map(
+      f =>
+        `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
+        `${escapeCell(f.ignored?.reason ?? '')} | ${escapeCell(f.ignored?.source ?? '', 200)} |\n`
+    ),
+    'ignored finding',
+    'ignored findings'
+  )
+}
+
+function expiredSection(verdict: Verdict): Section | undefined {
+  const expired = verdict.expiredIgnores
+  if (expired.length === 0) return undefined
+  return {
+    head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
+    items: expired.map(
+      e => `- ${escapeMarkdown(e.description, 300)} — expired ${escapeMarkdown(e.expires, 40)}\n`
+    ),
+    tail: '',
+    truncationNote: truncationNote('expired entry', 'expired entries')
+  }
+}
+
+// --- actions ------------------------------------------------------------------------------
+
+/** Finding ids, at most ten of them, then a count. */
+function idsCell(ids: readonly number[]): string {
+  const shown = ids.slice(0, 10).join(', ')
+  return ids.length > 10 ? `${shown} +${formatCount(ids.length - 10)} more` : shown || '—'
+}
+
+function ticketsSection(tickets: TicketsReport): Section {
+  const rows = [
+    ...tickets.created.map(
+      t =>
+        `| created | ${idsCell(t.findingIds)} | ${link(escapeCell(t.key ?? 'ticket', 100), t.url)} |\n`
+    ),
+    ...tickets.failed.map(t => `| failed | ${idsCell(t.findingIds)} | ${escapeCell(t.error)} |\n`),
+    ...tickets.skipped.map(
+      t => `| skipped | ${idsCell(t.findingIds)} | ${escapeCell(t.reason)} |\n`
+    )
+  ]
+  const already =
+    tickets.alreadyTicketed > 0
+      ? `\n${formatCount(tickets.alreadyTicketed)} ${plural(tickets.alreadyTicketed, 'finding')} already had a ticket.\n`
+      : ''
+  if (rows.length === 0) {
+    return textSection(`### Tickets\n\nNo ticket was created.\n${already}`)
+  }
+  const section = table(
+    '### Tickets',
+    ['Outcome', 'Findings', 'Ticket or detail'],
+    rows,
+    'ticket',
+    'tickets'
+  )
+  return { ...section, tail: already }
+}
+
+function tagsText(tags: TagsReport): string {
+  const list = (values: readonly string[]): string => {
+    const shown = values
+      .slice(0, 50)
+      .map(t => code(t, 100))
+      .join(', ')
+    return values.length > 50
+      ? `${shown} +${formatCount(values.length - 50)} more`
+      : shown || 'none'
+  }
+  const added = tags.added.length > 0 ? ` — added: ${list(tags.added)}` : ' — nothing added'
+  return `### Project tags\n\n${code(tags.project)}: ${list(tags.tags)}${added}\n`
+}
+
+function sbomSection(sbom: SbomReport): Section {
+  const rows = sbom.exports.map(e => {
+    const detail = e.error !== undefined ? escapeCell(e.error) : code(e.file ?? '')
+    return `| ${code(e.project)} | ${escapeCell(e.status.replace(/_/g, ' '))} | ${code(e.taskToken ?? '', 100)} | ${detail} |\n`
+  })
+  return table(
+    '### SBOM exports',
+    ['Project', 'Status', 'Task token', 'File or error'],
+    rows,
+    'export',
+    'exports'
+  )
+}
+
+function warningsSection(warnings: readonly string[]): Section | undefined {
+  if (warnings.length === 0) return undefined
+  return {
+    head: `### Warnings\n\n`,
+    items: warnings.map(w => `- ${escapeMarkdown(w)}\n`),
+    tail: '',
+    truncationNote: truncationNote('warning', 'warnings')
+  }
+}

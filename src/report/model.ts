@@ -1,0 +1,79 @@
+import type {
+  Deployment,
+  Exposure,
+  FindingStatus,
+  GateResult,
+  IssueType,
+  PolicyMode,
+  SbomStatus,
+  Severity,
+  Verdict
+} from '../domain.js'
+
+/** Everything one run produced; every reporter is a pure function of this. */
+export interface RunReport {
+  readonly version: 1
+  /** passed | failed | skipped, and the one line that explains it. */
+  readonly status: {
+    readonly result: GateResult
+    readonly headline: string
+    /** true when the gate could not be evaluated (API error with on-api-error: warn). */
+    readonly apiError?: boolean
+  }
+  readonly scope: {
+    readonly deployment?: Deployment
+    readonly repository: string
+    readonly ref: string
+    /** ISO 8601 UTC, when a since filter was applied. */
+    readonly since?: string
+    readonly issueTypes: readonly IssueType[]
+    readonly findingStatus: FindingStatus
+  }
+  readonly thresholds: {
+    readonly failOnSeverity: Severity | 'none'
+    readonly failOnPolicyMode: Exclude<PolicyMode, 'disabled'> | 'none'
+    readonly failOnExposures: readonly Exposure[]
+    readonly failOnMalicious: boolean
+    readonly denyLicenses: readonly string[]
+    readonly warnOnly: boolean
+  }
+  /** Absent when the gate was not evaluated (gate: false, or the API failed). */
+  readonly verdict?: Verdict
+  readonly tickets?: TicketsReport
+  readonly tags?: TagsReport
+  readonly sbom?: SbomReport
+  /** Warnings already emitted to the log, repeated in the summary. */
+  readonly warnings: readonly string[]
+  /** Link to this workflow run, when known. */
+  readonly runUrl?: string
+}
+
+export interface TicketsReport {
+  readonly created: readonly {
+    readonly findingIds: readonly number[]
+    readonly url?: string
+    readonly key?: string
+  }[]
+  readonly failed: readonly { readonly findingIds: readonly number[]; readonly error: string }[]
+  readonly skipped: readonly { readonly findingIds: readonly number[]; readonly reason: string }[]
+  /** Findings left out because they already have a ticket. */
+  readonly alreadyTicketed: number
+}
+
+export interface TagsReport {
+  readonly project: string
+  readonly added: readonly string[]
+  readonly tags: readonly string[]
+}
+
+export interface SbomExportReport {
+  readonly project: string
+  readonly taskToken?: string
+  readonly status: SbomStatus | 'timed_out' | 'started' | 'error'
+  readonly file?: string
+  readonly error?: string
+}
+
+export interface SbomReport {
+  readonly exports: readonly SbomExportReport[]
+}

@@ -1,0 +1,118 @@
+/**
+ * Step outputs (see action.yml). Only the outputs that apply to this run are set: a count the
+ * gate did not compute is left unset rather than reported as `0`, which would read as "clean".
+ */
+import * as core from '@actions/core'
+import type { SeverityCounts } from '../domain.js'
+import type { RunReport, SbomExportReport } from './model.js'
+
+/** Values known only to the caller: where files were written, the PR comment's URL. */
+export interface OutputExtras {
+  readonly reportFile?: string
+  readonly sarifFile?: string
+  readonly commentUrl?: string
+  /** The sbom-file input: a file, or a directory with sbom-scope deployment. */
+  readonly sbomFile?: string
+}
+
+export type OutputName =
+  | 'result'
+  | 'findings-count'
+  | 'blocking-count'
+  | 'sast-count'
+  | 'sca-count'
+  | 'blocking-ids'
+  | 'tickets-created'
+  | 'ticket-urls'
+  | 'project-tags'
+  | 'sbom-task-token'
+  | 'sbom-task-tokens'
+  | 'sbom-status'
+  | 'sbom-file'
+  | 'deployment-slug'
+  | 'deployment-id'
+  | 'report-file'
+  | 'sarif-file'
+  | 'comment-url'
+
+type SbomOutputStatus = 'completed' | 'failed' | 'in_progress' | 'timed_out'
+
+/** action.yml documents four statuses; the report's extra ones map onto them. */
+function sbomOutputStatus(status: SbomExportReport['status']): SbomOutputStatus {
+  switch (status) {
+    case 'completed':
+    case 'failed':
+    case 'in_progress':
+    case 'timed_out':
+      return status
+    case 'started':
+      return 'in_progress'
+    case 'error':
+      return 'failed'
+  }
+}
+
+/** One status for several exports: the worst one (failed, then timed out, then in progress). */
+function aggregateSbomStatus(exports: readonly SbomExportReport[]): SbomOutputStatus {
+  const statuses = new Set(exports.map(e => sbomOutputStatus(e.status)))
+  for (const worst of ['failed', 'timed_out', 'in_progress'] as const) {
+    if (statuses.has(worst)) return worst
+  }
+  return 'completed'
+}
+
+function sum(values: SeverityCounts): number {
+  return values.low + values.medium + values.high + values.critical
+}
+
+/** Output name → value, for every output of action.yml that applies to this run. */
+export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Record<string, string> {
+  const out: Record<string, string> = {}
+  // Typed setter: a misspelt output name is a compile error, not a silently missing output.
+  const set = (name: OutputName, value: string): void => {
+    out[name] = value
+  }
+  set('result', report.status.result)
+  const { verdict, tickets, tags, sbom } = report
+
+  if (verdict) {
+    set('findings-count', String(verdict.counts.total))
+    set('blocking-count', String(verdict.blocking.length + verdict.licenseViolations.length))
+    set('sast-count', String(sum(verdict.counts.sast)))
+    set('sca-count', String(sum(verdict.counts.sca)))
+    set('blocking-ids', JSON.stringify(verdict.blocking.map(f => f.finding.id)))
+  }
+  if (tickets) {
+    set('tickets-created', String(tickets.created.length))
+    set('ticket-urls', JSON.stringify(tickets.created.flatMap(t => (t.url ? [t.url] : []))))
+  }
+  if (tags) set('project-tags', JSON.stringify(tags.tags))
+  if (sbom && sbom.exports.length > 0) {
+    // fromEntries defines own properties, so a project named `__proto__` is kept, not swallowed.
+    const tokens = Object.fromEntries(
+      sbom.exports.flatMap(e => (e.taskToken === undefined ? [] : [[e.project, e.taskToken]]))
+    )
+    set('sbom-task-tokens', JSON.stringify(tokens))
+    const only = sbom.exports.length === 1 ? sbom.exports[0] : undefined
+    if (only?.taskToken !== undefined) set('sbom-task-token', only.taskToken)
+    set('sbom-status', aggregateSbomStatus(sbom.exports))
+    const file = extras.sbomFile ?? only?.file
+    if (file !== undefined && file !== '') set('sbom-file', file)
+  }
+  const deployment = report.scope.deployment
+  if (deployment) {
+    set('deployment-slug', deployment.slug)
+    set('deployment-id', deployment.id)
+  }
+  if (extras.reportFile) set('report-file', extras.reportFile)
+  if (extras.sarifFile) set('sarif-file', extras.sarifFile)
+  if (extras.commentUrl) set('comment-url', extras.commentUrl)
+  return out
+}
+
+/** Sets every output that applies; returns what was set. */
+export function setOutputs(report: RunReport, extras: OutputExtras = {}): Record<string, string> {
+  const outputs = buildOutputs(report, extras)
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+  return outputs
+}

@@ -1,0 +1,137 @@
+/**
+ * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
+ * pushed twenty times has one comment, not twenty.
+ *
+ * A 403 or 404 is expected, not exceptional: on a pull request from a fork the token is read-only,
+ * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
+ * the comment is a convenience and must never fail the gate.
+ */
+import * as core from '@actions/core'
+import { getOctokit } from '@actions/github'
+import { COMMENT_MARKER, renderMarkdown } from './markdown.js'
+import type { RunReport } from './model.js'
+import type { GateResult } from '../domain.js'
+
+/** GitHub rejects issue comments longer than this many characters. */
+export const COMMENT_MAX_CHARS = 65_536
+
+export type CommentMode = 'always' | 'on-failure' | 'never'
+
+export interface PrCommentContext {
+  readonly owner: string
+  readonly repo: string
+  /** The pull request's number; undefined outside a pull request. */
+  readonly issueNumber: number | undefined
+  /** REST API root; defaults to `GITHUB_API_URL` (GitHub Enterprise Server), then api.github.com. */
+  readonly apiUrl?: string
+}
+
+export interface PrCommentRequest {
+  readonly token: string
+  readonly report: RunReport
+  readonly mode: CommentMode
+  readonly context: PrCommentContext
+}
+
+export interface PrCommentOutcome {
+  readonly url?: string
+  /** Why no comment was written. */
+  readonly skipped?: string
+}
+
+export function shouldComment(mode: CommentMode, result: GateResult): boolean {
+  if (mode === 'always') return true
+  if (mode === 'on-failure') return result === 'failed'
+  return false
+}
+
+/**
+ * The comment body: the marker, then the summary. The Markdown is capped in UTF-8 bytes, which
+ * are never fewer than UTF-16 units or code points, so the body is within GitHub's character
+ * limit whichever way it counts.
+ */
+export function commentBody(report: RunReport): string {
+  const prefix = `${COMMENT_MARKER}\n`
+  return prefix + renderMarkdown(report, { maxBytes: COMMENT_MAX_CHARS - prefix.length })
+}
+
+function httpStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined
+  return typeof error.status === 'number' ? error.status : undefined
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+type Octokit = ReturnType<typeof getOctokit>
+
+/** The id of our earlier comment, reading page after page and stopping at the first match. */
+async function findComment(
+  octokit: Octokit,
+  ctx: PrCommentContext & { issueNumber: number }
+): Promise<number | undefined> {
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner: ctx.owner,
+    repo: ctx.repo,
+    issue_number: ctx.issueNumber,
+    per_page: 100
+  })
+  for await (const page of pages) {
+    // startsWith, not includes: a reply quoting our comment (`> <!-- … -->`) is not ours.
+    const ours = page.data.find(c => c.body?.startsWith(COMMENT_MARKER) === true)
+    if (ours) return ours.id
+  }
+  return undefined
+}
+
+/** Creates the PR comment, or updates the one left by an earlier run. */
+export async function upsertPrComment(request: PrCommentRequest): Promise<PrCommentOutcome> {
+  const { report, mode, context } = request
+  if (!shouldComment(mode, report.status.result)) {
+    return { skipped: `comment-on-pr is ${mode} and the result is ${report.status.result}` }
+  }
+  const issueNumber = context.issueNumber
+  if (issueNumber === undefined) return { skipped: 'not a pull request' }
+  if (request.token === '') return { skipped: 'no github-token' }
+
+  const baseUrl = context.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com'
+  const octokit = getOctokit(request.token, { baseUrl })
+  const target = `${context.owner}/${context.repo}#${issueNumber}`
+  const body = commentBody(report)
+  let step = 'list the comments of'
+  try {
+    const existing = await findComment(octokit, { ...context, issueNumber })
+    if (existing !== undefined) {
+      step = 'update the comment on'
+      const { data } = await octokit.rest.issues.updateComment({
+        owner: context.owner,
+        repo: context.repo,
+        comment_id: existing,
+        body
+      })
+      return { url: data.html_url }
+    }
+    step = 'create a comment on'
+    const { data } = await octokit.rest.issues.createComment({
+      owner: context.owner,
+      repo: context.repo,
+      issue_number: issueNumber,
+      body
+    })
+    return { url: data.html_url }
+  } catch (error) {
+    const status = httpStatus(error)
+    if (status === 403 || status === 404) {
+      const reason =
+        `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
+        'or lack pull-requests: write'
+      core.warning(`PR comment skipped: ${reason}.`)
+      return { skipped: reason }
+    }
+    throw new Error(
+      `Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${errorMessage(error)}`,
+      { cause: error }
+    )
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif) and other consumers.
+ *
+ * Decisions:
+ * - A finding without a file location is not a SARIF result (GitHub code scanning rejects
+ *   results without a location, and an invented location would be a lie). It is recorded as a
+ *   tool execution notification of the run's invocation instead, so the file still accounts
+ *   for every finding.
+ * - `automationDetails.id` is `<category>/`: GitHub closes the alerts of an upload that are
+ *   missing from the next upload of the same category, so each configuration of the action
+ *   needs its own category.
+ * - Ignored findings are results with an `external` suppression (the justification is the
+ *   ignore reason), so code scanning shows them as dismissed rather than losing them.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type {
+  Location as SarifLocation,
+  Log,
+  Notification,
+  Region,
+  ReportingDescriptor,
+  Result
+} from 'sarif'
+import type { EvaluatedFinding, Finding, Location, Severity } from '../domain.js'
+import { severityRank } from '../domain.js'
+import { annotationProperty, stripControl, truncate } from './escape.js'
+import { dependencyText, reasonsText } from './labels.js'
+import type { RunReport } from './model.js'
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json'
+export const SARIF_TOOL_NAME = 'Findings Gate'
+export const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1'
+export const FINGERPRINT_SYNTACTIC = 'findingsGate/syntacticId/v1'
+
+/** GitHub maps `security-severity` to its own levels: ≥ 9 critical, ≥ 7 high, ≥ 4 medium, else low. */
+export const SECURITY_SEVERITY: Record<Severity, string> = {
+  critical: '9.5',
+  high: '8.0',
+  medium: '5.5',
+  low: '2.0'
+}
+
+export interface SarifOptions {
+  /** Code-scanning category: one per configuration whose alerts should be kept apart. */
+  readonly category: string
+  readonly toolVersion: string
+  /** Where to read about the tool (e.g. the action's repository); omitted when unknown. */
+  readonly informationUri?: string
+}
+
+const MESSAGE_LIMIT = 4_000
+
+// --- rules ---------------------------------------------------------------------------------
+
+/** `CWE-79: Improper Neutralization…` → `external/cwe/cwe-079`, the tag form GitHub recognises. */
+export function cweTag(cwe: string): string | undefined {
+  const match = /CWE-(\d+)/i.exec(cwe)
+  return match?.[1] === undefined ? undefined : `external/cwe/cwe-${match[1].padStart(3, '0')}`
+}
+
+/** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
+export function ruleHelpUri(finding: Finding): string | undefined {
+  if (finding.type === 'sast') {
+    return finding.ruleName.trim() === ''
+      ? undefined
+      : `https://semgrep.dev/r/${encodeURIComponent(finding.ruleName)}`
+  }
+  const id = finding.vulnerabilityId?.trim() ?? ''
+  if (/^CVE-\d{4}-\d{4,}$/i.test(id)) return `https://nvd.nist.gov/vuln/detail/${id.toUpperCase()}`
+  if (/^GHSA(-[23456789cfghjmpqrvwx]{4}){3}$/i.test(id))
+    return `https://github.com/advisories/${id}`
+  return undefined
+}
+
+/**
+ * Server text for a SARIF message: bounded, control characters dropped, and `[`/`]` escaped,
+ * because SARIF viewers (GitHub included) turn `[text](target)` in a message into a link
+ * (SARIF §3.11.6 "embedded links"), which a hostile rule message must not be able to forge.
+ */
+export function sarifText(text: string, maxChars: number = MESSAGE_LIMIT): string {
+  return stripControl(truncate(text, maxChars))
+    .trim()
+    .replace(/[[\]]/g, ch => `\\${ch}`)
+}
+
+function firstLine(text: string): string {
+  const line =
+    stripControl(truncate(text, 1_000))
+      .split('\n')
+      .find(l => l.trim() !== '') ?? ''
+  return annotationProperty(line, 200)
+}
+
+function worstSeverity(findings: readonly Finding[]): Severity {
+  return findings.reduce<Severity>(
+    (worst, f) => (severityRank(f.severity) > severityRank(worst) ? f.severity : worst),
+    'low'
+  )
+}
+
+function buildRule(ruleName: string, findings: readonly Finding[]): ReportingDescriptor {
+  const first = findings[0]
+  const message = first ? sarifText(first.ruleMessage) : ''
+  const helpUri = first ? ruleHelpUri(first) : undefined
+  const cwes = new Set(findings.flatMap(f => f.cwe.flatMap(c => cweTag(c) ?? [])))
+  const vulnerabilityId = first?.type === 'sca' ? first.vulnerabilityId : undefined
+  return {
+    id: ruleName,
+    shortDescription: { text: firstLine(message) || ruleName || 'rule' },
+    fullDescription: { text: message || ruleName || 'rule' },
+    help: {
+      text:
+        [message, vulnerabilityId, helpUri].filter(s => s !== undefined && s !== '').join('\n\n') ||
+        ruleName
+    },
+    ...(helpUri !== undefined && { helpUri }),
+    properties: {
+      tags: ['security', ...cwes],
+      'security-severity': SECURITY_SEVERITY[worstSeverity(findings)]
+    }
+  }
+}
+
+// --- results -------------------------------------------------------------------------------
+
+/** Replaces lone surrogates, which `encodeURI` refuses, with U+FFFD. */
+function wellFormed(text: string): string {
+  return text.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '\ufffd'
+  )
+}
+
+/**
+ * A repository-relative path as a URI reference: forward slashes, no leading `./` or `/`, and
+ * each segment percent-encoded where a URI needs it (`#` and `?` would start a fragment/query).
+ */
+export function pathToUri(path: string): string {
+  const relative = stripControl(path)
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/|\/)+/, '')
+  return relative
+    .split('/')
+    .map(segment => encodeURI(wellFormed(segment)).replace(/[#?]/g, ch => encodeURIComponent(ch)))
+    .join('/')
+}
+
+function positive(n: number | undefined): n is number {
+  return n !== undefined && Number.isInteger(n) && n >= 1
+}
+
+function region(location: Location): Region | undefined {
+  if (!positive(location.line)) return undefined
+  const endLine =
+    positive(location.endLine) && location.endLine >= location.line ? location.endLine : undefined
+  return {
+    startLine: location.line,
+    ...(positive(location.column) && { startColumn: location.column }),
+    ...(endLine !== undefined && { endLine }),
+    ...(positive(location.endColumn) && { endColumn: location.endColumn })
+  }
+}
+
+function sarifLocation(location: Location): SarifLocation {
+  const r = region(location)
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: pathToUri(location.path), uriBaseId: '%SRCROOT%' },
+      ...(r !== undefined && { region: r })
+    }
+  }
+}
+
+export function sarifLevel(evaluated: EvaluatedFinding): Result.level {
+  if (evaluated.blocking) return 'error'
+  return severityRank(evaluated.finding.severity) >= severityRank('high') ? 'warning' : 'note'
+}
+
+function resultMessage(evaluated: EvaluatedFinding): string {
+  const { finding } = evaluated
+  const dependency = dependencyText(finding)
+  const reasons = reasonsText(evaluated.reasons)
+  return (
+    [
+      sarifText(finding.ruleMessage),
+      dependency === '' ? '' : `Dependency: ${sarifText(dependency, 300)}`,
+      reasons === '' ? '' : `Blocking: ${reasons}`
+    ]
+      .filter(s => s !== '')
+      .join('\n\n') || sarifText(finding.ruleName, 300)
+  )
+}
+
+function buildResult(evaluated: EvaluatedFinding, location: Location, ruleIndex: number): Result {
+  const { finding } = evaluated
+  const fingerprints: Record<string, string> = {}
+  if (finding.matchBasedId) fingerprints[FINGERPRINT_MATCH_BASED] = finding.matchBasedId
+  if (finding.syntacticId) fingerprints[FINGERPRINT_SYNTACTIC] = finding.syntacticId
+  return {
+    ruleId: finding.ruleName,
+    ruleIndex,
+    level: sarifLevel(evaluated),
+    message: { text: resultMessage(evaluated) },
+    locations: [sarifLocation(location)],
+    ...(Object.keys(fingerprints).length > 0 && { partialFingerprints: fingerprints }),
+    ...(evaluated.ignored && {
+      suppressions: [
+        {
+          kind: 'external' as const,
+          status: 'accepted' as const,
+          justification: annotationProperty(evaluated.ignored.reason, 1_000)
+        }
+      ]
+    }),
+    properties: {
+      findingId: finding.id,
+      type: finding.type,
+      severity: finding.severity,
+      blocking: evaluated.blocking,
+      ...(evaluated.ignored && {
+        ignoredReason: annotationProperty(evaluated.ignored.reason, 1_000)
+      }),
+      ...(finding.url !== undefined && { url: finding.url })
+    }
+  }
+}
+
+function unlocatedNotification(evaluated: EvaluatedFinding, ruleIndex: number): Notification {
+  const { finding } = evaluated
+  return {
+    level: evaluated.blocking ? 'error' : 'note',
+    message: {
+      text: `Finding ${finding.id} (${sarifText(annotationProperty(finding.ruleName, 300))}) has no file location, so it is not a result of this file.`
+    },
+    associatedRule: { id: finding.ruleName, index: ruleIndex },
+    properties: { findingId: finding.id, blocking: evaluated.blocking }
+  }
+}
+
+// --- log -----------------------------------------------------------------------------------
+
+export function automationId(category: string): string {
+  const trimmed = category.trim().replace(/\/+$/, '')
+  return `${trimmed === '' ? 'findings-gate' : trimmed}/`
+}
+
+export function buildSarif(report: RunReport, opts: SarifOptions): Log {
+  const findings = report.verdict?.findings ?? []
+
+  // One rule per distinct rule name, in the order rules first appear.
+  const byRule = new Map<string, Finding[]>()
+  for (const { finding } of findings) {
+    const group = byRule.get(finding.ruleName)
+    if (group) group.push(finding)
+    else byRule.set(finding.ruleName, [finding])
+  }
+  const ruleNames = [...byRule.keys()]
+  const ruleIndex = new Map(ruleNames.map((name, i) => [name, i]))
+  const rules = ruleNames.map(name => buildRule(name, byRule.get(name) ?? []))
+
+  const results: Result[] = []
+  const notifications: Notification[] = []
+  for (const evaluated of findings) {
+    const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0
+    const location = evaluated.finding.location
+    if (location !== undefined && location.path.trim() !== '') {
+      results.push(buildResult(evaluated, location, index))
+    } else {
+      notifications.push(unlocatedNotification(evaluated, index))
+    }
+  }
+
+  return {
+    $schema: SARIF_SCHEMA_URI,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: SARIF_TOOL_NAME,
+            version: opts.toolVersion,
+            ...(opts.informationUri !== undefined && { informationUri: opts.informationUri }),
+            rules
+          }
+        },
+        automationDetails: { id: automationId(opts.category) },
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...(notifications.length > 0 && { toolExecutionNotifications: notifications })
+          }
+        ],
+        results
+      }
+    ]
+  }
+}
+
+/** Writes the log as JSON, creating the parent folders. */
+export async function writeSarif(path: string, log: Log): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, `${JSON.stringify(log)}\n`, 'utf8')
+}

@@ -1,0 +1,34 @@
+/**
+ * The job summary. The runner rejects a step summary over 1 MiB (and older runners failed the
+ * job for it), so the Markdown is rendered to fit with a margin left for anything else the step
+ * appends.
+ */
+import * as core from '@actions/core'
+import { renderMarkdown } from './markdown.js'
+import type { RunReport } from './model.js'
+
+export const SUMMARY_LIMIT_BYTES = 1024 * 1024
+/** Room for other writers of the same step's summary, and for the runner's own bookkeeping. */
+export const SUMMARY_MARGIN_BYTES = 16 * 1024
+
+/**
+ * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
+ * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
+ */
+export async function writeJobSummary(report: RunReport): Promise<boolean> {
+  try {
+    const markdown = renderMarkdown(report, {
+      maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
+    })
+    await core.summary.addRaw(markdown).write()
+    return true
+  } catch (error) {
+    // The summary buffer is a process-wide singleton: drop what we added so a later write by
+    // someone else does not carry our half-written report.
+    core.summary.emptyBuffer()
+    core.warning(
+      `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
+    )
+    return false
+  }
+}

@@ -1,0 +1,97 @@
+import * as core from '@actions/core'
+import { listProjects } from './api/projects.js'
+import type { Transport } from './api/transport.js'
+import { exportSboms } from './actions/sbom.js'
+import { addProjectTags } from './actions/tags.js'
+import { openTickets } from './actions/tickets.js'
+import type { Deployment, Project, Verdict } from './domain.js'
+import type { Config } from './inputs.js'
+import type { RunReport } from './report/model.js'
+
+export interface ActionsOutcome {
+  readonly report: Pick<RunReport, 'tickets' | 'tags' | 'sbom'>
+  /** Why the step must fail although the gate may have passed (tags not kept, SBOM not done). */
+  readonly failure?: string
+}
+
+export interface ActionsInput {
+  readonly config: Config
+  readonly transport: Transport
+  readonly deployment: Deployment
+  readonly project: Promise<Project> | undefined
+  /** Evaluated findings, when tickets need them (computed even with gate: false). */
+  readonly verdict: Verdict | undefined
+  readonly warn: (message: string) => void
+}
+
+const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
+export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
+  const { config, transport, deployment, project, verdict, warn } = input
+  const failures: string[] = []
+
+  const tickets =
+    config.createTickets && verdict
+      ? openTickets(transport, deployment.slug, verdict.findings, config, warn)
+      : undefined
+
+  const tags =
+    config.projectTags.length > 0 && project
+      ? project
+          .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
+          .catch((error: unknown) => {
+            failures.push(`Project tags were not added: ${errorText(error)}`)
+            return undefined
+          })
+      : undefined
+
+  const sbom = config.sbomExport
+    ? (async () => {
+        const projects =
+          config.sbomScope === 'deployment'
+            ? await listProjects(transport, deployment.slug)
+            : [await (project as Promise<Project>)]
+        return exportSboms(
+          transport,
+          deployment.id,
+          projects,
+          {
+            scope: config.sbomScope,
+            format: config.sbomFormat,
+            componentType: config.sbomComponentType,
+            supplier: config.sbomSupplier,
+            ref: config.sbomScope === 'repository' ? config.ref : undefined,
+            wait: config.sbomWait,
+            waitTimeoutSeconds: config.sbomWaitTimeoutSeconds,
+            file: config.sbomFile,
+            downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000
+          },
+          {
+            sleep: realSleep,
+            now: Date.now,
+            mask: secret => core.setSecret(secret),
+            info: message => core.info(message)
+          }
+        )
+      })().catch((error: unknown) => {
+        failures.push(`SBOM export failed: ${errorText(error)}`)
+        return undefined
+      })
+    : undefined
+
+  const [ticketsReport, tagsReport, sbomOutcome] = await Promise.all([tickets, tags, sbom])
+  if (sbomOutcome?.failure) failures.push(sbomOutcome.failure)
+  return {
+    report: {
+      ...(ticketsReport ? { tickets: ticketsReport } : {}),
+      ...(tagsReport ? { tags: tagsReport } : {}),
+      ...(sbomOutcome ? { sbom: { exports: sbomOutcome.exports } } : {})
+    },
+    ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
+  }
+}
