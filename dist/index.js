@@ -40985,7 +40985,7 @@ const CODE_DETAILS = {
 };
 /** Duck-typed: errors can come from another realm (DOMException, test VMs) and fail instanceof. */
 function asErrorLike(value) {
-    return value !== null && typeof value === 'object' ? (value) : undefined;
+    return value !== null && typeof value === 'object' ? value : undefined;
 }
 /** undici wraps the cause of a failed fetch; dig out the code that says what happened. */
 function classifyNetworkError(error, timeoutMs) {

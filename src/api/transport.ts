@@ -259,7 +259,7 @@ interface ErrorLike {
 
 /** Duck-typed: errors can come from another realm (DOMException, test VMs) and fail instanceof. */
 function asErrorLike(value: unknown): ErrorLike | undefined {
-  return value !== null && typeof value === 'object' ? (value) : undefined
+  return value !== null && typeof value === 'object' ? value : undefined
 }
 
 /** undici wraps the cause of a failed fetch; dig out the code that says what happened. */
