@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js'
+import { BUNDLE, runBundledAction, type ActionRun, type RunOptions } from '../../scripts/run-action.js'
+
+/** End-to-end suites run the committed bundle; CI builds it first, so this is true there. */
+export const BUNDLE_BUILT = existsSync(BUNDLE)
+
+export async function withEmulator<T>(options: EmulatorOptions, body: (emulator: Emulator) => Promise<T>): Promise<T> {
+  const emulator = await startEmulator(options)
+  try {
+    return await body(emulator)
+  } finally {
+    await emulator.close()
+  }
+}
+
+/** The inputs every run against the emulator needs: acme/web on main, default thresholds. */
+export function baseInputs(emulator: Emulator): Record<string, string> {
+  return {
+    'api-token': emulator.token,
+    'base-url': emulator.url,
+    repository: 'acme/web',
+    ref: 'refs/heads/main'
+  }
+}
+
+export function runAction(
+  emulator: Emulator,
+  inputs: Record<string, string> = {},
+  options: Omit<RunOptions, 'inputs'> = {}
+): Promise<ActionRun> {
+  return runBundledAction({ ...options, inputs: { ...baseInputs(emulator), ...inputs } })
+}
+
+/** The `::error::` line(s) @actions/core printed, decoded. */
+export function errorLines(run: ActionRun): string[] {
+  return run.stdout
+    .split('\n')
+    .filter(line => line.startsWith('::error::'))
+    .map(line => line.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'))
+}
+
+export function warningLines(run: ActionRun): string[] {
+  return run.stdout
+    .split('\n')
+    .filter(line => line.startsWith('::warning::'))
+    .map(line => line.slice('::warning::'.length).replace(/%0A/g, '\n').replace(/%25/g, '%'))
+}
+
+export type { ActionRun, Emulator }
