@@ -32,7 +32,7 @@ describe('README stays true to action.yml', () => {
       ...action,
       inputs: {
         ...action.inputs,
-        'fail-on-severity': { ...action.inputs['fail-on-severity']!, default: 'critical' }
+        'fail-on-severity': { ...action.inputs['fail-on-severity'], default: 'critical' }
       }
     }
     expect(tableCells(renderInputsTable(changed))).not.toEqual(
