@@ -5,7 +5,8 @@
  *   --shape S           documented | live (default documented)
  *   --token T           bearer token to accept (default fg-emulator-token)
  *   --latency-ms N      delay added to every API response
- *   --bulk-findings N   extra generated open findings (3/4 SAST, 1/4 SCA)
+ *   --bulk-findings N   extra generated open findings (3/4 SAST, 1/4 SCA unless --bulk-sast-share)
+ *   --bulk-sast-share F share of the bulk findings that are SAST, 0..1 (default 0.75)
  *   --bulk-repo NAME    repository of the bulk findings (default acme/monorepo)
  *   --bulk-ref REF      ref of the bulk findings (default refs/heads/main)
  *   --seed S            sample | empty (default sample)
@@ -38,11 +39,21 @@ function oneOfFlag<T extends string>(
 function bulkOption(
   count: number | undefined,
   repository: string,
-  ref: string
+  ref: string,
+  sastShare: number
 ): EmulatorOptions['bulk'] {
   if (count === undefined || count === 0) return undefined
-  const sast = Math.round(count * 0.75)
+  const sast = Math.round(count * sastShare)
   return { repository, ref, sast, sca: count - sast }
+}
+
+function shareOption(value: string | undefined): number {
+  if (value === undefined) return 0.75
+  const share = Number(value)
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(value) || Number.isNaN(share)) {
+    throw new UsageError(`--bulk-sast-share expects a number from 0 to 1, got '${value}'`)
+  }
+  return share
 }
 
 export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
@@ -56,6 +67,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
       'bulk-findings': { type: 'string' },
       'bulk-repo': { type: 'string' },
       'bulk-ref': { type: 'string' },
+      'bulk-sast-share': { type: 'string' },
       seed: { type: 'string' },
       'sbom-polls': { type: 'string' }
     },
@@ -72,7 +84,8 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     bulk: bulkOption(
       nonNegativeInteger(values['bulk-findings'], '--bulk-findings'),
       values['bulk-repo'] ?? 'acme/monorepo',
-      values['bulk-ref'] ?? 'refs/heads/main'
+      values['bulk-ref'] ?? 'refs/heads/main',
+      shareOption(values['bulk-sast-share'])
     )
   }
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /**
  * Runs the bundled action (dist/index.js) in a child process the way the Actions runner does:
@@ -35,7 +35,7 @@ export interface RunOptions {
   /** The node binary (e.g. Node 24, the runner's runtime); defaults to this process's. */
   readonly node?: string
   readonly timeoutMs?: number
-  /** Measure peak RSS with /usr/bin/time when available. */
+  /** Measure the action process's peak RSS (a preload reports it as it exits). */
   readonly measureRss?: boolean
 }
 
@@ -53,6 +53,9 @@ export function parseOutputFile(text: string): Record<string, string> {
   }
   return outputs
 }
+
+/** Reports the process's peak resident set size (kB) on stderr as it exits. */
+const RSS_PRELOAD = pathToFileURL(join(ROOT, 'scripts', 'report-rss.mjs')).href
 
 const BASE_ENV_KEYS = ['PATH', 'HOME', 'LANG', 'TZ', 'SYSTEMROOT', 'NODE_EXTRA_CA_CERTS']
 
@@ -90,12 +93,11 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   }
   Object.assign(env, options.env)
 
-  const node = options.node ?? process.execPath
-  const useTime = options.measureRss === true
-  const command = useTime ? '/usr/bin/time' : node
-  const args = useTime ? ['-f', 'maxrss_kb=%M', node, BUNDLE] : [BUNDLE]
+  const node = options.node ?? process.env.FINDINGS_GATE_TEST_NODE ?? process.execPath
+  const measure = options.measureRss === true
+  if (measure) env.NODE_OPTIONS = `--import=${RSS_PRELOAD}`
   const started = performance.now()
-  const child = spawn(command, args, {
+  const child = spawn(node, [BUNDLE], {
     env,
     cwd: options.cwd ?? dir,
     stdio: ['ignore', 'pipe', 'pipe']
@@ -110,7 +112,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   const durationMs = performance.now() - started
 
   let maxRssBytes: number | undefined
-  if (useTime) {
+  if (measure) {
     const match = /maxrss_kb=(\d+)/.exec(stderr)
     if (match) maxRssBytes = Number(match[1]) * 1024
     stderr = stderr.replace(/maxrss_kb=\d+\n?/, '')

@@ -1,0 +1,2 @@
+// Preloaded into the action process by the benchmark: reports its peak RSS (kB) as it exits.
+process.on('exit', () => process.stderr.write(`maxrss_kb=${process.resourceUsage().maxRSS}\n`))
