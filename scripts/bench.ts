@@ -88,7 +88,7 @@ function findingsUrl(url: string, type: string, page: number, pageSize: number):
     page: String(page),
     page_size: String(pageSize)
   })
-  return `${url}/api/v1/deployments/acme-corp/findings?${query}`
+  return `${url}/api/v1/deployments/acme-corp/findings?${query.toString()}`
 }
 
 async function fetchJson(target: string): Promise<unknown> {
