@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parse } from 'yaml'
 import {
   readActionDefinition,
   renderInputsTable,
@@ -54,5 +55,24 @@ describe('README stays true to action.yml', () => {
   it('action.yml runs the committed bundle on node24', () => {
     const text = readFileSync(join(ROOT, 'action.yml'), 'utf8')
     expect(text).toMatch(/using: node24\n\s+main: dist\/index\.js/)
+  })
+})
+
+describe('workflows', () => {
+  const dir = join(ROOT, '.github', 'workflows')
+  const files = readdirSync(dir).filter(name => name.endsWith('.yml'))
+
+  it.each(files)('%s parses and pins every third-party action by full commit SHA', name => {
+    const text = readFileSync(join(dir, name), 'utf8')
+    expect(() => parse(text) as unknown).not.toThrow()
+    const uses = [...text.matchAll(/uses:\s*([^\s#]+)/g)].map(match => match[1] ?? '')
+    for (const use of uses.filter(u => !u.startsWith('./'))) expect(use).toMatch(/@[0-9a-f]{40}$/)
+  })
+
+  it('the README examples pin third-party actions by full commit SHA too', () => {
+    const uses = [...readme.matchAll(/uses:\s*([^\s#]+)/g)].map(match => match[1] ?? '')
+    const thirdParty = uses.filter(u => !u.startsWith('OWNER/findings-gate@'))
+    expect(thirdParty).toHaveLength(3)
+    for (const use of thirdParty) expect(use).toMatch(/@[0-9a-f]{40}$/)
   })
 })

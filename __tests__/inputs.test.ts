@@ -148,7 +148,6 @@ describe('defaults', () => {
       .map(([name, input]) => [name, input.default])
     expect(expressions).toEqual([
       ['repository', '${{ github.repository }}'],
-      ['ref', '${{ github.ref }}'],
       ['github-token', '${{ github.token }}']
     ])
     const config = configOf(
@@ -547,9 +546,11 @@ describe('identifiers, paths and supplier', () => {
 
   it('deployment-slug is one path segment', () => {
     expect(configOf({ 'deployment-slug': 'acme-corp' }).deploymentSlug).toBe('acme-corp')
-    expect(problemsOf({ 'deployment-slug': 'acme/corp' })).toEqual([
-      'deployment-slug: must not contain /, \\, whitespace or control characters (got "acme/corp")'
-    ])
+    const rule =
+      'deployment-slug: must not be . or .. nor contain /, \\, %, whitespace or control characters'
+    expect(problemsOf({ 'deployment-slug': 'acme/corp' })).toEqual([`${rule} (got "acme/corp")`])
+    expect(problemsOf({ 'deployment-slug': '..' })).toEqual([`${rule} (got "..")`])
+    expect(problemsOf({ 'deployment-slug': '%2e%2e' })).toEqual([`${rule} (got "%2e%2e")`])
   })
 
   it('paths are kept and reject control characters', () => {

@@ -207,15 +207,38 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(github.comments).toHaveLength(272)
   })
 
-  it('skips a passed run in on-failure mode without calling the API', async () => {
+  it('on-failure with a passed run creates nothing, but refreshes an earlier failure comment', async () => {
     const outcome = await upsertPrComment({
       token: 't',
       report: runReport(),
       mode: 'on-failure',
       context: context()
     })
-    expect(outcome).toEqual({ skipped: 'comment-on-pr is on-failure and the result is passed' })
-    expect(github.requests).toEqual([])
+    expect(outcome).toEqual({
+      skipped: 'comment-on-pr is on-failure, the result is passed and there is no earlier comment'
+    })
+    expect(github.requests.map(r => r.method)).toEqual(['GET'])
+    expect(github.comments).toHaveLength(0)
+    await upsertPrComment({
+      token: 't',
+      report: failingReport(),
+      mode: 'on-failure',
+      context: context()
+    })
+    expect(github.comments).toHaveLength(1)
+    const refreshed = await upsertPrComment({
+      token: 't',
+      report: runReport(),
+      mode: 'on-failure',
+      context: context()
+    })
+    expect(refreshed.url).toBeDefined()
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).not.toContain('blocking findings:')
+    github.requests.length = 0
+  })
+
+  it('never and non-PR runs make no request', async () => {
     const never = await upsertPrComment({
       token: 't',
       report: failingReport(),

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   upsertPrComment: () => (/* binding */ upsertPrComment)
 /* harmony export */ });
 /* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6257);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(418);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
 /**
@@ -68,7 +68,9 @@ async function findComment(octokit, ctx) {
 /** Creates the PR comment, or updates the one left by an earlier run. */
 async function upsertPrComment(request) {
     const { report, mode, context } = request;
-    if (!shouldComment(mode, report.status.result)) {
+    // on-failure still refreshes an earlier comment, so a fixed PR does not keep a stale ❌.
+    const refreshOnly = !shouldComment(mode, report.status.result) && mode === 'on-failure';
+    if (!shouldComment(mode, report.status.result) && !refreshOnly) {
         return { skipped: `comment-on-pr is ${mode} and the result is ${report.status.result}` };
     }
     const issueNumber = context.issueNumber;
@@ -92,6 +94,11 @@ async function upsertPrComment(request) {
                 body
             });
             return { url: data.html_url };
+        }
+        if (refreshOnly) {
+            return {
+                skipped: `comment-on-pr is ${mode}, the result is ${report.status.result} and there is no earlier comment`
+            };
         }
         step = 'create a comment on';
         const { data } = await octokit.rest.issues.createComment({

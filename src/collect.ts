@@ -117,8 +117,9 @@ export async function collectGateData(
   config: Config,
   project: Promise<Project> | undefined
 ): Promise<GateData> {
-  const wantModes = config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
-  const wantLicenses = config.denyLicenses.length > 0
+  const wantModes =
+    config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
+  const wantLicenses = config.gate && config.denyLicenses.length > 0
   const slug = config.deploymentSlug
   const [found, policyModes, violations] = await Promise.all([
     slug !== undefined

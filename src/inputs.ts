@@ -517,8 +517,12 @@ const parsePath = parsePlainText
 
 /** A slug is one URL path segment. */
 function parseSlug(raw: string): string {
-  if (/[\s/\\]/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-    throw new InputValueError('must not contain /, \\, whitespace or control characters', raw)
+  if (/[\s/\\%]/.test(raw) || CONTROL_CHARACTERS.test(raw) || raw === '.' || raw === '..') {
+    // `.`/`..` (even encoded) would be collapsed by URL parsing into another API path.
+    throw new InputValueError(
+      'must not be . or .. nor contain /, \\, %, whitespace or control characters',
+      raw
+    )
   }
   return raw
 }

@@ -76,8 +76,9 @@ interface Evaluation {
   readonly deployment?: Deployment
   readonly verdict?: Verdict
   readonly actions?: ActionsOutcome
+  /** Why the gate could not be evaluated; the actions that do not need findings still ran. */
+  readonly gateError?: unknown
   readonly apiError?: string
-  readonly actionsFailed?: string
 }
 
 async function evaluate(
@@ -100,25 +101,16 @@ async function evaluate(
 
   // Tickets need evaluated findings even when the gate itself is off.
   let verdict: Verdict | undefined
+  let gateError: unknown
   if (config.gate || config.createTickets) {
-    const data = await collectGateData(transport, deployment, config, project)
-    if (data.dropped > 0)
-      core.info(
-        `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
-      )
-    const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)
-    for (const expired of matcher.expired)
-      warn(
-        `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
-      )
-    verdict = decide({
-      findings: data.findings,
-      thresholds: config,
-      modeOf: modeLookup(data.policies, data.modes),
-      ignoreOf: matcher.match,
-      licenseViolations: data.licenseViolations,
-      expiredIgnores: matcher.expired
-    })
+    try {
+      verdict = await evaluateGate(config, transport, deployment, project, ignores, now, warn)
+    } catch (error) {
+      // Findings requests start before the slug is checked; whichever answers first, a wrong
+      // deployment is reported as such.
+      await deployment
+      gateError = error
+    }
   }
   const resolved = await deployment
   const actions = await runActions({
@@ -129,7 +121,38 @@ async function evaluate(
     verdict,
     warn
   })
-  return { deployment: resolved, verdict: config.gate ? verdict : undefined, actions }
+  return { deployment: resolved, verdict: config.gate ? verdict : undefined, actions, gateError }
+}
+
+async function evaluateGate(
+  config: Config,
+  transport: Transport,
+  deployment: Promise<Deployment>,
+  project: Promise<Project> | undefined,
+  ignores: readonly IgnoreEntry[],
+  now: Date,
+  warn: (message: string) => void
+): Promise<Verdict> {
+  const data = await collectGateData(transport, deployment, config, project)
+  if (data.dropped > 0) {
+    core.info(
+      `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
+    )
+  }
+  const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)
+  for (const expired of matcher.expired) {
+    warn(
+      `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
+    )
+  }
+  return decide({
+    findings: data.findings,
+    thresholds: config,
+    modeOf: modeLookup(data.policies, data.modes),
+    ignoreOf: matcher.match,
+    licenseViolations: data.licenseViolations,
+    expiredIgnores: matcher.expired
+  })
 }
 
 function buildReport(
@@ -210,13 +233,10 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   const transport = createTransport(config)
   let evaluation: Evaluation
   let fatal: string | undefined
-  try {
-    evaluation = await evaluate(config, transport, ignores, ctx.now, warn)
-  } catch (error) {
+  const failed = (error: unknown): Evaluation => {
     const message = errorText(error)
     if (isApiFailure(error) && config.onApiError === 'warn') {
       warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`)
-      evaluation = { apiError: message }
     } else {
       const known =
         isApiFailure(error) ||
@@ -225,8 +245,15 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
       fatal = known
         ? `The gate could not be evaluated: ${message}`
         : `Findings Gate failed unexpectedly: ${message}`
-      evaluation = { apiError: message }
     }
+    return { apiError: message }
+  }
+  try {
+    const outcome = await evaluate(config, transport, ignores, ctx.now, warn)
+    evaluation =
+      outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) }
+  } catch (error) {
+    evaluation = failed(error)
   } finally {
     await transport.close()
   }
@@ -234,13 +261,10 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   const report = buildReport(config, evaluation, warnings, ctx)
   await publishReports(report, config, ctx)
 
-  if (fatal !== undefined) {
-    core.setFailed(fatal)
-    return
-  }
-  if (evaluation.actions?.failure) {
-    core.setFailed(evaluation.actions.failure)
-  }
+  // Each failure gets its own line: a gate that could not run, an action that did not complete.
+  if (fatal !== undefined) core.setFailed(fatal)
+  if (evaluation.actions?.failure) core.setFailed(evaluation.actions.failure)
+  if (fatal !== undefined) return
   const { verdict } = evaluation
   if (verdict?.result === 'failed') {
     const message = failureMessage(verdict)

@@ -48,7 +48,10 @@ export async function publishReports(
     })
     if (written) extras.reportFile = path
   }
-  if (config.sarifFile !== undefined) {
+  if (config.sarifFile !== undefined && !report.verdict) {
+    // An empty run would tell code scanning the analysis found nothing and close every alert.
+    core.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`)
+  } else if (config.sarifFile !== undefined) {
     const path = config.sarifFile
     const written = await attempt('write the SARIF file', async () => {
       const category = `findings-gate/${config.issueTypes.join('-')}`

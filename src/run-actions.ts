@@ -34,6 +34,8 @@ function errorText(error: unknown): string {
 export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
   const { config, transport, deployment, project, verdict, warn } = input
   const failures: string[] = []
+  if (config.createTickets && !verdict)
+    warn('No tickets were created: the findings could not be fetched')
 
   const tickets =
     config.createTickets && verdict

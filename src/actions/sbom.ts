@@ -3,7 +3,8 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { EnvHttpProxyAgent, fetch } from 'undici'
+import { fetch } from 'undici'
+import { dispatcherFor } from '../api/dispatcher.js'
 import { createSbomExport, getSbomExport, type SbomComponentType } from '../api/sbom.js'
 import type { Transport } from '../api/transport.js'
 import type { Project } from '../domain.js'
@@ -50,7 +51,7 @@ export function sbomFileName(project: string, format: SbomSettings['format']): s
 
 /** GETs the signed URL with no Authorization header: the API token must never reach that host. */
 export async function downloadSbom(url: string, path: string, timeoutMs: number): Promise<void> {
-  const agent = new EnvHttpProxyAgent()
+  const agent = dispatcherFor(new URL(url))
   const partial = `${path}.partial`
   try {
     const response = await fetch(url, {

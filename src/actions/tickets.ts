@@ -1,5 +1,5 @@
 import { createTickets } from '../api/tickets.js'
-import { NetworkError } from '../api/errors.js'
+import { ApiError, NetworkError } from '../api/errors.js'
 import type { Transport } from '../api/transport.js'
 import type { EvaluatedFinding, IssueType } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
@@ -10,6 +10,16 @@ export interface TicketSettings {
   readonly ticketLimit: number
   readonly groupTickets: boolean
   readonly trackerProjectId?: string
+}
+
+/**
+ * Whether a failed ticket request may still have created tickets: no answer after the request
+ * was sent, or a server/gateway error other than the ones that prove it was not processed.
+ */
+export function mayHaveCreatedTickets(error: unknown): boolean {
+  if (error instanceof NetworkError) return error.mayHaveBeenProcessed
+  if (error instanceof ApiError) return error.status >= 500 && error.status !== 503
+  return false
 }
 
 function idsText(ids: readonly number[]): string {
@@ -51,7 +61,7 @@ export async function openTickets(
     if (outcome.status === 'rejected') {
       const error: unknown = outcome.reason
       const message = error instanceof Error ? error.message : String(error)
-      const uncertain = error instanceof NetworkError && error.mayHaveBeenProcessed
+      const uncertain = mayHaveCreatedTickets(error)
       const prefix = uncertain
         ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
         : `Tickets for ${type} ${idsText(findingIds)} were not created`

@@ -1,4 +1,4 @@
-import { PaginationError, type RequestLabel } from './errors.js'
+import { PaginationError, SchemaError, type RequestLabel } from './errors.js'
 
 export interface PageNumberOptions<T> {
   readonly pageSize: number
@@ -19,18 +19,20 @@ export interface PageNumberOptions<T> {
 /**
  * Page-number pagination as an async iterator of pages, in order. After the first page proves
  * there may be more, the next pages are fetched concurrently; pages fetched past the end cost one
- * short or empty response each and are dropped.
+ * short or empty response each and are dropped. When the iteration ends (the last page, an error,
+ * or a consumer that stops early) `signal` is aborted, so that such pages are not retried.
  */
 export async function* pageNumberPages<T>(
-  fetchPage: (page: number) => Promise<readonly T[]>,
+  fetchPage: (page: number, signal: AbortSignal) => Promise<readonly T[]>,
   options: PageNumberOptions<T>
 ): AsyncGenerator<readonly T[]> {
   const seen = new Set<string | number>()
   const inFlight: Promise<readonly T[]>[] = []
+  const abandon = new AbortController()
   let nextToRequest = 0
   let current = 0
   const launch = (): void => {
-    const page = fetchPage(nextToRequest++)
+    const page = fetchPage(nextToRequest++, abandon.signal)
     // An abandoned speculative page must not become an unhandled rejection.
     page.catch(() => undefined)
     inFlight.push(page)
@@ -55,6 +57,7 @@ export async function* pageNumberPages<T>(
     }
   } finally {
     inFlight.length = 0
+    abandon.abort()
   }
 }
 
@@ -107,6 +110,13 @@ export async function* cursorPages<T>(
     }
     const { items, next, hasMore } = await fetchPage(cursor)
     if (items.length > 0) yield items
+    if (hasMore === true && (next === undefined || next === '')) {
+      // Stopping here would pass a partial list off as the whole one (a license gate would miss
+      // violations): fail instead.
+      throw new SchemaError(options.request, [
+        'cursor: expected the cursor of the next page, as hasMore is true (got none)'
+      ])
+    }
     const ended =
       hasMore === false ||
       next === undefined ||

@@ -51,10 +51,11 @@ export function projectPages(
   paging: ProjectsPaging = DEFAULT_PROJECTS_PAGING
 ): AsyncGenerator<readonly Project[]> {
   const path = projectsPath(deploymentSlug)
-  const fetchPage = async (page: number): Promise<Project[]> => {
+  const fetchPage = async (page: number, signal: AbortSignal): Promise<Project[]> => {
     const response = await transport.request({
       method: 'GET',
       path,
+      signal,
       query: { page, page_size: paging.pageSize },
       schema: ProjectsResponse
     })

@@ -38,6 +38,16 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT'
 ])
 
+/** Failures another attempt cannot fix: the certificate will be just as untrusted next time. */
+const PERMANENT_CODES = new Set([
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID'
+])
+
 export type AttemptOutcome =
   | { readonly kind: 'status'; readonly status: number; readonly retryAfterMs?: number }
   | { readonly kind: 'network'; readonly code: string }
@@ -48,7 +58,10 @@ export function shouldRetry(
   idempotent: boolean,
   policy: RetryPolicy
 ): boolean {
-  if (outcome.kind === 'network') return idempotent || NOT_SENT_CODES.has(outcome.code)
+  if (outcome.kind === 'network') {
+    if (PERMANENT_CODES.has(outcome.code)) return false
+    return idempotent || NOT_SENT_CODES.has(outcome.code)
+  }
   const codes = idempotent ? policy.statusCodes : policy.unsafeStatusCodes
   if (!codes.has(outcome.status)) return false
   return outcome.retryAfterMs === undefined || outcome.retryAfterMs <= policy.maxRetryAfterMs
@@ -76,8 +89,22 @@ export function retryDelayMs(
 }
 
 /**
+ * An HTTP-date (RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT`
+ * or `Sun Nov  6 08:49:37 1994`, and the sloppier variants servers send) names a month and a time
+ * of day. Checked before Date.parse, which also reads `1.5`, `-1` or `10, 10` as dates in 2001,
+ * that is as "retry now".
+ */
+function looksLikeHttpDate(value: string): boolean {
+  return (
+    /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i.test(value) &&
+    /\b\d{1,2}:\d{2}:\d{2}\b/.test(value)
+  )
+}
+
+/**
  * Retry-After is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3). Returns milliseconds
- * from `nowMs`, never negative; undefined when absent or unparseable.
+ * from `nowMs`, never negative; undefined when absent or unparseable. Fractional seconds, which
+ * some servers send, are honoured rather than rejected.
  */
 export function parseRetryAfter(
   value: string | null | undefined,
@@ -86,7 +113,8 @@ export function parseRetryAfter(
   if (value === null || value === undefined) return undefined
   const trimmed = value.trim()
   if (trimmed === '') return undefined
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000)
+  if (!looksLikeHttpDate(trimmed)) return undefined
   const date = Date.parse(trimmed)
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - nowMs)

@@ -1,4 +1,5 @@
-import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici'
+import { fetch, type Dispatcher } from 'undici'
+import { dispatcherFor } from './dispatcher.js'
 import type { z } from 'zod'
 import { ApiError, NetworkError, SchemaError, defaultHint, type RequestLabel } from './errors.js'
 import {
@@ -25,6 +26,11 @@ export interface RequestSpec<T> {
   readonly idempotent?: boolean
   /** Hints by status that replace the generic ones (e.g. 404 on a project means the repository name). */
   readonly hints?: Readonly<Partial<Record<number, string>>>
+  /**
+   * Cancels the request and any retry still to come (a page fetched past the end of a list):
+   * the promise then rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal
 }
 
 export interface RetryEvent {
@@ -46,13 +52,25 @@ export interface TransportOptions {
   readonly random?: () => number
   readonly now?: () => number
   readonly onRetry?: (event: RetryEvent) => void
-  /** Defaults to an agent that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  /** Defaults to a pool that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY like the Actions toolkit. */
   readonly dispatcher?: Dispatcher
 }
 
 const ERROR_BODY_LIMIT = 300
 
-const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+/** A wait that ends early when the request is cancelled, so nothing holds the process open. */
+function realSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.resolve()
+  return new Promise(resolve => {
+    const done = (): void => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
 
 /**
  * The one place that talks HTTP to the API: authentication, timeouts, retries, redirects and
@@ -74,8 +92,10 @@ export class Transport {
     const idempotent = spec.idempotent ?? spec.method !== 'POST'
     const { retry: policy } = this.options
     for (let attempt = 1; ; attempt++) {
+      spec.signal?.throwIfAborted()
       const outcome = await this.attempt(spec, request, attempt, idempotent)
       if (outcome.kind === 'done') return outcome.value
+      spec.signal?.throwIfAborted()
       const retryable =
         attempt <= policy.retries && shouldRetry(outcome.outcome, idempotent, policy)
       if (!retryable) throw outcome.error
@@ -94,7 +114,8 @@ export class Transport {
         delayMs,
         reason: describeOutcome(outcome.outcome)
       })
-      await (this.options.sleep ?? realSleep)(delayMs)
+      const { sleep } = this.options
+      await (sleep ? sleep(delayMs) : realSleep(delayMs, spec.signal))
     }
   }
 
@@ -106,7 +127,7 @@ export class Transport {
 
   private dispatcher(): Dispatcher {
     // Built on first use, not at import: an action that fails on its inputs opens nothing.
-    this.agent ??= this.options.dispatcher ?? new EnvHttpProxyAgent()
+    this.agent ??= this.options.dispatcher ?? dispatcherFor(new URL(this.options.baseUrl))
     return this.agent
   }
 
@@ -129,11 +150,15 @@ export class Transport {
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         // A redirect could carry the token to another origin: never follow one.
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: spec.signal
+          ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), spec.signal])
+          : AbortSignal.timeout(this.options.timeoutMs),
         dispatcher: this.dispatcher()
       })
       text = await response.text()
     } catch (error) {
+      // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
+      spec.signal?.throwIfAborted()
       const { code, detail } = classifyNetworkError(error, this.options.timeoutMs)
       const processed = !idempotent && mayHaveBeenProcessed(code)
       const failure = new NetworkError(request, code, this.redact(detail), attempt, processed)
@@ -144,8 +169,13 @@ export class Transport {
         response.headers.get('retry-after'),
         (this.options.now ?? Date.now)()
       )
-      const message = serverMessage(text, response.headers.get('location'))
-      const redacted = message === undefined ? undefined : this.redact(message)
+      // Redact before serverMessage shortens the text: a cut could leave part of the token.
+      // Only a 3xx is a redirect; a Location header on an error answer is not the reason.
+      const location = response.status < 400 ? response.headers.get('location') : null
+      const redacted = serverMessage(
+        this.redact(text),
+        location === null ? null : this.redact(location)
+      )
       const hint = spec.hints?.[response.status] ?? defaultHint(response.status)
       const failure = new ApiError(request, response.status, redacted, attempt, hint)
       return {
@@ -168,7 +198,11 @@ export class Transport {
       ])
     }
     const parsed = spec.schema.safeParse(json)
-    if (!parsed.success) throw new SchemaError(request, formatIssues(parsed.error.issues))
+    if (!parsed.success) {
+      // Issue messages can quote a received value, which a server may have echoed the token into.
+      const problems = formatIssues(parsed.error.issues).map(problem => this.redact(problem))
+      throw new SchemaError(request, problems)
+    }
     return parsed.data
   }
 
@@ -192,11 +226,37 @@ export class Transport {
     return headers
   }
 
-  /** Servers sometimes echo what they were sent; the token must not reach a log through them. */
-  private redact(text: string): string {
-    const { token } = this.options
-    return token.length >= 4 ? text.split(token).join('***') : text
+  /**
+   * Servers sometimes echo what they were sent; the token must not reach a log through them.
+   * Public so that code validating a response outside the transport can redact its messages too.
+   */
+  redact(text: string): string {
+    return redactSecret(text, this.options.token)
   }
+}
+
+/** The length of a token prefix that is masked too: enough to be no coincidence. */
+const SECRET_PREFIX_LENGTH = 8
+
+/**
+ * Masks every occurrence of `secret` with `***`, and also what is left of it where a message was
+ * cut to a length limit (`"...got fgt_abcdef1234"`): any run that starts like the secret, at least
+ * SECRET_PREFIX_LENGTH characters long.
+ */
+export function redactSecret(text: string, secret: string): string {
+  if (secret.length < 4) return text
+  const whole = text.split(secret).join('***')
+  if (secret.length <= SECRET_PREFIX_LENGTH) return whole
+  const prefix = secret.slice(0, SECRET_PREFIX_LENGTH)
+  let out = ''
+  let from = 0
+  for (let at = whole.indexOf(prefix); at !== -1; at = whole.indexOf(prefix, from)) {
+    let end = at + SECRET_PREFIX_LENGTH
+    while (end < whole.length && whole[end] === secret[end - at]) end++
+    out += `${whole.slice(from, at)}***`
+    from = end
+  }
+  return out + whole.slice(from)
 }
 
 function describeOutcome(outcome: AttemptOutcome): string {
@@ -214,8 +274,10 @@ export function serverMessage(body: string, location: string | null): string | u
       const record = json as Record<string, unknown>
       for (const key of ['error', 'message', 'detail', 'errors']) {
         const value = record[key]
+        // `"error": null` or `"errors": []` next to a real message says nothing: skip it.
+        if (isEmptyValue(value)) continue
         if (typeof value === 'string') return oneLine(value)
-        if (value !== undefined) return oneLine(JSON.stringify(value))
+        return oneLine(JSON.stringify(value))
       }
     }
   } catch {
@@ -224,6 +286,13 @@ export function serverMessage(body: string, location: string | null): string | u
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]
   const text = title ?? trimmed.replace(/<[^>]*>/g, ' ')
   return oneLine(text) || undefined
+}
+
+function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true
+  if (typeof value === 'string') return value.trim() === ''
+  if (Array.isArray(value)) return value.length === 0
+  return typeof value === 'object' && Object.keys(value).length === 0
 }
 
 function oneLine(text: string): string {
@@ -247,7 +316,9 @@ const CODE_DETAILS: Readonly<Record<string, string>> = {
   CERT_HAS_EXPIRED: 'TLS certificate expired',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
   SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)'
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not name this host'
 }
 
 interface ErrorLike {

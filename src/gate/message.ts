@@ -1,24 +1,31 @@
 import type { EvaluatedFinding, LicenseViolation, Verdict } from '../domain.js'
+import { oneLine, truncate } from '../report/escape.js'
 
 const SHOWN = 3
+const PART_CHARS = 160
+
+/** Server text in a log line: one line, no control characters, bounded. */
+function clean(text: string): string {
+  return truncate(oneLine(truncate(text, PART_CHARS * 2)), PART_CHARS)
+}
 
 function where(evaluated: EvaluatedFinding): string {
   const { finding } = evaluated
   if (finding.location)
-    return ` at ${finding.location.path}${finding.location.line ? `:${finding.location.line}` : ''}`
+    return ` at ${clean(finding.location.path)}${finding.location.line ? `:${finding.location.line}` : ''}`
   if (finding.type === 'sca' && finding.dependency)
-    return ` in ${finding.dependency.package}@${finding.dependency.version}`
+    return ` in ${clean(`${finding.dependency.package}@${finding.dependency.version}`)}`
   return ''
 }
 
 function describeFinding(evaluated: EvaluatedFinding): string {
   const { finding } = evaluated
   const malicious = finding.type === 'sca' && finding.malicious ? 'malicious ' : ''
-  return `${malicious}${finding.severity} ${finding.ruleName}${where(evaluated)}`
+  return `${malicious}${finding.severity} ${clean(finding.ruleName)}${where(evaluated)}`
 }
 
 function describeLicense(violation: LicenseViolation): string {
-  return `${violation.package}@${violation.version} (${violation.license})`
+  return clean(`${violation.package}@${violation.version} (${violation.license})`)
 }
 
 function plural(count: number, word: string): string {

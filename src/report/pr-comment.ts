@@ -88,7 +88,9 @@ async function findComment(
 /** Creates the PR comment, or updates the one left by an earlier run. */
 export async function upsertPrComment(request: PrCommentRequest): Promise<PrCommentOutcome> {
   const { report, mode, context } = request
-  if (!shouldComment(mode, report.status.result)) {
+  // on-failure still refreshes an earlier comment, so a fixed PR does not keep a stale ❌.
+  const refreshOnly = !shouldComment(mode, report.status.result) && mode === 'on-failure'
+  if (!shouldComment(mode, report.status.result) && !refreshOnly) {
     return { skipped: `comment-on-pr is ${mode} and the result is ${report.status.result}` }
   }
   const issueNumber = context.issueNumber
@@ -111,6 +113,11 @@ export async function upsertPrComment(request: PrCommentRequest): Promise<PrComm
         body
       })
       return { url: data.html_url }
+    }
+    if (refreshOnly) {
+      return {
+        skipped: `comment-on-pr is ${mode}, the result is ${report.status.result} and there is no earlier comment`
+      }
     }
     step = 'create a comment on'
     const { data } = await octokit.rest.issues.createComment({

@@ -1,0 +1,308 @@
+/**
+ * Pagination over real HTTP: page-number pages fetched concurrently yet returned in order, cursor
+ * pages followed to the end, and the guards that stop a server that never ends a list.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { dependency, sastFinding } from '../emulator/data.js'
+import { startEmulator, type Emulator } from '../emulator/server.js'
+import { renderFindingsPage, renderProject } from '../emulator/wire.js'
+import { listDependencies } from '../src/api/dependencies.js'
+import { PaginationError, SchemaError } from '../src/api/errors.js'
+import { findingPages, type FindingsPaging, type FindingsQuery } from '../src/api/findings.js'
+import { policyRuleModes } from '../src/api/policies.js'
+import { listProjects } from '../src/api/projects.js'
+import { defaultRetryPolicy } from '../src/api/retry.js'
+import { Transport } from '../src/api/transport.js'
+import type { Finding } from '../src/domain.js'
+
+const NOW = new Date('2026-11-01T12:00:00.000Z')
+const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
+const BULK = 12_000
+const BULK_SAST_ID_BASE = 20_000_000
+
+let emulator: Emulator
+let transport: Transport
+
+const bigMain: FindingsQuery = {
+  type: 'sast',
+  repository: 'acme/big',
+  ref: 'refs/heads/main',
+  status: 'open'
+}
+
+async function collect(query: FindingsQuery, paging?: FindingsPaging): Promise<Finding[]> {
+  const out: Finding[] = []
+  for await (const page of findingPages(transport, 'acme-corp', query, paging)) out.push(...page)
+  return out
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof Error) return error
+    throw new Error(`rejected with a non-error: ${String(error)}`, { cause: error })
+  }
+  throw new Error('expected a rejection')
+}
+
+/** Speculative pages may still be in flight after a listing ended: let them land. */
+async function quiesce(): Promise<void> {
+  let seen = -1
+  while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {
+    seen = emulator.requests.length
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+}
+
+function pagesRequested(): number[] {
+  return emulator.requests.map(r => Number(r.query.page?.[0])).sort((a, b) => a - b)
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    now: NOW,
+    bulk: { repository: 'acme/big', ref: 'refs/heads/main', sast: BULK, sca: 0 }
+  })
+  transport = new Transport({
+    baseUrl: emulator.url,
+    token: emulator.token,
+    timeoutMs: 20_000,
+    retry: defaultRetryPolicy(2),
+    sleep: () => Promise.resolve(),
+    random: () => 0.5
+  })
+})
+
+afterAll(async () => {
+  await transport.close()
+  await emulator.close()
+})
+
+beforeEach(async () => {
+  await quiesce()
+  emulator.clearFaults()
+  emulator.setShape('live')
+  emulator.requests.length = 0
+})
+
+describe('concurrent page-number pagination of findings', () => {
+  it('returns all 12,000 findings once, in the server order, in pages of 3000', async () => {
+    const findings = await collect(bigMain)
+    expect(findings).toHaveLength(BULK)
+    // newest first, which for the bulk findings is id order
+    expect(findings.map(f => f.id)).toEqual(
+      Array.from({ length: BULK }, (_, index) => BULK_SAST_ID_BASE + index)
+    )
+    await quiesce()
+    expect(emulator.requests.every(r => r.query.page_size?.[0] === '3000')).toBe(true)
+    expect(emulator.requests.every(r => r.query.repos?.[0] === 'acme/big')).toBe(true)
+    const pages = pagesRequested()
+    // four full pages, the empty page 4 that ends the list, and at most `concurrency` more
+    expect(pages.slice(0, 5)).toEqual([0, 1, 2, 3, 4])
+    expect(new Set(pages).size).toBe(pages.length)
+    expect(pages.length).toBeLessThanOrEqual(5 + 6)
+  })
+
+  it('fetches exactly the pages needed one after another at concurrency 1', async () => {
+    const findings = await collect(bigMain, { pageSize: 3000, concurrency: 1, maxPages: 100 })
+    expect(findings).toHaveLength(BULK)
+    expect(emulator.requests.map(r => r.query.page?.[0])).toEqual(['0', '1', '2', '3', '4'])
+  })
+
+  it('keeps the order when later pages answer first', async () => {
+    // the first request (page 0) is slow; pages 1-5 overtake it
+    emulator.addFault({ kind: 'delay', ms: 300, path: FINDINGS_PATH })
+    const findings = await collect(bigMain, { pageSize: 3000, concurrency: 4, maxPages: 100 })
+    expect(findings.map(f => f.id)).toEqual(
+      Array.from({ length: BULK }, (_, index) => BULK_SAST_ID_BASE + index)
+    )
+  })
+
+  it('ends on a short page in the middle of the bulk', async () => {
+    const findings = await collect(
+      { ...bigMain, since: Math.floor(NOW.getTime() / 1000) - 100 * 86_400 },
+      { pageSize: 1000, concurrency: 3, maxPages: 100 }
+    )
+    // one finding per 365/12000 days: those of the last 100 days
+    const expected = emulator.state.sastFindings.filter(
+      f =>
+        f.repository.name === 'acme/big' &&
+        f.relevantSince.getTime() >= NOW.getTime() - 100 * 86_400_000
+    ).length
+    expect(expected).toBeGreaterThan(3000)
+    expect(findings).toHaveLength(expected)
+    expect(new Set(findings.map(f => f.id)).size).toBe(expected)
+  })
+
+  it('stops after maxPages full pages', async () => {
+    const error = await failure(collect(bigMain, { pageSize: 100, concurrency: 2, maxPages: 3 }))
+    expect(error).toBeInstanceOf(PaginationError)
+    expect(error.message).toBe(
+      `GET ${FINDINGS_PATH} pagination did not end: more than 3 full pages of 100; stopped to avoid an endless loop`
+    )
+    await quiesce()
+    expect(Math.max(...pagesRequested())).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('pages fetched past the end', () => {
+  it('are abandoned with their retries once the list has ended', async () => {
+    const records = Array.from({ length: 250 }, (_, index) =>
+      sastFinding({
+        id: 8_600_000 + index,
+        repository: { name: 'acme/mid', url: 'https://github.com/acme/mid' },
+        relevantSince: new Date(NOW.getTime() - index * 60_000)
+      })
+    )
+    emulator.state.sastFindings.push(...records)
+    const sleeps: number[] = []
+    const local = new Transport({
+      baseUrl: emulator.url,
+      token: emulator.token,
+      timeoutMs: 20_000,
+      retry: defaultRetryPolicy(3),
+      sleep: ms => {
+        sleeps.push(ms)
+        return Promise.resolve()
+      },
+      random: () => 0.5
+    })
+    try {
+      const pages = findingPages(
+        local,
+        'acme-corp',
+        { ...bigMain, repository: 'acme/mid' },
+        { pageSize: 100, concurrency: 2, maxPages: 100 }
+      )
+      expect((await pages.next()).value).toHaveLength(100) // page 0
+      expect((await pages.next()).value).toHaveLength(100) // page 1; page 2 is in flight
+      await quiesce()
+      // From now on the service rate-limits: only page 3, requested past the end, meets it.
+      emulator.addFault({
+        kind: 'status',
+        status: 429,
+        headers: { 'retry-after': '30' },
+        times: Infinity
+      })
+      expect((await pages.next()).value).toHaveLength(50) // page 2, short: the end
+      expect((await pages.next()).done).toBe(true)
+      await quiesce()
+      const page3 = emulator.requests.filter(r => r.query.page?.[0] === '3')
+      // page 3 may have gone out once, but nobody waits 30 s to retry a page nobody needs
+      expect(page3.length).toBeLessThanOrEqual(1)
+      expect(sleeps).toEqual([])
+    } finally {
+      await local.close()
+      emulator.state.sastFindings.splice(-records.length)
+    }
+  })
+})
+
+describe('guards against a server that never ends a list', () => {
+  it('stops when every page repeats the same full page of 3000 findings', async () => {
+    const records = Array.from({ length: 3000 }, () => sastFinding({ relevantSince: NOW }))
+    emulator.addFault({
+      kind: 'json',
+      path: FINDINGS_PATH,
+      body: renderFindingsPage('sast', records, 'live'),
+      times: Infinity
+    })
+    const error = await failure(collect(bigMain))
+    expect(error).toBeInstanceOf(PaginationError)
+    expect(error.message).toBe(
+      `GET ${FINDINGS_PATH} pagination did not end: page 1 repeated the items of an earlier page (the server seems to ignore "page"); stopped to avoid an endless loop`
+    )
+    await quiesce()
+    // page 0, then at most one batch of concurrent pages
+    expect(emulator.requests.length).toBeLessThanOrEqual(1 + 6)
+  })
+
+  it('stops when the project list ignores "page"', async () => {
+    const projects = emulator.state.projects.slice(0, 7).map(p => renderProject(p, 'live', false))
+    emulator.addFault({
+      kind: 'json',
+      path: '/api/v1/deployments/acme-corp/projects',
+      body: { projects },
+      times: Infinity
+    })
+    const error = await failure(
+      listProjects(transport, 'acme-corp', { pageSize: 100, concurrency: 1, maxPages: 50 })
+    )
+    expect(error).toBeInstanceOf(PaginationError)
+    expect(error.message).toContain('page 1 repeated the items of an earlier page')
+    expect(emulator.requests).toHaveLength(2)
+  })
+
+  it('stops when the policy rules return the same cursor again', async () => {
+    const path = '/api/v1/deployments/4242/policies/11'
+    emulator.addFault({
+      kind: 'json',
+      path,
+      times: Infinity,
+      body: {
+        cursor: 'cnVsZXM6MjAwMA',
+        rules: [{ id: '1', path: 'acme.rule.one', policyMode: 'MODE_BLOCK' }]
+      }
+    })
+    const error = await failure(policyRuleModes(transport, '4242', '11'))
+    expect(error).toBeInstanceOf(PaginationError)
+    expect(error.message).toBe(
+      `GET ${path} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop`
+    )
+    expect(emulator.requests).toHaveLength(2)
+    expect(emulator.requests[1].query.cursor).toEqual(['cnVsZXM6MjAwMA'])
+  })
+
+  it('stops when the dependencies say hasMore with the same cursor again', async () => {
+    const path = '/api/v1/deployments/4242/dependencies'
+    emulator.addFault({
+      kind: 'json',
+      path,
+      times: Infinity,
+      body: { dependencies: [{ id: '1', name: 'a', version: '1' }], cursor: '1', hasMore: true }
+    })
+    const error = await failure(listDependencies(transport, '4242', {}))
+    expect(error).toBeInstanceOf(PaginationError)
+    expect(error.message).toBe(
+      `POST ${path} pagination did not end: the server returned cursor "1" twice; stopped to avoid an endless loop`
+    )
+    expect(emulator.requests).toHaveLength(2)
+  })
+})
+
+describe('cursor pagination', () => {
+  it('does not pass a partial list off as complete when hasMore comes without a cursor', async () => {
+    const path = '/api/v1/deployments/4242/dependencies'
+    emulator.addFault({
+      kind: 'json',
+      path,
+      body: { dependencies: [{ id: '1', name: 'a', version: '1' }], hasMore: true }
+    })
+    const error = await failure(listDependencies(transport, '4242', { license: ['MIT'] }))
+    expect(error).toBeInstanceOf(SchemaError)
+    expect(error.message).toBe(
+      `POST ${path} returned an unexpected response: cursor: expected the cursor of the next page, as hasMore is true (got none)`
+    )
+    expect(emulator.requests).toHaveLength(1)
+  })
+
+  it('follows the dependency cursor over pages of 10,000', async () => {
+    const extra = Array.from({ length: 10_050 }, (_, index) =>
+      dependency({ id: String(900_000 + index), name: `pkg-${index}`, repositoryId: 1001 })
+    )
+    emulator.state.dependencies.push(...extra)
+    try {
+      const dependencies = await listDependencies(transport, '4242', { repositoryId: [1001] })
+      expect(dependencies).toHaveLength(40 + 10_050)
+      expect(dependencies[0]).toMatchObject({ name: 'react', version: '18.2.0' })
+      expect(dependencies.at(-1)).toMatchObject({ name: 'pkg-10049', version: '1.3.0' })
+      expect(emulator.requests.map(r => (r.body as { cursor?: string }).cursor)).toEqual([
+        undefined,
+        '10000'
+      ])
+    } finally {
+      emulator.state.dependencies.splice(-extra.length)
+    }
+  })
+})

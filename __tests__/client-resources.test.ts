@@ -1,0 +1,678 @@
+/**
+ * The typed API client against the emulator over real HTTP: every resource module, in both wire
+ * shapes (what the description documents and what the live service answers).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { sastFinding, scaFinding } from '../emulator/data.js'
+import { startEmulator, type Emulator, type WireShape } from '../emulator/server.js'
+import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
+import { listDependencies } from '../src/api/dependencies.js'
+import {
+  DeploymentError,
+  listDeployments,
+  pickDeployment,
+  resolveDeployment
+} from '../src/api/deployments.js'
+import { ApiError } from '../src/api/errors.js'
+import { findingPages, type FindingsQuery } from '../src/api/findings.js'
+import { isSastPolicy, listPolicies, policyRuleModes } from '../src/api/policies.js'
+import { findProject, listProjects, putProjectTags } from '../src/api/projects.js'
+import { defaultRetryPolicy } from '../src/api/retry.js'
+import { createSbomExport, getSbomExport } from '../src/api/sbom.js'
+import { Transport } from '../src/api/transport.js'
+import type { Finding, SastFinding, ScaFinding } from '../src/domain.js'
+
+const NOW = new Date('2026-11-01T12:00:00.000Z')
+const DAY_MS = 86_400_000
+const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
+const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
+const WEB_MAIN_OPEN_SAST = [
+  7100001, 7100002, 7100003, 7100004, 7100005, 7100006, 7100007, 7100008, 7100009, 7100010
+]
+const WEB_MAIN_OPEN_SCA = [7200001, 7200002, 7200003, 7200004, 7200005, 7200006]
+const SHAPES: readonly WireShape[] = ['documented', 'live']
+
+let emulator: Emulator
+let transport: Transport
+const sleeps: number[] = []
+
+function daysAgo(days: number): string {
+  return new Date(NOW.getTime() - days * DAY_MS).toISOString()
+}
+
+function newTransport(): Transport {
+  return new Transport({
+    baseUrl: emulator.url,
+    token: emulator.token,
+    timeoutMs: 10_000,
+    retry: defaultRetryPolicy(2),
+    sleep: ms => {
+      sleeps.push(ms)
+      return Promise.resolve()
+    },
+    random: () => 0.5,
+    now: () => NOW.getTime()
+  })
+}
+
+async function collect(query: FindingsQuery): Promise<Finding[]> {
+  const out: Finding[] = []
+  for await (const page of findingPages(transport, 'acme-corp', query)) out.push(...page)
+  return out
+}
+
+function byId<T extends Finding>(findings: readonly Finding[], id: number): T {
+  const found = findings.find(finding => finding.id === id)
+  if (!found) throw new Error(`finding ${id} not returned`)
+  return found as T
+}
+
+/** Speculative pages may still be in flight after a listing returned: let them land. */
+async function quiesce(): Promise<void> {
+  let seen = -1
+  while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {
+    seen = emulator.requests.length
+    await new Promise(resolve => setTimeout(resolve, 40))
+  }
+}
+
+function sortedIds(findings: readonly Finding[]): number[] {
+  return findings.map(finding => finding.id).sort((a, b) => a - b)
+}
+
+const webMain = (type: 'sast' | 'sca'): FindingsQuery => ({
+  type,
+  repository: 'acme/web',
+  ref: 'refs/heads/main',
+  status: 'open'
+})
+
+beforeAll(async () => {
+  emulator = await startEmulator({ now: NOW })
+  transport = newTransport()
+})
+
+afterAll(async () => {
+  await transport.close()
+  await emulator.close()
+})
+
+beforeEach(() => {
+  emulator.clearFaults()
+  emulator.requests.length = 0
+  sleeps.length = 0
+})
+
+describe.each(SHAPES)('in the %s wire shape', shape => {
+  beforeEach(() => emulator.setShape(shape))
+
+  describe('deployments', () => {
+    it('lists the one deployment with its id as a string', async () => {
+      await expect(listDeployments(transport)).resolves.toEqual([
+        { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
+      ])
+      expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+        'GET /api/v1/deployments'
+      ])
+    })
+
+    it('resolves by slug only, id only, or neither, filling in the other key', async () => {
+      const expected = { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
+      await expect(resolveDeployment(transport, { slug: 'acme-corp' })).resolves.toEqual(expected)
+      await expect(resolveDeployment(transport, { slug: 'ACME-Corp' })).resolves.toEqual(expected)
+      await expect(resolveDeployment(transport, { id: '4242' })).resolves.toEqual(expected)
+      await expect(resolveDeployment(transport, {})).resolves.toEqual(expected)
+      expect(emulator.requests).toHaveLength(4)
+    })
+
+    it('trusts slug and id given together without a request', async () => {
+      await expect(
+        resolveDeployment(transport, { slug: 'acme-corp', id: '4242' })
+      ).resolves.toEqual({ id: '4242', slug: 'acme-corp', name: 'acme-corp' })
+      expect(emulator.requests).toHaveLength(0)
+    })
+
+    it('names the wanted and the accessible deployments when nothing matches', async () => {
+      const wrongSlug = resolveDeployment(transport, { slug: 'acme' })
+      await expect(wrongSlug).rejects.toThrow(DeploymentError)
+      await expect(resolveDeployment(transport, { slug: 'acme' })).rejects.toThrow(
+        'deployment-slug "acme" does not match a deployment this api-token can access (acme-corp (id 4242))'
+      )
+      await expect(resolveDeployment(transport, { id: '42' })).rejects.toThrow(
+        'deployment-id "42" does not match a deployment this api-token can access (acme-corp (id 4242))'
+      )
+    })
+  })
+
+  describe('findings', () => {
+    it('returns exactly the open SAST findings of acme/web on main, normalised', async () => {
+      const findings = await collect(webMain('sast'))
+      expect(sortedIds(findings)).toEqual(WEB_MAIN_OPEN_SAST)
+      // relevant_since descending: the server's order is kept
+      expect(findings.map(f => f.id)).toEqual([
+        7100008, 7100001, 7100003, 7100002, 7100009, 7100004, 7100005, 7100006, 7100007, 7100010
+      ])
+      const md5 = byId<SastFinding>(findings, 7100004)
+      expect(md5).toEqual({
+        type: 'sast',
+        id: 7100004,
+        ruleName: MD5_RULE,
+        ruleMessage: expect.stringMatching(/^It looks like MD5 is used as a password hash\./),
+        severity: 'medium',
+        confidence: 'high',
+        status: 'open',
+        ref: 'refs/heads/main',
+        repository: 'acme/web',
+        location: {
+          path: 'src/app/auth/passwords.py',
+          line: 31,
+          column: 9,
+          endLine: 32,
+          endColumn: 48
+        },
+        url: expect.stringMatching(
+          /^https:\/\/github\.com\/acme\/web\/blob\/[0-9a-f]{40}\/src\/app\/auth\/passwords\.py#L31$/
+        ),
+        matchBasedId: expect.stringMatching(/^[0-9a-f]{64}_0$/),
+        syntacticId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        relevantSince: daysAgo(21),
+        externalTicket: undefined,
+        categories: ['security'],
+        cwe: ['CWE-327: Use of a Broken or Risky Cryptographic Algorithm'],
+        owasp: ['A02:2021 - Cryptographic Failures'],
+        sourcingPolicy: { id: '11', name: 'Default Policy', slug: 'default-policy' }
+      })
+      const sqli = byId<SastFinding>(findings, 7100001)
+      expect(sqli.severity).toBe('high')
+      expect(sqli.location).toEqual({
+        path: 'src/app/views.py',
+        line: 42,
+        column: 9,
+        endLine: 42,
+        endColumn: 48
+      })
+      expect(sqli.relevantSince).toBe(daysAgo(3))
+    })
+
+    it('sends every scope filter as the documented query: repeated keys, page_size 3000', async () => {
+      const since = Math.floor(NOW.getTime() / 1000) - 10 * 86_400
+      const findings = await collect({ ...webMain('sast'), since })
+      expect(sortedIds(findings)).toEqual([7100001, 7100003, 7100008])
+      expect(emulator.requests).toHaveLength(1)
+      const [request] = emulator.requests
+      expect(request.method).toBe('GET')
+      expect(request.path).toBe(FINDINGS_PATH)
+      expect(request.query).toEqual({
+        issue_type: ['sast'],
+        repos: ['acme/web'],
+        ref: ['refs/heads/main'],
+        status: ['open'],
+        since: [String(since)],
+        page: ['0'],
+        page_size: ['3000']
+      })
+      expect(request.headers.authorization).toBe(`Bearer ${emulator.token}`)
+      expect(request.headers.accept).toBe('application/json')
+    })
+
+    it('sends a list filter as repeated keys, which the server applies', async () => {
+      const findings = await collect({
+        ...webMain('sast'),
+        policies: ['rule-board-block', 'rule-board-pr-comments']
+      })
+      // block: sqli, md5; comment: csrf, open redirect, logger leak, cert validation
+      expect(sortedIds(findings)).toEqual([7100001, 7100003, 7100004, 7100006, 7100009, 7100010])
+      expect(emulator.requests[0].query.policies).toEqual([
+        'rule-board-block',
+        'rule-board-pr-comments'
+      ])
+    })
+
+    it('never selects the prefix look-alike acme/web-legacy', async () => {
+      const findings = await collect(webMain('sca'))
+      expect(findings.every(f => f.repository === 'acme/web')).toBe(true)
+      expect(findings.some(f => f.severity === 'critical' && f.id === 7400001)).toBe(false)
+      const legacy = await collect({ ...webMain('sast'), repository: 'acme/web-legacy' })
+      expect(legacy.map(f => [f.id, f.repository, f.severity])).toEqual([
+        [7300001, 'acme/web-legacy', 'critical']
+      ])
+    })
+
+    it('returns the open SCA findings with reachability, dependency and fix versions', async () => {
+      const findings = await collect(webMain('sca'))
+      expect(sortedIds(findings)).toEqual(WEB_MAIN_OPEN_SCA)
+      expect(emulator.requests[0].query.issue_type).toEqual(['sca'])
+      const requests = byId<ScaFinding>(findings, 7200002)
+      expect(requests).toEqual({
+        type: 'sca',
+        id: 7200002,
+        ruleName: expect.stringMatching(/^ssc-[0-9a-f-]{36}$/),
+        ruleMessage:
+          'Requests is vulnerable to leaking Proxy-Authorization headers to destination servers when redirected to an HTTPS endpoint.',
+        severity: 'medium',
+        confidence: 'high',
+        status: 'open',
+        ref: 'refs/heads/main',
+        repository: 'acme/web',
+        location: { path: 'requirements.txt', line: 31, column: 1, endLine: 31, endColumn: 1 },
+        url: expect.stringMatching(
+          /^https:\/\/github\.com\/acme\/web\/blob\/[0-9a-f]{40}\/requirements\.txt#L31$/
+        ),
+        matchBasedId: expect.stringMatching(/^[0-9a-f]{64}_0$/),
+        syntacticId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        relevantSince: daysAgo(25),
+        externalTicket: undefined,
+        categories: ['security'],
+        cwe: ['CWE-200: Exposure of Sensitive Information to an Unauthorized Actor'],
+        owasp: ['A06:2021 - Vulnerable and Outdated Components'],
+        reachability: 'always_reachable',
+        malicious: false,
+        vulnerabilityId: 'CVE-2023-32681',
+        dependency: {
+          package: 'requests',
+          version: '2.25.1',
+          ecosystem: 'pypi',
+          transitivity: 'direct'
+        },
+        fixVersions: ['requests@2.31.0']
+      })
+      const reachability = Object.fromEntries(
+        findings.map(f => [f.id, (f as ScaFinding).reachability])
+      )
+      expect(reachability).toEqual({
+        7200001: 'reachable',
+        7200002: 'always_reachable',
+        7200003: 'conditionally_reachable',
+        7200004: 'unreachable',
+        7200005: 'unknown',
+        7200006: 'unreachable'
+      })
+      const minimist = byId<ScaFinding>(findings, 7200004)
+      expect(minimist.severity).toBe('critical')
+      expect(minimist.dependency).toEqual({
+        package: 'minimist',
+        version: '1.2.5',
+        ecosystem: 'npm',
+        transitivity: 'transitive'
+      })
+    })
+
+    it('marks the malicious dependency of the PR', async () => {
+      const findings = await collect({ ...webMain('sca'), ref: 'refs/pull/42/merge' })
+      const malicious = byId<ScaFinding>(findings, 7210101)
+      expect(malicious.malicious).toBe(true)
+      expect(malicious.dependency?.package).toBe('flatmap-stream')
+      expect(malicious.fixVersions).toEqual([])
+      expect(findings.filter(f => (f as ScaFinding).malicious).map(f => f.id)).toEqual([7210101])
+    })
+
+    it('falls back to the usage location of an SCA finding without a location', async () => {
+      const record = scaFinding({
+        id: 8_800_101,
+        relevantSince: NOW,
+        usage: {
+          location: {
+            filePath: 'src/app/importers/yaml.py',
+            line: 22,
+            column: 5,
+            endLine: 23,
+            endColumn: 42
+          },
+          externalTicket: null
+        }
+      })
+      const page = renderFindingsPage('sca', [record], shape)
+      const list =
+        shape === 'live'
+          ? (page.findings as JsonObject[])
+          : ((page.scaFindings as JsonObject).findings as JsonObject[])
+      delete list[0].location
+      emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body: page })
+      const findings = await collect(webMain('sca'))
+      expect(findings.map(f => [f.id, f.location])).toEqual([
+        [
+          8_800_101,
+          { path: 'src/app/importers/yaml.py', line: 22, column: 5, endLine: 23, endColumn: 42 }
+        ]
+      ])
+    })
+
+    it('reads an external ticket of a finding', async () => {
+      const ticketed = sastFinding({
+        id: 8_800_001,
+        repository: { name: 'acme/ticketed', url: 'https://github.com/acme/ticketed' },
+        relevantSince: NOW,
+        externalTicket: {
+          externalSlug: 'SEC-77',
+          id: 77,
+          url: 'https://tracker.example.test/browse/SEC-77',
+          linkedIssueIds: [8_800_001]
+        }
+      })
+      emulator.state.sastFindings.push(ticketed)
+      try {
+        const findings = await collect({ ...webMain('sast'), repository: 'acme/ticketed' })
+        expect(findings).toHaveLength(1)
+        expect(findings[0].externalTicket).toEqual({
+          id: '77',
+          url: 'https://tracker.example.test/browse/SEC-77'
+        })
+        expect(findings[0].relevantSince).toBe(NOW.toISOString())
+      } finally {
+        emulator.state.sastFindings.pop()
+      }
+    })
+  })
+
+  describe('projects', () => {
+    afterEach(quiesce)
+
+    it('lists all 254 projects over pages of 100', async () => {
+      const projects = await listProjects(transport, 'acme-corp', {
+        pageSize: 100,
+        concurrency: 1,
+        maxPages: 10
+      })
+      expect(projects).toHaveLength(254)
+      expect(new Set(projects.map(p => p.id)).size).toBe(254)
+      expect(projects[0]).toEqual({
+        id: 1001,
+        name: 'acme/web',
+        tags: ['team-web', 'tier-1'],
+        url: 'https://github.com/acme/web',
+        defaultBranch: 'refs/heads/main',
+        primaryBranch: 'refs/heads/main'
+      })
+      expect(projects[253].name).toBe('acme/svc-250')
+      // three pages with projects, then the empty one that ends the list
+      expect(emulator.requests.map(r => r.query)).toEqual(
+        [0, 1, 2, 3].map(page => ({ page: [String(page)], page_size: ['100'] }))
+      )
+    })
+
+    it('lists all projects with the default paging, wasting at most the concurrency', async () => {
+      const projects = await listProjects(transport, 'acme-corp')
+      expect(projects).toHaveLength(254)
+      await quiesce()
+      // page 0 is short but only an empty page ends this list; pages 1-4 went out together
+      expect(emulator.requests.map(r => r.query.page[0]).sort()).toEqual(['0', '1', '2', '3', '4'])
+      expect(emulator.requests.every(r => r.query.page_size[0] === '1000')).toBe(true)
+    })
+
+    it('finds a project by exact, case-insensitive name, never the prefix look-alike', async () => {
+      const paging = { pageSize: 100, concurrency: 2, maxPages: 10 }
+      await expect(findProject(transport, 'acme-corp', 'ACME/Web', paging)).resolves.toMatchObject({
+        id: 1001,
+        name: 'acme/web'
+      })
+      // found on the first page: no more pages are read
+      expect(emulator.requests).toHaveLength(1)
+      await expect(
+        findProject(transport, 'acme-corp', 'acme/web-legacy', paging)
+      ).resolves.toMatchObject({ id: 1002, name: 'acme/web-legacy' })
+      await expect(
+        findProject(transport, 'acme-corp', 'acme/svc-250', paging)
+      ).resolves.toMatchObject({ id: 2250, name: 'acme/svc-250' })
+      await expect(findProject(transport, 'acme-corp', 'acme/we', paging)).resolves.toBeUndefined()
+    })
+  })
+
+  describe('project tags', () => {
+    const original = ['team-web', 'tier-1']
+    afterEach(() => {
+      emulator.state.tagPathStyle = 'both'
+      const web = emulator.state.projects.find(p => p.name === 'acme/web')
+      if (web) web.tags = [...original]
+    })
+
+    it('PUTs the tags to the path with the slash kept and the tags replaced', async () => {
+      const project = await putProjectTags(transport, 'acme-corp', 'acme/web', [
+        ...original,
+        'gated'
+      ])
+      expect(project).toMatchObject({ id: 1001, name: 'acme/web', tags: [...original, 'gated'] })
+      expect(emulator.requests).toHaveLength(1)
+      expect(emulator.requests[0]).toMatchObject({
+        method: 'PUT',
+        rawPath: '/api/v1/deployments/acme-corp/projects/acme/web/tags',
+        body: [...original, 'gated'],
+        status: 200
+      })
+      expect(emulator.requests[0].headers['content-type']).toBe('application/json')
+      expect(emulator.state.projects.find(p => p.id === 1001)?.tags).toEqual([...original, 'gated'])
+    })
+
+    it('falls back to %2F once when the router wants the slash encoded', async () => {
+      emulator.state.tagPathStyle = 'encoded'
+      const project = await putProjectTags(transport, 'acme-corp', 'acme/web', ['x'])
+      expect(project.tags).toEqual(['x'])
+      expect(emulator.requests.map(r => [r.rawPath, r.status])).toEqual([
+        ['/api/v1/deployments/acme-corp/projects/acme/web/tags', 404],
+        ['/api/v1/deployments/acme-corp/projects/acme%2Fweb/tags', 200]
+      ])
+      expect(sleeps).toEqual([])
+    })
+
+    it('does not fall back when the raw form works', async () => {
+      emulator.state.tagPathStyle = 'raw'
+      await putProjectTags(transport, 'acme-corp', 'acme/web', ['y'])
+      expect(emulator.requests.map(r => r.rawPath)).toEqual([
+        '/api/v1/deployments/acme-corp/projects/acme/web/tags'
+      ])
+    })
+
+    it('reports an unknown project as a 404 naming the repository, after both spellings', async () => {
+      const error = await putProjectTags(transport, 'acme-corp', 'acme/nope', ['x']).catch(
+        (e: unknown) => e
+      )
+      expect(error).toBeInstanceOf(ApiError)
+      expect((error as ApiError).status).toBe(404)
+      expect((error as ApiError).message).toBe(
+        'PUT /api/v1/deployments/acme-corp/projects/acme%2Fnope/tags failed with HTTP 404 Not Found: Project \'acme/nope\' not found (1 attempt). Hint: check repository: no project named "acme/nope" in this deployment'
+      )
+      expect(emulator.requests).toHaveLength(2)
+    })
+
+    it.each(['acme/../web', '../acme', 'acme/./web', 'acme//web', 'acme/web/', '..'])(
+      'refuses the name %s before any request',
+      async name => {
+        await expect(putProjectTags(transport, 'acme-corp', name, ['x'])).rejects.toThrow(
+          /has an empty, "\." or "\.\." segment/
+        )
+        expect(emulator.requests).toHaveLength(0)
+      }
+    )
+  })
+
+  describe('policies', () => {
+    it('lists the policies', async () => {
+      const policies = await listPolicies(transport, '4242')
+      expect(policies).toEqual([
+        {
+          id: '11',
+          name: 'Default Policy',
+          slug: 'default-policy',
+          productType: 'PRODUCT_TYPE_SAST',
+          isDefault: true
+        },
+        {
+          id: '12',
+          name: 'Strict Policy',
+          slug: 'strict-policy',
+          productType: 'PRODUCT_TYPE_SAST',
+          isDefault: false
+        },
+        {
+          id: '13',
+          name: 'Secrets Policy',
+          slug: 'secrets-policy',
+          productType: 'PRODUCT_TYPE_SECRETS',
+          isDefault: true
+        }
+      ])
+      expect(policies.filter(isSastPolicy).map(p => p.id)).toEqual(['11', '12'])
+      expect(emulator.requests[0].path).toBe('/api/v1/deployments/4242/policies')
+    })
+
+    it('reads all 2,600 rules of the Default Policy over two pages of 2000', async () => {
+      const modes = await policyRuleModes(transport, '4242', '11')
+      expect(modes.size).toBe(2600)
+      expect(modes.get(MD5_RULE)).toBe('block')
+      expect(
+        modes.get('python.django.security.injection.sql.sql-injection-db-cursor-execute')
+      ).toBe('block')
+      expect(modes.get('python.lang.security.audit.dangerous-subprocess-use-audit')).toBe('monitor')
+      expect(modes.get('python.django.security.audit.csrf-exempt.no-csrf-exempt')).toBe('comment')
+      expect(
+        modes.get('javascript.browser.security.insecure-document-method.insecure-document-method')
+      ).toBe('disabled')
+      expect(emulator.requests).toHaveLength(2)
+      expect(emulator.requests[0].path).toBe('/api/v1/deployments/4242/policies/11')
+      expect(emulator.requests[0].query).toEqual({ limit: ['2000'] })
+      expect(emulator.requests[1].query).toEqual({
+        limit: ['2000'],
+        cursor: [expect.stringMatching(/.+/)]
+      })
+    })
+  })
+
+  describe('dependencies', () => {
+    it('lists the 40 dependencies of acme/web with name and version', async () => {
+      const dependencies = await listDependencies(transport, '4242', { repositoryId: [1001] })
+      expect(dependencies).toHaveLength(40)
+      const pyqt = dependencies.find(d => d.name === 'PyQt5')
+      expect(pyqt).toMatchObject({ name: 'PyQt5', version: '5.15.10' })
+      expect(dependencies.find(d => d.name === 'lodash')?.version).toBe('4.17.20')
+      expect(emulator.requests).toHaveLength(1)
+      expect(emulator.requests[0]).toMatchObject({
+        method: 'POST',
+        path: '/api/v1/deployments/4242/dependencies',
+        body: { deploymentId: '4242', pageSize: 10000, dependencyFilter: { repositoryId: [1001] } }
+      })
+      if (shape === 'live') {
+        expect(pyqt).toEqual({
+          name: 'PyQt5',
+          version: '5.15.10',
+          licenses: ['GPL-3.0-only'],
+          ecosystem: 'pypi',
+          repositoryId: '1001'
+        })
+      } else {
+        expect(pyqt).toEqual({
+          name: 'PyQt5',
+          version: '5.15.10',
+          licenses: [],
+          ecosystem: undefined,
+          repositoryId: undefined
+        })
+      }
+    })
+
+    it('filters by license and repository on the server', async () => {
+      const dependencies = await listDependencies(transport, '4242', {
+        license: ['GPL-3.0-only', 'AGPL-3.0-or-later'],
+        repositoryId: [1001]
+      })
+      expect(dependencies.map(d => [d.name, d.version])).toEqual([
+        ['PyQt5', '5.15.10'],
+        ['PyMuPDF', '1.23.8']
+      ])
+      if (shape === 'live')
+        expect(dependencies.map(d => d.licenses)).toEqual([['GPL-3.0-only'], ['AGPL-3.0-or-later']])
+      expect(emulator.requests[0].body).toEqual({
+        deploymentId: '4242',
+        pageSize: 10000,
+        dependencyFilter: { license: ['GPL-3.0-only', 'AGPL-3.0-or-later'], repositoryId: [1001] }
+      })
+    })
+  })
+
+  describe('SBOM export', () => {
+    afterEach(() => emulator.state.sbomFailRepositories.clear())
+
+    it('creates an export job, then polls it to a signed download URL', async () => {
+      const token = await createSbomExport(transport, '4242', {
+        repositoryId: 1001,
+        format: 'cyclonedx',
+        componentType: 'library',
+        supplier: { name: 'Acme', email: 'sec@acme.example' }
+      })
+      expect(token).toMatch(/^[0-9a-f-]{36}$/)
+      expect(emulator.requests[0]).toMatchObject({
+        method: 'POST',
+        path: '/api/v1/deployments/4242/sbom/export',
+        body: {
+          deploymentId: '4242',
+          repositoryId: '1001',
+          sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
+          metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY',
+          metadataSupplier: { name: 'Acme', contact: { email: 'sec@acme.example' } }
+        }
+      })
+      await expect(getSbomExport(transport, '4242', token)).resolves.toEqual({
+        status: 'in_progress',
+        downloadUrl: undefined,
+        errorMessage: undefined
+      })
+      const done = await getSbomExport(transport, '4242', token)
+      expect(done.status).toBe('completed')
+      expect(done.errorMessage).toBeUndefined()
+      expect(done.downloadUrl).toMatch(
+        new RegExp(`^${emulator.downloadUrl}/sbom/${token}\\.json\\?X-Amz-Signature=[0-9a-f]{64}$`)
+      )
+      expect(emulator.requests[2].path).toBe(`/api/v1/deployments/4242/sbom/export/${token}`)
+      // the client never touches the download host itself
+      expect(emulator.downloads).toHaveLength(0)
+    })
+
+    it('reports a failed export with the server message', async () => {
+      emulator.state.sbomFailRepositories.add(1003)
+      const token = await createSbomExport(transport, '4242', {
+        repositoryId: 1003,
+        ref: 'refs/heads/main',
+        format: 'json',
+        componentType: 'application'
+      })
+      expect(emulator.requests[0].body).toEqual({
+        deploymentId: '4242',
+        repositoryId: '1003',
+        ref: 'refs/heads/main',
+        sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
+        metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION'
+      })
+      expect((await getSbomExport(transport, '4242', token)).status).toBe('in_progress')
+      await expect(getSbomExport(transport, '4242', token)).resolves.toEqual({
+        status: 'failed',
+        downloadUrl: undefined,
+        errorMessage:
+          'Failed to export SBOM for acme/api at refs/heads/main: no completed full scan with dependency data was found'
+      })
+    })
+  })
+})
+
+describe('pickDeployment', () => {
+  const one = { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
+  const two = { id: '77', slug: 'acme-labs', name: 'Acme Labs' }
+
+  it('needs a slug when the token can access several deployments', () => {
+    expect(() => pickDeployment([one, two], {})).toThrow(
+      'The api-token can access several deployments: acme-corp (id 4242), acme-labs (id 77); set deployment-slug'
+    )
+    expect(pickDeployment([one, two], { slug: 'acme-labs' })).toBe(two)
+    expect(pickDeployment([one, two], { id: '4242' })).toBe(one)
+  })
+
+  it('reports a token that can access none', () => {
+    expect(() => pickDeployment([], {})).toThrow('The api-token can access no deployment')
+    expect(() => pickDeployment([], { slug: 'acme-corp' })).toThrow(
+      'deployment-slug "acme-corp" does not match a deployment this api-token can access (none)'
+    )
+  })
+
+  it('requires slug and id to agree', () => {
+    expect(() => pickDeployment([one, two], { slug: 'acme-corp', id: '77' })).toThrow(
+      'deployment-slug "acme-corp" and deployment-id "77" does not match a deployment this api-token can access (acme-corp (id 4242), acme-labs (id 77))'
+    )
+  })
+})
