@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js'
-import { BUNDLE, runBundledAction, type ActionRun, type RunOptions } from '../../scripts/run-action.js'
+import {
+  BUNDLE,
+  runBundledAction,
+  type ActionRun,
+  type RunOptions
+} from '../../scripts/run-action.js'
 
 /** End-to-end suites run the committed bundle; CI builds it first, so this is true there. */
 export const BUNDLE_BUILT = existsSync(BUNDLE)
 
-export async function withEmulator<T>(options: EmulatorOptions, body: (emulator: Emulator) => Promise<T>): Promise<T> {
+export async function withEmulator<T>(
+  options: EmulatorOptions,
+  body: (emulator: Emulator) => Promise<T>
+): Promise<T> {
   const emulator = await startEmulator(options)
   try {
     return await body(emulator)
@@ -37,7 +45,13 @@ export function errorLines(run: ActionRun): string[] {
   return run.stdout
     .split('\n')
     .filter(line => line.startsWith('::error::'))
-    .map(line => line.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'))
+    .map(line =>
+      line
+        .slice('::error::'.length)
+        .replace(/%0A/g, '\n')
+        .replace(/%0D/g, '\r')
+        .replace(/%25/g, '%')
+    )
 }
 
 export function warningLines(run: ActionRun): string[] {

@@ -1,0 +1,1156 @@
+/**
+ * End-to-end tests of the merge gate: the bundled action (dist/index.js) run in a child process
+ * exactly as the runner runs it, against the local emulator of the findings API.
+ *
+ * Every test asserts the exit code, the outputs, the `::error::`/`::warning::` lines, the job
+ * summary and what the emulator received. The emulator is shared per describe; tests that change
+ * its state undo the change.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse as parseYaml } from 'yaml'
+import { startEmulator } from '../emulator/server.js'
+import {
+  BUNDLE_BUILT,
+  errorLines,
+  runAction,
+  warningLines,
+  type ActionRun,
+  type Emulator
+} from './helpers/e2e.js'
+
+const d = BUNDLE_BUILT ? describe : describe.skip
+
+const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
+const SQLI = 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
+const SUBPROCESS = 'python.lang.security.audit.dangerous-subprocess-use-audit'
+const CERT = 'python.requests.security.disabled-cert-validation.disabled-cert-validation'
+const MD5 = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
+
+const DEFAULT_BLOCKING_MESSAGE =
+  `5 blocking findings: high ${SQLI} at src/app/views.py:42, ` +
+  `high ${SUBPROCESS} at src/app/tasks/export.py:88, ` +
+  `high ${CERT} at src/app/integrations/billing.py:54, and 2 more`
+
+/** Thresholds under which nothing on acme/web main blocks. */
+const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
+
+function findingsRequests(emulator: Emulator) {
+  return emulator.requests.filter(r => r.method === 'GET' && r.path === FINDINGS_PATH)
+}
+
+function requestLines(emulator: Emulator): string[] {
+  return emulator.requests.map(r => `${r.method} ${r.rawPath}`)
+}
+
+/** The outputs every evaluated run on acme/web main sets. */
+function gateOutputs(
+  result: string,
+  blockingIds: readonly number[],
+  counts: { total: number; sast: number; sca: number } = { total: 16, sast: 10, sca: 6 },
+  blockingCount = blockingIds.length
+): Record<string, string> {
+  return {
+    result,
+    'findings-count': String(counts.total),
+    'blocking-count': String(blockingCount),
+    'sast-count': String(counts.sast),
+    'sca-count': String(counts.sca),
+    'blocking-ids': JSON.stringify(blockingIds),
+    'deployment-slug': 'acme-corp',
+    'deployment-id': '4242'
+  }
+}
+
+/** The markdown lines of one `### Title (n)` section, up to the next blank line after its table. */
+function sectionRows(summary: string, heading: string): string[] {
+  const lines = summary.split('\n')
+  const start = lines.indexOf(heading)
+  if (start < 0) return []
+  const rows: string[] = []
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('| ') && !line.startsWith('| Severity') && !line.startsWith('| ---'))
+      rows.push(line)
+    else if (rows.length > 0) break
+  }
+  return rows
+}
+
+/** A free TCP port on 127.0.0.1 with nothing listening on it any more. */
+async function closedPort(): Promise<number> {
+  const server = createNetServer()
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>(resolve => server.close(() => resolve()))
+  return port
+}
+
+const ACTION_YML = parseYaml(
+  readFileSync(fileURLToPath(new URL('../action.yml', import.meta.url)), 'utf8')
+) as { inputs: Record<string, { default?: string }> }
+
+/**
+ * The inputs as the runner passes them: every input of action.yml that the workflow leaves out
+ * gets its default, with `${{ github.* }}` expressions already expanded (the action cannot tell
+ * an expanded default from a value the workflow set).
+ */
+function withRunnerDefaults(
+  given: Record<string, string>,
+  github: { repository: string; ref: string; token: string }
+): Record<string, string> {
+  const expand = (value: string): string =>
+    value
+      .replace(/\$\{\{\s*github\.repository\s*\}\}/g, github.repository)
+      .replace(/\$\{\{\s*github\.ref\s*\}\}/g, github.ref)
+      .replace(/\$\{\{\s*github\.token\s*\}\}/g, github.token)
+  const inputs: Record<string, string> = {}
+  for (const [name, input] of Object.entries(ACTION_YML.inputs))
+    inputs[name] = given[name] ?? expand(input.default ?? '')
+  return inputs
+}
+
+function expectNoGateFailure(run: ActionRun): void {
+  expect(errorLines(run)).toEqual([])
+}
+
+d('e2e gate: verdicts on acme/web main', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(() => {
+    emulator.requests.length = 0
+    emulator.clearFaults()
+  })
+
+  it('passes with relaxed thresholds: exit 0, counts 16/10/6, no blocking ids', async () => {
+    const run = await runAction(emulator, RELAXED)
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual(gateOutputs('passed', []))
+    expectNoGateFailure(run)
+    expect(warningLines(run)).toEqual([])
+    expect(run.stdout).toContain('Gate passed: 16 findings in scope, none blocking\n')
+    expect(run.summary.split('\n')[0]).toBe(
+      '## ✅ Findings Gate: Gate passed\\: 16 findings in scope, none blocking'
+    )
+    expect(run.summary).toContain('| SAST | 0 | 3 | 4 | 3 | 10 |')
+    expect(run.summary).toContain('| SCA | 1 | 2 | 2 | 1 | 6 |')
+    expect(run.summary).not.toContain('### Blocking findings')
+    // Policy modes are not needed with fail-on-policy-mode: none, so no policy request is made.
+    expect(requestLines(emulator)).toEqual([
+      'GET /api/v1/deployments',
+      `GET ${FINDINGS_PATH}`,
+      `GET ${FINDINGS_PATH}`
+    ])
+  })
+
+  it('fails by default: exit 1, one error line naming the worst findings, outputs and summary', async () => {
+    const run = await runAction(emulator)
+
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([DEFAULT_BLOCKING_MESSAGE])
+    expect(errorLines(run)[0]).toMatch(
+      new RegExp(
+        `^5 blocking findings: high ${SQLI.replace(/\./g, '\\.')} at src/app/views\\.py:42`
+      )
+    )
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
+    )
+    // One annotation per blocking finding, at its file and line.
+    const annotations = run.stdout.split('\n').filter(l => l.startsWith('::error title='))
+    expect(annotations.map(l => /file=([^,]+),line=(\d+)/.exec(l)?.slice(1).join(':'))).toEqual([
+      'src/app/views.py:42',
+      'src/app/tasks/export.py:88',
+      'src/app/integrations/billing.py:54',
+      'web/frontend/package-lock.json:812',
+      'src/app/auth/passwords.py:31'
+    ])
+
+    const summaryLines = run.summary.split('\n')
+    expect(summaryLines[0]).toBe(
+      `## ❌ Findings Gate: ${`Gate failed: ${DEFAULT_BLOCKING_MESSAGE}`.replace(/:/g, '\\:')}`
+    )
+    expect(run.summary).toContain(
+      '**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking'
+    )
+    expect(run.summary).toContain(
+      '| Severity | Rule | Mode / reachability | Location | Message | Why it blocks |'
+    )
+    const rows = sectionRows(run.summary, '### Blocking findings (5)')
+    expect(rows).toHaveLength(5)
+    expect(rows[0]).toMatch(
+      new RegExp(
+        `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code> \\| block \\| \\[src/app/views\\.py\\\\:42\\]`
+      )
+    )
+    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \|$/)
+    expect(rows[1]).toContain(`<code>${SUBPROCESS}</code> | monitor |`)
+    expect(rows[2]).toContain(`<code>${CERT}</code> | comment |`)
+    expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
+    expect(rows[3]).toContain('| reachable |')
+    expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
+    expect(rows[4]).toMatch(/\| policy mode block ≥ block \|$/)
+
+    // The md5 rule sits at position 2345 of the default policy: the second rules page was read.
+    const policy11 = emulator.requests.filter(
+      r => r.path === '/api/v1/deployments/4242/policies/11'
+    )
+    expect(policy11.map(r => r.query)).toEqual([
+      { limit: ['2000'] },
+      { cursor: [expect.any(String)], limit: ['2000'] }
+    ])
+  })
+
+  it('warn-only: exit 0, result failed, a warning with the message and no gate error', async () => {
+    const run = await runAction(emulator, { 'warn-only': 'true' })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
+    )
+    expectNoGateFailure(run)
+    expect(warningLines(run)).toEqual([
+      `Gate failed (warn-only, the step passes): ${DEFAULT_BLOCKING_MESSAGE}`
+    ])
+    expect(run.summary.split('\n')[0]).toMatch(/^## ⚠️ Findings Gate: Gate failed\\: 5 blocking/)
+    expect(run.summary).toContain('`warn-only` is set: the gate failed but the step does not.')
+  })
+
+  it('policy mode alone (fail-on-severity: none) blocks exactly the BLOCK-mode findings', async () => {
+    const run = await runAction(emulator, { 'fail-on-severity': 'none' })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100004]))
+    expect(errorLines(run)).toEqual([
+      `2 blocking findings: high ${SQLI} at src/app/views.py:42, medium ${MD5} at src/app/auth/passwords.py:31`
+    ])
+    const rows = sectionRows(run.summary, '### Blocking findings (2)')
+    expect(rows.map(r => /\| ([^|]+) \|$/.exec(r)?.[1])).toEqual([
+      'policy mode block ≥ block',
+      'policy mode block ≥ block'
+    ])
+    // 7100004's rule is beyond the first rules page: the cursor was followed.
+    expect(
+      emulator.requests.some(
+        r => r.path === '/api/v1/deployments/4242/policies/11' && r.query.cursor !== undefined
+      )
+    ).toBe(true)
+  })
+
+  it('fail-on-policy-mode: comment adds the COMMENT-mode findings', async () => {
+    const run = await runAction(emulator, {
+      'fail-on-severity': 'none',
+      'fail-on-policy-mode': 'comment'
+    })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [7100001, 7100010, 7100006, 7100003, 7100004, 7100009])
+    )
+    expect(errorLines(run)).toEqual([
+      `6 blocking findings: high ${SQLI} at src/app/views.py:42, high ${CERT} at src/app/integrations/billing.py:54, ` +
+        'medium javascript.express.security.audit.express-open-redirect.express-open-redirect at web/frontend/server/routes/login.js:23, and 3 more'
+    ])
+  })
+
+  describe('SCA exposures (issue-types: sca, fail-on-severity: high)', () => {
+    const sca = { 'issue-types': 'sca', 'fail-on-severity': 'high', 'fail-on-policy-mode': 'none' }
+    const counts = { total: 6, sast: 0, sca: 6 }
+
+    it('default exposures: only the reachable high (lodash) blocks, not the unreachable critical', async () => {
+      const run = await runAction(emulator, sca)
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toEqual(gateOutputs('failed', [7200001], counts))
+      expect(errorLines(run)).toEqual([
+        '1 blocking finding: high ssc-d002fd38-1a3f-495f-aacf-2b3eaf3bcf45 at web/frontend/package-lock.json:812'
+      ])
+      expect(findingsRequests(emulator).map(r => r.query.issue_type)).toEqual([['sca']])
+    })
+
+    it('conditionally_reachable and unreachable count when listed', async () => {
+      const run = await runAction(emulator, {
+        ...sca,
+        'fail-on-exposures': 'reachable, conditionally reachable, unreachable'
+      })
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toEqual(gateOutputs('failed', [7200004, 7200003, 7200001], counts))
+      expect(run.summary).toContain(
+        '**Gate:** severity ≥ high · policy mode: off · SCA exposures: reachable, conditionally reachable, unreachable · malicious dependencies block'
+      )
+    })
+
+    it('unreachable alone: only the unreachable critical (minimist) blocks', async () => {
+      const run = await runAction(emulator, { ...sca, 'fail-on-exposures': 'unreachable' })
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toEqual(gateOutputs('failed', [7200004], counts))
+      expect(errorLines(run)).toEqual([
+        '1 blocking finding: critical ssc-9ae48ce6-dabc-4235-ad05-cf0c0d12d3b3 at web/frontend/package-lock.json:2210'
+      ])
+    })
+
+    it('none: no SCA finding counts toward severity, even with fail-on-severity: low', async () => {
+      const run = await runAction(emulator, {
+        ...sca,
+        'fail-on-severity': 'low',
+        'fail-on-exposures': 'none'
+      })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toEqual(gateOutputs('passed', [], counts))
+      expect(run.summary).toContain('SCA exposures: none')
+    })
+  })
+
+  it('malicious dependency on the PR ref blocks alone; fail-on-malicious: false passes', async () => {
+    const pr = { ...RELAXED, ref: 'refs/pull/42/merge' }
+    const counts = { total: 18, sast: 11, sca: 7 }
+
+    const blocked = await runAction(emulator, pr)
+    expect(blocked.exitCode).toBe(1)
+    expect(blocked.outputs).toEqual(gateOutputs('failed', [7210101], counts))
+    expect(errorLines(blocked)).toEqual([
+      '1 blocking finding: malicious low ssc-a37215e2-2d30-4c67-a6c6-3da0934fb77d at web/frontend/package-lock.json:1377'
+    ])
+    const rows = sectionRows(blocked.summary, '### Blocking findings (1)')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toContain('<code>flatmap-stream@&#8203;0.1.1</code>')
+    expect(rows[0]).toContain('| unreachable, malicious |')
+    expect(rows[0]).toMatch(/\| malicious dependency \|$/)
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
+      ['refs/pull/42/merge'],
+      ['refs/pull/42/merge']
+    ])
+
+    emulator.requests.length = 0
+    const allowed = await runAction(emulator, { ...pr, 'fail-on-malicious': 'false' })
+    expect(allowed.exitCode).toBe(0)
+    expect(allowed.outputs).toEqual(gateOutputs('passed', [], counts))
+    expect(allowed.summary).toContain('malicious dependencies do not block')
+  })
+
+  it('denied license: fails naming PyQt5 and filters the dependencies by repository id 1001', async () => {
+    const run = await runAction(emulator, {
+      ...RELAXED,
+      'deny-licenses': 'GPL-3.0-only'
+    })
+
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      '1 dependency with a denied license: PyQt5@5.15.10 (GPL-3.0-only)'
+    ])
+    expect(run.outputs).toEqual(gateOutputs('failed', [], undefined, 1))
+    expect(run.summary).toContain('### Dependencies with a denied license (1)')
+    expect(run.summary).toContain(
+      '| <code>PyQt5@&#8203;5.15.10</code> | <code>GPL-3.0-only</code> |'
+    )
+    const dependencyRequests = emulator.requests.filter(
+      r => r.path === '/api/v1/deployments/4242/dependencies'
+    )
+    expect(dependencyRequests).toHaveLength(1)
+    expect(dependencyRequests[0]?.method).toBe('POST')
+    expect(dependencyRequests[0]?.body).toMatchObject({
+      dependencyFilter: { license: ['GPL-3.0-only'], repositoryId: [1001] }
+    })
+  })
+
+  it('two denied licenses: both dependencies are named, sorted', async () => {
+    const run = await runAction(emulator, {
+      ...RELAXED,
+      'deny-licenses': 'GPL-3.0-only\nAGPL-3.0-or-later'
+    })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      '2 dependencies with a denied license: PyMuPDF@1.23.8 (AGPL-3.0-or-later), PyQt5@5.15.10 (GPL-3.0-only)'
+    ])
+    expect(run.outputs['blocking-count']).toBe('2')
+    expect(
+      emulator.requests
+        .filter(r => r.path === '/api/v1/deployments/4242/dependencies')
+        .map(r => (r.body as { dependencyFilter: { license: string[] } }).dependencyFilter.license)
+        .sort()
+    ).toEqual([['AGPL-3.0-or-later'], ['GPL-3.0-only']])
+  })
+
+  it('ignore-rules globs ignore matching rules; the ignored findings are listed, not blocking', async () => {
+    const run = await runAction(emulator, { 'ignore-rules': 'python.django.**\nssc-d002*' })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual(gateOutputs('failed', [7100002, 7100010, 7100004]))
+    expect(run.summary).toContain('**16** findings in scope: **3** blocking, **4** ignored')
+    const ignored = sectionRows(run.summary, '### Ignored findings (4)')
+    expect(ignored.map(r => /\| ([^|]+) \| ([^|]+) \|$/.exec(r)?.slice(1))).toEqual([
+      ['listed in ignore-rules', 'ignore-rules\\: python.django.\\*\\*'],
+      ['listed in ignore-rules', 'ignore-rules\\: ssc-d002\\*'],
+      ['listed in ignore-rules', 'ignore-rules\\: python.django.\\*\\*'],
+      ['listed in ignore-rules', 'ignore-rules\\: python.django.\\*\\*']
+    ])
+  })
+
+  describe('ignore-file', () => {
+    let dir: string
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'e2e-gate-ignore-'))
+    })
+    afterAll(async () => {
+      await rm(dir, { recursive: true, force: true })
+    })
+
+    it('an active entry ignores 7100001 (with its reason); an expired one warns and does not apply', async () => {
+      const file = join(dir, 'ignores.yml')
+      await writeFile(
+        file,
+        [
+          'ignores:',
+          '  - id: 7100001',
+          '    reason: Parameterised by the ORM wrapper, see SEC-12',
+          '    expires: 2999-12-31',
+          `  - rule: ${SUBPROCESS}`,
+          '    reason: Accepted until the export rewrite',
+          '    expires: 2020-01-31',
+          ''
+        ].join('\n')
+      )
+      const run = await runAction(emulator, { 'ignore-file': file })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toEqual(gateOutputs('failed', [7100002, 7100010, 7200001, 7100004]))
+      expect(warningLines(run)).toEqual([
+        `Ignore entry "rule ${SUBPROCESS}" expired on 2020-01-31 and no longer applies`
+      ])
+      expect(errorLines(run)).toEqual([
+        `4 blocking findings: high ${SUBPROCESS} at src/app/tasks/export.py:88, high ${CERT} at src/app/integrations/billing.py:54, ` +
+          'high ssc-d002fd38-1a3f-495f-aacf-2b3eaf3bcf45 at web/frontend/package-lock.json:812, and 1 more'
+      ])
+      const ignored = sectionRows(run.summary, '### Ignored findings (1)')
+      expect(ignored).toHaveLength(1)
+      expect(ignored[0]).toContain(`| high | <code>${SQLI}</code> |`)
+      expect(ignored[0]).toContain('| Parameterised by the ORM wrapper, see SEC-12 | id 7100001 |')
+      expect(run.summary).toContain('### Expired ignore entries (1)')
+      expect(run.summary).toContain(`- rule ${SUBPROCESS} — expired 2020-01-31`)
+      expect(run.summary).toContain('**16** findings in scope: **4** blocking, **1** ignored')
+    })
+
+    it('an unreadable ignore file is an input error and nothing is sent', async () => {
+      const missing = join(dir, 'missing.yml')
+      const run = await runAction(emulator, { 'ignore-file': missing })
+      expect(run.exitCode).toBe(1)
+      expect(errorLines(run)).toEqual([
+        `Invalid inputs, nothing was sent:\nignore-file ${missing}: cannot be read (ENOENT)`
+      ])
+      expect(emulator.requests).toEqual([])
+    })
+  })
+
+  it('since: 7d counts only findings relevant within 7 days and sends since as epoch seconds', async () => {
+    const before = Math.floor(Date.now() / 1000)
+    const run = await runAction(emulator, {
+      since: '7d',
+      'fail-on-severity': 'medium',
+      'fail-on-policy-mode': 'none'
+    })
+    const after = Math.floor(Date.now() / 1000)
+
+    // 7100001 (3 d), 7100003 (6 d), 7100008 (1 d) and 7200003 (2 d); not 7100002 (12 d) etc.
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [7100001, 7100003, 7100008], { total: 4, sast: 3, sca: 1 })
+    )
+    expect(run.exitCode).toBe(1)
+    const requests = findingsRequests(emulator)
+    expect(requests).toHaveLength(2)
+    const sent = requests.map(r => r.query.since)
+    expect(sent[0]).toEqual(sent[1])
+    const since = Number(sent[0]?.[0])
+    expect(sent[0]?.[0]).toMatch(/^\d+$/)
+    expect(since).toBeGreaterThanOrEqual(before - 7 * 86_400)
+    expect(since).toBeLessThanOrEqual(after - 7 * 86_400)
+    const iso = new Date(since * 1000).toISOString()
+    expect(run.summary).toContain(`**Since** ${iso.replace(/:/g, '\\:')} ·`)
+  })
+
+  it('scope: findings requests carry repos, ref and status; a finding of acme/web-legacy is dropped', async () => {
+    // What the emulator would answer for acme/web, plus a critical finding of acme/web-legacy
+    // (the prefix look-alike) that a sloppy server could return.
+    const query = (repo: string): string =>
+      `${emulator.url}${FINDINGS_PATH}?issue_type=sast&repos=${encodeURIComponent(repo)}&ref=refs%2Fheads%2Fmain&status=open&page_size=3000`
+    const headers = { authorization: `Bearer ${emulator.token}` }
+    const web = (await (await fetch(query('acme/web'), { headers })).json()) as Record<
+      string,
+      unknown
+    >
+    const legacy = (await (await fetch(query('acme/web-legacy'), { headers })).json()) as Record<
+      string,
+      unknown
+    >
+    const listOf = (page: Record<string, unknown>): unknown[] => {
+      const nested = page.sastFindings as { findings: unknown[] } | undefined
+      return nested?.findings ?? (page.findings as unknown[])
+    }
+    const legacyFindings = listOf(legacy)
+    expect(legacyFindings).toHaveLength(1)
+    const body = { ...web, sastFindings: { findings: [...listOf(web), ...legacyFindings] } }
+    delete (body as Record<string, unknown>).findings
+    emulator.requests.length = 0
+    emulator.addFault({ kind: 'json', method: 'GET', path: FINDINGS_PATH, body, times: 1 })
+
+    const run = await runAction(emulator, {
+      ...RELAXED,
+      'issue-types': 'sast'
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual(gateOutputs('passed', [], { total: 10, sast: 10, sca: 0 }))
+    expect(run.stdout).toContain(
+      'Ignored 1 finding(s) the server returned outside repository acme/web, ref refs/heads/main, status open'
+    )
+    const requests = findingsRequests(emulator)
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.query).toEqual({
+      issue_type: ['sast'],
+      repos: ['acme/web'],
+      ref: ['refs/heads/main'],
+      status: ['open'],
+      page: ['0'],
+      page_size: ['3000']
+    })
+    expect(requests[0]?.headers.authorization).toBe(`Bearer ${emulator.token}`)
+  })
+
+  it('gate: false evaluates nothing: result skipped, no findings request', async () => {
+    const run = await runAction(emulator, { gate: 'false' })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual({
+      result: 'skipped',
+      'deployment-slug': 'acme-corp',
+      'deployment-id': '4242'
+    })
+    expectNoGateFailure(run)
+    expect(findingsRequests(emulator)).toEqual([])
+    expect(requestLines(emulator)).toEqual(['GET /api/v1/deployments'])
+    expect(run.summary.split('\n')[0]).toBe(
+      '## ⚠️ Findings Gate: Gate skipped\\: gate is false; only the configured actions ran'
+    )
+  })
+
+  it('invalid inputs: exit 1, one error listing every problem, and zero requests', async () => {
+    const run = await runAction(emulator, {
+      'ticket-limit': '50',
+      since: 'yesterday',
+      'fail-on-severity': 'urgent'
+    })
+
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      [
+        'Invalid inputs, nothing was sent:',
+        'since: must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w (got "yesterday")',
+        'fail-on-severity: must be one of critical, high, medium, low, none (got "urgent")',
+        'ticket-limit: must be an integer from 1 to 20 (got "50")'
+      ].join('\n')
+    ])
+    expect(emulator.requests).toEqual([])
+    expect(run.outputs).toEqual({})
+  })
+})
+
+d('e2e gate: pull requests', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(() => {
+    emulator.requests.length = 0
+  })
+
+  const prEvent = (head: string) => ({
+    number: 42,
+    pull_request: {
+      number: 42,
+      head: { repo: { full_name: head } },
+      base: { repo: { full_name: 'acme/web' } }
+    }
+  })
+
+  it('on pull_request without a ref input, the findings of refs/pull/42/merge are gated', async () => {
+    const run = await runAction(
+      emulator,
+      { ref: '' },
+      {
+        eventName: 'pull_request',
+        event: prEvent('acme/web'),
+        env: { GITHUB_REF: 'refs/pull/42/merge' }
+      }
+    )
+
+    expect(run.exitCode).toBe(1)
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
+      ['refs/pull/42/merge'],
+      ['refs/pull/42/merge']
+    ])
+    // The PR copies of main's blocking findings, the new BLOCK-mode rule finding 7110101 (its rule
+    // is on the second policy page) and the malicious dependency 7210101, in report order.
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [7110101, 7110001, 7110002, 7110010, 7210001, 7110004, 7210101], {
+        total: 18,
+        sast: 11,
+        sca: 7
+      })
+    )
+    expect(run.summary).toContain('**Ref** <code>refs/pull/42/merge</code>')
+  })
+
+  it('pull_request_target without a ref input also gates the merge ref, not the base branch', async () => {
+    const run = await runAction(
+      emulator,
+      { ref: '', ...RELAXED },
+      {
+        eventName: 'pull_request_target',
+        event: prEvent('acme/web'),
+        env: { GITHUB_REF: 'refs/heads/main' }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs['blocking-ids']).toBe('[7210101]')
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
+      ['refs/pull/42/merge'],
+      ['refs/pull/42/merge']
+    ])
+  })
+
+  describe('every input as the runner passes it (action.yml defaults, expressions expanded)', () => {
+    const github = (ref: string) => ({ repository: 'acme/web', ref, token: 'ghs_runnerToken0001' })
+
+    it('push: the expanded defaults gate acme/web main like the default run', async () => {
+      const run = await runAction(
+        emulator,
+        withRunnerDefaults(
+          { 'api-token': emulator.token, 'base-url': emulator.url },
+          github('refs/heads/main')
+        )
+      )
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toEqual(
+        gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
+      )
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
+        ['refs/heads/main'],
+        ['refs/heads/main']
+      ])
+    })
+
+    it('pull_request: ${{ github.ref }} is already the merge ref', async () => {
+      const run = await runAction(
+        emulator,
+        withRunnerDefaults(
+          { 'api-token': emulator.token, 'base-url': emulator.url, ...RELAXED },
+          github('refs/pull/42/merge')
+        ),
+        {
+          eventName: 'pull_request',
+          event: prEvent('acme/web'),
+          env: { GITHUB_REF: 'refs/pull/42/merge' }
+        }
+      )
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs['blocking-ids']).toBe('[7210101]')
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
+        ['refs/pull/42/merge'],
+        ['refs/pull/42/merge']
+      ])
+    })
+
+    // Regression: the ref default is empty so the action derives refs/pull/<n>/merge; a ${{ github.ref }} default would gate the base branch.
+    it('pull_request_target: the merge ref is gated, not the base branch', async () => {
+      const run = await runAction(
+        emulator,
+        withRunnerDefaults(
+          { 'api-token': emulator.token, 'base-url': emulator.url, ...RELAXED },
+          github('refs/heads/main')
+        ),
+        {
+          eventName: 'pull_request_target',
+          event: prEvent('acme/web'),
+          env: { GITHUB_REF: 'refs/heads/main' }
+        }
+      )
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
+        ['refs/pull/42/merge'],
+        ['refs/pull/42/merge']
+      ])
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs['blocking-ids']).toBe('[7210101]')
+    })
+  })
+
+  it('a fork pull request with an empty api-token is skipped with a warning, nothing sent', async () => {
+    const run = await runAction(
+      emulator,
+      { 'api-token': '', ref: '' },
+      {
+        eventName: 'pull_request',
+        event: prEvent('someone/web'),
+        env: { GITHUB_REF: 'refs/pull/42/merge' }
+      }
+    )
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(warningLines(run)).toEqual([
+      'No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.'
+    ])
+    expectNoGateFailure(run)
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('an empty api-token outside a fork pull request is an input error', async () => {
+    const run = await runAction(emulator, { 'api-token': '' })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'Invalid inputs, nothing was sent:\napi-token: is required (store it as a secret)'
+    ])
+    expect(emulator.requests).toEqual([])
+  })
+})
+
+d('e2e gate: report files', () => {
+  let emulator: Emulator
+  let dir: string
+  beforeAll(async () => {
+    emulator = await startEmulator({ token: 'fg-e2e-secret-token-4711' })
+    dir = await mkdtemp(join(tmpdir(), 'e2e-gate-reports-'))
+  })
+  afterAll(async () => {
+    await emulator.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('writes the JSON report and the SARIF file, creating their folders', async () => {
+    const reportFile = join(dir, 'nested', 'deeper', 'report.json')
+    const sarifFile = join(dir, 'sarif', 'out', 'gate.sarif')
+    const run = await runAction(emulator, { 'report-file': reportFile, 'sarif-file': sarifFile })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({
+      ...gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004]),
+      'report-file': reportFile,
+      'sarif-file': sarifFile
+    })
+
+    const reportText = await readFile(reportFile, 'utf8')
+    expect(reportText).not.toContain(emulator.token)
+    expect(run.files.output + run.files.summary + run.files.state + run.files.env).not.toContain(
+      emulator.token
+    )
+    expect(run.stdout).toContain(`::add-mask::${emulator.token}`)
+    const report = JSON.parse(reportText) as {
+      schemaVersion: number
+      tool: { name: string }
+      status: { result: string }
+      counts: { total: number; blocking: number; ignored: number }
+      config: Record<string, unknown>
+      findings: {
+        id: number
+        blocking: boolean
+        reasons: { kind: string; text: string }[]
+      }[]
+    }
+    expect(report.schemaVersion).toBe(1)
+    expect(report.tool.name).toBe('Findings Gate')
+    expect(report.status.result).toBe('failed')
+    expect(report.counts).toMatchObject({ total: 16, blocking: 5, ignored: 0 })
+    expect(report.config).not.toHaveProperty('apiToken')
+    expect(report.config).not.toHaveProperty('githubToken')
+    expect(report.config).toMatchObject({ repository: 'acme/web', ref: 'refs/heads/main' })
+    expect(report.findings).toHaveLength(16)
+    const blocking = report.findings.filter(f => f.blocking)
+    expect(blocking.map(f => f.id)).toEqual([7100001, 7100002, 7100010, 7200001, 7100004])
+    expect(blocking.map(f => f.reasons.map(r => r.text))).toEqual([
+      ['severity high ≥ high', 'policy mode block ≥ block'],
+      ['severity high ≥ high'],
+      ['severity high ≥ high'],
+      ['severity high ≥ high'],
+      ['policy mode block ≥ block']
+    ])
+    expect(report.findings.filter(f => !f.blocking).every(f => f.reasons.length === 0)).toBe(true)
+
+    const sarif = JSON.parse(await readFile(sarifFile, 'utf8')) as {
+      version: string
+      runs: {
+        tool: { driver: { name: string } }
+        automationDetails: { id: string }
+        results: {
+          ruleId: string
+          level: string
+          properties: { findingId: number; blocking: boolean }
+          locations: {
+            physicalLocation: {
+              artifactLocation: { uri: string }
+              region?: { startLine: number }
+            }
+          }[]
+        }[]
+      }[]
+    }
+    expect(sarif.version).toBe('2.1.0')
+    expect(sarif.runs).toHaveLength(1)
+    const sarifRun = sarif.runs[0]
+    expect(sarifRun?.tool.driver.name).toBe('Findings Gate')
+    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca/')
+    const errors = (sarifRun?.results ?? []).filter(r => r.level === 'error')
+    expect(errors.map(r => r.properties.findingId)).toEqual([
+      7100001, 7100002, 7100010, 7200001, 7100004
+    ])
+    expect(errors.every(r => r.properties.blocking)).toBe(true)
+    expect(errors[0]?.ruleId).toBe(SQLI)
+    expect(errors[0]?.locations[0]?.physicalLocation).toMatchObject({
+      artifactLocation: { uri: 'src/app/views.py' },
+      region: { startLine: 42 }
+    })
+    expect(sarifRun?.results).toHaveLength(16)
+    expect(
+      (sarifRun?.results ?? []).filter(r => r.level !== 'error').every(r => !r.properties.blocking)
+    ).toBe(true)
+  })
+})
+
+interface FakeComment {
+  id: number
+  body: string
+  html_url: string
+}
+
+/** GitHub's issue-comments API for acme/web#42: list, create, update. */
+class FakeGitHub {
+  readonly comments: FakeComment[] = []
+  readonly requests: { method: string; path: string; authorization?: string }[] = []
+  url = ''
+  private server: Server | undefined
+  private nextId = 9001
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res))
+    await new Promise<void>(resolve => this.server?.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>(resolve => this.server?.close(() => resolve()))
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks).toString('utf8')
+    const url = new URL(req.url ?? '/', this.url)
+    const method = req.method ?? 'GET'
+    this.requests.push({
+      method,
+      path: url.pathname,
+      ...(req.headers.authorization !== undefined && { authorization: req.headers.authorization })
+    })
+    const send = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    const update = /^\/repos\/acme\/web\/issues\/comments\/(\d+)$/.exec(url.pathname)
+    if (url.pathname === '/repos/acme/web/issues/42/comments' && method === 'GET') {
+      send(200, this.comments)
+    } else if (url.pathname === '/repos/acme/web/issues/42/comments' && method === 'POST') {
+      const id = this.nextId++
+      const comment = {
+        id,
+        body: (JSON.parse(raw) as { body: string }).body,
+        html_url: `https://github.com/acme/web/pull/42#issuecomment-${id}`
+      }
+      this.comments.push(comment)
+      send(201, comment)
+    } else if (update && method === 'PATCH') {
+      const comment = this.comments.find(c => c.id === Number(update[1]))
+      if (!comment) return send(404, { message: 'Not Found' })
+      comment.body = (JSON.parse(raw) as { body: string }).body
+      send(200, comment)
+    } else {
+      send(404, { message: 'Not Found' })
+    }
+  }
+}
+
+d('e2e gate: pull-request comment', () => {
+  let emulator: Emulator
+  const github = new FakeGitHub()
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    await github.start()
+  })
+  afterAll(async () => {
+    await emulator.close()
+    await github.stop()
+  })
+
+  it('comment-on-pr: always creates one comment, then updates the same comment', async () => {
+    const options = {
+      eventName: 'pull_request',
+      event: {
+        number: 42,
+        pull_request: {
+          number: 42,
+          head: { repo: { full_name: 'acme/web' } },
+          base: { repo: { full_name: 'acme/web' } }
+        }
+      },
+      env: { GITHUB_API_URL: github.url, GITHUB_REF: 'refs/pull/42/merge' }
+    }
+    const inputs = { ref: '', 'comment-on-pr': 'always', 'github-token': 'x' }
+
+    const first = await runAction(emulator, { ...inputs, ...RELAXED }, options)
+    expect(first.exitCode).toBe(1)
+    expect(first.outputs['comment-url']).toBe(
+      'https://github.com/acme/web/pull/42#issuecomment-9001'
+    )
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body.startsWith('<!-- findings-gate-comment -->\n## ❌')).toBe(true)
+    expect(github.comments[0]?.body).toContain('malicious dependency')
+    expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/acme/web/issues/42/comments',
+      'POST /repos/acme/web/issues/42/comments'
+    ])
+    expect(github.requests.every(r => r.authorization === 'token x')).toBe(true)
+
+    github.requests.length = 0
+    const second = await runAction(
+      emulator,
+      { ...inputs, ...RELAXED, 'fail-on-malicious': 'false' },
+      options
+    )
+    expect(second.exitCode).toBe(0)
+    expect(second.outputs['comment-url']).toBe(
+      'https://github.com/acme/web/pull/42#issuecomment-9001'
+    )
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body.startsWith('<!-- findings-gate-comment -->\n## ✅')).toBe(true)
+    expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/acme/web/issues/42/comments',
+      'PATCH /repos/acme/web/issues/comments/9001'
+    ])
+    expect(warningLines(second)).toEqual([])
+  })
+
+  // Regression: on-failure refreshes its earlier failure comment once the gate passes, so no stale ❌ stays up.
+  it('comment-on-pr: on-failure updates its earlier failure comment once the gate passes', async () => {
+    github.comments.length = 0
+    github.requests.length = 0
+    const options = {
+      eventName: 'pull_request',
+      event: {
+        number: 42,
+        pull_request: {
+          number: 42,
+          head: { repo: { full_name: 'acme/web' } },
+          base: { repo: { full_name: 'acme/web' } }
+        }
+      },
+      env: { GITHUB_API_URL: github.url, GITHUB_REF: 'refs/pull/42/merge' }
+    }
+    const inputs = { ref: '', ...RELAXED, 'comment-on-pr': 'on-failure', 'github-token': 'x' }
+
+    const failing = await runAction(emulator, inputs, options)
+    expect(failing.exitCode).toBe(1)
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).toContain('## ❌ Findings Gate')
+
+    const passing = await runAction(emulator, { ...inputs, 'fail-on-malicious': 'false' }, options)
+    expect(passing.exitCode).toBe(0)
+    expect(github.comments).toHaveLength(1)
+    expect(github.comments[0]?.body).not.toContain('## ❌ Findings Gate')
+  })
+
+  it('comment-on-pr on a push run comments nothing and says so', async () => {
+    github.requests.length = 0
+    const run = await runAction(emulator, {
+      ...RELAXED,
+      'comment-on-pr': 'always',
+      'github-token': 'x'
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['comment-url']).toBeUndefined()
+    expect(run.stdout).toContain(
+      'comment-on-pr: always, but this run is not for a pull request; no comment'
+    )
+    expect(github.requests).toEqual([])
+  })
+})
+
+d('e2e gate: API errors', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(() => {
+    emulator.requests.length = 0
+    emulator.clearFaults()
+  })
+
+  it('on-api-error: warn with an unreachable API: exit 0, result skipped, a warning', async () => {
+    const port = await closedPort()
+    const run = await runAction(emulator, {
+      'base-url': `http://127.0.0.1:${port}`,
+      'on-api-error': 'warn',
+      'max-retries': '0'
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expectNoGateFailure(run)
+    expect(warningLines(run)).toEqual([
+      'The gate could not be evaluated and was skipped (on-api-error: warn): GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
+    ])
+    expect(run.summary).toContain(
+      'The findings API could not be reached or answered with an error, so the gate was not evaluated.'
+    )
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('on-api-error: fail (the default) with an unreachable API: exit 1, the gate could not be evaluated', async () => {
+    const port = await closedPort()
+    const run = await runAction(emulator, {
+      'base-url': `http://127.0.0.1:${port}`,
+      'max-retries': '1'
+    })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(errorLines(run)).toEqual([
+      'The gate could not be evaluated: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 2 attempts'
+    ])
+    expect(run.stdout).toMatch(
+      /GET \/api\/v1\/deployments: ECONNREFUSED; retry 1 of 1 in \d+\.\d s/
+    )
+  })
+
+  it('on-api-error: warn still writes the JSON report, marked skipped with apiError', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'e2e-gate-apierror-'))
+    try {
+      const port = await closedPort()
+      const reportFile = join(dir, 'report.json')
+      const run = await runAction(emulator, {
+        'base-url': `http://127.0.0.1:${port}`,
+        'on-api-error': 'warn',
+        'max-retries': '0',
+        'report-file': reportFile
+      })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toEqual({ result: 'skipped', 'report-file': reportFile })
+      const report = JSON.parse(await readFile(reportFile, 'utf8')) as Record<string, unknown>
+      expect(report).toMatchObject({
+        schemaVersion: 1,
+        status: {
+          result: 'skipped',
+          apiError: true,
+          headline:
+            'Gate skipped: the gate could not be evaluated (GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt)'
+        },
+        counts: null,
+        findings: []
+      })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  // Regression: an empty SARIF run would tell code scanning the analysis found nothing and close every alert.
+  it('on-api-error: warn does not write a SARIF file that reports a clean analysis', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'e2e-gate-sarif-'))
+    try {
+      const port = await closedPort()
+      const sarifFile = join(dir, 'gate.sarif')
+      const run = await runAction(emulator, {
+        'base-url': `http://127.0.0.1:${port}`,
+        'on-api-error': 'warn',
+        'max-retries': '0',
+        'sarif-file': sarifFile
+      })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs.result).toBe('skipped')
+      expect(run.outputs['sarif-file']).toBeUndefined()
+      expect(existsSync(sarifFile)).toBe(false)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  // Regression: findings requests start before the slug is checked; a wrong slug must fail whatever answers first.
+  it('a deployment-slug the token cannot access fails even with on-api-error: warn, whatever answers first', async () => {
+    emulator.addFault({ kind: 'delay', ms: 300, method: 'GET', path: '/api/v1/deployments' })
+    const run = await runAction(emulator, {
+      'deployment-slug': 'acme-corporation',
+      'on-api-error': 'warn'
+    })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'The gate could not be evaluated: deployment-slug "acme-corporation" does not match a deployment this api-token can access (acme-corp (id 4242))'
+    ])
+  })
+
+  it('deployment-slug and deployment-id together are trusted: no deployments request', async () => {
+    const run = await runAction(emulator, {
+      'deployment-slug': 'acme-corp',
+      'deployment-id': '4242',
+      'fail-on-policy-mode': 'none'
+    })
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100002, 7100010, 7200001]))
+    expect(requestLines(emulator)).toEqual([`GET ${FINDINGS_PATH}`, `GET ${FINDINGS_PATH}`])
+  })
+
+  it('a deployment-id the token cannot access fails with the accessible deployments named', async () => {
+    const run = await runAction(emulator, { 'deployment-id': '4243', 'on-api-error': 'warn' })
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(errorLines(run)).toEqual([
+      'The gate could not be evaluated: deployment-id "4243" does not match a deployment this api-token can access (acme-corp (id 4242))'
+    ])
+    expect(requestLines(emulator)).toEqual(['GET /api/v1/deployments'])
+  })
+
+  it('on-api-error: warn with a 500 from the findings API: skipped, the warning names the request', async () => {
+    emulator.addFault({
+      kind: 'status',
+      status: 500,
+      path: FINDINGS_PATH,
+      times: Infinity,
+      body: { error: 'database unavailable' }
+    })
+    const run = await runAction(emulator, { 'on-api-error': 'warn', 'max-retries': '0' })
+
+    expect(run.exitCode).toBe(0)
+    // The deployment was resolved before the findings failed, so it is reported.
+    expect(run.outputs).toEqual({
+      result: 'skipped',
+      'deployment-id': '4242',
+      'deployment-slug': 'acme-corp'
+    })
+    expectNoGateFailure(run)
+    const warnings = warningLines(run)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      /^The gate could not be evaluated and was skipped \(on-api-error: warn\): GET \/api\/v1\/deployments\/acme-corp\/findings failed with HTTP 500 Internal Server Error: database unavailable \(1 attempt\)/
+    )
+  })
+})
