@@ -185,6 +185,24 @@ describe('wire helpers', () => {
     expect(normaliseTimestamp('2020-11-18 23:28:12.391807+00:00')).toBe('2020-11-18T23:28:12.391Z')
     expect(normaliseTimestamp('2026-11-01 14:00:00+02:00')).toBe('2026-11-01T12:00:00.000Z')
     expect(normaliseTimestamp('yesterday')).toBeUndefined()
+    expect(normaliseTimestamp('2026-11-01T12:00:00Z')).toBe('2026-11-01T12:00:00.000Z')
+    expect(normaliseTimestamp('2024-02-29 23:59:59.5+00:00')).toBe('2024-02-29T23:59:59.500Z')
+  })
+
+  it('the fast path for UTC stamps agrees with Date for every form it accepts', () => {
+    for (const raw of [
+      '2026-11-01T12:00:00.123456Z',
+      '2026-01-31 00:00:00+00:00',
+      '2026-12-31T23:59:59.999999+0000',
+      '2000-02-29 12:34:56.7+00:00'
+    ]) {
+      expect(normaliseTimestamp(raw)).toBe(
+        new Date(Date.parse(raw.replace(' ', 'T'))).toISOString()
+      )
+    }
+    // Impossible dates never pass as timestamps through the fast path.
+    expect(normaliseTimestamp('2026-02-30 10:00:00+00:00')).not.toBe('2026-02-30T10:00:00.000Z')
+    expect(normaliseTimestamp('2026-11-01 24:00:00+00:00')).not.toBe('2026-11-01T24:00:00.000Z')
   })
 
   it('extracts one line from JSON, HTML and text error bodies', () => {

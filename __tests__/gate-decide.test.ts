@@ -9,7 +9,13 @@ import {
   type ScaFinding,
   type Severity
 } from '../src/domain.js'
-import { blockReasons, decide, type Thresholds } from '../src/gate/decide.js'
+import {
+  blockReasons,
+  compareEvaluated,
+  decide,
+  sortEvaluated,
+  type Thresholds
+} from '../src/gate/decide.js'
 import { failureMessage, verdictHeadline } from '../src/gate/message.js'
 
 function sast(overrides: Partial<SastFinding> = {}): SastFinding {
@@ -352,6 +358,31 @@ describe('verdict', () => {
     )
     expect(verdictHeadline(verdict)).toBe(
       'Gate passed: 2 findings in scope, none blocking, 1 ignored'
+    )
+  })
+})
+
+describe('sortEvaluated', () => {
+  it('orders exactly like compareEvaluated', () => {
+    const severities: Severity[] = ['low', 'medium', 'high', 'critical']
+    const evaluated = Array.from({ length: 400 }, (_, i) => {
+      const finding =
+        i % 3 === 0
+          ? sca({
+              id: 1000 - i,
+              severity: severities[i % 4],
+              location: { path: `p${i % 7}.txt`, line: i % 5 }
+            })
+          : sast({
+              id: 1000 - i,
+              severity: severities[(i * 7) % 4],
+              ruleName: `rule.${i % 11}`,
+              location: i % 13 === 0 ? undefined : { path: `src/${i % 5}.py`, line: (i * 3) % 17 }
+            })
+      return { finding, blocking: i % 4 === 1, reasons: [] }
+    })
+    expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
+      [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
     )
   })
 })

@@ -8,7 +8,7 @@ import {
   truncateUtf8,
   utf8Length
 } from '../src/report/escape.js'
-import { COMMENT_MARKER, renderMarkdown } from '../src/report/markdown.js'
+import { COMMENT_MARKER, renderMarkdown, ROW_CAP } from '../src/report/markdown.js'
 import {
   evaluated,
   failingReport,
@@ -297,14 +297,15 @@ describe('renderMarkdown: size cap', () => {
     const maxBytes = MiB - 16 * 1024
     const md = renderMarkdown(hugeReport(30_000), { maxBytes })
     expect(utf8Length(md)).toBeLessThanOrEqual(maxBytes)
-    expect(utf8Length(md)).toBeGreaterThan(maxBytes - 2_000)
     const rows = tableUnder(md, '### Blocking findings (30,000)').slice(2)
+    // At most ROW_CAP rows are rendered at all; the note counts every finding not shown.
+    expect(rows).toHaveLength(ROW_CAP)
     const note =
       /_Truncated: ([\d,]+) more blocking findings not shown — see the JSON report \(`report-file`\)\._/.exec(
         md
       )
     expect(note).not.toBeNull()
-    expect(Number(note?.[1]?.replace(/,/g, ''))).toBe(30_000 - rows.length)
+    expect(Number(note?.[1]?.replace(/,/g, ''))).toBe(30_000 - ROW_CAP)
     // Whole rows only: every kept row is a complete, six-cell row.
     for (const row of rows) {
       expect(row.startsWith('| critical | ')).toBe(true)
@@ -313,6 +314,16 @@ describe('renderMarkdown: size cap', () => {
     }
     // The note is separated from the table by a blank line, so it is not read as a row.
     expect(md).toContain(' |\n\n_Truncated: ')
+  })
+
+  it('drops rows below the row cap when the byte budget needs it, counting the unrendered ones too', () => {
+    const md = renderMarkdown(hugeReport(3_000), { maxBytes: 100_000 })
+    expect(utf8Length(md)).toBeLessThanOrEqual(100_000)
+    expect(utf8Length(md)).toBeGreaterThan(100_000 - 2_000)
+    const rows = tableUnder(md, '### Blocking findings (3,000)').slice(2)
+    expect(rows.length).toBeLessThan(ROW_CAP)
+    const note = /_Truncated: ([\d,]+) more blocking findings not shown/.exec(md)
+    expect(Number(note?.[1]?.replace(/,/g, ''))).toBe(3_000 - rows.length)
   })
 
   it('is byte-exact: a budget of exactly the full size keeps everything, one byte less truncates', () => {

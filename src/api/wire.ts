@@ -38,12 +38,31 @@ export const numericId = z.union([
 ])
 export const stringId = z.union([z.string(), z.number()]).transform(String)
 
+const CANONICAL_UTC = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{3})?\d*(Z|\+00:?00)$/
+
 /** `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → ISO 8601 UTC. */
 export function normaliseTimestamp(raw: string): string | undefined {
+  // Both wire forms are UTC in practice: rewrite them without a Date round trip (hot path).
+  const utc = CANONICAL_UTC.exec(raw)
+  if (utc && validDate(utc[1], utc[2]))
+    return `${utc[1]}T${utc[2]}${utc[3] ?? '.000'}Z`
   const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T')
   if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate)) return undefined
   const ms = Date.parse(candidate)
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString()
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** Rejects what the regular expression cannot (2026-02-30, 25:00:00), without building a Date. */
+function validDate(date: string, time: string): boolean {
+  const year = Number(date.slice(0, 4))
+  const month = Number(date.slice(5, 7))
+  const day = Number(date.slice(8, 10))
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0)
+  const [hours, minutes, seconds] = time.split(':').map(Number) as [number, number, number]
+  return day >= 1 && day <= days && hours < 24 && minutes < 60 && seconds < 60
 }
 
 export const timestamp = z.string().transform((raw, ctx) => {

@@ -88,17 +88,59 @@ export function evaluateFinding(
   }
 }
 
+/** Code-point order: stable across machines and far cheaper than locale-aware comparison. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 /** Blocking first, then the worst, then by place: the order of every report. */
 export function compareEvaluated(a: EvaluatedFinding, b: EvaluatedFinding): number {
   return (
     Number(b.blocking) - Number(a.blocking) ||
     severityRank(b.finding.severity) - severityRank(a.finding.severity) ||
-    a.finding.type.localeCompare(b.finding.type) ||
-    a.finding.ruleName.localeCompare(b.finding.ruleName) ||
-    (a.finding.location?.path ?? '').localeCompare(b.finding.location?.path ?? '') ||
+    compareText(a.finding.type, b.finding.type) ||
+    compareText(a.finding.ruleName, b.finding.ruleName) ||
+    compareText(a.finding.location?.path ?? '', b.finding.location?.path ?? '') ||
     (a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) ||
     a.finding.id - b.finding.id
   )
+}
+
+interface SortKey {
+  readonly rank: number
+  readonly rule: string
+  readonly path: string
+  readonly line: number
+  readonly id: number
+  readonly evaluated: EvaluatedFinding
+}
+
+/**
+ * The order of compareEvaluated, computed once per finding: the comparisons then read one flat
+ * object shape instead of two finding shapes and their locations (several times faster on
+ * tens of thousands of findings).
+ */
+export function sortEvaluated(evaluated: readonly EvaluatedFinding[]): EvaluatedFinding[] {
+  const keys: SortKey[] = evaluated.map(e => ({
+    rank:
+      (e.blocking ? 0 : 8) +
+      (3 - severityRank(e.finding.severity)) * 2 +
+      (e.finding.type === 'sast' ? 0 : 1),
+    rule: e.finding.ruleName,
+    path: e.finding.location?.path ?? '',
+    line: e.finding.location?.line ?? 0,
+    id: e.finding.id,
+    evaluated: e
+  }))
+  keys.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      compareText(a.rule, b.rule) ||
+      compareText(a.path, b.path) ||
+      a.line - b.line ||
+      a.id - b.id
+  )
+  return keys.map(key => key.evaluated)
 }
 
 function emptyCounts(): { -readonly [K in keyof SeverityCounts]: number } {
@@ -107,9 +149,7 @@ function emptyCounts(): { -readonly [K in keyof SeverityCounts]: number } {
 
 /** The verdict: pure, no I/O. `passed` or `failed`; skipping is decided by the caller. */
 export function decide(input: GateInput): Verdict {
-  const findings = input.findings
-    .map(finding => evaluateFinding(finding, input))
-    .sort(compareEvaluated)
+  const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)))
   const sast = emptyCounts()
   const sca = emptyCounts()
   for (const { finding } of findings) (finding.type === 'sast' ? sast : sca)[finding.severity]++

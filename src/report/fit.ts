@@ -19,6 +19,8 @@ export interface Section {
    * are fixed. It must not grow as `dropped` shrinks (true of a note that prints the count).
    */
   readonly truncationNote?: (dropped: number) => string
+  /** Items left out before rendering (beyond a row cap): always counted as dropped. */
+  readonly hidden?: number
 }
 
 /** Sections are separated by one blank line. */
@@ -29,7 +31,7 @@ export function textSection(text: string): Section {
 }
 
 function renderSection(section: Section, kept: number): string {
-  const dropped = section.items.length - kept
+  const dropped = section.items.length - kept + (section.hidden ?? 0)
   const note = dropped > 0 && section.truncationNote ? section.truncationNote(dropped) : ''
   return section.head + section.items.slice(0, kept).join('') + note + section.tail
 }
@@ -55,17 +57,21 @@ export function fitSections(sections: readonly Section[], maxBytes: number): str
   // The note of a section is reserved at its largest (all items dropped) the first time the
   // section loses an item, so the real note, printed with a smaller count, always fits.
   const noteReserve = sections.map(s =>
-    s.truncationNote ? utf8Length(s.truncationNote(s.items.length)) : 0
+    s.truncationNote ? utf8Length(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0
   )
+  const hasHidden = (s: Section): boolean => (s.hidden ?? 0) > 0
   let total =
     sum(sections.map(s => utf8Length(s.head) + utf8Length(s.tail))) +
     sum(keptBytes) +
+    sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
     SEPARATOR.length * Math.max(0, sections.length - 1)
 
   while (total > maxBytes) {
     const victim = largestTruncatable(sections, kept, keptBytes)
     if (victim < 0) break
-    if (kept[victim] === sections[victim]?.items.length) total += noteReserve[victim] ?? 0
+    const section = sections[victim]
+    if (kept[victim] === section.items.length && !hasHidden(section))
+      total += noteReserve[victim] ?? 0
     const index = (kept[victim] ?? 0) - 1
     const bytes = rowBytes[victim]?.[index] ?? 0
     kept[victim] = index

@@ -155,16 +155,32 @@ function truncationNote(noun: string, nounPlural: string): (dropped: number) => 
     `\n_Truncated: ${formatCount(dropped)} more ${plural(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`
 }
 
+/**
+ * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
+ * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
+ * more time and memory than fetching them.
+ */
+export const ROW_CAP = 1000
+
+/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
+function capped<T>(
+  items: readonly T[],
+  row: (item: T) => string
+): { items: string[]; hidden: number } {
+  const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items
+  return { items: shown.map(row), hidden: items.length - shown.length }
+}
+
 function table(
   title: string,
   columns: readonly string[],
-  rows: string[],
+  rows: { items: string[]; hidden: number },
   noun: string,
   nounPlural: string
 ): Section {
   return {
     head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-    items: rows,
+    ...rows,
     tail: '',
     truncationNote: truncationNote(noun, nounPlural)
   }
@@ -212,7 +228,7 @@ function blockingSection(blocking: readonly EvaluatedFinding[]): Section | undef
   return table(
     heading('Blocking findings', blocking.length),
     [...FINDING_COLUMNS, 'Why it blocks'],
-    blocking.map(f => findingRow(f, true)),
+    capped(blocking, f => findingRow(f, true)),
     'blocking finding',
     'blocking findings'
   )
@@ -224,7 +240,7 @@ function licenseSection(verdict: Verdict): Section | undefined {
   return table(
     heading('Dependencies with a denied license', violations.length),
     ['Dependency', 'License'],
-    violations.map(v => `| ${code(`${v.package}@${v.version}`)} | ${code(v.license, 100)} |\n`),
+    capped(violations, v => `| ${code(`${v.package}@${v.version}`)} | ${code(v.license, 100)} |\n`),
     'dependency',
     'dependencies'
   )
@@ -237,7 +253,7 @@ function nonBlockingSection(findings: readonly EvaluatedFinding[]): Section | un
     head:
       `<details><summary>${formatCount(findings.length)} non-blocking ${plural(findings.length, 'finding')}</summary>\n\n` +
       `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-    items: findings.map(f => findingRow(f, false)),
+    ...capped(findings, f => findingRow(f, false)),
     tail: '\n</details>\n',
     truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
   }
@@ -248,7 +264,8 @@ function ignoredSection(ignored: readonly EvaluatedFinding[]): Section | undefin
   return table(
     heading('Ignored findings', ignored.length),
     ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'],
-    ignored.map(
+    capped(
+      ignored,
       f =>
         `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
         `${escapeCell(f.ignored?.reason ?? '')} | ${escapeCell(f.ignored?.source ?? '', 200)} |\n`
@@ -300,7 +317,7 @@ function ticketsSection(tickets: TicketsReport): Section {
   const section = table(
     '### Tickets',
     ['Outcome', 'Findings', 'Ticket or detail'],
-    rows,
+    { items: rows, hidden: 0 },
     'ticket',
     'tickets'
   )
@@ -329,7 +346,7 @@ function sbomSection(sbom: SbomReport): Section {
   return table(
     '### SBOM exports',
     ['Project', 'Status', 'Task token', 'File or error'],
-    rows,
+    { items: rows, hidden: 0 },
     'export',
     'exports'
   )
