@@ -44,8 +44,7 @@ const CANONICAL_UTC = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{3})?\d*(
 export function normaliseTimestamp(raw: string): string | undefined {
   // Both wire forms are UTC in practice: rewrite them without a Date round trip (hot path).
   const utc = CANONICAL_UTC.exec(raw)
-  if (utc && validDate(utc[1], utc[2]))
-    return `${utc[1]}T${utc[2]}${utc[3] ?? '.000'}Z`
+  if (utc && validDate(utc[1], utc[2])) return `${utc[1]}T${utc[2]}${utc[3] ?? '.000'}Z`
   const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T')
   if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate)) return undefined
   const ms = Date.parse(candidate)
