@@ -3,6 +3,9 @@
  * against it the way a runner would — once with the default thresholds and once relaxed — and
  * prints each verdict, the outputs and the job summary.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.js'
 import { runBundledAction, type ActionRun } from './run-action.js'
 
@@ -34,6 +37,59 @@ function print(title: string, run: ActionRun): void {
   for (const line of lines.slice(0, SUMMARY_LINES)) console.log(`  │ ${line}`)
 }
 
+const ACTION_OUTPUTS = [
+  'tickets-created',
+  'ticket-urls',
+  'project-tags',
+  'sbom-status',
+  'sbom-file'
+]
+
+/**
+ * Tickets, tags and an SBOM download, run twice on the same emulator: the second run must create
+ * nothing new (the first run's tickets are now on the findings, the tags are already there).
+ */
+async function demoActions(
+  base: Record<string, string>,
+  requests: readonly { method: string; path: string }[]
+): Promise<boolean> {
+  const dir = await mkdtemp(join(tmpdir(), 'findings-gate-demo-'))
+  try {
+    const inputs = {
+      ...base,
+      gate: 'false',
+      'create-tickets': 'true',
+      'ticket-findings': 'all',
+      'project-tags': 'ci-gated, team-web',
+      'sbom-export': 'true',
+      'sbom-file': join(dir, 'acme-web.cdx.json')
+    }
+    const counts: number[] = []
+    for (const label of ['first run', 'second run']) {
+      const before = requests.length
+      const run = await runBundledAction({ inputs })
+      const writes = requests
+        .slice(before)
+        .filter(r => r.method !== 'GET' && !r.path.endsWith('/dependencies'))
+      const ticketPosts = writes.filter(r => r.path.endsWith('/tickets')).length
+      const tagPuts = writes.filter(r => r.path.endsWith('/tags')).length
+      counts.push(Number(run.outputs['tickets-created'] ?? 0))
+      console.log(
+        `\nActions, ${label}: exit ${run.exitCode}; ${ticketPosts} ticket request(s), ${tagPuts} tag update(s)`
+      )
+      for (const name of ACTION_OUTPUTS)
+        console.log(`  ${name} = ${run.outputs[name] ?? '(unset)'}`)
+    }
+    const sbom = JSON.parse(await readFile(join(dir, 'acme-web.cdx.json'), 'utf8')) as {
+      bomFormat?: string
+    }
+    console.log(`  downloaded SBOM: bomFormat ${sbom.bomFormat ?? '?'}`)
+    return (counts[0] ?? 0) > 0 && counts[1] === 0
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
 const emulator = await startEmulator({})
 try {
   console.log(`Findings API emulator on ${emulator.url} (deployment acme-corp, sample data)`)
@@ -49,7 +105,8 @@ try {
     inputs: { ...base, 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
   })
   print('Run 2 — fail-on-severity: critical, fail-on-policy-mode: none', relaxed)
-  const ok = strict.exitCode === 1 && relaxed.exitCode === 0
+  const actions = await demoActions(base, emulator.requests)
+  const ok = strict.exitCode === 1 && relaxed.exitCode === 0 && actions
   console.log(
     `\n${ok ? 'Demo finished' : 'Demo finished with unexpected exit codes'}: run 1 ${strict.outputs.result ?? '?'} (exit ${strict.exitCode}), run 2 ${relaxed.outputs.result ?? '?'} (exit ${relaxed.exitCode}); ${emulator.requests.length} API requests served`
   )
