@@ -806,3 +806,22 @@ describe('defaultRunContext', () => {
     expect([ctx.eventName, ctx.eventPayload]).toEqual([undefined, undefined])
   })
 })
+
+describe('unexpanded expressions', () => {
+  it('an input passed as a literal ${{ }} expression counts as unset', () => {
+    const config = readConfig(
+      name =>
+        ({
+          'api-token': 'tok-123456789',
+          repository: '${{ github.repository }}',
+          'github-token': '${{ github.token }}'
+        })[name] ?? '',
+      {
+        now: new Date('2026-11-21T00:00:00Z'),
+        env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' }
+      }
+    )
+    expect(config.repository).toBe('acme/web')
+    expect(config.githubToken).toBeUndefined()
+  })
+})

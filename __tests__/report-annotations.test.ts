@@ -42,6 +42,23 @@ describe('buildAnnotations', () => {
     ])
   })
 
+  it('leaves the columns out of an annotation that spans several lines, as the toolkit requires', () => {
+    const multiLine = evaluated(
+      sastFinding({
+        id: 8,
+        location: { path: 'a.py', line: 3, column: 2, endLine: 5, endColumn: 9 }
+      }),
+      { blocking: true, reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }] }
+    )
+    const [annotation] = buildAnnotations(runReport({ verdict: verdictOf([multiLine]) }), 10)
+    expect(annotation?.properties).toEqual({
+      title: 'python.lang.security.audit.eval-detected',
+      file: 'a.py',
+      startLine: 3,
+      endLine: 5
+    })
+  })
+
   it('skips blocking findings without a location and annotates denied licenses without a file', () => {
     const noLocation = evaluated(scaFinding({ id: 7, location: undefined }))
     const report = runReport({

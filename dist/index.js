@@ -42498,12 +42498,17 @@ function readConfig(read, ctx) {
     const secrets = [raw.apiToken, raw.githubToken].filter(secret => secret !== undefined);
     throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets)));
 }
+/**
+ * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
+ * runner or a composite action's wiring) carries no value: treat it as unset.
+ */
+const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/;
 /** Empty inputs are left out, so the schema's defaults apply (like dependency-review's getOptionalInput). */
 function readRawInputs(read, fields) {
     const raw = {};
     for (const field of fields) {
         const value = read(inputName(field)).trim();
-        if (value !== '')
+        if (value !== '' && !UNEXPANDED_EXPRESSION.test(value))
             raw[field] = value;
     }
     return raw;
@@ -43472,13 +43477,15 @@ function findingAnnotation(evaluated) {
     ]
         .filter(s => s !== '')
         .join('\n\n');
+    // The toolkit documents that columns cannot be sent for an annotation spanning several lines.
+    const oneLine = location.endLine === undefined || location.endLine === location.line;
     const properties = {
         title: (0,report_escape/* annotationProperty */.LL)(finding.ruleName),
         file: (0,report_escape/* annotationProperty */.LL)(location.path, report_escape/* LIMITS */.b1.annotationFile),
         ...(location.line !== undefined && { startLine: location.line }),
         ...(location.endLine !== undefined && { endLine: location.endLine }),
-        ...(location.column !== undefined && { startColumn: location.column }),
-        ...(location.endColumn !== undefined && { endColumn: location.endColumn })
+        ...(oneLine && location.column !== undefined && { startColumn: location.column }),
+        ...(oneLine && location.endColumn !== undefined && { endColumn: location.endColumn })
     };
     return { level: 'error', message, properties };
 }

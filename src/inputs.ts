@@ -300,6 +300,12 @@ export function readConfig(read: InputReader, ctx: RunContext): Config {
   throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets)))
 }
 
+/**
+ * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
+ * runner or a composite action's wiring) carries no value: treat it as unset.
+ */
+const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/
+
 /** Empty inputs are left out, so the schema's defaults apply (like dependency-review's getOptionalInput). */
 function readRawInputs(
   read: InputReader,
@@ -308,7 +314,7 @@ function readRawInputs(
   const raw: Partial<Record<string, string>> = {}
   for (const field of fields) {
     const value = read(inputName(field)).trim()
-    if (value !== '') raw[field] = value
+    if (value !== '' && !UNEXPANDED_EXPRESSION.test(value)) raw[field] = value
   }
   return raw
 }

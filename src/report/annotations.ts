@@ -37,13 +37,15 @@ function findingAnnotation(evaluated: EvaluatedFinding): AnnotationSpec | undefi
   ]
     .filter(s => s !== '')
     .join('\n\n')
+  // The toolkit documents that columns cannot be sent for an annotation spanning several lines.
+  const oneLine = location.endLine === undefined || location.endLine === location.line
   const properties: core.AnnotationProperties = {
     title: annotationProperty(finding.ruleName),
     file: annotationProperty(location.path, LIMITS.annotationFile),
     ...(location.line !== undefined && { startLine: location.line }),
     ...(location.endLine !== undefined && { endLine: location.endLine }),
-    ...(location.column !== undefined && { startColumn: location.column }),
-    ...(location.endColumn !== undefined && { endColumn: location.endColumn })
+    ...(oneLine && location.column !== undefined && { startColumn: location.column }),
+    ...(oneLine && location.endColumn !== undefined && { endColumn: location.endColumn })
   }
   return { level: 'error', message, properties }
 }
