@@ -15,6 +15,7 @@ import { getSbomExport } from '../src/api/sbom.js'
 import { Transport, redactSecret, type RetryEvent } from '../src/api/transport.js'
 import type { Finding } from '../src/domain.js'
 import { z } from 'zod'
+import { failure } from './helpers/failure.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const TOKEN = 'fgt_Zq9-distinctive-SECRET-7c41e0'
@@ -69,16 +70,6 @@ async function findingIds(transport: Transport, query = webMain): Promise<number
   const out: Finding[] = []
   for await (const page of findingPages(transport, 'acme-corp', query)) out.push(...page)
   return out.map(finding => finding.id).sort((a, b) => a - b)
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Error) return error
-    throw new Error(`rejected with a non-error: ${String(error)}`, { cause: error })
-  }
-  throw new Error('expected a rejection')
 }
 
 function statuses(): number[] {

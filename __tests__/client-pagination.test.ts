@@ -14,6 +14,7 @@ import { listProjects } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import type { Finding } from '../src/domain.js'
+import { failure } from './helpers/failure.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -34,16 +35,6 @@ async function collect(query: FindingsQuery, paging?: FindingsPaging): Promise<F
   const out: Finding[] = []
   for await (const page of findingPages(transport, 'acme-corp', query, paging)) out.push(...page)
   return out
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Error) return error
-    throw new Error(`rejected with a non-error: ${String(error)}`, { cause: error })
-  }
-  throw new Error('expected a rejection')
 }
 
 /** Speculative pages may still be in flight after a listing ended: let them land. */

@@ -8,6 +8,7 @@ import { ApiError, NetworkError } from '../src/api/errors.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createTickets, type TicketRequest } from '../src/api/tickets.js'
 import { Transport } from '../src/api/transport.js'
+import { failure } from './helpers/failure.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const TICKETS_PATH = '/api/v1/deployments/acme-corp/tickets'
@@ -41,16 +42,6 @@ const twoFindings: TicketRequest = {
 
 function ticketRequests(): number {
   return emulator.requests.filter(r => r.method === 'POST' && r.path === TICKETS_PATH).length
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Error) return error
-    throw new Error(`rejected with a non-error: ${String(error)}`, { cause: error })
-  }
-  throw new Error('expected a rejection')
 }
 
 /** The emulator keeps handling a delayed request after the client gave up; wait for that. */

@@ -40602,17 +40602,21 @@ function validDate(date, time) {
     const [hours, minutes, seconds] = time.split(':').map(Number);
     return day >= 1 && day <= days && hours < 24 && minutes < 60 && seconds < 60;
 }
-const timestamp = schemas_string().transform((raw, ctx) => {
-    const iso = normaliseTimestamp(raw);
-    if (iso === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `expected an ISO 8601 timestamp (got "${raw.slice(0, 40)}")`
-        });
-        return NEVER;
-    }
-    return iso;
-});
+/**
+ * A string mapped through `convert`. What it cannot map is a schema problem naming what was
+ * expected: a gate must not guess (an unknown severity would otherwise be under-counted).
+ */
+function converted(convert, expected) {
+    return schemas_string().transform((raw, ctx) => {
+        const value = convert(raw);
+        if (value === undefined) {
+            ctx.addIssue({ code: 'custom', message: `expected ${expected} (got "${raw.slice(0, 40)}")` });
+            return NEVER;
+        }
+        return value;
+    });
+}
+const timestamp = converted(normaliseTimestamp, 'an ISO 8601 timestamp');
 /** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
 const SEVERITY_ALIASES = {
     low: 'low',
@@ -40624,18 +40628,7 @@ const SEVERITY_ALIASES = {
     error: 'high',
     critical: 'critical'
 };
-const severity = schemas_string().transform((raw, ctx) => {
-    const value = SEVERITY_ALIASES[raw.trim().toLowerCase()];
-    if (value === undefined) {
-        // A gate must not guess: an unknown severity stops the run instead of being under-counted.
-        ctx.addIssue({
-            code: 'custom',
-            message: `expected one of low, medium, high, critical (got "${raw.slice(0, 40)}")`
-        });
-        return NEVER;
-    }
-    return value;
-});
+const severity = converted(raw => SEVERITY_ALIASES[raw.trim().toLowerCase()], 'one of low, medium, high, critical');
 /** Live answers use spaces (`always reachable`), the description underscores. */
 const REACHABILITY_ALIASES = {
     reachable: 'reachable',
@@ -40645,25 +40638,14 @@ const REACHABILITY_ALIASES = {
     unknown: 'unknown',
     no_reachability_analysis: 'unknown'
 };
-const reachability = schemas_string()
-    .nullish()
-    .transform((raw, ctx) => {
-    if (raw === null || raw === undefined || raw.trim() === '')
-        return 'unknown';
-    const key = raw
+const reachability = converted(raw => raw.trim() === ''
+    ? 'unknown'
+    : REACHABILITY_ALIASES[raw
         .trim()
         .toLowerCase()
-        .replace(/[\s-]+/g, '_');
-    const value = REACHABILITY_ALIASES[key];
-    if (value === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            message: `expected a reachability such as reachable, always_reachable, unreachable (got "${raw.slice(0, 40)}")`
-        });
-        return NEVER;
-    }
-    return value;
-});
+        .replace(/[\s-]+/g, '_')], 'a reachability such as reachable, always_reachable, unreachable')
+    .nullish()
+    .transform((value) => value ?? 'unknown');
 const POLICY_MODE_VALUES = {
     MODE_MONITOR: 'monitor',
     MODE_COMMENT: 'comment',
@@ -41923,6 +41905,21 @@ function domain_severityRank(severity) {
 function policyModeRank(mode) {
     return POLICY_MODES.indexOf(mode);
 }
+/** CycloneDX 1.5+ `metadata.component.type` values. */
+const SBOM_COMPONENT_TYPES = [
+    'application',
+    'framework',
+    'library',
+    'container',
+    'platform',
+    'operating_system',
+    'device',
+    'device_driver',
+    'firmware',
+    'file',
+    'machine_learning_model',
+    'data'
+];
 const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
 
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
@@ -42317,21 +42314,6 @@ class InputValueError extends Error {
 const SEVERITIES_WORST_FIRST = [...SEVERITIES].reverse();
 /** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
 const GATED_POLICY_MODES = POLICY_MODES.filter((mode) => mode !== 'disabled').reverse();
-/** CycloneDX 1.5+ `metadata.component.type` values. */
-const SBOM_COMPONENT_TYPES = [
-    'application',
-    'framework',
-    'library',
-    'container',
-    'platform',
-    'operating_system',
-    'device',
-    'device_driver',
-    'firmware',
-    'file',
-    'machine_learning_model',
-    'data'
-];
 /** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
 const TRUE_WORDS = new Set(['true', 'True', 'TRUE']);
 const FALSE_WORDS = new Set(['false', 'False', 'FALSE']);
@@ -42936,20 +42918,6 @@ const SBOM_FORMATS = {
     json: 'SBOM_OUTPUT_FORMAT_JSON',
     cyclonedx: 'SBOM_OUTPUT_FORMAT_CYCLONEDX'
 };
-const sbom_SBOM_COMPONENT_TYPES = (/* unused pure expression or super */ null && ([
-    'application',
-    'framework',
-    'library',
-    'container',
-    'platform',
-    'operating_system',
-    'device',
-    'device_driver',
-    'firmware',
-    'file',
-    'machine_learning_model',
-    'data'
-]));
 function componentTypeWire(type) {
     return `SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_${type.toUpperCase()}`;
 }

@@ -156,6 +156,23 @@ export interface TicketOutcome {
   readonly skipped: readonly { readonly issueIds: readonly number[]; readonly reason: string }[]
 }
 
+/** CycloneDX 1.5+ `metadata.component.type` values. */
+export const SBOM_COMPONENT_TYPES = [
+  'application',
+  'framework',
+  'library',
+  'container',
+  'platform',
+  'operating_system',
+  'device',
+  'device_driver',
+  'firmware',
+  'file',
+  'machine_learning_model',
+  'data'
+] as const
+export type SbomComponentType = (typeof SBOM_COMPONENT_TYPES)[number]
+
 export const SBOM_STATUSES = ['in_progress', 'completed', 'failed'] as const
 export type SbomStatus = (typeof SBOM_STATUSES)[number]
 

@@ -13,6 +13,7 @@ import {
   FINDING_STATUSES,
   ISSUE_TYPES,
   POLICY_MODES,
+  SBOM_COMPONENT_TYPES,
   SEVERITIES,
   type PolicyMode,
   type Severity
@@ -67,23 +68,6 @@ const SEVERITIES_WORST_FIRST: readonly Severity[] = [...SEVERITIES].reverse()
 const GATED_POLICY_MODES = POLICY_MODES.filter(
   (mode): mode is Exclude<PolicyMode, 'disabled'> => mode !== 'disabled'
 ).reverse()
-
-/** CycloneDX 1.5+ `metadata.component.type` values. */
-export const SBOM_COMPONENT_TYPES = [
-  'application',
-  'framework',
-  'library',
-  'container',
-  'platform',
-  'operating_system',
-  'device',
-  'device_driver',
-  'firmware',
-  'file',
-  'machine_learning_model',
-  'data'
-] as const
-export type SbomComponentType = (typeof SBOM_COMPONENT_TYPES)[number]
 
 /** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
 const TRUE_WORDS = new Set(['true', 'True', 'TRUE'])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { SbomExport, SbomStatus } from '../domain.js'
+import type { SbomComponentType, SbomExport, SbomStatus } from '../domain.js'
 import type { Transport } from './transport.js'
 import { optionalString } from './wire.js'
 
@@ -7,22 +7,6 @@ export const SBOM_FORMATS = {
   json: 'SBOM_OUTPUT_FORMAT_JSON',
   cyclonedx: 'SBOM_OUTPUT_FORMAT_CYCLONEDX'
 } as const
-
-export const SBOM_COMPONENT_TYPES = [
-  'application',
-  'framework',
-  'library',
-  'container',
-  'platform',
-  'operating_system',
-  'device',
-  'device_driver',
-  'firmware',
-  'file',
-  'machine_learning_model',
-  'data'
-] as const
-export type SbomComponentType = (typeof SBOM_COMPONENT_TYPES)[number]
 
 export function componentTypeWire(type: SbomComponentType): string {
   return `SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_${type.toUpperCase()}`

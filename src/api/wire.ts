@@ -64,17 +64,22 @@ function validDate(date: string, time: string): boolean {
   return day >= 1 && day <= days && hours < 24 && minutes < 60 && seconds < 60
 }
 
-export const timestamp = z.string().transform((raw, ctx) => {
-  const iso = normaliseTimestamp(raw)
-  if (iso === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `expected an ISO 8601 timestamp (got "${raw.slice(0, 40)}")`
-    })
-    return z.NEVER
-  }
-  return iso
-})
+/**
+ * A string mapped through `convert`. What it cannot map is a schema problem naming what was
+ * expected: a gate must not guess (an unknown severity would otherwise be under-counted).
+ */
+function converted<T>(convert: (raw: string) => T | undefined, expected: string) {
+  return z.string().transform((raw, ctx) => {
+    const value = convert(raw)
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: `expected ${expected} (got "${raw.slice(0, 40)}")` })
+      return z.NEVER
+    }
+    return value
+  })
+}
+
+export const timestamp = converted(normaliseTimestamp, 'an ISO 8601 timestamp')
 
 /** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
 const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
@@ -88,18 +93,10 @@ const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
   critical: 'critical'
 }
 
-export const severity = z.string().transform((raw, ctx) => {
-  const value = SEVERITY_ALIASES[raw.trim().toLowerCase()]
-  if (value === undefined) {
-    // A gate must not guess: an unknown severity stops the run instead of being under-counted.
-    ctx.addIssue({
-      code: 'custom',
-      message: `expected one of low, medium, high, critical (got "${raw.slice(0, 40)}")`
-    })
-    return z.NEVER
-  }
-  return value
-})
+export const severity = converted(
+  raw => SEVERITY_ALIASES[raw.trim().toLowerCase()],
+  'one of low, medium, high, critical'
+)
 
 /** Live answers use spaces (`always reachable`), the description underscores. */
 const REACHABILITY_ALIASES: Readonly<Record<string, Exposure>> = {
@@ -111,25 +108,20 @@ const REACHABILITY_ALIASES: Readonly<Record<string, Exposure>> = {
   no_reachability_analysis: 'unknown'
 }
 
-export const reachability = z
-  .string()
+export const reachability = converted(
+  raw =>
+    raw.trim() === ''
+      ? 'unknown'
+      : REACHABILITY_ALIASES[
+          raw
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, '_')
+        ],
+  'a reachability such as reachable, always_reachable, unreachable'
+)
   .nullish()
-  .transform((raw, ctx) => {
-    if (raw === null || raw === undefined || raw.trim() === '') return 'unknown' as const
-    const key = raw
-      .trim()
-      .toLowerCase()
-      .replace(/[\s-]+/g, '_')
-    const value = REACHABILITY_ALIASES[key]
-    if (value === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected a reachability such as reachable, always_reachable, unreachable (got "${raw.slice(0, 40)}")`
-      })
-      return z.NEVER
-    }
-    return value
-  })
+  .transform((value): Exposure => value ?? 'unknown')
 
 const POLICY_MODE_VALUES: Readonly<Record<string, PolicyMode>> = {
   MODE_MONITOR: 'monitor',
