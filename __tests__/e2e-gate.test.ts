@@ -7,7 +7,6 @@
  * its state undo the change.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { existsSync, readFileSync } from 'node:fs'
@@ -25,6 +24,7 @@ import {
   type ActionRun,
   type Emulator
 } from './helpers/e2e.js'
+import { FakeGitHub } from './helpers/fake-github.js'
 
 const d = BUNDLE_BUILT ? describe : describe.skip
 
@@ -827,68 +827,6 @@ d('e2e gate: report files', () => {
   })
 })
 
-interface FakeComment {
-  id: number
-  body: string
-  html_url: string
-}
-
-/** GitHub's issue-comments API for acme/web#42: list, create, update. */
-class FakeGitHub {
-  readonly comments: FakeComment[] = []
-  readonly requests: { method: string; path: string; authorization?: string }[] = []
-  url = ''
-  private server: Server | undefined
-  private nextId = 9001
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>(resolve => this.server?.listen(0, '127.0.0.1', resolve))
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>(resolve => this.server?.close(() => resolve()))
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks).toString('utf8')
-    const url = new URL(req.url ?? '/', this.url)
-    const method = req.method ?? 'GET'
-    this.requests.push({
-      method,
-      path: url.pathname,
-      ...(req.headers.authorization !== undefined && { authorization: req.headers.authorization })
-    })
-    const send = (status: number, body: unknown): void => {
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(body))
-    }
-    const update = /^\/repos\/acme\/web\/issues\/comments\/(\d+)$/.exec(url.pathname)
-    if (url.pathname === '/repos/acme/web/issues/42/comments' && method === 'GET') {
-      send(200, this.comments)
-    } else if (url.pathname === '/repos/acme/web/issues/42/comments' && method === 'POST') {
-      const id = this.nextId++
-      const comment = {
-        id,
-        body: (JSON.parse(raw) as { body: string }).body,
-        html_url: `https://github.com/acme/web/pull/42#issuecomment-${id}`
-      }
-      this.comments.push(comment)
-      send(201, comment)
-    } else if (update && method === 'PATCH') {
-      const comment = this.comments.find(c => c.id === Number(update[1]))
-      if (!comment) return send(404, { message: 'Not Found' })
-      comment.body = (JSON.parse(raw) as { body: string }).body
-      send(200, comment)
-    } else {
-      send(404, { message: 'Not Found' })
-    }
-  }
-}
-
 d('e2e gate: pull-request comment', () => {
   let emulator: Emulator
   const github = new FakeGitHub()
@@ -898,7 +836,7 @@ d('e2e gate: pull-request comment', () => {
   })
   afterAll(async () => {
     await emulator.close()
-    await github.stop()
+    await github.close()
   })
 
   it('comment-on-pr: always creates one comment, then updates the same comment', async () => {

@@ -26,7 +26,7 @@ import {
   type Emulator
 } from './helpers/e2e.js'
 import { secretLocations, stackFrames, stdoutLines } from './helpers/e2e-inspect.js'
-import { startFakeGitHub } from './helpers/e2e-net.js'
+import { FakeGitHub } from './helpers/fake-github.js'
 
 const d = BUNDLE_BUILT ? describe : describe.skip
 
@@ -296,7 +296,7 @@ d('the token goes only to the base-url origin', () => {
 
 d('the pull-request comment', () => {
   it('is posted with the github-token, never with the api-token', async () => {
-    const github = await startFakeGitHub()
+    const github = await new FakeGitHub().start()
     try {
       await tokenEmulator(async emulator => {
         const secured = await runWithReports(

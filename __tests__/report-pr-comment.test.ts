@@ -8,8 +8,6 @@ import {
   it,
   jest
 } from '@jest/globals'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { EvaluatedFinding } from '../src/domain.js'
 import { COMMENT_MARKER } from '../src/report/markdown.js'
 import { COMMENT_MAX_CHARS, shouldComment, upsertPrComment } from '../src/report/pr-comment.js'
@@ -20,105 +18,9 @@ import {
   sastFinding,
   verdictOf
 } from './fixtures/report-fixtures.js'
+import { FakeGitHub } from './helpers/fake-github.js'
 
-interface FakeComment {
-  id: number
-  body: string
-  html_url: string
-}
-
-/**
- * A local stand-in for GitHub's issue-comments REST API: list (paginated with a Link header),
- * create, update, and switches to answer every request with an error status.
- */
-class FakeGitHub {
-  readonly comments: FakeComment[] = []
-  readonly requests: { method: string; path: string; body?: string }[] = []
-  failWith: number | undefined
-  private nextId = 1
-  private server: Server | undefined
-  url = ''
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>(resolve => this.server?.listen(0, '127.0.0.1', resolve))
-    const { port } = this.server.address() as AddressInfo
-    this.url = `http://127.0.0.1:${port}`
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>(resolve => this.server?.close(() => resolve()))
-  }
-
-  reset(): void {
-    this.comments.length = 0
-    this.requests.length = 0
-    this.failWith = undefined
-  }
-
-  seed(body: string): FakeComment {
-    const id = this.nextId++
-    const comment = { id, body, html_url: `https://github.com/acme/web/pull/7#issuecomment-${id}` }
-    this.comments.push(comment)
-    return comment
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks).toString('utf8')
-    const url = new URL(req.url ?? '/', this.url)
-    const method = req.method ?? 'GET'
-    this.requests.push({
-      method,
-      path: url.pathname + url.search,
-      ...(raw !== '' && { body: raw })
-    })
-
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers })
-      res.end(JSON.stringify(body))
-    }
-    if (this.failWith !== undefined) {
-      send(this.failWith, {
-        message: this.failWith === 403 ? 'Resource not accessible by integration' : 'Server Error',
-        documentation_url: 'https://docs.github.com/rest'
-      })
-      return
-    }
-
-    const list = /^\/repos\/acme\/web\/issues\/7\/comments$/.exec(url.pathname)
-    const update = /^\/repos\/acme\/web\/issues\/comments\/(\d+)$/.exec(url.pathname)
-    if (list && method === 'GET') {
-      const perPage = Number(url.searchParams.get('per_page') ?? '30')
-      const page = Number(url.searchParams.get('page') ?? '1')
-      const slice = this.comments.slice((page - 1) * perPage, page * perPage)
-      const last = Math.max(1, Math.ceil(this.comments.length / perPage))
-      const pageUrl = (n: number): string =>
-        `${this.url}${url.pathname}?per_page=${perPage}&page=${n}`
-      const headers: Record<string, string> =
-        page < last
-          ? { link: `<${pageUrl(page + 1)}>; rel="next", <${pageUrl(last)}>; rel="last"` }
-          : {}
-      send(200, slice, headers)
-    } else if (list && method === 'POST') {
-      const { body } = JSON.parse(raw) as { body: string }
-      send(201, this.seed(body))
-    } else if (update && method === 'PATCH') {
-      const comment = this.comments.find(c => c.id === Number(update[1]))
-      if (!comment) {
-        send(404, { message: 'Not Found' })
-        return
-      }
-      comment.body = (JSON.parse(raw) as { body: string }).body
-      send(200, comment)
-    } else {
-      send(404, { message: 'Not Found' })
-    }
-  }
-}
-
-const github = new FakeGitHub()
+const github = new FakeGitHub({ issue: 7, firstId: 1 })
 let stdout: string[]
 
 beforeAll(async () => {
@@ -126,7 +28,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await github.stop()
+  await github.close()
 })
 
 beforeEach(() => {
@@ -198,7 +100,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       context: context()
     })
     expect(outcome).toEqual({ url: ours.html_url })
-    expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+    expect(github.requests.map(r => `${r.method} ${r.url}`)).toEqual([
       'GET /repos/acme/web/issues/7/comments?per_page=100',
       'GET /repos/acme/web/issues/7/comments?per_page=100&page=2',
       `PATCH /repos/acme/web/issues/comments/${ours.id}`

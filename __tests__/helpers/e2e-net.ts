@@ -1,7 +1,7 @@
 /**
  * Local network fixtures for the end-to-end suites, all on 127.0.0.1: a throw-away certificate
  * authority (made with the `openssl` CLI), an HTTP CONNECT proxy that records its tunnels, and a
- * fake GitHub REST API for the pull-request comment.
+ * reverse proxy that can replace the upstream's answer. The fake GitHub API is in fake-github.ts.
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -217,66 +217,6 @@ export async function startGateway(
   })
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>(resolve => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
-}
-
-export interface RecordedGitHubRequest {
-  readonly method: string
-  readonly url: string
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>
-  readonly body: string
-}
-
-export interface FakeGitHub {
-  readonly url: string
-  readonly requests: RecordedGitHubRequest[]
-  close(): Promise<void>
-}
-
-/**
- * The two endpoints of the GitHub REST API the PR comment uses: list the comments of an issue
- * (none yet) and create one.
- */
-export async function startFakeGitHub(): Promise<FakeGitHub> {
-  const requests: RecordedGitHubRequest[] = []
-  let nextId = 9001
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
-      const path = new URL(req.url ?? '/', 'http://github.invalid').pathname
-      const match = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path)
-      const json = (status: number, payload: unknown): void => {
-        res.writeHead(status, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(payload))
-      }
-      if (match && req.method === 'GET') return json(200, [])
-      if (match && req.method === 'POST') {
-        const id = nextId++
-        const [, owner = '', repo = '', issue = ''] = match
-        return json(201, {
-          id,
-          html_url: `https://github.com/${owner}/${repo}/pull/${issue}#issuecomment-${id}`,
-          body: (JSON.parse(body) as { body?: string }).body ?? ''
-        })
-      }
-      json(404, { message: 'Not Found' })
-    })
-  })
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))
-  })
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
     close: () =>
       new Promise<void>(resolve => {
         server.close(() => resolve())

@@ -1,0 +1,155 @@
+/**
+ * A local stand-in for the part of GitHub's REST API the pull-request comment uses, shared by
+ * the unit test of upsertPrComment and the end-to-end suites that run dist/index.js: list one
+ * pull request's comments (paginated with a Link header, as octokit's paginate follows it),
+ * create one, and update one.
+ */
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse
+} from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface FakeComment {
+  id: number
+  body: string
+  html_url: string
+}
+
+export interface FakeRequest {
+  readonly method: string
+  /** The path without the query string. */
+  readonly path: string
+  /** The path with the query string, as sent: pagination shows here. */
+  readonly url: string
+  readonly authorization?: string
+  /** Every header, so a test can prove that no other secret went to GitHub. */
+  readonly headers: IncomingHttpHeaders
+  /** The raw request body; '' for none. */
+  readonly body: string
+}
+
+export interface FakeGitHubOptions {
+  /** The pull request whose comments this fake holds; any other issue is a 404. */
+  readonly repo?: string
+  readonly issue?: number
+  /** The first comment id; real ids are large, so the end-to-end default looks like one. */
+  readonly firstId?: number
+}
+
+/** The messages GitHub sends with these statuses; the code under test quotes the status only. */
+const ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  403: 'Resource not accessible by integration',
+  404: 'Not Found'
+}
+
+export class FakeGitHub {
+  readonly comments: FakeComment[] = []
+  readonly requests: FakeRequest[] = []
+  /** When set, every request gets this status, e.g. 403 as for a fork PR's read-only token. */
+  failWith: number | undefined
+  url = ''
+  private readonly repo: string
+  private readonly issue: number
+  private readonly firstId: number
+  private nextId: number
+  private readonly server: Server
+
+  constructor({ repo = 'acme/web', issue = 42, firstId = 9001 }: FakeGitHubOptions = {}) {
+    this.repo = repo
+    this.issue = issue
+    this.firstId = firstId
+    this.nextId = firstId
+    this.server = createServer((req, res) => void this.handle(req, res))
+  }
+
+  /** Listens on a free loopback port; returns this, so `await new FakeGitHub().start()` works. */
+  async start(): Promise<this> {
+    await new Promise<void>(resolve => this.server.listen(0, '127.0.0.1', resolve))
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this
+  }
+
+  /** Also drops keep-alive connections, which would otherwise hold close() (and jest) open. */
+  async close(): Promise<void> {
+    const closed = new Promise<void>(resolve => this.server.close(() => resolve()))
+    this.server.closeAllConnections()
+    await closed
+  }
+
+  /** Back to an empty thread, for the next test. */
+  reset(): void {
+    this.comments.length = 0
+    this.requests.length = 0
+    this.failWith = undefined
+    this.nextId = this.firstId
+  }
+
+  /** Adds a comment as if someone had posted it earlier. */
+  seed(body: string): FakeComment {
+    const id = this.nextId++
+    const comment = {
+      id,
+      body,
+      html_url: `https://github.com/${this.repo}/pull/${this.issue}#issuecomment-${id}`
+    }
+    this.comments.push(comment)
+    return comment
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    const url = new URL(req.url ?? '/', this.url)
+    const method = req.method ?? 'GET'
+    const { authorization } = req.headers
+    this.requests.push({
+      method,
+      path: url.pathname,
+      url: url.pathname + url.search,
+      ...(authorization !== undefined && { authorization }),
+      headers: req.headers,
+      body
+    })
+
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(payload))
+    }
+    if (this.failWith !== undefined) {
+      const message = ERROR_MESSAGES[this.failWith] ?? 'Server Error'
+      return send(this.failWith, { message, documentation_url: 'https://docs.github.com/rest' })
+    }
+
+    const prefix = `/repos/${this.repo}/issues/`
+    const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''
+    const thread = rest === `${this.issue}/comments`
+    const update = /^comments\/(\d+)$/.exec(rest)
+    if (thread && method === 'GET') {
+      const perPage = Number(url.searchParams.get('per_page') ?? '30')
+      const page = Number(url.searchParams.get('page') ?? '1')
+      const last = Math.max(1, Math.ceil(this.comments.length / perPage))
+      const pageUrl = (n: number): string =>
+        `${this.url}${url.pathname}?per_page=${perPage}&page=${n}`
+      const link = `<${pageUrl(page + 1)}>; rel="next", <${pageUrl(last)}>; rel="last"`
+      send(
+        200,
+        this.comments.slice((page - 1) * perPage, page * perPage),
+        page < last ? { link } : {}
+      )
+    } else if (thread && method === 'POST') {
+      send(201, this.seed((JSON.parse(body) as { body: string }).body))
+    } else if (update && method === 'PATCH') {
+      const comment = this.comments.find(c => c.id === Number(update[1]))
+      if (!comment) return send(404, { message: 'Not Found' })
+      comment.body = (JSON.parse(body) as { body: string }).body
+      send(200, comment)
+    } else {
+      send(404, { message: 'Not Found' })
+    }
+  }
+}
