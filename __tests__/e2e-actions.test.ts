@@ -14,12 +14,13 @@ import {
   runAction,
   warningLines,
   type ActionRun,
-  type Emulator
+  type Emulator,
+  findingsRequests,
+  FINDINGS_PATH
 } from './helpers/e2e.js'
 
 const d = BUNDLE_BUILT ? describe : describe.skip
 
-const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
 const TICKETS_PATH = '/api/v1/deployments/acme-corp/tickets'
 const EXPORT_PATH = '/api/v1/deployments/4242/sbom/export'
 const TRACKER = 'https://tracker.example.test/browse'
@@ -33,10 +34,6 @@ function requestsTo(emulator: Emulator, method: string, path: string | RegExp) {
   return emulator.requests.filter(
     r => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))
   )
-}
-
-function findingsRequests(emulator: Emulator) {
-  return requestsTo(emulator, 'GET', FINDINGS_PATH)
 }
 
 /** The ticket URLs the emulator created for one type, in creation order. */

@@ -19,7 +19,8 @@ import {
   warningLines,
   withEmulator,
   type ActionRun,
-  type Emulator
+  type Emulator,
+  RELAXED
 } from './helpers/e2e.js'
 import {
   commandLines,
@@ -40,7 +41,6 @@ const TICKETS = '/api/v1/deployments/acme-corp/tickets'
 /** Short timeouts and few retries: every run here stays within a few seconds. */
 const FAST = { 'timeout-seconds': '1', 'max-retries': '2' }
 /** Thresholds under which nothing on acme/web main blocks (exit 0). */
-const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
 
 /** The verdict of an undisturbed run on acme/web main with the default thresholds. */
 const NORMAL_OUTPUTS = {

@@ -22,13 +22,15 @@ import {
   runAction,
   warningLines,
   type ActionRun,
-  type Emulator
+  type Emulator,
+  RELAXED,
+  FINDINGS_PATH,
+  findingsRequests
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
 const d = BUNDLE_BUILT ? describe : describe.skip
 
-const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
 const SQLI = 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
 const SUBPROCESS = 'python.lang.security.audit.dangerous-subprocess-use-audit'
 const CERT = 'python.requests.security.disabled-cert-validation.disabled-cert-validation'
@@ -40,11 +42,6 @@ const DEFAULT_BLOCKING_MESSAGE =
   `high ${CERT} at src/app/integrations/billing.py:54, and 2 more`
 
 /** Thresholds under which nothing on acme/web main blocks. */
-const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
-
-function findingsRequests(emulator: Emulator) {
-  return emulator.requests.filter(r => r.method === 'GET' && r.path === FINDINGS_PATH)
-}
 
 function requestLines(emulator: Emulator): string[] {
   return emulator.requests.map(r => `${r.method} ${r.rawPath}`)

@@ -17,7 +17,8 @@ import {
   runAction,
   withEmulator,
   type ActionRun,
-  type Emulator
+  type Emulator,
+  RELAXED
 } from './helpers/e2e.js'
 import { stackFrames } from './helpers/e2e-inspect.js'
 import {
@@ -31,7 +32,6 @@ const d = BUNDLE_BUILT ? describe : describe.skip
 
 const FAST = { 'timeout-seconds': '2', 'max-retries': '1' }
 /** Thresholds under which nothing on acme/web main blocks: a successful run exits 0. */
-const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
 
 let certDir = ''
 let certs: TestCertificates

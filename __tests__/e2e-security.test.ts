@@ -23,7 +23,8 @@ import {
   runAction,
   withEmulator,
   type ActionRun,
-  type Emulator
+  type Emulator,
+  RELAXED
 } from './helpers/e2e.js'
 import { secretLocations, stackFrames, stdoutLines } from './helpers/e2e-inspect.js'
 import { FakeGitHub } from './helpers/fake-github.js'
@@ -35,7 +36,6 @@ const GITHUB_TOKEN = 'ghs_FAKEgithubTOKEN0001'
 const DEPLOYMENTS = '/api/v1/deployments'
 const FINDINGS = '/api/v1/deployments/acme-corp/findings'
 const FAST = { 'timeout-seconds': '1', 'max-retries': '1' }
-const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
 
 let workDir = ''
 beforeAll(async () => {

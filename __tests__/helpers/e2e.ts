@@ -40,6 +40,16 @@ export function runAction(
   return runBundledAction({ ...options, inputs: { ...baseInputs(emulator), ...inputs } })
 }
 
+/** Thresholds under which the sample data passes: a run that must not fail on the gate itself. */
+export const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' } as const
+
+export const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
+
+/** The findings requests the emulator received, in order. */
+export function findingsRequests(emulator: Emulator): Emulator['requests'] {
+  return emulator.requests.filter(r => r.method === 'GET' && r.path === FINDINGS_PATH)
+}
+
 /** The `::error::` line(s) @actions/core printed, decoded. */
 export function errorLines(run: ActionRun): string[] {
   return run.stdout
