@@ -12,6 +12,7 @@ export const modules = {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(418);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
+/* harmony import */ var _error_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5437);
 /**
  * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
  * pushed twenty times has one comment, not twenty.
@@ -20,6 +21,7 @@ export const modules = {
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
  * the comment is a convenience and must never fail the gate.
  */
+
 
 
 
@@ -45,9 +47,6 @@ function httpStatus(error) {
     if (typeof error !== 'object' || error === null || !('status' in error))
         return undefined;
     return typeof error.status === 'number' ? error.status : undefined;
-}
-function errorMessage(error) {
-    return error instanceof Error ? error.message : String(error);
 }
 /** The id of our earlier comment, reading page after page and stopping at the first match. */
 async function findComment(octokit, ctx) {
@@ -117,7 +116,7 @@ async function upsertPrComment(request) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
             return { skipped: reason };
         }
-        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${errorMessage(error)}`, { cause: error });
+        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_error_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .k)(error)}`, { cause: error });
     }
 }
 

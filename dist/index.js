@@ -30872,6 +30872,20 @@ module.exports = {
 
 /***/ }),
 
+/***/ 5437:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** The message of anything thrown: errors give their message, other values their string form. */
+function errorText(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -40849,7 +40863,10 @@ function formatIssues(issues, prefix = '') {
     });
 }
 
+// EXTERNAL MODULE: ./src/error-text.ts
+var error_text = __nccwpck_require__(5437);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
+
 
 
 
@@ -40970,7 +40987,7 @@ class Transport {
             json = JSON.parse(text);
         }
         catch (error) {
-            const reason = error instanceof Error ? error.message : String(error);
+            const reason = (0,error_text/* errorText */.k)(error);
             throw new SchemaError(request, [
                 `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
             ]);
@@ -42996,6 +43013,7 @@ async function getSbomExport(transport, deploymentId, taskToken) {
 
 
 
+
 const POLL_FIRST_MS = 1000;
 const POLL_MAX_MS = 15_000;
 const DEPLOYMENT_CONCURRENCY = 4;
@@ -43127,7 +43145,7 @@ async function exportSboms(transport, deploymentId, projects, settings, env) {
             return {
                 project: project.name,
                 status: 'error',
-                error: error instanceof Error ? error.message : String(error)
+                error: (0,error_text/* errorText */.k)(error)
             };
         }
     });
@@ -43254,6 +43272,7 @@ function selectTicketFindings(findings, which) {
 
 
 
+
 /**
  * Whether a failed ticket request may still have created tickets: no answer after the request
  * was sent, or a server/gateway error other than the ones that prove it was not processed.
@@ -43292,7 +43311,7 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
         const [type, findingIds] = types[index];
         if (outcome.status === 'rejected') {
             const error = outcome.reason;
-            const message = error instanceof Error ? error.message : String(error);
+            const message = (0,error_text/* errorText */.k)(error);
             const uncertain = mayHaveCreatedTickets(error);
             const prefix = uncertain
                 ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
@@ -43322,10 +43341,8 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
 
 
 
+
 const run_actions_realSleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
-function errorText(error) {
-    return error instanceof Error ? error.message : String(error);
-}
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 async function runActions(input) {
     const { config, transport, deployment, project, verdict, warn } = input;
@@ -43339,7 +43356,7 @@ async function runActions(input) {
         ? project
             .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
             .catch((error) => {
-            failures.push(`Project tags were not added: ${errorText(error)}`);
+            failures.push(`Project tags were not added: ${(0,error_text/* errorText */.k)(error)}`);
             return undefined;
         })
         : undefined;
@@ -43365,7 +43382,7 @@ async function runActions(input) {
                 info: message => lib_core/* info */.pq(message)
             });
         })().catch((error) => {
-            failures.push(`SBOM export failed: ${errorText(error)}`);
+            failures.push(`SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`);
             return undefined;
         })
         : undefined;
@@ -43938,6 +43955,7 @@ var report_markdown = __nccwpck_require__(1601);
  */
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** Room for other writers of the same step's summary, and for the runner's own bookkeeping. */
 const SUMMARY_MARGIN_BYTES = 16 * 1024;
@@ -43957,7 +43975,7 @@ async function writeJobSummary(report) {
         // The summary buffer is a process-wide singleton: drop what we added so a later write by
         // someone else does not carry our half-written report.
         lib_core/* summary */.z.emptyBuffer();
-        lib_core/* warning */.$e(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+        lib_core/* warning */.$e(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
         return false;
     }
 }
@@ -43967,6 +43985,7 @@ async function writeJobSummary(report) {
 const VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./src/publish.ts
+
 
 
 
@@ -43985,7 +44004,7 @@ async function attempt(what, task) {
         return await task();
     }
     catch (error) {
-        lib_core/* warning */.$e(`Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+        lib_core/* warning */.$e(`Could not ${what}: ${(0,error_text/* errorText */.k)(error)}`);
         return undefined;
     }
 }
@@ -44060,12 +44079,10 @@ async function publishReports(report, config, ctx) {
 
 
 
+
 /** Errors that mean "the API could not answer", as opposed to a wrong input. */
 function isApiFailure(error) {
     return isClientError(error);
-}
-function main_errorText(error) {
-    return error instanceof Error ? error.message : String(error);
 }
 async function loadIgnoreEntries(config) {
     if (config.ignoreFile === undefined)
@@ -44076,7 +44093,7 @@ async function loadIgnoreEntries(config) {
     }
     catch (error) {
         throw new IgnoreFileError(config.ignoreFile, [
-            `cannot be read (${error.code ?? main_errorText(error)})`
+            `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
         ]);
     }
     return parseIgnoreFile(text, config.ignoreFile);
@@ -44207,7 +44224,7 @@ async function run(ctx = defaultRunContext()) {
             lib_core/* setFailed */.C1(`Invalid inputs, nothing was sent:\n${error.message}`);
             return;
         }
-        lib_core/* setFailed */.C1(`Findings Gate failed before any request: ${main_errorText(error)}`);
+        lib_core/* setFailed */.C1(`Findings Gate failed before any request: ${(0,error_text/* errorText */.k)(error)}`);
         return;
     }
     const warnings = [];
@@ -44219,7 +44236,7 @@ async function run(ctx = defaultRunContext()) {
     let evaluation;
     let fatal;
     const failed = (error) => {
-        const message = main_errorText(error);
+        const message = (0,error_text/* errorText */.k)(error);
         if (isApiFailure(error) && config.onApiError === 'warn') {
             warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`);
         }

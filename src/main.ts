@@ -27,14 +27,11 @@ import type { RunReport } from './report/model.js'
 import { publishReports } from './publish.js'
 import { forkPullRequest } from './context.js'
 import { VERSION } from './version.js'
+import { errorText } from './error-text.js'
 
 /** Errors that mean "the API could not answer", as opposed to a wrong input. */
 function isApiFailure(error: unknown): boolean {
   return isClientError(error)
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 async function loadIgnoreEntries(config: Config): Promise<IgnoreEntry[]> {

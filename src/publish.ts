@@ -8,6 +8,7 @@ import { setOutputs, type OutputExtras } from './report/outputs.js'
 import { buildSarif, writeSarif } from './report/sarif.js'
 import { writeJobSummary } from './report/summary.js'
 import { VERSION } from './version.js'
+import { errorText } from './error-text.js'
 
 /** The config as the JSON report shows it: every input but the two tokens. */
 export function publicConfig(config: Config): Record<string, unknown> {
@@ -19,7 +20,7 @@ async function attempt<T>(what: string, task: () => Promise<T> | T): Promise<T |
   try {
     return await task()
   } catch (error) {
-    core.warning(`Could not ${what}: ${error instanceof Error ? error.message : String(error)}`)
+    core.warning(`Could not ${what}: ${errorText(error)}`)
     return undefined
   }
 }

@@ -7,6 +7,7 @@ import { openTickets } from './actions/tickets.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import type { Config } from './inputs.js'
 import type { RunReport } from './report/model.js'
+import { errorText } from './error-text.js'
 
 export interface ActionsOutcome {
   readonly report: Pick<RunReport, 'tickets' | 'tags' | 'sbom'>
@@ -25,10 +26,6 @@ export interface ActionsInput {
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {

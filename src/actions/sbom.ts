@@ -10,6 +10,7 @@ import type { SbomComponentType } from '../domain.js'
 import type { Transport } from '../api/transport.js'
 import type { Project } from '../domain.js'
 import type { SbomExportReport, SbomReport } from '../report/model.js'
+import { errorText } from '../error-text.js'
 
 export interface SbomSettings {
   readonly scope: 'repository' | 'deployment'
@@ -185,7 +186,7 @@ export async function exportSboms(
       return {
         project: project.name,
         status: 'error' as const,
-        error: error instanceof Error ? error.message : String(error)
+        error: errorText(error)
       }
     }
   })

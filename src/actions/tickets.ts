@@ -4,6 +4,7 @@ import type { Transport } from '../api/transport.js'
 import type { EvaluatedFinding, IssueType } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
 import type { TicketsReport } from '../report/model.js'
+import { errorText } from '../error-text.js'
 
 export interface TicketSettings {
   readonly ticketFindings: 'blocking' | 'all'
@@ -60,7 +61,7 @@ export async function openTickets(
     const [type, findingIds] = types[index]
     if (outcome.status === 'rejected') {
       const error: unknown = outcome.reason
-      const message = error instanceof Error ? error.message : String(error)
+      const message = errorText(error)
       const uncertain = mayHaveCreatedTickets(error)
       const prefix = uncertain
         ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`

@@ -11,6 +11,7 @@ import {
   type RetryPolicy
 } from './retry.js'
 import { formatIssues } from './schema-issues.js'
+import { errorText } from '../error-text.js'
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
 
@@ -192,7 +193,7 @@ export class Transport {
     try {
       json = JSON.parse(text)
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
+      const reason = errorText(error)
       throw new SchemaError(request, [
         `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
       ])

@@ -11,6 +11,7 @@ import { getOctokit } from '@actions/github'
 import { COMMENT_MARKER, renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
 import type { GateResult } from '../domain.js'
+import { errorText } from '../error-text.js'
 
 /** GitHub rejects issue comments longer than this many characters. */
 export const COMMENT_MAX_CHARS = 65_536
@@ -58,10 +59,6 @@ export function commentBody(report: RunReport): string {
 function httpStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('status' in error)) return undefined
   return typeof error.status === 'number' ? error.status : undefined
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 type Octokit = ReturnType<typeof getOctokit>
@@ -137,7 +134,7 @@ export async function upsertPrComment(request: PrCommentRequest): Promise<PrComm
       return { skipped: reason }
     }
     throw new Error(
-      `Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${errorMessage(error)}`,
+      `Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${errorText(error)}`,
       { cause: error }
     )
   }

@@ -6,6 +6,7 @@
 import * as core from '@actions/core'
 import { renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
+import { errorText } from '../error-text.js'
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
 /** Room for other writers of the same step's summary, and for the runner's own bookkeeping. */
@@ -26,9 +27,7 @@ export async function writeJobSummary(report: RunReport): Promise<boolean> {
     // The summary buffer is a process-wide singleton: drop what we added so a later write by
     // someone else does not carry our half-written report.
     core.summary.emptyBuffer()
-    core.warning(
-      `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
-    )
+    core.warning(`Could not write the job summary: ${errorText(error)}`)
     return false
   }
 }
