@@ -3,7 +3,7 @@ import { PaginationError } from '../src/api/errors.js'
 import { cursorPages, pageNumberPages } from '../src/api/paginate.js'
 import { defaultRetryPolicy, parseRetryAfter, retryDelayMs, shouldRetry } from '../src/api/retry.js'
 import { classifyNetworkError, serverMessage } from '../src/api/transport.js'
-import { normaliseTimestamp } from '../src/api/wire.js'
+import { timestampMillis } from '../src/api/wire.js'
 
 const request = { method: 'GET', path: '/api/v1/x' }
 
@@ -180,13 +180,14 @@ describe('cursor pagination', () => {
 })
 
 describe('wire helpers', () => {
-  it('normalises both timestamp forms to ISO 8601 UTC', () => {
-    expect(normaliseTimestamp('2026-11-01T12:00:00.123456Z')).toBe('2026-11-01T12:00:00.123Z')
-    expect(normaliseTimestamp('2020-11-18 23:28:12.391807+00:00')).toBe('2020-11-18T23:28:12.391Z')
-    expect(normaliseTimestamp('2026-11-01 14:00:00+02:00')).toBe('2026-11-01T12:00:00.000Z')
-    expect(normaliseTimestamp('yesterday')).toBeUndefined()
-    expect(normaliseTimestamp('2026-11-01T12:00:00Z')).toBe('2026-11-01T12:00:00.000Z')
-    expect(normaliseTimestamp('2024-02-29 23:59:59.5+00:00')).toBe('2024-02-29T23:59:59.500Z')
+  it('reads both timestamp forms as epoch milliseconds', () => {
+    const at = (iso: string): number => new Date(iso).getTime()
+    expect(timestampMillis('2026-11-01T12:00:00.123456Z')).toBe(at('2026-11-01T12:00:00.123Z'))
+    expect(timestampMillis('2020-11-18 23:28:12.391807+00:00')).toBe(at('2020-11-18T23:28:12.391Z'))
+    expect(timestampMillis('2026-11-01 14:00:00+02:00')).toBe(at('2026-11-01T12:00:00.000Z'))
+    expect(timestampMillis('yesterday')).toBeUndefined()
+    expect(timestampMillis('2026-11-01T12:00:00Z')).toBe(at('2026-11-01T12:00:00.000Z'))
+    expect(timestampMillis('2024-02-29 23:59:59.5+00:00')).toBe(at('2024-02-29T23:59:59.500Z'))
   })
 
   it('the fast path for UTC stamps agrees with Date for every form it accepts', () => {
@@ -194,15 +195,16 @@ describe('wire helpers', () => {
       '2026-11-01T12:00:00.123456Z',
       '2026-01-31 00:00:00+00:00',
       '2026-12-31T23:59:59.999999+0000',
-      '2000-02-29 12:34:56.7+00:00'
+      '2000-02-29 12:34:56.7+00:00',
+      '2026-06-15T08:09:10.05Z'
     ]) {
-      expect(normaliseTimestamp(raw)).toBe(
-        new Date(Date.parse(raw.replace(' ', 'T'))).toISOString()
-      )
+      expect(timestampMillis(raw)).toBe(Date.parse(raw.replace(' ', 'T')))
     }
-    // Impossible dates never pass as timestamps through the fast path.
-    expect(normaliseTimestamp('2026-02-30 10:00:00+00:00')).not.toBe('2026-02-30T10:00:00.000Z')
-    expect(normaliseTimestamp('2026-11-01 24:00:00+00:00')).not.toBe('2026-11-01T24:00:00.000Z')
+    // Impossible dates and times are not timestamps, rather than rolling over into the next day.
+    expect(timestampMillis('2026-02-30 10:00:00+00:00')).toBeUndefined()
+    expect(timestampMillis('2025-02-29T10:00:00Z')).toBeUndefined()
+    expect(timestampMillis('2026-11-01 24:00:00+00:00')).toBeUndefined()
+    expect(timestampMillis('2026-11-01T12:60:00Z')).toBeUndefined()
   })
 
   it('extracts one line from JSON, HTML and text error bodies', () => {

@@ -175,7 +175,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         ),
         matchBasedId: expect.stringMatching(/^[0-9a-f]{64}_0$/),
         syntacticId: expect.stringMatching(/^[0-9a-f]{32}$/),
-        relevantSince: daysAgo(21),
+        relevantSince: Date.parse(daysAgo(21)),
         externalTicket: undefined,
         categories: ['security'],
         cwe: ['CWE-327: Use of a Broken or Risky Cryptographic Algorithm'],
@@ -191,7 +191,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         endLine: 42,
         endColumn: 48
       })
-      expect(sqli.relevantSince).toBe(daysAgo(3))
+      expect(sqli.relevantSince).toBe(Date.parse(daysAgo(3)))
     })
 
     it('sends every scope filter as the documented query: repeated keys, page_size 3000', async () => {
@@ -260,7 +260,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         ),
         matchBasedId: expect.stringMatching(/^[0-9a-f]{64}_0$/),
         syntacticId: expect.stringMatching(/^[0-9a-f]{32}$/),
-        relevantSince: daysAgo(25),
+        relevantSince: Date.parse(daysAgo(25)),
         externalTicket: undefined,
         categories: ['security'],
         cwe: ['CWE-200: Exposure of Sensitive Information to an Unauthorized Actor'],
@@ -357,7 +357,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
           id: '77',
           url: 'https://tracker.example.test/browse/SEC-77'
         })
-        expect(findings[0].relevantSince).toBe(NOW.toISOString())
+        expect(findings[0].relevantSince).toBe(NOW.getTime())
       } finally {
         emulator.state.sastFindings.pop()
       }

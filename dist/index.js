@@ -30890,7 +30890,7 @@ function errorText(error) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5410);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6970);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30899,7 +30899,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5410:
+/***/ 6970:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40592,29 +40592,33 @@ const numericId = union([
     schemas_string().regex(/^\d+$/, 'expected a numeric id').transform(Number)
 ]);
 const stringId = union([schemas_string(), schemas_number()]).transform(String);
-const CANONICAL_UTC = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{3})?\d*(Z|\+00:?00)$/;
-/** `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → ISO 8601 UTC. */
-function normaliseTimestamp(raw) {
-    // Both wire forms are UTC in practice: rewrite them without a Date round trip (hot path).
+const CANONICAL_UTC = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3})\d*)?(?:Z|\+00:?00)$/;
+/**
+ * `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → epoch milliseconds.
+ * A number, not a string: tens of thousands of findings each carry one.
+ */
+function timestampMillis(raw) {
+    // Both wire forms are UTC in practice: read the fields without a Date round trip (hot path).
     const utc = CANONICAL_UTC.exec(raw);
-    if (utc && validDate(utc[1], utc[2]))
-        return `${utc[1]}T${utc[2]}${utc[3] ?? '.000'}Z`;
+    if (utc) {
+        const [year, month, day, hours, minutes, seconds] = utc.slice(1, 7).map(Number);
+        if (!validDate(year, month, day) || hours > 23 || minutes > 59 || seconds > 59)
+            return undefined;
+        const millis = utc[7] === undefined ? 0 : Number(utc[7].padEnd(3, '0'));
+        return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
+    }
     const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T');
     if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate))
         return undefined;
     const ms = Date.parse(candidate);
-    return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+    return Number.isNaN(ms) ? undefined : ms;
 }
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** Rejects what the regular expression cannot (2026-02-30, 25:00:00), without building a Date. */
-function validDate(date, time) {
-    const year = Number(date.slice(0, 4));
-    const month = Number(date.slice(5, 7));
-    const day = Number(date.slice(8, 10));
+/** Rejects what the regular expression cannot (2026-02-30), without building a Date. */
+function validDate(year, month, day) {
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
     const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-    const [hours, minutes, seconds] = time.split(':').map(Number);
-    return day >= 1 && day <= days && hours < 24 && minutes < 60 && seconds < 60;
+    return day >= 1 && day <= days;
 }
 /**
  * A string mapped through `convert`. What it cannot map is a schema problem naming what was
@@ -40630,7 +40634,7 @@ function converted(convert, expected) {
         return value;
     });
 }
-const timestamp = converted(normaliseTimestamp, 'an ISO 8601 timestamp');
+const timestamp = converted(timestampMillis, 'an ISO 8601 timestamp');
 /** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
 const SEVERITY_ALIASES = {
     low: 'low',
@@ -40941,8 +40945,17 @@ class Transport {
     }
     async attempt(spec, request, attempt, idempotent) {
         this.requestCount++;
+        const networkFailure = (error) => {
+            // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
+            spec.signal?.throwIfAborted();
+            const { code, detail } = classifyNetworkError(error, this.options.timeoutMs);
+            const processed = !idempotent && mayHaveBeenProcessed(code);
+            const failure = new NetworkError(request, code, this.redact(detail), attempt, processed);
+            return { kind: 'failed', outcome: { kind: 'network', code }, error: failure };
+        };
         let response;
         let text;
+        let streamed;
         try {
             response = await (0,undici.fetch)(this.url(spec), {
                 method: spec.method,
@@ -40955,15 +40968,21 @@ class Transport {
                     : AbortSignal.timeout(this.options.timeoutMs),
                 dispatcher: this.dispatcher()
             });
-            text = await response.text();
+            streamed = spec.stream !== undefined && response.status < 300 && response.body !== null;
+            text = streamed ? '' : await response.text();
         }
         catch (error) {
-            // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
-            spec.signal?.throwIfAborted();
-            const { code, detail } = classifyNetworkError(error, this.options.timeoutMs);
-            const processed = !idempotent && mayHaveBeenProcessed(code);
-            const failure = new NetworkError(request, code, this.redact(detail), attempt, processed);
-            return { kind: 'failed', outcome: { kind: 'network', code }, error: failure };
+            return networkFailure(error);
+        }
+        if (streamed && spec.stream && response.body) {
+            try {
+                return { kind: 'done', value: await this.decodeStream(spec.stream, request, response.body) };
+            }
+            catch (error) {
+                if (error instanceof BodyReadError)
+                    return networkFailure(error.cause);
+                throw error;
+            }
         }
         if (response.status >= 300) {
             const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), (this.options.now ?? Date.now)());
@@ -40981,6 +41000,18 @@ class Transport {
         }
         return { kind: 'done', value: this.parse(spec, request, text) };
     }
+    async decodeStream(decode, request, body) {
+        try {
+            return await decode(readBody(body));
+        }
+        catch (error) {
+            // Problems can quote a received value, which a server may have echoed the token into.
+            if (error instanceof SchemaError) {
+                throw new SchemaError(request, error.problems.map(problem => this.redact(problem)));
+            }
+            throw error;
+        }
+    }
     parse(spec, request, text) {
         let json;
         try {
@@ -40992,6 +41023,8 @@ class Transport {
                 `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
             ]);
         }
+        if (!spec.schema)
+            throw new TypeError('a request without a schema reads its body as a stream');
         const parsed = spec.schema.safeParse(json);
         if (!parsed.success) {
             // Issue messages can quote a received value, which a server may have echoed the token into.
@@ -41027,6 +41060,19 @@ class Transport {
      */
     redact(text) {
         return redactSecret(text, this.options.token);
+    }
+}
+/** A body that broke off while it was read: a network failure, not a decoding one. */
+class BodyReadError extends Error {
+    name = 'BodyReadError';
+}
+async function* readBody(body) {
+    try {
+        for await (const chunk of body)
+            yield chunk;
+    }
+    catch (error) {
+        throw new BodyReadError('the body could not be read', { cause: error });
     }
 }
 /** The length of a token prefix that is masked too: enough to be no coincidence. */
@@ -41229,7 +41275,269 @@ async function* cursorPages(fetchPage, options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/api/json-split.ts
+/**
+ * Splits a JSON document, fed as byte chunks while it downloads, into the elements of the arrays
+ * at given key paths (`["findings"]`, `["sastFindings", "findings"]`). Each element is handed over
+ * as its own small text the moment its last byte arrives, so a 3000-finding page is never held as
+ * one string or one object graph: every element's objects die young, where garbage is cheap, and
+ * the raw page is gone as soon as it has been read. What is left (the envelope, with those arrays
+ * emptied) is returned by `end()` for the caller to validate like any other response.
+ *
+ * Only the bytes outside the elements are parsed structurally here; each element is checked by
+ * `JSON.parse` in the caller and the envelope by `JSON.parse` in `end()`, so malformed input of
+ * any kind ends in an error, never in a silently shorter list.
+ */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+class JsonSplitError extends Error {
+    name = 'JsonSplitError';
+}
+function isWhitespace(byte) {
+    return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+function asBuffer(chunk) {
+    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+}
+class JsonArraySplitter {
+    onElement;
+    targets;
+    stack = [];
+    skeleton = [];
+    bytesRead = 0;
+    inString = false;
+    escaped = false;
+    /** Bytes of a key string that spans chunks (keys are short; elements are not kept here). */
+    keyParts;
+    keyStart = -1;
+    /** The target array being split, while inside it. */
+    target;
+    between = 'first';
+    inElement = false;
+    depth = 0;
+    elementParts = [];
+    elementStart = -1;
+    /** Per chunk: where the next backslash is, so strings are skipped with indexOf, not per byte. */
+    nextBackslash = -1;
+    constructor(paths, onElement) {
+        this.onElement = onElement;
+        this.targets = paths.map(path => path.join('\u0000'));
+    }
+    write(chunk) {
+        const buf = asBuffer(chunk);
+        this.nextBackslash = -1;
+        let skeletonFrom = this.target ? -1 : 0;
+        if (this.inElement)
+            this.elementStart = 0;
+        if (this.keyParts)
+            this.keyStart = 0;
+        const n = buf.length;
+        let i = 0;
+        while (i < n) {
+            if (this.inString) {
+                i = this.skipString(buf, i);
+                if (!this.inString && this.keyStart >= 0)
+                    this.finishKey(buf, i);
+                continue;
+            }
+            const byte = buf[i];
+            if (this.inElement) {
+                if (byte === QUOTE) {
+                    this.inString = true;
+                }
+                else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+                    this.depth++;
+                }
+                else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY || byte === COMMA) {
+                    if (this.depth > 0) {
+                        if (byte !== COMMA)
+                            this.depth--;
+                    }
+                    else {
+                        this.finishElement(buf, i);
+                        continue; // the delimiter is read again, between elements
+                    }
+                }
+                i++;
+            }
+            else if (this.target) {
+                if (byte === CLOSE_ARRAY) {
+                    if (this.between === 'after-comma')
+                        this.fail(i, 'a comma before "]"');
+                    this.target = undefined;
+                    this.stack.pop();
+                    skeletonFrom = i;
+                    this.afterValue();
+                }
+                else if (byte === COMMA) {
+                    if (this.between !== 'after-element')
+                        this.fail(i, 'a misplaced comma');
+                    this.between = 'after-comma';
+                }
+                else if (!isWhitespace(byte)) {
+                    if (this.between === 'after-element')
+                        this.fail(i, 'a missing comma');
+                    this.inElement = true;
+                    this.depth = 0;
+                    this.elementStart = i;
+                    continue; // the element's first byte is read in element mode
+                }
+                i++;
+            }
+            else {
+                this.structure(buf, i, byte);
+                if (this.target) {
+                    // The array just opened is split: its "[" stays in the skeleton, its content does not.
+                    this.skeleton.push(Buffer.from(buf.subarray(skeletonFrom, i + 1)));
+                    skeletonFrom = -1;
+                }
+                i++;
+            }
+        }
+        this.bytesRead += n;
+        if (skeletonFrom >= 0 && skeletonFrom < n) {
+            this.skeleton.push(Buffer.from(buf.subarray(skeletonFrom, n)));
+        }
+        if (this.inElement)
+            this.elementParts.push(Buffer.from(buf.subarray(this.elementStart, n)));
+        if (this.inString && this.keyStart >= 0) {
+            this.keyParts ??= [];
+            this.keyParts.push(Buffer.from(buf.subarray(this.keyStart, n)));
+        }
+    }
+    /** The envelope with the split arrays emptied; throws if the document is not complete JSON. */
+    end() {
+        const where = this.inString
+            ? 'a string'
+            : this.inElement || this.target
+                ? 'a list'
+                : this.stack.length > 0
+                    ? this.stack[this.stack.length - 1]?.array
+                        ? 'an array'
+                        : 'an object'
+                    : undefined;
+        if (where !== undefined) {
+            throw new JsonSplitError(`the body ends after ${this.bytesRead} bytes, inside ${where}`);
+        }
+        const text = Buffer.concat(this.skeleton).toString('utf8');
+        try {
+            // A byte-order mark is dropped, as response.text() does.
+            return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        }
+        catch (error) {
+            throw new JsonSplitError(error instanceof Error ? error.message : String(error));
+        }
+    }
+    /** From inside a string at `i`: the index after its closing quote, or `n` if it goes on. */
+    skipString(buf, from) {
+        const n = buf.length;
+        let i = from;
+        if (this.escaped) {
+            this.escaped = false;
+            i++;
+        }
+        for (;;) {
+            if (i >= n)
+                return n;
+            if (this.nextBackslash !== n && this.nextBackslash < i) {
+                const found = buf.indexOf(BACKSLASH, i);
+                this.nextBackslash = found === -1 ? n : found;
+            }
+            const quote = buf.indexOf(QUOTE, i);
+            if (this.nextBackslash < n && (quote === -1 || this.nextBackslash < quote)) {
+                // An escape: the byte after the backslash, perhaps in the next chunk, is not a delimiter.
+                if (this.nextBackslash + 1 >= n) {
+                    this.escaped = true;
+                    return n;
+                }
+                i = this.nextBackslash + 2;
+                continue;
+            }
+            if (quote === -1)
+                return n;
+            this.inString = false;
+            return quote + 1;
+        }
+    }
+    /** A byte outside every split array: track containers and keys to know where we are. */
+    structure(buf, i, byte) {
+        const top = this.stack[this.stack.length - 1];
+        if (byte === QUOTE) {
+            this.inString = true;
+            if (top && !top.array && top.expectKey)
+                this.keyStart = i;
+            else
+                this.afterValue();
+        }
+        else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
+            // Inside an array the path gets a "[]" step: only object keys from the root can match.
+            const path = top ? [...top.path, top.array ? '[]' : (top.key ?? '')] : [];
+            const frame = { array: byte === OPEN_ARRAY, path, expectKey: byte === OPEN_OBJECT };
+            this.stack.push(frame);
+            if (frame.array && path.length > 0 && this.targets.includes(path.join('\u0000'))) {
+                this.target = frame;
+                this.between = 'first';
+            }
+        }
+        else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
+            // A mismatched bracket is left for JSON.parse in end() to name; only the count matters here.
+            if (this.stack.pop() === undefined)
+                this.fail(i, `an unexpected "${String.fromCharCode(byte)}"`);
+            this.afterValue();
+        }
+        else if (byte === COMMA) {
+            if (top && !top.array) {
+                top.expectKey = true;
+                top.key = undefined;
+            }
+        }
+    }
+    /** A value ended in the enclosing container: an object's next string is a key again only after ",". */
+    afterValue() {
+        const top = this.stack[this.stack.length - 1];
+        if (top && !top.array)
+            top.expectKey = false;
+    }
+    finishKey(buf, end) {
+        const bytes = this.keyParts
+            ? Buffer.concat([...this.keyParts, buf.subarray(0, end)])
+            : buf.subarray(this.keyStart, end);
+        this.keyParts = undefined;
+        this.keyStart = -1;
+        const top = this.stack[this.stack.length - 1];
+        if (!top || top.array)
+            return;
+        try {
+            top.key = JSON.parse(bytes.toString('utf8'));
+        }
+        catch {
+            top.key = undefined; // an invalid key: JSON.parse of the envelope reports it in end()
+        }
+        top.expectKey = false;
+    }
+    finishElement(buf, end) {
+        const text = this.elementParts.length > 0
+            ? Buffer.concat([...this.elementParts, buf.subarray(0, end)]).toString('utf8')
+            : buf.toString('utf8', this.elementStart, end);
+        this.elementParts = [];
+        this.elementStart = -1;
+        this.inElement = false;
+        this.between = 'after-element';
+        this.onElement(text, this.target.path);
+    }
+    fail(i, what) {
+        throw new JsonSplitError(`${what} at byte ${this.bytesRead + i}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/findings.ts
+
+
 
 
 
@@ -41335,6 +41643,7 @@ const ScaWire = object({
 class StringPool {
     strings = new Map();
     lists = new Map();
+    policies = new Map();
     intern(value) {
         if (value === undefined)
             return undefined;
@@ -41343,6 +41652,17 @@ class StringPool {
             return known;
         this.strings.set(value, value);
         return value;
+    }
+    /** One object per sourcing policy: thousands of findings name the same few. */
+    policy(wire) {
+        const name = wire.name ?? undefined;
+        const slug = wire.slug ?? undefined;
+        const known = this.policies.get(wire.id);
+        if (known && known.name === name && known.slug === slug)
+            return known;
+        const policy = { id: this.intern(wire.id), name: this.intern(name), slug: this.intern(slug) };
+        this.policies.set(wire.id, policy);
+        return policy;
     }
     list(values) {
         if (values.length === 0)
@@ -41357,52 +41677,66 @@ class StringPool {
     }
 }
 const EMPTY = Object.freeze([]);
-function commonFields(wire, fallbackStatus, pool) {
+/*
+ * Each record is built by one object literal with every field, present or not: records of one
+ * type then share one hidden class. Spreading a common part in gave every record a hidden class
+ * of its own, which doubled the memory of 60 000 findings.
+ */
+function ticketOf(wire) {
     const ticket = wire.external_ticket;
-    const slug = ticket?.externalSlug ?? ticket?.external_slug;
-    const hasTicket = ticket && (ticket.id || ticket.url || slug);
+    if (!ticket)
+        return undefined;
+    const slug = ticket.externalSlug ?? ticket.external_slug;
+    if (!ticket.id && !ticket.url && !slug)
+        return undefined;
+    return { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined };
+}
+function toSast(wire, status, pool) {
+    const rule = wire.rule;
     return {
+        type: 'sast',
         id: wire.id,
-        ruleName: pool.intern(wire.rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
-        ruleMessage: pool.intern(wire.rule?.message ?? wire.rule_message ?? ''),
+        ruleName: pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
+        ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
         severity: wire.severity,
         confidence: pool.intern(wire.confidence ?? undefined),
-        status: pool.intern(wire.status ?? fallbackStatus),
+        status: pool.intern(wire.status ?? status),
         ref: pool.intern(wire.ref ?? ''),
         repository: pool.intern(wire.repository.name),
+        location: toLocation(wire.location, pool),
         url: wire.line_of_code_url ?? undefined,
         matchBasedId: wire.match_based_id ?? undefined,
         syntacticId: wire.syntactic_id ?? undefined,
         relevantSince: wire.relevant_since ?? undefined,
-        externalTicket: hasTicket
-            ? { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined }
-            : undefined,
+        externalTicket: ticketOf(wire),
         categories: pool.list(wire.categories),
-        cwe: pool.list(wire.rule?.cweNames ?? wire.rule?.cwe_names ?? []),
-        owasp: pool.list(wire.rule?.owaspNames ?? wire.rule?.owasp_names ?? [])
-    };
-}
-function toSast(wire, status, pool) {
-    const policy = wire.sourcing_policy;
-    return {
-        ...commonFields(wire, status, pool),
-        type: 'sast',
-        location: toLocation(wire.location, pool),
-        sourcingPolicy: policy
-            ? {
-                id: pool.intern(policy.id),
-                name: pool.intern(policy.name ?? undefined),
-                slug: pool.intern(policy.slug ?? undefined)
-            }
-            : undefined
+        cwe: pool.list(rule?.cweNames ?? rule?.cwe_names ?? []),
+        owasp: pool.list(rule?.owaspNames ?? rule?.owasp_names ?? []),
+        sourcingPolicy: wire.sourcing_policy ? pool.policy(wire.sourcing_policy) : undefined
     };
 }
 function toSca(wire, status, pool) {
+    const rule = wire.rule;
     const dependency = wire.found_dependency;
     return {
-        ...commonFields(wire, status, pool),
         type: 'sca',
+        id: wire.id,
+        ruleName: pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
+        ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
+        severity: wire.severity,
+        confidence: pool.intern(wire.confidence ?? undefined),
+        status: pool.intern(wire.status ?? status),
+        ref: pool.intern(wire.ref ?? ''),
+        repository: pool.intern(wire.repository.name),
         location: toLocation(wire.location, pool) ?? toLocation(wire.usage?.location, pool),
+        url: wire.line_of_code_url ?? undefined,
+        matchBasedId: wire.match_based_id ?? undefined,
+        syntacticId: wire.syntactic_id ?? undefined,
+        relevantSince: wire.relevant_since ?? undefined,
+        externalTicket: ticketOf(wire),
+        categories: pool.list(wire.categories),
+        cwe: pool.list(rule?.cweNames ?? rule?.cwe_names ?? []),
+        owasp: pool.list(rule?.owaspNames ?? rule?.owasp_names ?? []),
         reachability: wire.reachability,
         malicious: wire.is_malicious === true,
         vulnerabilityId: pool.intern(wire.vulnerability_identifier ?? undefined),
@@ -41414,45 +41748,87 @@ function toSca(wire, status, pool) {
                 transitivity: pool.intern(dependency.transitivity ?? undefined)
             }
             : undefined,
-        fixVersions: pool.list((wire.fix_recommendations ?? [])
-            .map(fix => (fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version))
-            .filter((fix) => typeof fix === 'string' && fix !== ''))
+        fixVersions: pool.list(fixVersions(wire.fix_recommendations))
     };
 }
-const rawList = array(unknown());
-/** The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`. */
-const FindingsEnvelope = union([
-    object({ findings: rawList }),
-    object({
-        sastFindings: object({ findings: rawList.nullish() }).nullish(),
-        scaFindings: object({ findings: rawList.nullish() }).nullish()
-    })
-]);
-function itemsOf(envelope, type) {
-    if ('findings' in envelope)
-        return envelope.findings;
-    const list = type === 'sast' ? envelope.sastFindings : envelope.scaFindings;
-    return list?.findings ?? [];
-}
-/** Turns one raw page into domain findings; the raw page is garbage as soon as this returns. */
-function normaliseFindings(items, type, status, request, pool = new StringPool()) {
+function fixVersions(fixes) {
     const out = [];
-    for (let index = 0; index < items.length; index++) {
-        const raw = items[index];
-        if (type === 'sast') {
-            const parsed = SastWire.safeParse(raw);
-            if (!parsed.success)
-                throw new SchemaError(request, formatIssues(parsed.error.issues, `findings[${index}]`));
-            out.push(toSast(parsed.data, status, pool));
-        }
-        else {
-            const parsed = ScaWire.safeParse(raw);
-            if (!parsed.success)
-                throw new SchemaError(request, formatIssues(parsed.error.issues, `findings[${index}]`));
-            out.push(toSca(parsed.data, status, pool));
-        }
+    for (const fix of fixes ?? []) {
+        const version = fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version;
+        if (version)
+            out.push(version);
     }
     return out;
+}
+/**
+ * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
+ * The lists arrive emptied: their elements are split off while the page downloads.
+ */
+const FindingsEnvelope = union([
+    object({ findings: array(unknown()) }),
+    object({
+        sastFindings: object({ findings: array(unknown()).nullish() }).nullish(),
+        scaFindings: object({ findings: array(unknown()).nullish() }).nullish()
+    })
+]);
+const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']];
+const LIST_OF_TYPE = {
+    sast: 'sastFindings',
+    sca: 'scaFindings'
+};
+/** Turns one raw finding into a domain finding, or names the field that is wrong. */
+function normaliseFinding(raw, type, status, index, request, pool) {
+    const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
+    if (type === 'sast') {
+        const parsed = SastWire.safeParse(raw);
+        if (!parsed.success)
+            throw invalid(parsed.error);
+        return toSast(parsed.data, status, pool);
+    }
+    const parsed = ScaWire.safeParse(raw);
+    if (!parsed.success)
+        throw invalid(parsed.error);
+    return toSca(parsed.data, status, pool);
+}
+/**
+ * Decodes a findings page while it downloads: each finding becomes a domain record as soon as
+ * its bytes are in, so neither the raw page nor its object graph is ever held whole.
+ */
+function findingsPageDecoder(type, status, request, pool) {
+    return async (chunks) => {
+        const findings = [];
+        const splitter = new JsonArraySplitter(FINDINGS_LISTS, (text, path) => {
+            // The documented shape carries both lists; only the requested type's one counts.
+            if (path.length === 2 && path[0] !== LIST_OF_TYPE[type])
+                return;
+            const index = findings.length;
+            let raw;
+            try {
+                raw = JSON.parse(text);
+            }
+            catch (error) {
+                throw new SchemaError(request, [
+                    `findings[${index}]: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`
+                ]);
+            }
+            findings.push(normaliseFinding(raw, type, status, index, request, pool));
+        });
+        let envelope;
+        try {
+            for await (const chunk of chunks)
+                splitter.write(chunk);
+            envelope = splitter.end();
+        }
+        catch (error) {
+            if (!(error instanceof JsonSplitError))
+                throw error;
+            throw new SchemaError(request, [`body: not valid JSON (${error.message.slice(0, 120)})`]);
+        }
+        const checked = FindingsEnvelope.safeParse(envelope);
+        if (!checked.success)
+            throw new SchemaError(request, formatIssues(checked.error.issues));
+        return findings;
+    };
 }
 /**
  * Three pages in flight per type (SAST and SCA are fetched side by side): enough to hide the
@@ -41472,33 +41848,23 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
     const pool = new StringPool();
-    const fetchPage = async (page, signal) => {
-        const envelope = await transport.request({
-            method: 'GET',
-            path,
-            signal,
-            query: {
-                issue_type: query.type,
-                repos: [query.repository],
-                ref: query.ref,
-                status: query.status,
-                since: query.since,
-                policies: query.policies,
-                page,
-                page_size: paging.pageSize
-            },
-            schema: FindingsEnvelope
-        });
-        try {
-            return normaliseFindings(itemsOf(envelope, query.type), query.type, query.status, request, pool);
-        }
-        catch (error) {
-            // The problems quote received values, which a server may have echoed the token into.
-            if (error instanceof SchemaError)
-                throw new SchemaError(request, error.problems.map(problem => transport.redact(problem)));
-            throw error;
-        }
-    };
+    const decode = findingsPageDecoder(query.type, query.status, request, pool);
+    const fetchPage = (page, signal) => transport.request({
+        method: 'GET',
+        path,
+        signal,
+        query: {
+            issue_type: query.type,
+            repos: [query.repository],
+            ref: query.ref,
+            status: query.status,
+            since: query.since,
+            policies: query.policies,
+            page,
+            page_size: paging.pageSize
+        },
+        stream: decode
+    });
     return pageNumberPages(fetchPage, {
         pageSize: paging.pageSize,
         concurrency: paging.concurrency,

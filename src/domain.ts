@@ -85,8 +85,8 @@ interface FindingBase {
   readonly url?: string
   readonly matchBasedId?: string
   readonly syntacticId?: string
-  /** ISO 8601 UTC. */
-  readonly relevantSince?: string
+  /** Epoch milliseconds (a number: tens of thousands of findings each carry one). */
+  readonly relevantSince?: number
   readonly externalTicket?: ExternalTicket
   readonly categories: readonly string[]
   readonly cwe: readonly string[]

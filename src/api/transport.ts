@@ -15,14 +15,26 @@ import { errorText } from '../error-text.js'
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
 
-export interface RequestSpec<T> {
+/**
+ * Reads a successful body as it arrives instead of as one string: for lists too large to hold
+ * twice (raw and decoded). It throws SchemaError for what it cannot accept; the transport redacts it.
+ */
+export type StreamDecoder<T> = (chunks: AsyncIterable<Uint8Array>) => Promise<T>
+
+/** How a successful body becomes a value: validated whole by a schema, or decoded as a stream. */
+export type BodyReader<T> =
+  | { readonly schema: z.ZodType<T>; readonly stream?: undefined }
+  | { readonly stream: StreamDecoder<T>; readonly schema?: undefined }
+
+export type RequestSpec<T> = RequestOptions & BodyReader<T>
+
+export interface RequestOptions {
   readonly method: 'GET' | 'POST' | 'PUT'
   /** Path below the base URL, already percent-encoded. */
   readonly path: string
   /** Arrays are sent as repeated keys (`repos=a&repos=b`), the OpenAPI default the API documents. */
   readonly query?: Readonly<Record<string, QueryValue>>
   readonly body?: unknown
-  readonly schema: z.ZodType<T>
   /** Reads and PUTs are; a POST that creates something is not, unless it is a read (dependencies). */
   readonly idempotent?: boolean
   /** Hints by status that replace the generic ones (e.g. 404 on a project means the repository name). */
@@ -137,13 +149,19 @@ export class Transport {
     request: RequestLabel,
     attempt: number,
     idempotent: boolean
-  ): Promise<
-    | { kind: 'done'; value: T }
-    | { kind: 'failed'; outcome: AttemptOutcome; error: ApiError | NetworkError }
-  > {
+  ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
     this.requestCount++
+    const networkFailure = (error: unknown): AttemptFailure => {
+      // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
+      spec.signal?.throwIfAborted()
+      const { code, detail } = classifyNetworkError(error, this.options.timeoutMs)
+      const processed = !idempotent && mayHaveBeenProcessed(code)
+      const failure = new NetworkError(request, code, this.redact(detail), attempt, processed)
+      return { kind: 'failed', outcome: { kind: 'network', code }, error: failure }
+    }
     let response: Awaited<ReturnType<typeof fetch>>
     let text: string
+    let streamed: boolean
     try {
       response = await fetch(this.url(spec), {
         method: spec.method,
@@ -156,14 +174,18 @@ export class Transport {
           : AbortSignal.timeout(this.options.timeoutMs),
         dispatcher: this.dispatcher()
       })
-      text = await response.text()
+      streamed = spec.stream !== undefined && response.status < 300 && response.body !== null
+      text = streamed ? '' : await response.text()
     } catch (error) {
-      // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
-      spec.signal?.throwIfAborted()
-      const { code, detail } = classifyNetworkError(error, this.options.timeoutMs)
-      const processed = !idempotent && mayHaveBeenProcessed(code)
-      const failure = new NetworkError(request, code, this.redact(detail), attempt, processed)
-      return { kind: 'failed', outcome: { kind: 'network', code }, error: failure }
+      return networkFailure(error)
+    }
+    if (streamed && spec.stream && response.body) {
+      try {
+        return { kind: 'done', value: await this.decodeStream(spec.stream, request, response.body) }
+      } catch (error) {
+        if (error instanceof BodyReadError) return networkFailure(error.cause)
+        throw error
+      }
     }
     if (response.status >= 300) {
       const retryAfterMs = parseRetryAfter(
@@ -188,6 +210,25 @@ export class Transport {
     return { kind: 'done', value: this.parse(spec, request, text) }
   }
 
+  private async decodeStream<T>(
+    decode: StreamDecoder<T>,
+    request: RequestLabel,
+    body: AsyncIterable<Uint8Array>
+  ): Promise<T> {
+    try {
+      return await decode(readBody(body))
+    } catch (error) {
+      // Problems can quote a received value, which a server may have echoed the token into.
+      if (error instanceof SchemaError) {
+        throw new SchemaError(
+          request,
+          error.problems.map(problem => this.redact(problem))
+        )
+      }
+      throw error
+    }
+  }
+
   private parse<T>(spec: RequestSpec<T>, request: RequestLabel, text: string): T {
     let json: unknown
     try {
@@ -198,6 +239,7 @@ export class Transport {
         `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
       ])
     }
+    if (!spec.schema) throw new TypeError('a request without a schema reads its body as a stream')
     const parsed = spec.schema.safeParse(json)
     if (!parsed.success) {
       // Issue messages can quote a received value, which a server may have echoed the token into.
@@ -233,6 +275,25 @@ export class Transport {
    */
   redact(text: string): string {
     return redactSecret(text, this.options.token)
+  }
+}
+
+interface AttemptFailure {
+  readonly kind: 'failed'
+  readonly outcome: AttemptOutcome
+  readonly error: ApiError | NetworkError
+}
+
+/** A body that broke off while it was read: a network failure, not a decoding one. */
+class BodyReadError extends Error {
+  override readonly name = 'BodyReadError'
+}
+
+async function* readBody(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of body) yield chunk
+  } catch (error) {
+    throw new BodyReadError('the body could not be read', { cause: error })
   }
 }
 

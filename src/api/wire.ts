@@ -38,30 +38,42 @@ export const numericId = z.union([
 ])
 export const stringId = z.union([z.string(), z.number()]).transform(String)
 
-const CANONICAL_UTC = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(\.\d{3})?\d*(Z|\+00:?00)$/
+const CANONICAL_UTC =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3})\d*)?(?:Z|\+00:?00)$/
 
-/** `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → ISO 8601 UTC. */
-export function normaliseTimestamp(raw: string): string | undefined {
-  // Both wire forms are UTC in practice: rewrite them without a Date round trip (hot path).
+/**
+ * `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → epoch milliseconds.
+ * A number, not a string: tens of thousands of findings each carry one.
+ */
+export function timestampMillis(raw: string): number | undefined {
+  // Both wire forms are UTC in practice: read the fields without a Date round trip (hot path).
   const utc = CANONICAL_UTC.exec(raw)
-  if (utc && validDate(utc[1], utc[2])) return `${utc[1]}T${utc[2]}${utc[3] ?? '.000'}Z`
+  if (utc) {
+    const [year, month, day, hours, minutes, seconds] = utc.slice(1, 7).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number
+    ]
+    if (!validDate(year, month, day) || hours > 23 || minutes > 59 || seconds > 59) return undefined
+    const millis = utc[7] === undefined ? 0 : Number(utc[7].padEnd(3, '0'))
+    return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis)
+  }
   const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T')
   if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate)) return undefined
   const ms = Date.parse(candidate)
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString()
+  return Number.isNaN(ms) ? undefined : ms
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
-/** Rejects what the regular expression cannot (2026-02-30, 25:00:00), without building a Date. */
-function validDate(date: string, time: string): boolean {
-  const year = Number(date.slice(0, 4))
-  const month = Number(date.slice(5, 7))
-  const day = Number(date.slice(8, 10))
+/** Rejects what the regular expression cannot (2026-02-30), without building a Date. */
+function validDate(year: number, month: number, day: number): boolean {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
   const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0)
-  const [hours, minutes, seconds] = time.split(':').map(Number) as [number, number, number]
-  return day >= 1 && day <= days && hours < 24 && minutes < 60 && seconds < 60
+  return day >= 1 && day <= days
 }
 
 /**
@@ -79,7 +91,7 @@ function converted<T>(convert: (raw: string) => T | undefined, expected: string)
   })
 }
 
-export const timestamp = converted(normaliseTimestamp, 'an ISO 8601 timestamp')
+export const timestamp = converted(timestampMillis, 'an ISO 8601 timestamp')
 
 /** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
 const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
