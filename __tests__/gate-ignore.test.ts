@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { EvaluatedFinding, Finding, SastFinding } from '../src/domain.js'
-import { buildIgnoreMatcher, IgnoreFileError, parseIgnoreFile } from '../src/gate/ignore.js'
+import { buildIgnoreMatcher, IgnoreFileError } from '../src/gate/ignore.js'
+import { parseIgnoreFile } from '../src/gate/ignore-file.js'
 import { licenseViolations } from '../src/gate/licenses.js'
 import { scopeFindings } from '../src/gate/scope.js'
 import { selectTicketFindings } from '../src/gate/ticket-selection.js'

@@ -7,12 +7,7 @@ import { Transport } from './api/transport.js'
 import { collectGateData, ProjectNotFoundError, requireProject } from './collect.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
-import {
-  buildIgnoreMatcher,
-  IgnoreFileError,
-  parseIgnoreFile,
-  type IgnoreEntry
-} from './gate/ignore.js'
+import { buildIgnoreMatcher, IgnoreFileError, type IgnoreEntry } from './gate/ignore.js'
 import { failureMessage, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import {
@@ -44,6 +39,7 @@ async function loadIgnoreEntries(config: Config): Promise<IgnoreEntry[]> {
       `cannot be read (${(error as NodeJS.ErrnoException).code ?? errorText(error)})`
     ])
   }
+  const { parseIgnoreFile } = await import('./gate/ignore-file.js')
   return parseIgnoreFile(text, config.ignoreFile)
 }
 
