@@ -30948,7 +30948,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4965);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2315);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30957,7 +30957,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4965:
+/***/ 2315:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32461,75 +32461,6 @@ async function listDependencies(transport, deploymentId, filter, maxPages = 500)
     return all;
 }
 
-;// CONCATENATED MODULE: ./src/api/policies.ts
-
-
-
-const PoliciesResponse = schemas/* object */.Ikc({
-    policies: schemas/* array */.YOg(schemas/* object */.Ikc({
-        id: stringId,
-        name: optionalString,
-        slug: optionalString,
-        productType: optionalString,
-        isDefault: schemas/* boolean */.zMY().nullish()
-    }))
-});
-const RulesResponse = schemas/* object */.Ikc({
-    cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
-    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode })).nullish()
-});
-function policiesPath(deploymentId) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
-}
-async function listPolicies(transport, deploymentId) {
-    const response = await transport.request({
-        method: 'GET',
-        path: policiesPath(deploymentId),
-        schema: PoliciesResponse
-    });
-    return response.policies.map(p => ({
-        id: p.id,
-        name: p.name ?? p.id,
-        slug: p.slug ?? '',
-        productType: p.productType ?? '',
-        isDefault: p.isDefault === true
-    }));
-}
-function isSastPolicy(policy) {
-    return policy.productType === 'PRODUCT_TYPE_SAST';
-}
-/** The documented maximum: a policy of thousands of rules in a few round trips. */
-const RULES_PAGE_LIMIT = 2000;
-function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
-    const path = `${policiesPath(deploymentId)}/${encodeURIComponent(policyId)}`;
-    return cursorPages(async (cursor) => {
-        const response = await transport.request({
-            method: 'GET',
-            path,
-            query: { cursor, limit: RULES_PAGE_LIMIT },
-            schema: RulesResponse
-        });
-        const next = response.cursor === null || response.cursor === undefined
-            ? undefined
-            : String(response.cursor);
-        const items = (response.rules ?? []).map(rule => ({
-            id: rule.id,
-            path: rule.path,
-            mode: rule.policyMode
-        }));
-        return { items, next };
-    }, { maxPages, request: { method: 'GET', path } });
-}
-/** Rule path → mode for one policy, over all cursor pages. */
-async function policyRuleModes(transport, deploymentId, policyId) {
-    const modes = new Map();
-    for await (const page of policyRulePages(transport, deploymentId, policyId)) {
-        for (const rule of page)
-            modes.set(rule.path, rule.mode);
-    }
-    return modes;
-}
-
 ;// CONCATENATED MODULE: ./src/api/projects.ts
 
 
@@ -32678,29 +32609,195 @@ function licenseViolations(matchesByLicense, repositoryId) {
 
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
 /**
- * The server filters by repository, ref and status; this checks again, so a server that matches
- * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
- * repository's findings into this verdict.
+ * Keeps the findings in scope, each once (a finding can shift across a page boundary between
+ * requests), page by page as they arrive. The server filters by repository, ref and status; this
+ * checks again, so a server that matches `acme/web` as a prefix of `acme/web-legacy`, or ignores a
+ * filter, cannot put another repository's findings into this verdict. The case-insensitive
+ * repository comparison is made once per distinct name (there are a handful, not one per finding).
  */
-function inScope(finding, scope) {
-    if (finding.repository.toLowerCase() !== scope.repository.toLowerCase())
-        return false;
-    if (finding.ref !== '' && finding.ref !== scope.ref)
-        return false;
-    return finding.status === scope.status;
-}
-/** Findings in scope, each once (a finding can shift across a page boundary between requests). */
-function scopeFindings(findings, scope) {
-    const byId = new Map();
-    let dropped = 0;
-    for (const finding of findings) {
-        if (!inScope(finding, scope)) {
-            dropped++;
-            continue;
-        }
-        byId.set(`${finding.type}:${finding.id}`, finding);
+class ScopeFilter {
+    scope;
+    kept = {
+        sast: new Map(),
+        sca: new Map()
+    };
+    repositoryMatches = new Map();
+    droppedCount = 0;
+    constructor(scope) {
+        this.scope = scope;
     }
-    return { kept: [...byId.values()], dropped };
+    add(findings) {
+        const { ref, status } = this.scope;
+        for (const finding of findings) {
+            const inScope = this.repositoryMatch(finding.repository) &&
+                (finding.ref === '' || finding.ref === ref) &&
+                finding.status === status;
+            if (inScope)
+                this.kept[finding.type].set(finding.id, finding);
+            else
+                this.droppedCount++;
+        }
+    }
+    /** Findings the server returned that were not in scope. */
+    get dropped() {
+        return this.droppedCount;
+    }
+    /** SAST findings first, then SCA, each in the order they first arrived. */
+    findings() {
+        return [...this.kept.sast.values(), ...this.kept.sca.values()];
+    }
+    repositoryMatch(repository) {
+        let matches = this.repositoryMatches.get(repository);
+        if (matches === undefined) {
+            matches = repository.toLowerCase() === this.scope.repository.toLowerCase();
+            this.repositoryMatches.set(repository, matches);
+        }
+        return matches;
+    }
+}
+/** The findings in scope, each once. */
+function scopeFindings(findings, scope) {
+    const filter = new ScopeFilter(scope);
+    filter.add(findings);
+    return { kept: filter.findings(), dropped: filter.dropped };
+}
+
+;// CONCATENATED MODULE: ./src/api/policies.ts
+
+
+
+const PoliciesResponse = schemas/* object */.Ikc({
+    policies: schemas/* array */.YOg(schemas/* object */.Ikc({
+        id: stringId,
+        name: optionalString,
+        slug: optionalString,
+        productType: optionalString,
+        isDefault: schemas/* boolean */.zMY().nullish()
+    }))
+});
+const RulesResponse = schemas/* object */.Ikc({
+    cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
+    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode })).nullish()
+});
+function policiesPath(deploymentId) {
+    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
+}
+async function listPolicies(transport, deploymentId) {
+    const response = await transport.request({
+        method: 'GET',
+        path: policiesPath(deploymentId),
+        schema: PoliciesResponse
+    });
+    return response.policies.map(p => ({
+        id: p.id,
+        name: p.name ?? p.id,
+        slug: p.slug ?? '',
+        productType: p.productType ?? '',
+        isDefault: p.isDefault === true
+    }));
+}
+function isSastPolicy(policy) {
+    return policy.productType === 'PRODUCT_TYPE_SAST';
+}
+/** The documented maximum: a policy of thousands of rules in a few round trips. */
+const RULES_PAGE_LIMIT = 2000;
+function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
+    const path = `${policiesPath(deploymentId)}/${encodeURIComponent(policyId)}`;
+    return cursorPages(async (cursor) => {
+        const response = await transport.request({
+            method: 'GET',
+            path,
+            query: { cursor, limit: RULES_PAGE_LIMIT },
+            schema: RulesResponse
+        });
+        const next = response.cursor === null || response.cursor === undefined
+            ? undefined
+            : String(response.cursor);
+        const items = (response.rules ?? []).map(rule => ({
+            id: rule.id,
+            path: rule.path,
+            mode: rule.policyMode
+        }));
+        return { items, next };
+    }, { maxPages, request: { method: 'GET', path } });
+}
+/** Rule path → mode for one policy, over all cursor pages. */
+async function policyRuleModes(transport, deploymentId, policyId) {
+    const modes = new Map();
+    for await (const page of policyRulePages(transport, deploymentId, policyId)) {
+        for (const rule of page)
+            modes.set(rule.path, rule.mode);
+    }
+    return modes;
+}
+
+;// CONCATENATED MODULE: ./src/rule-modes.ts
+
+
+/**
+ * Fetches the rule modes the policy-mode gate needs while the findings are still arriving: the
+ * rules of each policy that SAST findings name as their sourcing policy, once per policy, started
+ * as soon as the first finding names it; the policy list only when some finding names none (to
+ * find the default SAST policy). Policies that no finding in scope names are never fetched.
+ */
+class RuleModeCollector {
+    transport;
+    byPolicy = new Map();
+    defaultPolicy;
+    deploymentId;
+    constructor(transport, deploymentId) {
+        this.transport = transport;
+        // Awaited only once a finding names a policy: a failed deployment lookup is reported elsewhere.
+        this.deploymentId = settledLater(deploymentId);
+    }
+    /** Looks at a page of findings as it arrives. */
+    add(findings) {
+        for (const finding of findings) {
+            if (finding.type !== 'sast')
+                continue;
+            const policyId = finding.sourcingPolicy?.id;
+            if (policyId !== undefined)
+                this.want(policyId);
+            else
+                this.defaultPolicy ??= settledLater(this.findDefaultPolicy());
+        }
+    }
+    /** Every mode asked for so far; rejects with the first request that failed. */
+    async result() {
+        // First: finding the default policy can add one more policy to fetch.
+        const defaultPolicyId = await this.defaultPolicy;
+        const entries = await Promise.all([...this.byPolicy].map(async ([policyId, modes]) => [policyId, await modes]));
+        return { modes: new Map(entries), ...(defaultPolicyId ? { defaultPolicyId } : {}) };
+    }
+    want(policyId) {
+        if (this.byPolicy.has(policyId))
+            return;
+        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId)));
+    }
+    async fetchModes(policyId) {
+        try {
+            return await policyRuleModes(this.transport, await this.deploymentId, policyId);
+        }
+        catch (error) {
+            // A sourcing policy deleted since the scan: its findings' modes are unknown, as they would
+            // be for a rule the policy no longer lists.
+            if (error instanceof ApiError && error.status === 404)
+                return new Map();
+            throw error;
+        }
+    }
+    async findDefaultPolicy() {
+        const policies = await listPolicies(this.transport, await this.deploymentId);
+        const found = policies.find(policy => policy.isDefault && isSastPolicy(policy));
+        if (found)
+            this.want(found.id);
+        return found?.id;
+    }
+}
+/** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
+function settledLater(promise) {
+    promise.catch(() => undefined);
+    return promise;
 }
 
 ;// CONCATENATED MODULE: ./src/collect.ts
@@ -32710,10 +32807,17 @@ function scopeFindings(findings, scope) {
 
 
 
-/** Every finding of the configured types in scope, all pages, types fetched concurrently. */
-async function fetchFindings(transport, deploymentSlug, config) {
-    const perType = await Promise.all(config.issueTypes.map(async (type) => {
-        const collected = [];
+/**
+ * Every finding of the configured types in scope, all pages, types fetched concurrently. Each
+ * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
+ */
+async function fetchFindings(transport, deploymentSlug, config, onPage) {
+    const filter = new ScopeFilter({
+        repository: config.repository,
+        ref: config.ref,
+        status: config.status
+    });
+    await Promise.all(config.issueTypes.map(async (type) => {
         const pages = findingPages(transport, deploymentSlug, {
             type,
             repository: config.repository,
@@ -32721,20 +32825,12 @@ async function fetchFindings(transport, deploymentSlug, config) {
             status: config.status,
             since: config.since
         });
-        for await (const page of pages)
-            collected.push(...page);
-        return collected;
+        for await (const page of pages) {
+            filter.add(page);
+            onPage?.(page);
+        }
     }));
-    const scope = { repository: config.repository, ref: config.ref, status: config.status };
-    const { kept, dropped } = scopeFindings(perType.flat(), scope);
-    return { findings: kept, dropped };
-}
-/** The rule modes of every SAST policy, all cursor pages, policies fetched concurrently. */
-async function fetchPolicyModes(transport, deploymentId) {
-    const policies = await listPolicies(transport, deploymentId);
-    const sast = policies.filter(isSastPolicy);
-    const entries = await Promise.all(sast.map(async (policy) => [policy.id, await policyRuleModes(transport, deploymentId, policy.id)]));
-    return { policies, modes: new Map(entries) };
+    return { findings: filter.findings(), dropped: filter.dropped };
 }
 /** Dependencies of the repository with a denied license; one query per license, concurrently. */
 async function fetchLicenseViolations(transport, deploymentId, project, denied) {
@@ -32761,17 +32857,21 @@ async function requireProject(transport, deployment, repository) {
 }
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
- * findings start at once when the slug is known, policies and licenses once the id is.
+ * findings start at once when the slug is known, licenses once the id is, and policy rules as
+ * soon as a findings page names the policy.
  */
 async function collectGateData(transport, deployment, config, project) {
     const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
     const wantLicenses = config.gate && config.denyLicenses.length > 0;
+    const ruleModes = wantModes
+        ? new RuleModeCollector(transport, deployment.then(d => d.id))
+        : undefined;
+    const onPage = ruleModes ? (page) => ruleModes.add(page) : undefined;
     const slug = config.deploymentSlug;
-    const [found, policyModes, violations] = await Promise.all([
+    const [found, violations] = await Promise.all([
         slug !== undefined
-            ? fetchFindings(transport, slug, config)
-            : deployment.then(d => fetchFindings(transport, d.slug, config)),
-        wantModes ? deployment.then(d => fetchPolicyModes(transport, d.id)) : undefined,
+            ? fetchFindings(transport, slug, config, onPage)
+            : deployment.then(d => fetchFindings(transport, d.slug, config, onPage)),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
             : []
@@ -32779,8 +32879,7 @@ async function collectGateData(transport, deployment, config, project) {
     return {
         findings: found.findings,
         dropped: found.dropped,
-        policies: policyModes?.policies,
-        modes: policyModes?.modes,
+        ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
         licenseViolations: violations
     };
 }
@@ -32997,12 +33096,12 @@ function verdictHeadline(verdict) {
  * is looked up in the deployment's default SAST policy. Anything not found is `unknown`, which
  * never blocks by mode.
  */
-function modeLookup(policies, modes) {
-    if (!policies || !modes)
+function modeLookup(ruleModes) {
+    if (!ruleModes)
         return () => 'not-fetched';
-    const defaultPolicy = policies.find(p => p.isDefault && p.productType === 'PRODUCT_TYPE_SAST');
+    const { modes, defaultPolicyId } = ruleModes;
     return finding => {
-        const policyId = finding.sourcingPolicy?.id ?? defaultPolicy?.id;
+        const policyId = finding.sourcingPolicy?.id ?? defaultPolicyId;
         if (policyId === undefined)
             return 'unknown';
         return modes.get(policyId)?.get(finding.ruleName) ?? 'unknown';
@@ -34910,7 +35009,7 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
     return decide({
         findings: data.findings,
         thresholds: config,
-        modeOf: modeLookup(data.policies, data.modes),
+        modeOf: modeLookup(data.ruleModes),
         ignoreOf: matcher.match,
         licenseViolations: data.licenseViolations,
         expiredIgnores: matcher.expired

@@ -1,39 +1,40 @@
 import { findingPages } from './api/findings.js'
 import { listDependencies } from './api/dependencies.js'
-import { isSastPolicy, listPolicies, policyRuleModes } from './api/policies.js'
 import { findProject } from './api/projects.js'
 import type { Transport } from './api/transport.js'
 import type { Config } from './inputs.js'
-import type {
-  Deployment,
-  Finding,
-  Policy,
-  Project,
-  LicenseViolation,
-  Dependency
-} from './domain.js'
-import type { PolicyModes } from './gate/modes.js'
+import type { Deployment, Finding, Project, LicenseViolation, Dependency } from './domain.js'
+import type { RuleModes } from './gate/modes.js'
 import { licenseViolations } from './gate/licenses.js'
-import { scopeFindings } from './gate/scope.js'
+import { ScopeFilter } from './gate/scope.js'
+import { RuleModeCollector } from './rule-modes.js'
 
 export interface GateData {
   readonly findings: readonly Finding[]
   /** Findings the server returned that were not in scope (wrong repository, ref or status). */
   readonly dropped: number
-  readonly policies?: readonly Policy[]
-  readonly modes?: PolicyModes
+  /** Present when the policy-mode gate is on. */
+  readonly ruleModes?: RuleModes
   readonly licenseViolations: readonly LicenseViolation[]
 }
 
-/** Every finding of the configured types in scope, all pages, types fetched concurrently. */
+/**
+ * Every finding of the configured types in scope, all pages, types fetched concurrently. Each
+ * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
+ */
 export async function fetchFindings(
   transport: Transport,
   deploymentSlug: string,
-  config: Pick<Config, 'issueTypes' | 'repository' | 'ref' | 'status' | 'since'>
+  config: Pick<Config, 'issueTypes' | 'repository' | 'ref' | 'status' | 'since'>,
+  onPage?: (page: readonly Finding[]) => void
 ): Promise<{ findings: Finding[]; dropped: number }> {
-  const perType = await Promise.all(
+  const filter = new ScopeFilter({
+    repository: config.repository,
+    ref: config.ref,
+    status: config.status
+  })
+  await Promise.all(
     config.issueTypes.map(async type => {
-      const collected: Finding[] = []
       const pages = findingPages(transport, deploymentSlug, {
         type,
         repository: config.repository,
@@ -41,29 +42,13 @@ export async function fetchFindings(
         status: config.status,
         since: config.since
       })
-      for await (const page of pages) collected.push(...page)
-      return collected
+      for await (const page of pages) {
+        filter.add(page)
+        onPage?.(page)
+      }
     })
   )
-  const scope = { repository: config.repository, ref: config.ref, status: config.status }
-  const { kept, dropped } = scopeFindings(perType.flat(), scope)
-  return { findings: kept, dropped }
-}
-
-/** The rule modes of every SAST policy, all cursor pages, policies fetched concurrently. */
-export async function fetchPolicyModes(
-  transport: Transport,
-  deploymentId: string
-): Promise<{ policies: Policy[]; modes: PolicyModes }> {
-  const policies = await listPolicies(transport, deploymentId)
-  const sast = policies.filter(isSastPolicy)
-  const entries = await Promise.all(
-    sast.map(
-      async policy =>
-        [policy.id, await policyRuleModes(transport, deploymentId, policy.id)] as const
-    )
-  )
-  return { policies, modes: new Map(entries) }
+  return { findings: filter.findings(), dropped: filter.dropped }
 }
 
 /** Dependencies of the repository with a denied license; one query per license, concurrently. */
@@ -109,7 +94,8 @@ export async function requireProject(
 
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
- * findings start at once when the slug is known, policies and licenses once the id is.
+ * findings start at once when the slug is known, licenses once the id is, and policy rules as
+ * soon as a findings page names the policy.
  */
 export async function collectGateData(
   transport: Transport,
@@ -120,12 +106,18 @@ export async function collectGateData(
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
   const wantLicenses = config.gate && config.denyLicenses.length > 0
+  const ruleModes = wantModes
+    ? new RuleModeCollector(
+        transport,
+        deployment.then(d => d.id)
+      )
+    : undefined
+  const onPage = ruleModes ? (page: readonly Finding[]) => ruleModes.add(page) : undefined
   const slug = config.deploymentSlug
-  const [found, policyModes, violations] = await Promise.all([
+  const [found, violations] = await Promise.all([
     slug !== undefined
-      ? fetchFindings(transport, slug, config)
-      : deployment.then(d => fetchFindings(transport, d.slug, config)),
-    wantModes ? deployment.then(d => fetchPolicyModes(transport, d.id)) : undefined,
+      ? fetchFindings(transport, slug, config, onPage)
+      : deployment.then(d => fetchFindings(transport, d.slug, config, onPage)),
     wantLicenses && project
       ? Promise.all([deployment, project]).then(([d, p]) =>
           fetchLicenseViolations(transport, d.id, p, config.denyLicenses)
@@ -135,8 +127,7 @@ export async function collectGateData(
   return {
     findings: found.findings,
     dropped: found.dropped,
-    policies: policyModes?.policies,
-    modes: policyModes?.modes,
+    ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
     licenseViolations: violations
   }
 }

@@ -141,7 +141,7 @@ async function evaluateGate(
   return decide({
     findings: data.findings,
     thresholds: config,
-    modeOf: modeLookup(data.policies, data.modes),
+    modeOf: modeLookup(data.ruleModes),
     ignoreOf: matcher.match,
     licenseViolations: data.licenseViolations,
     expiredIgnores: matcher.expired

@@ -1,7 +1,13 @@
-import type { FindingMode, Policy, PolicyRule, SastFinding } from '../domain.js'
+import type { FindingMode, PolicyRule, SastFinding } from '../domain.js'
 
 /** Rule modes of each SAST policy: policy id → rule path → mode. */
 export type PolicyModes = ReadonlyMap<string, ReadonlyMap<string, PolicyRule['mode']>>
+
+export interface RuleModes {
+  readonly modes: PolicyModes
+  /** The deployment's default SAST policy, known when some finding named no sourcing policy. */
+  readonly defaultPolicyId?: string
+}
 
 /**
  * The mode of a finding's rule in the policy that sourced it. A finding without a sourcing policy
@@ -9,13 +15,12 @@ export type PolicyModes = ReadonlyMap<string, ReadonlyMap<string, PolicyRule['mo
  * never blocks by mode.
  */
 export function modeLookup(
-  policies: readonly Policy[] | undefined,
-  modes: PolicyModes | undefined
+  ruleModes: RuleModes | undefined
 ): (finding: SastFinding) => FindingMode {
-  if (!policies || !modes) return () => 'not-fetched'
-  const defaultPolicy = policies.find(p => p.isDefault && p.productType === 'PRODUCT_TYPE_SAST')
+  if (!ruleModes) return () => 'not-fetched'
+  const { modes, defaultPolicyId } = ruleModes
   return finding => {
-    const policyId = finding.sourcingPolicy?.id ?? defaultPolicy?.id
+    const policyId = finding.sourcingPolicy?.id ?? defaultPolicyId
     if (policyId === undefined) return 'unknown'
     return modes.get(policyId)?.get(finding.ruleName) ?? 'unknown'
   }

@@ -1,4 +1,4 @@
-import type { Finding } from '../domain.js'
+import type { Finding, IssueType } from '../domain.js'
 
 export interface Scope {
   readonly repository: string
@@ -7,29 +7,60 @@ export interface Scope {
 }
 
 /**
- * The server filters by repository, ref and status; this checks again, so a server that matches
- * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
- * repository's findings into this verdict.
+ * Keeps the findings in scope, each once (a finding can shift across a page boundary between
+ * requests), page by page as they arrive. The server filters by repository, ref and status; this
+ * checks again, so a server that matches `acme/web` as a prefix of `acme/web-legacy`, or ignores a
+ * filter, cannot put another repository's findings into this verdict. The case-insensitive
+ * repository comparison is made once per distinct name (there are a handful, not one per finding).
  */
-export function inScope(finding: Finding, scope: Scope): boolean {
-  if (finding.repository.toLowerCase() !== scope.repository.toLowerCase()) return false
-  if (finding.ref !== '' && finding.ref !== scope.ref) return false
-  return finding.status === scope.status
+export class ScopeFilter {
+  private readonly kept: Record<IssueType, Map<number, Finding>> = {
+    sast: new Map(),
+    sca: new Map()
+  }
+  private readonly repositoryMatches = new Map<string, boolean>()
+  private droppedCount = 0
+
+  constructor(private readonly scope: Scope) {}
+
+  add(findings: Iterable<Finding>): void {
+    const { ref, status } = this.scope
+    for (const finding of findings) {
+      const inScope =
+        this.repositoryMatch(finding.repository) &&
+        (finding.ref === '' || finding.ref === ref) &&
+        finding.status === status
+      if (inScope) this.kept[finding.type].set(finding.id, finding)
+      else this.droppedCount++
+    }
+  }
+
+  /** Findings the server returned that were not in scope. */
+  get dropped(): number {
+    return this.droppedCount
+  }
+
+  /** SAST findings first, then SCA, each in the order they first arrived. */
+  findings(): Finding[] {
+    return [...this.kept.sast.values(), ...this.kept.sca.values()]
+  }
+
+  private repositoryMatch(repository: string): boolean {
+    let matches = this.repositoryMatches.get(repository)
+    if (matches === undefined) {
+      matches = repository.toLowerCase() === this.scope.repository.toLowerCase()
+      this.repositoryMatches.set(repository, matches)
+    }
+    return matches
+  }
 }
 
-/** Findings in scope, each once (a finding can shift across a page boundary between requests). */
+/** The findings in scope, each once. */
 export function scopeFindings(
   findings: Iterable<Finding>,
   scope: Scope
 ): { kept: Finding[]; dropped: number } {
-  const byId = new Map<string, Finding>()
-  let dropped = 0
-  for (const finding of findings) {
-    if (!inScope(finding, scope)) {
-      dropped++
-      continue
-    }
-    byId.set(`${finding.type}:${finding.id}`, finding)
-  }
-  return { kept: [...byId.values()], dropped }
+  const filter = new ScopeFilter(scope)
+  filter.add(findings)
+  return { kept: filter.findings(), dropped: filter.dropped }
 }

@@ -1,0 +1,116 @@
+/**
+ * The rule modes of the policy-mode gate, fetched from the emulator while findings arrive: only
+ * the policies the findings name, the default SAST policy only for findings that name none.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator } from '../emulator/server.js'
+import { ApiError } from '../src/api/errors.js'
+import { defaultRetryPolicy } from '../src/api/retry.js'
+import { Transport } from '../src/api/transport.js'
+import { modeLookup } from '../src/gate/modes.js'
+import { RuleModeCollector } from '../src/rule-modes.js'
+import { sastFinding, scaFinding } from './fixtures/report-fixtures.js'
+import { failure } from './helpers/failure.js'
+
+const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
+const POLICIES = '/api/v1/deployments/4242/policies'
+const DEFAULT_POLICY = { id: '11', name: 'Default Policy', slug: 'default-policy' }
+const STRICT_POLICY = { id: '12', name: 'Strict Policy', slug: 'strict-policy' }
+
+let emulator: Emulator
+let transport: Transport
+
+beforeAll(async () => {
+  emulator = await startEmulator({ now: new Date('2026-11-01T12:00:00.000Z') })
+})
+afterAll(async () => {
+  await emulator.close()
+})
+afterEach(async () => {
+  await transport.close()
+})
+beforeEach(() => {
+  emulator.clearFaults()
+  emulator.requests.length = 0
+  transport = new Transport({
+    baseUrl: emulator.url,
+    token: emulator.token,
+    timeoutMs: 10_000,
+    retry: defaultRetryPolicy(1),
+    sleep: () => Promise.resolve()
+  })
+})
+
+function paths(): string[] {
+  return emulator.requests.map(r => `${r.path}${r.query.cursor ? ' (next page)' : ''}`)
+}
+
+describe('RuleModeCollector', () => {
+  it('fetches the rules of each policy the findings name, once, and no policy list', async () => {
+    const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
+    collector.add([
+      sastFinding({ ruleName: MD5_RULE, sourcingPolicy: DEFAULT_POLICY }),
+      scaFinding()
+    ])
+    collector.add([sastFinding({ ruleName: MD5_RULE, sourcingPolicy: DEFAULT_POLICY })])
+    const result = await collector.result()
+
+    expect([...result.modes.keys()]).toEqual(['11'])
+    expect(result.modes.get('11')?.size).toBe(2600)
+    expect(result.defaultPolicyId).toBeUndefined()
+    // Policy 12 and the policy list are never asked for; 11 takes two pages of 2000 rules.
+    expect(paths()).toEqual([`${POLICIES}/11`, `${POLICIES}/11 (next page)`])
+    expect(
+      modeLookup(result)(sastFinding({ ruleName: MD5_RULE, sourcingPolicy: DEFAULT_POLICY }))
+    ).toBe('block')
+  })
+
+  it('looks a finding without a sourcing policy up in the default SAST policy', async () => {
+    const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
+    collector.add([
+      sastFinding({ ruleName: MD5_RULE, sourcingPolicy: undefined }),
+      sastFinding({ ruleName: MD5_RULE, sourcingPolicy: STRICT_POLICY })
+    ])
+    const result = await collector.result()
+
+    expect(result.defaultPolicyId).toBe('11')
+    expect([...result.modes.keys()].sort()).toEqual(['11', '12'])
+    expect(paths().sort()).toEqual(
+      [POLICIES, `${POLICIES}/11`, `${POLICIES}/11 (next page)`, `${POLICIES}/12`].sort()
+    )
+    expect(modeLookup(result)(sastFinding({ ruleName: MD5_RULE, sourcingPolicy: undefined }))).toBe(
+      'block'
+    )
+  })
+
+  it('treats a sourcing policy the server no longer knows as unknown modes, not an error', async () => {
+    const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
+    const orphan = sastFinding({ ruleName: MD5_RULE, sourcingPolicy: { id: '99' } })
+    collector.add([orphan])
+    const result = await collector.result()
+
+    expect(result.modes.get('99')?.size).toBe(0)
+    expect(emulator.requests.map(r => `${r.path} ${r.status}`)).toEqual([`${POLICIES}/99 404`])
+    expect(modeLookup(result)(orphan)).toBe('unknown')
+  })
+
+  it('fails with the request that failed when a rules page cannot be read', async () => {
+    emulator.addFault({ path: `${POLICIES}/11`, kind: 'status', status: 500, times: Infinity })
+    const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
+    collector.add([sastFinding({ sourcingPolicy: DEFAULT_POLICY })])
+
+    const error = await failure(collector.result())
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(500)
+    expect(error.message).toMatch(new RegExp(`^GET ${POLICIES}/11 failed with HTTP 500`))
+  })
+
+  it('asks for nothing without SAST findings, even when the deployment lookup failed', async () => {
+    const collector = new RuleModeCollector(transport, Promise.reject(new Error('no deployment')))
+    collector.add([scaFinding(), scaFinding()])
+    const result = await collector.result()
+
+    expect(result.modes.size).toBe(0)
+    expect(emulator.requests).toEqual([])
+  })
+})
