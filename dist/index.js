@@ -31119,19 +31119,40 @@ const numericId = schemas/* union */.KCZ([
     schemas/* string */.YjP().regex(/^\d+$/, 'expected a numeric id').transform(Number)
 ]);
 const stringId = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).transform(String);
-const CANONICAL_UTC = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3})\d*)?(?:Z|\+00:?00)$/;
+const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|\+00:?00)$/;
+function isDigitAt(text, at) {
+    const code = text.charCodeAt(at);
+    return code >= 48 && code <= 57;
+}
+/** The number written by `length` ASCII digits at `at` (already checked to be digits). */
+function digitsAt(text, at, length) {
+    let value = 0;
+    for (let i = at; i < at + length; i++)
+        value = value * 10 + text.charCodeAt(i) - 48;
+    return value;
+}
 /**
  * `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → epoch milliseconds.
  * A number, not a string: tens of thousands of findings each carry one.
  */
 function timestampMillis(raw) {
-    // Both wire forms are UTC in practice: read the fields without a Date round trip (hot path).
-    const utc = CANONICAL_UTC.exec(raw);
-    if (utc) {
-        const [year, month, day, hours, minutes, seconds] = utc.slice(1, 7).map(Number);
+    // Both wire forms are UTC in practice: read the digits in place, no Date round trip (hot path).
+    if (CANONICAL_UTC.test(raw)) {
+        const year = digitsAt(raw, 0, 4);
+        const month = digitsAt(raw, 5, 2);
+        const day = digitsAt(raw, 8, 2);
+        const hours = digitsAt(raw, 11, 2);
+        const minutes = digitsAt(raw, 14, 2);
+        const seconds = digitsAt(raw, 17, 2);
         if (!validDate(year, month, day) || hours > 23 || minutes > 59 || seconds > 59)
             return undefined;
-        const millis = utc[7] === undefined ? 0 : Number(utc[7].padEnd(3, '0'));
+        // The fraction's first three digits, if any: ".5" is 500 ms, ".123456" is 123 ms.
+        let millis = 0;
+        if (raw[19] === '.') {
+            for (let i = 20, scale = 100; scale >= 1 && isDigitAt(raw, i); i++, scale /= 10) {
+                millis += (raw.charCodeAt(i) - 48) * scale;
+            }
+        }
         return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
     }
     const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T');
@@ -32358,13 +32379,13 @@ function findingsPageDecoder(type, status, request, pool) {
     };
 }
 /**
- * Three pages in flight per type (SAST and SCA are fetched side by side): enough to hide the
- * latency of a round trip behind the server's own page time, while bounding both the raw pages
- * held in memory at once and the speculative requests past the end of the list.
+ * Two pages in flight per type, four in all (SAST and SCA are fetched side by side): enough to
+ * keep the server busy, as one page is produced while another travels. Three per type measured
+ * no faster at 60 000 findings and cost up to two more requests past the end of each list.
  */
 const DEFAULT_FINDINGS_PAGING = {
     pageSize: 3000,
-    concurrency: 3,
+    concurrency: 2,
     maxPages: 2000
 };
 function findingsPath(deploymentSlug) {

@@ -356,13 +356,13 @@ export interface FindingsPaging {
 }
 
 /**
- * Three pages in flight per type (SAST and SCA are fetched side by side): enough to hide the
- * latency of a round trip behind the server's own page time, while bounding both the raw pages
- * held in memory at once and the speculative requests past the end of the list.
+ * Two pages in flight per type, four in all (SAST and SCA are fetched side by side): enough to
+ * keep the server busy, as one page is produced while another travels. Three per type measured
+ * no faster at 60 000 findings and cost up to two more requests past the end of each list.
  */
 export const DEFAULT_FINDINGS_PAGING: FindingsPaging = {
   pageSize: 3000,
-  concurrency: 3,
+  concurrency: 2,
   maxPages: 2000
 }
 
