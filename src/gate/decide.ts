@@ -108,37 +108,41 @@ export function compareEvaluated(a: EvaluatedFinding, b: EvaluatedFinding): numb
 
 interface SortKey {
   readonly rank: number
-  readonly rule: string
-  readonly path: string
+  readonly rule: number
+  readonly path: number
   readonly line: number
   readonly id: number
   readonly evaluated: EvaluatedFinding
 }
 
+/** Each distinct string's place in code-point order: comparisons then compare numbers. */
+function ordinals(values: Iterable<string>): Map<string, number> {
+  const distinct = [...new Set(values)].sort(compareText)
+  return new Map(distinct.map((value, index) => [value, index]))
+}
+
 /**
- * The order of compareEvaluated, computed once per finding: the comparisons then read one flat
- * object shape instead of two finding shapes and their locations (several times faster on
- * tens of thousands of findings).
+ * The order of compareEvaluated, computed once per finding: rule names and paths become their
+ * places among the distinct names (a few thousand, against tens of thousands of findings), so
+ * the sort compares flat numbers only.
  */
 export function sortEvaluated(evaluated: readonly EvaluatedFinding[]): EvaluatedFinding[] {
+  const rules = ordinals(evaluated.map(e => e.finding.ruleName))
+  const paths = ordinals(evaluated.map(e => e.finding.location?.path ?? ''))
   const keys: SortKey[] = evaluated.map(e => ({
     rank:
       (e.blocking ? 0 : 8) +
       (3 - severityRank(e.finding.severity)) * 2 +
       (e.finding.type === 'sast' ? 0 : 1),
-    rule: e.finding.ruleName,
-    path: e.finding.location?.path ?? '',
+    rule: rules.get(e.finding.ruleName) ?? 0,
+    path: paths.get(e.finding.location?.path ?? '') ?? 0,
     line: e.finding.location?.line ?? 0,
     id: e.finding.id,
     evaluated: e
   }))
   keys.sort(
     (a, b) =>
-      a.rank - b.rank ||
-      compareText(a.rule, b.rule) ||
-      compareText(a.path, b.path) ||
-      a.line - b.line ||
-      a.id - b.id
+      a.rank - b.rank || a.rule - b.rule || a.path - b.path || a.line - b.line || a.id - b.id
   )
   return keys.map(key => key.evaluated)
 }
