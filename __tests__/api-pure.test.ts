@@ -92,6 +92,47 @@ describe('page-number pagination', () => {
     expect(requested.length).toBeLessThanOrEqual(7)
   })
 
+  /** Pages that come back only when the test says so, in any order. */
+  function heldPages() {
+    const requested: number[] = []
+    const answers = new Map<number, (items: number[]) => void>()
+    const fetchPage = (page: number): Promise<number[]> => {
+      requested.push(page)
+      return new Promise(resolve => answers.set(page, resolve))
+    }
+    const answer = async (page: number, items: number[]): Promise<void> => {
+      answers.get(page)?.(items)
+      await new Promise(resolve => setImmediate(resolve))
+    }
+    return { requested, fetchPage, answer }
+  }
+  const full = (page: number): number[] => Array.from({ length: 10 }, (_, i) => page * 10 + i)
+
+  it('starts one page ahead, asks further ahead while the end is unknown, never past a known end', async () => {
+    const { requested, fetchPage, answer } = heldPages()
+    const pages = pageNumberPages(fetchPage, { ...options, concurrency: 2 })
+
+    const page0 = pages.next()
+    await answer(0, full(0))
+    expect((await page0).value).toEqual(full(0))
+    // Slow start: after the first full page, only the next one (a list of two costs no extra).
+    const page1 = pages.next()
+    await answer(1, full(1))
+    expect((await page1).value).toEqual(full(1))
+    expect(requested).toEqual([0, 1])
+
+    // Two full pages: the full concurrency, page 3 asked for while page 2 is still out.
+    const page2 = pages.next()
+    expect(requested).toEqual([0, 1, 2, 3])
+    await answer(3, [])
+    await answer(2, full(2))
+    expect((await page2).value).toEqual(full(2))
+
+    // Page 3 came back empty before page 2 was read: nothing past it is asked for.
+    expect((await pages.next()).done).toBe(true)
+    expect(requested).toEqual([0, 1, 2, 3])
+  })
+
   it('a single short page costs one request', async () => {
     const { requested, fetchPage } = source(4)
     expect(await collect(pageNumberPages(fetchPage, options))).toEqual([0, 1, 2, 3])

@@ -31477,7 +31477,7 @@ class Transport {
                 reason: describeOutcome(outcome.outcome)
             });
             const { sleep } = this.options;
-            await (sleep ? sleep(delayMs) : realSleep(delayMs, spec.signal));
+            await (sleep ?? realSleep)(delayMs, spec.signal);
         }
     }
     async close() {
@@ -31746,15 +31746,15 @@ async function* pageNumberPages(fetchPage, options) {
     let nextToRequest = 0;
     let current = 0;
     const launch = () => {
-        const page = fetchPage(nextToRequest++, abandon.signal);
+        const entry = { items: fetchPage(nextToRequest++, abandon.signal) };
         // An abandoned speculative page must not become an unhandled rejection.
-        page.catch(() => undefined);
-        inFlight.push(page);
+        entry.items.then(items => (entry.endsList = isLastPage(items, options)), () => undefined);
+        inFlight.push(entry);
     };
     launch();
     try {
         while (inFlight.length > 0) {
-            const items = await inFlight.shift();
+            const items = await inFlight.shift().items;
             if (items.length > 0) {
                 guardRepeat(items, seen, current, options);
                 yield items;
@@ -31765,7 +31765,12 @@ async function* pageNumberPages(fetchPage, options) {
             if (current >= options.maxPages) {
                 throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${options.pageSize}`);
             }
-            while (inFlight.length < options.concurrency && nextToRequest <= options.maxPages)
+            // A page already back and short (or empty) ends the list: nothing past it is asked for.
+            const endKnown = inFlight.some(entry => entry.endsList === true);
+            // Slow start: one page ahead after the first full page, the full concurrency after two, so
+            // a list of one or two pages costs no request past its end.
+            const ahead = Math.min(options.concurrency, current);
+            while (!endKnown && inFlight.length < ahead && nextToRequest <= options.maxPages)
                 launch();
         }
     }

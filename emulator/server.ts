@@ -82,6 +82,8 @@ export interface Fault {
   method?: string
   /** String: exact decoded pathname. RegExp: tested against it. */
   path?: string | RegExp
+  /** Query parameters the request must carry, each with exactly this value (e.g. `{page: '3'}`). */
+  query?: Readonly<Record<string, string>>
   /** Matching requests affected; default 1; Infinity allowed. */
   times?: number
   kind: FaultKind
@@ -1185,8 +1187,15 @@ class FaultList {
   }
 
   /** The first fault matching the request, consuming one of its uses. */
-  take(server: 'api' | 'download', method: string, path: string): Fault | undefined {
-    const index = this.active.findIndex(entry => faultMatches(entry.fault, server, method, path))
+  take(
+    server: 'api' | 'download',
+    method: string,
+    path: string,
+    query: URLSearchParams = new URLSearchParams()
+  ): Fault | undefined {
+    const index = this.active.findIndex(entry =>
+      faultMatches(entry.fault, server, method, path, query)
+    )
     const entry = this.active[index]
     if (entry === undefined) return undefined
     entry.remaining -= 1
@@ -1199,10 +1208,14 @@ function faultMatches(
   fault: Fault,
   server: 'api' | 'download',
   method: string,
-  path: string
+  path: string,
+  query: URLSearchParams
 ): boolean {
   if ((fault.server ?? 'api') !== server) return false
   if (fault.method !== undefined && fault.method.toUpperCase() !== method) return false
+  for (const [key, value] of Object.entries(fault.query ?? {})) {
+    if (query.get(key) !== value) return false
+  }
   if (fault.path === undefined) return true
   if (typeof fault.path === 'string') return fault.path === path
   fault.path.lastIndex = 0
@@ -1244,6 +1257,8 @@ function faultFromJson(value: unknown): Fault {
     )
   if ('body' in value) fault.body = value.body
   if (value.server === 'download') fault.server = 'download'
+  if (isRecord(value.query))
+    fault.query = Object.fromEntries(Object.entries(value.query).map(([k, v]) => [k, String(v)]))
   return fault
 }
 
@@ -1473,7 +1488,7 @@ class EmulatorServer implements Emulator {
     const { body, isJson } = parseJsonText(raw.text)
     const entry = this.log(this.requests, raw, req, body)
     res.on('finish', () => (entry.status = res.statusCode))
-    const fault = this.faults.take('api', raw.method, raw.path)
+    const fault = this.faults.take('api', raw.method, raw.path, raw.query)
     if (fault?.kind === 'reset') return resetConnection(req, res)
     if (fault?.kind === 'delay') await this.timers.sleep(fault.ms ?? 1000)
     const canned = fault === undefined ? undefined : faultAnswer(fault)

@@ -27,20 +27,23 @@ export async function* pageNumberPages<T>(
   options: PageNumberOptions<T>
 ): AsyncGenerator<readonly T[]> {
   const seen = new Set<string | number>()
-  const inFlight: Promise<readonly T[]>[] = []
+  const inFlight: InFlightPage<T>[] = []
   const abandon = new AbortController()
   let nextToRequest = 0
   let current = 0
   const launch = (): void => {
-    const page = fetchPage(nextToRequest++, abandon.signal)
+    const entry: InFlightPage<T> = { items: fetchPage(nextToRequest++, abandon.signal) }
     // An abandoned speculative page must not become an unhandled rejection.
-    page.catch(() => undefined)
-    inFlight.push(page)
+    entry.items.then(
+      items => (entry.endsList = isLastPage(items, options)),
+      () => undefined
+    )
+    inFlight.push(entry)
   }
   launch()
   try {
     while (inFlight.length > 0) {
-      const items = await (inFlight.shift() as Promise<readonly T[]>)
+      const items = await (inFlight.shift() as InFlightPage<T>).items
       if (items.length > 0) {
         guardRepeat(items, seen, current, options)
         yield items
@@ -53,12 +56,23 @@ export async function* pageNumberPages<T>(
           `more than ${options.maxPages} full pages of ${options.pageSize}`
         )
       }
-      while (inFlight.length < options.concurrency && nextToRequest <= options.maxPages) launch()
+      // A page already back and short (or empty) ends the list: nothing past it is asked for.
+      const endKnown = inFlight.some(entry => entry.endsList === true)
+      // Slow start: one page ahead after the first full page, the full concurrency after two, so
+      // a list of one or two pages costs no request past its end.
+      const ahead = Math.min(options.concurrency, current)
+      while (!endKnown && inFlight.length < ahead && nextToRequest <= options.maxPages) launch()
     }
   } finally {
     inFlight.length = 0
     abandon.abort()
   }
+}
+
+interface InFlightPage<T> {
+  readonly items: Promise<readonly T[]>
+  /** Set once the page is back: whether it is the last one. */
+  endsList?: boolean
 }
 
 function isLastPage<T>(items: readonly T[], options: PageNumberOptions<T>): boolean {

@@ -61,7 +61,8 @@ export interface TransportOptions {
   readonly timeoutMs: number
   readonly retry: RetryPolicy
   readonly userAgent?: string
-  readonly sleep?: (ms: number) => Promise<void>
+  /** Waits between retries; should end early when `signal` (the request's own) aborts. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
   readonly random?: () => number
   readonly now?: () => number
   readonly onRetry?: (event: RetryEvent) => void
@@ -128,7 +129,7 @@ export class Transport {
         reason: describeOutcome(outcome.outcome)
       })
       const { sleep } = this.options
-      await (sleep ? sleep(delayMs) : realSleep(delayMs, spec.signal))
+      await (sleep ?? realSleep)(delayMs, spec.signal)
     }
   }
 
