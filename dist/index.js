@@ -31503,7 +31503,7 @@ class Transport {
         };
         let response;
         let text;
-        let streamed;
+        let stream;
         try {
             response = await (0,undici.fetch)(this.url(spec), {
                 method: spec.method,
@@ -31516,15 +31516,17 @@ class Transport {
                     : AbortSignal.timeout(this.options.timeoutMs),
                 dispatcher: this.dispatcher()
             });
-            streamed = spec.stream !== undefined && response.status < 300 && response.body !== null;
-            text = streamed ? '' : await response.text();
+            // Only a success is streamed: error bodies are short and read whole for their message.
+            stream = response.status < 300 ? spec.stream : undefined;
+            text = stream ? '' : await response.text();
         }
         catch (error) {
             return networkFailure(error);
         }
-        if (streamed && spec.stream && response.body) {
+        if (stream) {
             try {
-                return { kind: 'done', value: await this.decodeStream(spec.stream, request, response.body) };
+                const body = response.body ?? EMPTY_BODY;
+                return { kind: 'done', value: await this.decodeStream(stream, request, body) };
             }
             catch (error) {
                 if (error instanceof BodyReadError)
@@ -31546,7 +31548,9 @@ class Transport {
                 error: failure
             };
         }
-        return { kind: 'done', value: this.parse(spec, request, text) };
+        if (!spec.schema)
+            throw new TypeError('unreachable: a streamed request is decoded above');
+        return { kind: 'done', value: this.parse(spec.schema, request, text) };
     }
     async decodeStream(decode, request, body) {
         try {
@@ -31560,7 +31564,7 @@ class Transport {
             throw error;
         }
     }
-    parse(spec, request, text) {
+    parse(schema, request, text) {
         let json;
         try {
             json = JSON.parse(text);
@@ -31571,9 +31575,7 @@ class Transport {
                 `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
             ]);
         }
-        if (!spec.schema)
-            throw new TypeError('a request without a schema reads its body as a stream');
-        const parsed = spec.schema.safeParse(json);
+        const parsed = schema.safeParse(json);
         if (!parsed.success) {
             // Issue messages can quote a received value, which a server may have echoed the token into.
             const problems = formatIssues(parsed.error.issues).map(problem => this.redact(problem));
@@ -31614,6 +31616,8 @@ class Transport {
 class BodyReadError extends Error {
     name = 'BodyReadError';
 }
+/** A success without a body (204): decoded as empty, so the decoder names what is missing. */
+const EMPTY_BODY = { async *[Symbol.asyncIterator]() { } };
 async function* readBody(body) {
     try {
         for await (const chunk of body)

@@ -162,7 +162,7 @@ export class Transport {
     }
     let response: Awaited<ReturnType<typeof fetch>>
     let text: string
-    let streamed: boolean
+    let stream: StreamDecoder<T> | undefined
     try {
       response = await fetch(this.url(spec), {
         method: spec.method,
@@ -175,14 +175,16 @@ export class Transport {
           : AbortSignal.timeout(this.options.timeoutMs),
         dispatcher: this.dispatcher()
       })
-      streamed = spec.stream !== undefined && response.status < 300 && response.body !== null
-      text = streamed ? '' : await response.text()
+      // Only a success is streamed: error bodies are short and read whole for their message.
+      stream = response.status < 300 ? spec.stream : undefined
+      text = stream ? '' : await response.text()
     } catch (error) {
       return networkFailure(error)
     }
-    if (streamed && spec.stream && response.body) {
+    if (stream) {
       try {
-        return { kind: 'done', value: await this.decodeStream(spec.stream, request, response.body) }
+        const body = response.body ?? EMPTY_BODY
+        return { kind: 'done', value: await this.decodeStream(stream, request, body) }
       } catch (error) {
         if (error instanceof BodyReadError) return networkFailure(error.cause)
         throw error
@@ -208,7 +210,8 @@ export class Transport {
         error: failure
       }
     }
-    return { kind: 'done', value: this.parse(spec, request, text) }
+    if (!spec.schema) throw new TypeError('unreachable: a streamed request is decoded above')
+    return { kind: 'done', value: this.parse(spec.schema, request, text) }
   }
 
   private async decodeStream<T>(
@@ -230,7 +233,7 @@ export class Transport {
     }
   }
 
-  private parse<T>(spec: RequestSpec<T>, request: RequestLabel, text: string): T {
+  private parse<T>(schema: z.ZodType<T>, request: RequestLabel, text: string): T {
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -240,8 +243,7 @@ export class Transport {
         `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
       ])
     }
-    if (!spec.schema) throw new TypeError('a request without a schema reads its body as a stream')
-    const parsed = spec.schema.safeParse(json)
+    const parsed = schema.safeParse(json)
     if (!parsed.success) {
       // Issue messages can quote a received value, which a server may have echoed the token into.
       const problems = formatIssues(parsed.error.issues).map(problem => this.redact(problem))
@@ -289,6 +291,9 @@ interface AttemptFailure {
 class BodyReadError extends Error {
   override readonly name = 'BodyReadError'
 }
+
+/** A success without a body (204): decoded as empty, so the decoder names what is missing. */
+const EMPTY_BODY: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} }
 
 async function* readBody(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
