@@ -30948,7 +30948,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2315);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9378);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30957,7 +30957,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2315:
+/***/ 9378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34942,7 +34942,20 @@ async function publishReports(report, config, ctx) {
     await attempt('set the outputs', () => setOutputs(report, extras));
 }
 
+;// CONCATENATED MODULE: ./src/no-verdict.ts
+class NoVerdictError extends Error {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35118,6 +35131,14 @@ async function run(ctx = defaultRunContext()) {
     let fatal;
     const failed = (error) => {
         const message = (0,error_text/* errorText */.k)(error);
+        if (error instanceof NoVerdictError) {
+            const softened = error.softenedBy === 'on-api-error' && config.onApiError === 'warn';
+            if (softened)
+                warn(`No verdict (${error.softenedBy}: warn): ${message}`);
+            else
+                fatal = `No verdict: ${message}`;
+            return { apiError: message };
+        }
         if (isApiFailure(error) && config.onApiError === 'warn') {
             warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`);
         }

@@ -23,6 +23,7 @@ import { publishReports } from './publish.js'
 import { forkPullRequest } from './context.js'
 import { VERSION } from './version.js'
 import { errorText } from './error-text.js'
+import { NoVerdictError } from './no-verdict.js'
 
 /** Errors that mean "the API could not answer", as opposed to a wrong input. */
 function isApiFailure(error: unknown): boolean {
@@ -228,6 +229,12 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   let fatal: string | undefined
   const failed = (error: unknown): Evaluation => {
     const message = errorText(error)
+    if (error instanceof NoVerdictError) {
+      const softened = error.softenedBy === 'on-api-error' && config.onApiError === 'warn'
+      if (softened) warn(`No verdict (${error.softenedBy}: warn): ${message}`)
+      else fatal = `No verdict: ${message}`
+      return { apiError: message }
+    }
     if (isApiFailure(error) && config.onApiError === 'warn') {
       warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`)
     } else {
