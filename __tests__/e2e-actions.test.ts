@@ -16,7 +16,8 @@ import {
   type ActionRun,
   type Emulator,
   findingsRequests,
-  FINDINGS_PATH
+  FINDINGS_PATH,
+  scanOutputs
 } from './helpers/e2e.js'
 
 const d = BUNDLE_BUILT ? describe : describe.skip
@@ -172,6 +173,7 @@ d('e2e actions: tickets', () => {
       })
       const urls = [...ticketUrls(fresh, 'sast'), ...ticketUrls(fresh, 'sca')]
       expect(run.outputs).toEqual({
+        ...scanOutputs(),
         result: 'skipped',
         'tickets-created': '6',
         'ticket-urls': JSON.stringify(urls),
@@ -658,6 +660,7 @@ d('e2e actions: everything at once, live wire shape', () => {
     expect(token).toMatch(UUID)
     const urls = [...ticketUrls(emulator, 'sast'), ...ticketUrls(emulator, 'sca')]
     expect(run.outputs).toEqual({
+      ...scanOutputs(),
       result: 'failed',
       'findings-count': '16',
       'blocking-count': '6',

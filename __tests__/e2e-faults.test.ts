@@ -20,7 +20,8 @@ import {
   withEmulator,
   type ActionRun,
   type Emulator,
-  RELAXED
+  RELAXED,
+  scanOutputs
 } from './helpers/e2e.js'
 import {
   commandLines,
@@ -44,6 +45,7 @@ const FAST = { 'timeout-seconds': '1', 'max-retries': '2' }
 
 /** The verdict of an undisturbed run on acme/web main with the default thresholds. */
 const NORMAL_OUTPUTS = {
+  ...scanOutputs(),
   result: 'failed',
   'findings-count': '16',
   'blocking-count': '5',
@@ -209,7 +211,7 @@ d('failures that outlast the retries', () => {
         const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast' })
 
         const message = expectSingleError(run)
-        const prefix = `The gate could not be evaluated: GET ${FINDINGS} `
+        const prefix = `No verdict: GET ${FINDINGS} `
         expect(message.startsWith(prefix)).toBe(true)
         expect(message.slice(prefix.length)).toMatch(error)
         expect(message).not.toContain('<')
@@ -269,7 +271,7 @@ d('200 responses that cannot be trusted', () => {
         const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast' })
 
         const message = expectSingleError(run)
-        const prefix = `The gate could not be evaluated: GET ${FINDINGS} returned an unexpected response: `
+        const prefix = `No verdict: GET ${FINDINGS} returned an unexpected response: `
         expect(message.startsWith(prefix)).toBe(true)
         expect(message.slice(prefix.length)).toMatch(problem)
         expect(run.outputs.result).not.toBe('passed')
@@ -285,7 +287,7 @@ d('authentication and addressing errors', () => {
       const run = await runAction(emulator, { ...FAST, 'api-token': 'fg-revoked-token' })
 
       expect(expectSingleError(run)).toBe(
-        `The gate could not be evaluated: GET ${DEPLOYMENTS} failed with HTTP 401 Unauthorized: Invalid API token (1 attempt). Hint: check api-token: the token is missing, invalid or revoked`
+        `No verdict: GET ${DEPLOYMENTS} failed with HTTP 401 Unauthorized: Invalid API token (1 attempt). Hint: check api-token: the token is missing, invalid or revoked`
       )
       expect(emulator.requests.map(r => `${r.method} ${r.path} ${r.status}`)).toEqual([
         `GET ${DEPLOYMENTS} 401`
@@ -299,7 +301,7 @@ d('authentication and addressing errors', () => {
       const run = await runAction(emulator, FAST)
 
       expect(expectSingleError(run)).toBe(
-        `The gate could not be evaluated: GET ${DEPLOYMENTS} failed with HTTP 403 Forbidden: Forbidden (1 attempt). Hint: the token lacks Web API access (enable "Web API" on the token in Settings > Tokens) or cannot access this deployment`
+        `No verdict: GET ${DEPLOYMENTS} failed with HTTP 403 Forbidden: Forbidden (1 attempt). Hint: the token lacks Web API access (enable "Web API" on the token in Settings > Tokens) or cannot access this deployment`
       )
       expect(requestsTo(emulator, DEPLOYMENTS)).toHaveLength(1)
     })
@@ -310,12 +312,14 @@ d('authentication and addressing errors', () => {
       const run = await runAction(emulator, {
         ...FAST,
         'deployment-slug': 'acme-typo',
-        'deployment-id': '4242'
+        'deployment-id': '4242',
+        // The findings request is the one under test, not the project lookup the scan needs.
+        'require-scan': 'none'
       })
 
       const message = expectSingleError(run)
       expect(message).toMatch(
-        /^The gate could not be evaluated: GET \/api\/v1\/deployments\/acme-typo\/findings failed with HTTP 404 Not Found: The requested URL was not found on the server\..* \(1 attempt\)\. Hint: check deployment-slug \/ deployment-id and repository; a token without Web API access also gets 404$/
+        /^No verdict: GET \/api\/v1\/deployments\/acme-typo\/findings failed with HTTP 404 Not Found: The requested URL was not found on the server\..* \(1 attempt\)\. Hint: check deployment-slug \/ deployment-id and repository; a token without Web API access also gets 404$/
       )
       const typo = emulator.requests.filter(
         r => r.path === '/api/v1/deployments/acme-typo/findings'
@@ -347,7 +351,7 @@ d('pagination that never ends', () => {
       const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast' })
 
       expect(expectSingleError(run)).toBe(
-        `The gate could not be evaluated: GET ${FINDINGS} pagination did not end: page 1 repeated the items of an earlier page (the server seems to ignore "page"); stopped to avoid an endless loop`
+        `No verdict: GET ${FINDINGS} pagination did not end: page 1 repeated the items of an earlier page (the server seems to ignore "page"); stopped to avoid an endless loop`
       )
       // The first page plus at most the concurrent look-ahead (6 pages), never an endless loop.
       const pages = requestsTo(emulator, FINDINGS).map(r => Number(r.query.page?.[0]))
@@ -373,7 +377,7 @@ d('pagination that never ends', () => {
       const run = await runAction(emulator, FAST)
 
       expect(expectSingleError(run)).toBe(
-        `The gate could not be evaluated: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop`
+        `No verdict: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop`
       )
       expect(requestsTo(emulator, RULES_11).map(r => r.query.cursor?.[0])).toEqual([
         undefined,
@@ -405,13 +409,13 @@ d('on-api-error: warn', () => {
       expect(warningLines(run)).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^The gate could not be evaluated and was skipped \\(on-api-error: warn\\): GET ${FINDINGS} failed with HTTP 503 Service Unavailable: Service Unavailable \\(2 attempts\\)`
+            `^No verdict \\(on-api-error: warn, the step passes\\): GET ${FINDINGS} failed with HTTP 503 Service Unavailable: Service Unavailable \\(2 attempts\\)`
           )
         )
       ])
       expect(commandLines(run).filter(line => line.startsWith('::error'))).toEqual([])
       expect(stackFrames(run.stderr)).toEqual([])
-      expect(run.summary).toContain('The findings API could not be reached')
+      expect(run.summary).toContain('## ⚠️ Findings Gate: no verdict\n')
     })
   })
 })

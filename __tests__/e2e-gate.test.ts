@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
-import { startEmulator } from '../emulator/server.js'
+import { PR_REF, sampleCommit, startEmulator } from '../emulator/server.js'
 import {
   BUNDLE_BUILT,
   errorLines,
@@ -25,7 +25,8 @@ import {
   type Emulator,
   RELAXED,
   FINDINGS_PATH,
-  findingsRequests
+  findingsRequests,
+  scanOutputs
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
@@ -52,9 +53,11 @@ function gateOutputs(
   result: string,
   blockingIds: readonly number[],
   counts: { total: number; sast: number; sca: number } = { total: 16, sast: 10, sca: 6 },
-  blockingCount = blockingIds.length
+  blockingCount = blockingIds.length,
+  ref = 'refs/heads/main'
 ): Record<string, string> {
   return {
+    ...scanOutputs(ref),
     result,
     'findings-count': String(counts.total),
     'blocking-count': String(blockingCount),
@@ -139,14 +142,17 @@ d('e2e gate: verdicts on acme/web main', () => {
     expect(warningLines(run)).toEqual([])
     expect(run.stdout).toContain('Gate passed: 16 findings in scope, none blocking\n')
     expect(run.summary.split('\n')[0]).toBe(
-      '## ✅ Findings Gate: Gate passed\\: 16 findings in scope, none blocking'
+      `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${sampleCommit('acme/web', 'refs/heads/main').slice(0, 7)}`
     )
     expect(run.summary).toContain('| SAST | 0 | 3 | 4 | 3 | 10 |')
     expect(run.summary).toContain('| SCA | 1 | 2 | 2 | 1 | 6 |')
     expect(run.summary).not.toContain('### Blocking findings')
     // Policy modes are not needed with fail-on-policy-mode: none, so no policy request is made.
+    // The scan is proven before the findings are fetched: one search, as the ref's spelling matches.
     expect(requestLines(emulator)).toEqual([
       'GET /api/v1/deployments',
+      'GET /api/v1/deployments/acme-corp/projects',
+      'POST /api/v1/deployments/4242/scans/search',
       `GET ${FINDINGS_PATH}`,
       `GET ${FINDINGS_PATH}`
     ])
@@ -176,29 +182,30 @@ d('e2e gate: verdicts on acme/web main', () => {
     ])
 
     const summaryLines = run.summary.split('\n')
+    // A short heading; the full sentence under it.
     expect(summaryLines[0]).toBe(
-      `## ❌ Findings Gate: ${`Gate failed: ${DEFAULT_BLOCKING_MESSAGE}`.replace(/:/g, '\\:')}`
+      `## ❌ Findings Gate: failed · 5 blocking of 16 findings · scan of ${sampleCommit('acme/web', 'refs/heads/main').slice(0, 7)}`
     )
+    expect(summaryLines[2]).toBe(`Gate failed: ${DEFAULT_BLOCKING_MESSAGE}`.replace(/:/g, '\\:'))
     expect(run.summary).toContain(
       '**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking'
     )
-    expect(run.summary).toContain(
-      '| Severity | Rule | Mode / reachability | Location | Message | Why it blocks |'
-    )
+    expect(run.summary).toContain('| Severity | Finding | Location | Why it blocks |')
     const rows = sectionRows(run.summary, '### Blocking findings (5)')
     expect(rows).toHaveLength(5)
     expect(rows[0]).toMatch(
       new RegExp(
-        `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code> \\| block \\| \\[src/app/views\\.py\\\\:42\\]`
+        `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code><br><sub>[^|]*</sub> \\| \\[src/app/views\\.py\\\\:42\\]`
       )
     )
-    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \|$/)
-    expect(rows[1]).toContain(`<code>${SUBPROCESS}</code> | monitor |`)
-    expect(rows[2]).toContain(`<code>${CERT}</code> | comment |`)
+    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \(mode block\) \|$/)
+    expect(rows[1]).toContain(`<code>${SUBPROCESS}</code>`)
+    expect(rows[1]).toMatch(/\| severity high ≥ high \(mode monitor\) \|$/)
+    expect(rows[2]).toMatch(/\| severity high ≥ high \(mode comment\) \|$/)
     expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
-    expect(rows[3]).toContain('| reachable |')
+    expect(rows[3]).toMatch(/ \(reachable\) \|$/)
     expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
-    expect(rows[4]).toMatch(/\| policy mode block ≥ block \|$/)
+    expect(rows[4]).toMatch(/\| policy mode block ≥ block \(mode block\) \|$/)
 
     // The md5 rule sits at position 2345 of the default policy: the second rules page was read.
     const policy11 = emulator.requests.filter(
@@ -221,7 +228,7 @@ d('e2e gate: verdicts on acme/web main', () => {
     expect(warningLines(run)).toEqual([
       `Gate failed (warn-only, the step passes): ${DEFAULT_BLOCKING_MESSAGE}`
     ])
-    expect(run.summary.split('\n')[0]).toMatch(/^## ⚠️ Findings Gate: Gate failed\\: 5 blocking/)
+    expect(run.summary.split('\n')[0]).toMatch(/^## ⚠️ Findings Gate: failed · 5 blocking of 16/)
     expect(run.summary).toContain('`warn-only` is set: the gate failed but the step does not.')
   })
 
@@ -235,8 +242,8 @@ d('e2e gate: verdicts on acme/web main', () => {
     ])
     const rows = sectionRows(run.summary, '### Blocking findings (2)')
     expect(rows.map(r => /\| ([^|]+) \|$/.exec(r)?.[1])).toEqual([
-      'policy mode block ≥ block',
-      'policy mode block ≥ block'
+      'policy mode block ≥ block (mode block)',
+      'policy mode block ≥ block (mode block)'
     ])
     // 7100004's rule is beyond the first rules page: the cursor was followed.
     expect(
@@ -315,15 +322,14 @@ d('e2e gate: verdicts on acme/web main', () => {
 
     const blocked = await runAction(emulator, pr)
     expect(blocked.exitCode).toBe(1)
-    expect(blocked.outputs).toEqual(gateOutputs('failed', [7210101], counts))
+    expect(blocked.outputs).toEqual(gateOutputs('failed', [7210101], counts, 1, PR_REF))
     expect(errorLines(blocked)).toEqual([
       '1 blocking finding: malicious low ssc-a37215e2-2d30-4c67-a6c6-3da0934fb77d at web/frontend/package-lock.json:1377'
     ])
     const rows = sectionRows(blocked.summary, '### Blocking findings (1)')
     expect(rows).toHaveLength(1)
     expect(rows[0]).toContain('<code>flatmap-stream@&#8203;0.1.1</code>')
-    expect(rows[0]).toContain('| unreachable, malicious |')
-    expect(rows[0]).toMatch(/\| malicious dependency \|$/)
+    expect(rows[0]).toMatch(/\| malicious dependency \(unreachable, malicious\) \|$/)
     expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
       ['refs/pull/42/merge'],
       ['refs/pull/42/merge']
@@ -332,7 +338,7 @@ d('e2e gate: verdicts on acme/web main', () => {
     emulator.requests.length = 0
     const allowed = await runAction(emulator, { ...pr, 'fail-on-malicious': 'false' })
     expect(allowed.exitCode).toBe(0)
-    expect(allowed.outputs).toEqual(gateOutputs('passed', [], counts))
+    expect(allowed.outputs).toEqual(gateOutputs('passed', [], counts, 0, PR_REF))
     expect(allowed.summary).toContain('malicious dependencies do not block')
   })
 
@@ -535,8 +541,9 @@ d('e2e gate: verdicts on acme/web main', () => {
     expectNoGateFailure(run)
     expect(findingsRequests(emulator)).toEqual([])
     expect(requestLines(emulator)).toEqual(['GET /api/v1/deployments'])
-    expect(run.summary.split('\n')[0]).toBe(
-      '## ⚠️ Findings Gate: Gate skipped\\: gate is false; only the configured actions ran'
+    expect(run.summary.split('\n')[0]).toBe('## ⚠️ Findings Gate: skipped')
+    expect(run.summary.split('\n')[2]).toBe(
+      'Gate skipped\\: gate is false; only the configured actions ran'
     )
   })
 
@@ -577,7 +584,7 @@ d('e2e gate: pull requests', () => {
     number: 42,
     pull_request: {
       number: 42,
-      head: { repo: { full_name: head } },
+      head: { repo: { full_name: head }, sha: sampleCommit('acme/web', 'refs/pull/42/merge') },
       base: { repo: { full_name: 'acme/web' } }
     }
   })
@@ -601,11 +608,13 @@ d('e2e gate: pull requests', () => {
     // The PR copies of main's blocking findings, the new BLOCK-mode rule finding 7110101 (its rule
     // is on the second policy page) and the malicious dependency 7210101, in report order.
     expect(run.outputs).toEqual(
-      gateOutputs('failed', [7110101, 7110001, 7110002, 7110010, 7210001, 7110004, 7210101], {
-        total: 18,
-        sast: 11,
-        sca: 7
-      })
+      gateOutputs(
+        'failed',
+        [7110101, 7110001, 7110002, 7110010, 7210001, 7110004, 7210101],
+        { total: 18, sast: 11, sca: 7 },
+        7,
+        PR_REF
+      )
     )
     expect(run.summary).toContain('**Ref** <code>refs/pull/42/merge</code>')
   })
@@ -843,7 +852,7 @@ d('e2e gate: pull-request comment', () => {
         number: 42,
         pull_request: {
           number: 42,
-          head: { repo: { full_name: 'acme/web' } },
+          head: { repo: { full_name: 'acme/web' }, sha: sampleCommit('acme/web', PR_REF) },
           base: { repo: { full_name: 'acme/web' } }
         }
       },
@@ -894,7 +903,7 @@ d('e2e gate: pull-request comment', () => {
         number: 42,
         pull_request: {
           number: 42,
-          head: { repo: { full_name: 'acme/web' } },
+          head: { repo: { full_name: 'acme/web' }, sha: sampleCommit('acme/web', PR_REF) },
           base: { repo: { full_name: 'acme/web' } }
         }
       },
@@ -954,10 +963,10 @@ d('e2e gate: API errors', () => {
     expect(run.outputs).toEqual({ result: 'skipped' })
     expectNoGateFailure(run)
     expect(warningLines(run)).toEqual([
-      'The gate could not be evaluated and was skipped (on-api-error: warn): GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
+      'No verdict (on-api-error: warn, the step passes): GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
     ])
     expect(run.summary).toContain(
-      'The findings API could not be reached or answered with an error, so the gate was not evaluated.'
+      'The action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.'
     )
     expect(emulator.requests).toEqual([])
   })
@@ -972,7 +981,7 @@ d('e2e gate: API errors', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(errorLines(run)).toEqual([
-      'The gate could not be evaluated: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 2 attempts'
+      'No verdict: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 2 attempts'
     ])
     expect(run.stdout).toMatch(
       /GET \/api\/v1\/deployments: ECONNREFUSED; retry 1 of 1 in \d+\.\d s/
@@ -999,7 +1008,7 @@ d('e2e gate: API errors', () => {
           result: 'skipped',
           apiError: true,
           headline:
-            'Gate skipped: the gate could not be evaluated (GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt)'
+            'No verdict: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
         },
         counts: null,
         findings: []
@@ -1039,7 +1048,7 @@ d('e2e gate: API errors', () => {
     })
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([
-      'The gate could not be evaluated: deployment-slug "acme-corporation" does not match a deployment this api-token can access (acme-corp (id 4242))'
+      'No verdict: deployment-slug "acme-corporation" does not match a deployment this api-token can access (acme-corp (id 4242))'
     ])
   })
 
@@ -1051,7 +1060,12 @@ d('e2e gate: API errors', () => {
     })
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100002, 7100010, 7200001]))
-    expect(requestLines(emulator)).toEqual([`GET ${FINDINGS_PATH}`, `GET ${FINDINGS_PATH}`])
+    expect(requestLines(emulator)).toEqual([
+      'GET /api/v1/deployments/acme-corp/projects',
+      'POST /api/v1/deployments/4242/scans/search',
+      `GET ${FINDINGS_PATH}`,
+      `GET ${FINDINGS_PATH}`
+    ])
   })
 
   it('a deployment-id the token cannot access fails with the accessible deployments named', async () => {
@@ -1059,7 +1073,7 @@ d('e2e gate: API errors', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(errorLines(run)).toEqual([
-      'The gate could not be evaluated: deployment-id "4243" does not match a deployment this api-token can access (acme-corp (id 4242))'
+      'No verdict: deployment-id "4243" does not match a deployment this api-token can access (acme-corp (id 4242))'
     ])
     expect(requestLines(emulator)).toEqual(['GET /api/v1/deployments'])
   })
@@ -1077,6 +1091,7 @@ d('e2e gate: API errors', () => {
     expect(run.exitCode).toBe(0)
     // The deployment was resolved before the findings failed, so it is reported.
     expect(run.outputs).toEqual({
+      ...scanOutputs('refs/heads/main'),
       result: 'skipped',
       'deployment-id': '4242',
       'deployment-slug': 'acme-corp'
@@ -1085,7 +1100,7 @@ d('e2e gate: API errors', () => {
     const warnings = warningLines(run)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(
-      /^The gate could not be evaluated and was skipped \(on-api-error: warn\): GET \/api\/v1\/deployments\/acme-corp\/findings failed with HTTP 500 Internal Server Error: database unavailable \(1 attempt\)/
+      /^No verdict \(on-api-error: warn, the step passes\): GET \/api\/v1\/deployments\/acme-corp\/findings failed with HTTP 500 Internal Server Error: database unavailable \(1 attempt\)/
     )
   })
 })

@@ -91,7 +91,7 @@ d('TLS with a private CA', () => {
       const errors = errorLines(run)
       expect(errors).toHaveLength(1)
       expect(errors[0]).toMatch(
-        /^The gate could not be evaluated: GET \/api\/v1\/deployments failed: TLS certificate not trusted \(set NODE_EXTRA_CA_CERTS\) \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN)\) after 1 attempt$/
+        /^No verdict: GET \/api\/v1\/deployments failed: TLS certificate not trusted \(set NODE_EXTRA_CA_CERTS\) \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN)\) after 1 attempt$/
       )
       expect(run.outputs.result).toBe('skipped')
       expect(emulator.requests).toEqual([])
@@ -231,7 +231,7 @@ d('HTTPS_PROXY and NO_PROXY', () => {
       const errors = errorLines(run)
       expect(errors).toHaveLength(1)
       expect(errors[0]).toBe(
-        'The gate could not be evaluated: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
+        'No verdict: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
       )
       expect(emulator.requests).toEqual([])
       expect(stackFrames(run.stderr)).toEqual([])

@@ -118,7 +118,7 @@ d('the api-token never leaks', () => {
         status: 401,
         body: { error: `Invalid API token ${TOKEN} (Authorization: Bearer ${TOKEN})` }
       },
-      error: `The gate could not be evaluated: GET ${DEPLOYMENTS} failed with HTTP 401 Unauthorized: Invalid API token *** (Authorization: Bearer ***) (1 attempt). Hint: check api-token: the token is missing, invalid or revoked`
+      error: `No verdict: GET ${DEPLOYMENTS} failed with HTTP 401 Unauthorized: Invalid API token *** (Authorization: Bearer ***) (1 attempt). Hint: check api-token: the token is missing, invalid or revoked`
     },
     {
       name: '5xx with the token in the body, retries exhausted',
@@ -129,24 +129,23 @@ d('the api-token never leaks', () => {
         body: { message: `upstream rejected "Bearer ${TOKEN}"` },
         times: Infinity
       },
-      error: `The gate could not be evaluated: GET ${FINDINGS} failed with HTTP 502 Bad Gateway: upstream rejected "Bearer ***" (2 attempts). Hint: the service is failing: re-run later, or set on-api-error: warn to skip the gate`
+      error: `No verdict: GET ${FINDINGS} failed with HTTP 502 Bad Gateway: upstream rejected "Bearer ***" (2 attempts). Hint: the service is failing: re-run later, or set on-api-error: warn to skip the gate`
     },
     {
       name: 'truncated JSON (schema error)',
       fault: { path: FINDINGS, kind: 'malformed', times: Infinity },
-      error:
-        /^The gate could not be evaluated: GET \S+ returned an unexpected response: body: not valid JSON/
+      error: /^No verdict: GET \S+ returned an unexpected response: body: not valid JSON/
     },
     {
       name: 'network error (reset), retries exhausted',
       fault: { path: FINDINGS, kind: 'reset', times: Infinity },
-      error: /^The gate could not be evaluated: GET \S+ failed: .+ after 2 attempts$/
+      error: /^No verdict: GET \S+ failed: .+ after 2 attempts$/
     },
     {
       name: 'timeout, retries exhausted',
       fault: { path: FINDINGS, kind: 'delay', ms: 10_000, times: Infinity },
       error:
-        /^The gate could not be evaluated: GET \S+ failed: no complete response within 1 s \(TIMEOUT\) after 2 attempts$/
+        /^No verdict: GET \S+ failed: no complete response within 1 s \(TIMEOUT\) after 2 attempts$/
     }
   ]
 
@@ -182,7 +181,7 @@ d('the api-token never leaks', () => {
 
       expect(secured.run.exitCode).toBe(1)
       expect(errorLines(secured.run)).toEqual([
-        `The gate could not be evaluated: GET ${FINDINGS} returned an unexpected response: findings[0].severity: expected one of low, medium, high, critical (got "***")`
+        `No verdict: GET ${FINDINGS} returned an unexpected response: findings[0].severity: expected one of low, medium, high, critical (got "***")`
       ])
       expectTokenMaskedAndNowhereElse(secured)
     })
@@ -285,7 +284,7 @@ d('the token goes only to the base-url origin', () => {
         expect(errors).toHaveLength(1)
         expect(errors[0]).toMatch(
           new RegExp(
-            `^The gate could not be evaluated: GET /api/v1/deployments failed with HTTP ${status}( [A-Za-z ]+)?: redirected to ${elsewhere.replace(/[.]/g, '\\.')}; set base-url to the final origin \\(1 attempt\\)$`
+            `^No verdict: GET /api/v1/deployments failed with HTTP ${status}( [A-Za-z ]+)?: redirected to ${elsewhere.replace(/[.]/g, '\\.')}; set base-url to the final origin \\(1 attempt\\)$`
           )
         )
         expectTokenMaskedAndNowhereElse(secured)

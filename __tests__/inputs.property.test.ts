@@ -17,7 +17,11 @@ const NOW = new Date('2026-06-01T12:00:00.750Z')
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000)
 const ctx: RunContext = {
   now: NOW,
-  env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' }
+  env: {
+    GITHUB_REPOSITORY: 'acme/web',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567'
+  }
 }
 
 // --- parseList ----------------------------------------------------------------------------------

@@ -18,9 +18,11 @@ const TOKEN = 'sgp_0123456789abcdefSECRET'
 const NOW = new Date('2026-06-01T12:00:00.750Z')
 const NOW_SECONDS = Date.UTC(2026, 5, 1, 12) / 1000
 
+const SHA = '0123456789abcdef0123456789abcdef01234567'
+
 const runContext = (overrides: Partial<RunContext> = {}): RunContext => ({
   now: NOW,
-  env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' },
+  env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: SHA },
   ...overrides
 })
 
@@ -66,6 +68,10 @@ describe('defaults', () => {
       ref: 'refs/heads/main',
       issueTypes: ['sast', 'sca'],
       status: 'open',
+      requireScan: 'commit',
+      commit: SHA,
+      scanWaitTimeoutSeconds: 600,
+      onMissingScan: 'fail',
       gate: true,
       failOnSeverity: 'high',
       failOnPolicyMode: 'block',
@@ -152,7 +158,7 @@ describe('defaults', () => {
     ])
     const config = configOf(
       {},
-      runContext({ env: { GITHUB_REPOSITORY: 'o/r', GITHUB_REF: 'refs/tags/v1' } })
+      runContext({ env: { GITHUB_REPOSITORY: 'o/r', GITHUB_REF: 'refs/tags/v1', GITHUB_SHA: SHA } })
     )
     expect([config.repository, config.ref, config.githubToken]).toEqual([
       'o/r',
@@ -171,7 +177,8 @@ describe('repository and ref', () => {
   it('is a problem when missing everywhere', () => {
     expect(problemsOf({}, runContext({ env: {} }))).toEqual([
       'repository: is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)',
-      'ref: is required (set it, or run on GitHub Actions where GITHUB_REF is set)'
+      'ref: is required (set it, or run on GitHub Actions where GITHUB_REF is set)',
+      'commit: is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
     ])
   })
 
@@ -786,6 +793,7 @@ describe('defaultRunContext', () => {
     expect(ctx.env).toBe(process.env)
     expect(Math.abs(ctx.now.getTime() - Date.now())).toBeLessThan(5000)
     process.env.GITHUB_REPOSITORY = 'acme/web'
+    process.env.GITHUB_SHA = SHA
     expect(readConfig(readerOf({}), ctx).ref).toBe('refs/pull/12/merge')
   })
 
@@ -818,7 +826,7 @@ describe('unexpanded expressions', () => {
         })[name] ?? '',
       {
         now: new Date('2026-11-21T00:00:00Z'),
-        env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' }
+        env: { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main', GITHUB_SHA: SHA }
       }
     )
     expect(config.repository).toBe('acme/web')

@@ -40,35 +40,38 @@ function tableUnder(markdown: string, headingPrefix: string): string[] {
 describe('renderMarkdown: verdict and scope', () => {
   it('puts the verdict line first', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
-    expect(lines(md)[0]).toBe('## ❌ Findings Gate: 2 blocking findings')
+    expect(lines(md)[0]).toBe('## ❌ Findings Gate: failed · 2 blocking of 4 findings')
+    // The full sentence follows the short heading as plain text.
+    expect(lines(md)[2]).toBe('2 blocking findings')
   })
 
   it('uses ✅ for a pass and ⚠️ for warn-only failures and skipped runs', () => {
     expect(lines(renderMarkdown(runReport(), { maxBytes: BIG }))[0]).toBe(
-      '## ✅ Findings Gate: No blocking findings'
+      '## ✅ Findings Gate: passed'
     )
     const warnOnly = failingReport({
       thresholds: { ...runReport().thresholds, warnOnly: true }
     })
     const md = renderMarkdown(warnOnly, { maxBytes: BIG })
-    expect(lines(md)[0]).toBe('## ⚠️ Findings Gate: 2 blocking findings')
+    expect(lines(md)[0]).toBe('## ⚠️ Findings Gate: failed · 2 blocking of 4 findings')
     expect(md).toContain('`warn-only` is set: the gate failed but the step does not.')
     const skipped = runReport({
       status: { result: 'skipped', headline: 'API unreachable', apiError: true }
     })
     const skippedMd = renderMarkdown(skipped, { maxBytes: BIG })
-    expect(lines(skippedMd)[0]).toBe('## ⚠️ Findings Gate: API unreachable')
+    expect(lines(skippedMd)[0]).toBe('## ⚠️ Findings Gate: no verdict')
+    expect(lines(skippedMd)[2]).toBe('API unreachable')
     expect(skippedMd).toContain('_The gate was not evaluated._')
   })
 
   it('shows the scope and the thresholds', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
-    expect(lines(md)[2]).toBe(
+    expect(lines(md)[4]).toBe(
       '**Deployment** <code>acme</code> (id 4242) · **Repository** <code>acme/web</code> · ' +
         '**Ref** <code>refs/pull/7/merge</code> · **Since** 2024-05-01T00\\:00\\:00Z · ' +
         '**Types** SAST, SCA · **Status** open'
     )
-    expect(lines(md)[4]).toBe(
+    expect(lines(md)[6]).toBe(
       '**Gate:** severity ≥ high · policy mode ≥ block · SCA exposures: reachable, always reachable · ' +
         'malicious dependencies block'
     )
@@ -92,18 +95,19 @@ describe('renderMarkdown: counts and tables', () => {
     )
   })
 
-  it('lists blocking findings with mode, reachability, linked location and reasons', () => {
+  it('lists blocking findings in four columns: the message under the rule, the exposure in the reasons', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
     const rows = tableUnder(md, '### Blocking findings (2)')
     expect(rows).toHaveLength(4)
+    expect(rows[0]).toBe('| Severity | Finding | Location | Why it blocks |')
     expect(rows[2]).toBe(
-      '| high | <code>python.lang.security.audit.eval-detected</code> | block | ' +
+      '| high | <code>python.lang.security.audit.eval-detected</code>' +
+        '<br><sub>Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content.</sub> | ' +
         '[app/views.py\\:12](https://github.com/acme/web/blob/abc123/app/views.py#L12) | ' +
-        'Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content. | ' +
-        'severity high ≥ high; policy mode block ≥ block |'
+        'severity high ≥ high; policy mode block ≥ block (mode block) |'
     )
     expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
-    expect(rows[3]).toContain('| reachable |')
+    expect(rows[3]).toMatch(/ \(reachable\) \|$/)
   })
 
   it('marks malicious dependencies', () => {
@@ -115,8 +119,7 @@ describe('renderMarkdown: counts and tables', () => {
     )
     const md = renderMarkdown(runReport({ verdict: verdictOf([finding]) }), { maxBytes: BIG })
     const row = tableUnder(md, '### Blocking findings')[2]
-    expect(row).toContain('| always reachable, malicious |')
-    expect(row).toContain('| malicious dependency |')
+    expect(row).toMatch(/\| malicious dependency \(always reachable, malicious\) \|$/)
   })
 
   it('collapses non-blocking findings and lists ignored ones with their reason', () => {
@@ -208,8 +211,8 @@ describe('renderMarkdown: hostile text', () => {
     const md = renderMarkdown(hostileReport(), { maxBytes: BIG })
     const rows = tableUnder(md, '### Blocking findings')
     expect(rows).toHaveLength(3)
-    // 7 unescaped pipes: the row has exactly six cells.
-    expect(rows[2]?.match(/(?<!\\)\|/g)).toHaveLength(7)
+    // 5 unescaped pipes: the row has exactly four cells.
+    expect(rows[2]?.match(/(?<!\\)\|/g)).toHaveLength(5)
   })
 
   it('leaves no raw HTML, mention, link, autolink or command from the data', () => {
@@ -310,7 +313,7 @@ describe('renderMarkdown: size cap', () => {
     for (const row of rows) {
       expect(row.startsWith('| critical | ')).toBe(true)
       expect(row.endsWith(' |')).toBe(true)
-      expect(row.match(/(?<!\\)\|/g)).toHaveLength(7)
+      expect(row.match(/(?<!\\)\|/g)).toHaveLength(5)
     }
     // The note is separated from the table by a blank line, so it is not read as a row.
     expect(md).toContain(' |\n\n_Truncated: ')

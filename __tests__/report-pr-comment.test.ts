@@ -71,7 +71,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(github.comments).toHaveLength(1)
     expect(
       github.comments[0]?.body.startsWith(
-        `${COMMENT_MARKER}\n## ❌ Findings Gate: 2 blocking findings`
+        `${COMMENT_MARKER}\n## ❌ Findings Gate: failed · 2 blocking of 4 findings`
       )
     ).toBe(true)
 
@@ -83,7 +83,9 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     })
     expect(second).toEqual(first)
     expect(github.comments).toHaveLength(1)
-    expect(github.comments[0]?.body).toContain('## ✅ Findings Gate: No blocking findings')
+    expect(github.comments[0]?.body).toContain(
+      '## ✅ Findings Gate: passed\n\nNo blocking findings\n'
+    )
     expect(github.requests.map(r => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH'])
   })
 

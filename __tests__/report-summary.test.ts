@@ -36,7 +36,7 @@ describe('writeJobSummary', () => {
     await writeFile(file, '')
     await expect(writeJobSummary(failingReport())).resolves.toBe(true)
     const text = await readFile(file, 'utf8')
-    expect(text.startsWith('## ❌ Findings Gate: 2 blocking findings\n')).toBe(true)
+    expect(text.startsWith('## ❌ Findings Gate: failed · 2 blocking of 4 findings\n')).toBe(true)
     expect(text).toContain('### Blocking findings (2)')
   })
 

@@ -30948,7 +30948,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9378);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5632);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30957,7 +30957,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9378:
+/***/ 5632:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32960,6 +32960,16 @@ const SBOM_COMPONENT_TYPES = [
     'data'
 ];
 const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
+/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
+const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
+    'pending',
+    'running',
+    'completed',
+    'error',
+    'cancelled',
+    'never_finished',
+    'unknown'
+]));
 
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
 
@@ -33249,6 +33259,11 @@ function inputFields(ctx) {
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
         issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
         status: parsed(oneOf(FINDING_STATUSES, underscored)).prefault('open'),
+        // evidence: which scan the findings come from
+        requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
+        commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
+        scanWaitTimeoutSeconds: parsed(integerFrom(0, 3600)).prefault('600'),
+        onMissingScan: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
         // gate
         gate: parsed(parseBoolean).prefault('true'),
         failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
@@ -33297,6 +33312,7 @@ function configSchema(ctx) {
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
+        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit'))
         .transform(toConfig);
 }
 function toConfig(inputs) {
@@ -33351,6 +33367,15 @@ const prCommentNeedsAToken = (inputs, ctx) => {
             code: 'custom',
             path: ['githubToken'],
             message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
+        });
+    }
+};
+const commitEvidenceNeedsACommit = (inputs, ctx) => {
+    if (inputs.requireScan === 'commit' && inputs.commit === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['commit'],
+            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
         });
     }
 };
@@ -33473,6 +33498,19 @@ function contextRef(ctx) {
         : undefined;
     return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
 }
+/**
+ * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
+ * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
+ */
+function contextCommit(ctx) {
+    if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && isRecord(ctx.eventPayload)) {
+        const pr = ctx.eventPayload.pull_request;
+        const head = isRecord(pr) && isRecord(pr.head) ? pr.head.sha : undefined;
+        if (typeof head === 'string' && head.trim() !== '')
+            return head.trim();
+    }
+    return nonEmpty(ctx.env.GITHUB_SHA);
+}
 function pullRequestNumber(payload) {
     if (!isRecord(payload))
         return undefined;
@@ -33516,6 +33554,10 @@ function valueErrors(error) {
     if (errors.every(each => each instanceof InputValueError))
         return errors;
     throw error;
+}
+/** A `${{ }}` default for an optional field: a value from the run when there is one. */
+function optionalWithFallback(schema, fallback) {
+    return fallback === undefined ? schema.optional() : schema.prefault(fallback);
 }
 /** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
 function withFallback(schema, fallback) {
@@ -33592,6 +33634,12 @@ function parseRef(raw) {
         throw new InputValueError('must not contain whitespace or control characters', raw);
     }
     return raw;
+}
+/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+function parseCommit(raw) {
+    if (/^[0-9a-f]{7,40}$/i.test(raw))
+        return raw.toLowerCase();
+    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
 }
 function parseEmail(raw) {
     if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
@@ -34452,6 +34500,7 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
         generatedAt: (meta.generatedAt ?? new Date()).toISOString(),
         runUrl: report.runUrl ?? null,
         status: report.status,
+        evidence: report.evidence ?? null,
         scope: report.scope,
         thresholds: report.thresholds,
         config: redactSecrets(configWithoutSecrets),
@@ -34545,6 +34594,10 @@ function buildOutputs(report, extras = {}) {
         const file = extras.sbomFile ?? only?.file;
         if (file !== undefined && file !== '')
             set('sbom-file', file);
+    }
+    if (report.evidence && report.evidence.required !== 'none') {
+        set('scan-id', report.evidence.scan.id);
+        set('scan-commit', report.evidence.scan.commit);
     }
     const deployment = report.scope.deployment;
     if (deployment) {
@@ -34808,6 +34861,8 @@ function buildSarif(report, opts) {
                     }
                 },
                 automationDetails: { id: automationId(opts.category) },
+                // Which scan the results come from (or that nobody checked): code scanning keeps it.
+                ...(report.evidence && { properties: { scanEvidence: report.evidence } }),
                 invocations: [
                     {
                         executionSuccessful: true,
@@ -34954,6 +35009,322 @@ class NoVerdictError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/api/scans.ts
+
+
+
+const STATUS_OF_WIRE = {
+    SCAN_STATUS_PENDING: 'pending',
+    SCAN_STATUS_RUNNING: 'running',
+    SCAN_STATUS_COMPLETED: 'completed',
+    SCAN_STATUS_ERROR: 'error',
+    SCAN_STATUS_CANCELLED: 'cancelled',
+    SCAN_STATUS_NEVER_FINISHED: 'never_finished'
+};
+/** Strict on what the evidence rests on (which commit, which ref, which status), lenient elsewhere. */
+const ScanWire = schemas/* object */.Ikc({
+    id: stringId,
+    repository_id: stringId,
+    branch: schemas/* string */.YjP(),
+    commit: schemas/* string */.YjP().min(1),
+    status: schemas/* string */.YjP(),
+    is_full_scan: schemas/* boolean */.zMY().nullish(),
+    started_at: timestamp.nullish(),
+    completed_at: timestamp.nullish()
+});
+const SearchResponse = schemas/* object */.Ikc({
+    scans: schemas/* array */.YOg(ScanWire),
+    cursor: optionalString
+});
+function toScan(wire) {
+    return {
+        id: wire.id,
+        repositoryId: wire.repository_id,
+        branch: wire.branch,
+        commit: wire.commit.toLowerCase(),
+        status: STATUS_OF_WIRE[wire.status] ?? 'unknown',
+        statusText: wire.status,
+        fullScan: wire.is_full_scan ?? undefined,
+        startedAt: wire.started_at ?? undefined,
+        completedAt: wire.completed_at ?? undefined
+    };
+}
+/** The documented maximum. */
+const PAGE_LIMIT = 500;
+function scansSearchPath(deploymentId) {
+    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`;
+}
+/**
+ * The repository's scans of the past 30 days (what the service keeps), newest first as the server
+ * orders them, at most `maxPages` pages of 500: the evidence is among the newest.
+ */
+async function searchScans(transport, deploymentId, query, maxPages = 4) {
+    const path = scansSearchPath(deploymentId);
+    const request = { method: 'POST', path };
+    const scans = [];
+    const pages = cursorPages(async (cursor) => {
+        const page = await transport.request({
+            method: 'POST',
+            path,
+            // A search creates nothing: safe to retry.
+            idempotent: true,
+            body: {
+                deployment_id: deploymentId,
+                repository_id: Number(query.repositoryId),
+                ...(query.branch !== undefined ? { branch: query.branch } : {}),
+                limit: PAGE_LIMIT,
+                ...(cursor !== undefined ? { cursor } : {})
+            },
+            schema: SearchResponse,
+            hints: {
+                401: 'check api-token; or set require-scan: none to gate without proving the scan',
+                404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
+                403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
+            }
+        });
+        return {
+            items: page.scans.map(toScan),
+            next: page.cursor ?? undefined,
+            hasMore: page.scans.length < PAGE_LIMIT ? false : undefined
+        };
+    }, { maxPages: maxPages + 1, request });
+    // The evidence is among the newest scans; older pages do not change it.
+    let read = 0;
+    for await (const page of pages) {
+        scans.push(...page);
+        if (++read >= maxPages)
+            break;
+    }
+    return scans;
+}
+
+;// CONCATENATED MODULE: ./src/evidence/scan-judge.ts
+const BRANCH_PREFIX = 'refs/heads/';
+/**
+ * The spellings a scanner may have recorded for `ref`, the given one first: GitHub Actions records
+ * `refs/heads/main`, the CLI elsewhere and GitLab CI record `main`. Pull request and tag refs have
+ * one spelling.
+ */
+function branchSpellings(ref) {
+    if (ref.startsWith(BRANCH_PREFIX))
+        return [ref, ref.slice(BRANCH_PREFIX.length)];
+    if (ref.startsWith('refs/'))
+        return [ref];
+    return [ref, `${BRANCH_PREFIX}${ref}`];
+}
+/** A full or abbreviated sha names the scan's commit. */
+function sameCommit(scan, commit) {
+    return scan.commit.startsWith(commit.toLowerCase());
+}
+function finishedAt(scan) {
+    return scan.completedAt ?? scan.startedAt ?? 0;
+}
+function newestFirst(a, b) {
+    return finishedAt(b) - finishedAt(a) || Number(b.id) - Number(a.id);
+}
+/** The completed scan whose findings the ref shows now. */
+function newestCompleted(scans) {
+    return scans.filter(scan => scan.status === 'completed').sort(newestFirst)[0];
+}
+/** The newest scan of any status, for messages. */
+function newestScan(scans) {
+    return [...scans].sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0))[0];
+}
+const IN_PROGRESS = new Set(['pending', 'running']);
+function judgeScans(found, requirement) {
+    return requirement.mode === 'ref' ? judgeRef(found) : judgeCommit(found, requirement.commit);
+}
+function judgeRef(found) {
+    for (const [branch, scans] of found) {
+        const scan = newestCompleted(scans);
+        if (scan)
+            return { kind: 'proven', scan, branch };
+    }
+    return { kind: 'missing' };
+}
+function judgeCommit(found, commit) {
+    for (const [branch, scans] of found) {
+        const scan = newestCompleted(scans.filter(each => sameCommit(each, commit)));
+        if (!scan)
+            continue;
+        const head = newestCompleted(scans);
+        if (head && !sameCommit(head, commit) && finishedAt(head) > finishedAt(scan)) {
+            return { kind: 'superseded', scan, newer: head };
+        }
+        return { kind: 'proven', scan, branch };
+    }
+    const ofCommit = [...found.values()].flat().filter(scan => sameCommit(scan, commit));
+    const inProgress = newestScan(ofCommit.filter(scan => IN_PROGRESS.has(scan.status)));
+    if (inProgress)
+        return { kind: 'wait', scan: inProgress };
+    const ended = newestScan(ofCommit);
+    return ended ? { kind: 'failed', scan: ended } : { kind: 'wait' };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/prove-scan.ts
+
+
+const realClock = {
+    now: () => Date.now(),
+    sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
+};
+/** A few seconds at first, as a scan job that `needs:` allows is usually done; then about 30 s. */
+const FIRST_WAIT_MS = 2_000;
+const WAIT_GROWTH = 1.5;
+const MAX_WAIT_MS = 30_000;
+async function proveScan(source, requirement, options, clock = realClock) {
+    const spellings = branchSpellings(requirement.ref);
+    const started = clock.now();
+    const deadline = started + options.timeoutSeconds * 1000;
+    let delay = FIRST_WAIT_MS;
+    for (;;) {
+        const { found, judgement } = await look(source, spellings, requirement);
+        const waited = Math.round((clock.now() - started) / 1000);
+        if (judgement.kind === 'proven') {
+            return {
+                mode: requirement.mode,
+                scan: judgement.scan,
+                branch: judgement.branch,
+                requestedRef: requirement.ref,
+                waitedSeconds: waited
+            };
+        }
+        const remaining = deadline - clock.now();
+        if (judgement.kind !== 'wait' || requirement.mode !== 'commit' || remaining <= 0) {
+            throw new NoVerdictError(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
+        }
+        const pause = Math.min(delay, remaining);
+        options.log(`Waiting for the scan of commit ${prove_scan_short(requirement.commit)} on ${requirement.ref}: ${judgement.scan
+            ? `scan ${judgement.scan.id} is ${judgement.scan.statusText}`
+            : 'no scan of it is recorded yet'}; next look in ${Math.ceil(pause / 1000)} s (${waited} s of ${options.timeoutSeconds} s waited)`);
+        await clock.sleep(pause);
+        delay = Math.min(delay * WAIT_GROWTH, MAX_WAIT_MS);
+    }
+}
+/**
+ * The scans of the ref as given, and only when it has no scan of the commit at all, of its other
+ * spellings: a look costs one search unless the scanner spelled the ref otherwise.
+ */
+async function look(source, spellings, requirement) {
+    const [first, ...others] = spellings;
+    const found = new Map();
+    if (first !== undefined)
+        found.set(first, await source.scansOf(first));
+    const judgement = judgeScans(found, requirement);
+    // Only a spelling without any scan of the commit (or of the ref) sends us to the others.
+    const nothingHere = judgement.kind === 'missing' || (judgement.kind === 'wait' && judgement.scan === undefined);
+    if (!nothingHere || others.length === 0)
+        return { found, judgement };
+    const rest = await Promise.all(others.map(async (branch) => [branch, await source.scansOf(branch)]));
+    for (const [branch, scans] of rest)
+        found.set(branch, scans);
+    return { found, judgement: judgeScans(found, requirement) };
+}
+async function missingMessage(judgement, found, requirement, options, source, waited, now) {
+    const where = `${requirement.ref} of ${options.repository}`;
+    if (judgement.kind === 'failed') {
+        const { scan } = judgement;
+        return `scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} ended ${scan.statusText}, so there are no findings of this commit to judge; re-run the scan (or set on-missing-scan: warn)`;
+    }
+    if (judgement.kind === 'superseded') {
+        const { scan, newer } = judgement;
+        return `the findings of ${scan.branch} are now those of scan ${newer.id} of commit ${prove_scan_short(newer.commit)} (${ago(newer, now)}), which completed after scan ${scan.id} of the gated commit ${prove_scan_short(scan.commit)}: a newer push superseded this run; re-run it for the newest commit, or gate on the ref with require-scan: ref`;
+    }
+    const seen = await newestSeen(found, source, now);
+    if (requirement.mode === 'ref') {
+        return `no completed scan of ${where} in the past 30 days; ${seen}; check that a scan runs for this ref, or set require-scan: none`;
+    }
+    const pending = judgement.kind === 'wait' ? judgement.scan : undefined;
+    const still = pending ? `; scan ${pending.id} of it is still ${pending.statusText}` : '';
+    const waitedText = waited > 0 ? ` after waiting ${waited} s` : '';
+    return `no completed scan of commit ${prove_scan_short(requirement.commit)} on ${where}${waitedText}${still}; ${seen}. Check that a scan runs on this event and that this job waits for it (needs: on the scan job); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none`;
+}
+/** The newest scan of the ref, or else which branches the repository's scans do record. */
+async function newestSeen(found, source, now) {
+    const newest = newestScan([...found.values()].flat());
+    if (newest) {
+        return `the newest scan of ${newest.branch} is scan ${newest.id} of commit ${prove_scan_short(newest.commit)} (${newest.statusText}, ${ago(newest, now)})`;
+    }
+    const spellings = [...found.keys()].join(' or ');
+    const branches = await source.recentBranches();
+    return branches.length === 0
+        ? `the repository has no scan of ${spellings}, nor of any other branch, in the past 30 days`
+        : `the repository has no scan of ${spellings}; its recent scans record ${branches
+            .slice(0, 8)
+            .map(branch => `"${branch}"`)
+            .join(', ')}`;
+}
+function prove_scan_short(commit) {
+    return commit.slice(0, 7);
+}
+/** `started 3 min ago` / `completed 2 h ago`. */
+function ago(scan, now) {
+    const at = scan.completedAt ?? scan.startedAt;
+    if (at === undefined)
+        return 'time unknown';
+    return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${duration(now - at)} ago`;
+}
+function duration(ms) {
+    const minutes = Math.max(0, Math.round(ms / 60_000));
+    if (minutes < 60)
+        return `${minutes} min`;
+    const hours = Math.round(minutes / 60);
+    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+}
+
+;// CONCATENATED MODULE: ./src/evidence/evidence.ts
+/**
+ * The evidence stage: which scan the findings come from, proven through the scans search before
+ * the gate judges anything.
+ */
+
+
+
+
+function requirementOf(config) {
+    if (config.requireScan === 'ref')
+        return { mode: 'ref', ref: config.ref };
+    if (config.requireScan === 'commit' && config.commit !== undefined) {
+        return { mode: 'commit', ref: config.ref, commit: config.commit };
+    }
+    return undefined;
+}
+function scanSource(transport, deploymentId, repositoryId) {
+    return {
+        scansOf: branch => searchScans(transport, deploymentId, { repositoryId, branch }),
+        recentBranches: async () => {
+            const scans = await searchScans(transport, deploymentId, { repositoryId }, 1);
+            return [...new Set(scans.map(scan => scan.branch))];
+        }
+    };
+}
+/**
+ * The scan the findings of the configured ref come from, or undefined with `require-scan: none`.
+ * @throws NoVerdictError when it cannot be proven; API errors as they come.
+ */
+async function proveEvidence(transport, deployment, project, config, log, clock = realClock) {
+    const requirement = requirementOf(config);
+    if (requirement === undefined || project === undefined)
+        return undefined;
+    let repositoryId;
+    try {
+        repositoryId = String((await project).id);
+    }
+    catch (error) {
+        // A repository that is no project has never been scanned: no scan to prove.
+        if (error instanceof ProjectNotFoundError) {
+            throw new NoVerdictError(error.message, 'on-missing-scan');
+        }
+        throw error;
+    }
+    const { id } = await deployment;
+    const evidence = await proveScan(scanSource(transport, id, repositoryId), requirement, { repository: config.repository, timeoutSeconds: config.scanWaitTimeoutSeconds, log }, clock);
+    if (evidence.branch !== evidence.requestedRef) {
+        log(`No scan of ${config.repository} records ${evidence.requestedRef}, but its scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`);
+    }
+    return evidence;
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -34973,9 +35344,16 @@ class NoVerdictError extends Error {
 
 
 
-/** Errors that mean "the API could not answer", as opposed to a wrong input. */
-function isApiFailure(error) {
-    return isClientError(error);
+
+const SOFTENER_FIELDS = {
+    'on-missing-scan': 'onMissingScan',
+    'on-api-error': 'onApiError'
+};
+/** Which input may turn this failure into a warning: API failures and unproven evidence only. */
+function softenerOf(error) {
+    if (error instanceof NoVerdictError)
+        return error.softenedBy;
+    return isClientError(error) ? 'on-api-error' : undefined;
 }
 async function loadIgnoreEntries(config) {
     if (config.ignoreFile === undefined)
@@ -35003,7 +35381,8 @@ function createTransport(config) {
     });
 }
 function needsProject(config) {
-    return ((config.gate && config.denyLicenses.length > 0) ||
+    return (((config.gate || config.createTickets) && config.requireScan !== 'none') ||
+        (config.gate && config.denyLicenses.length > 0) ||
         config.projectTags.length > 0 ||
         (config.sbomExport && config.sbomScope === 'repository'));
 }
@@ -35020,10 +35399,14 @@ async function evaluate(config, transport, ignores, now, warn) {
     project?.catch(() => undefined);
     // Tickets need evaluated findings even when the gate itself is off.
     let verdict;
+    let evidence;
     let gateError;
     if (config.gate || config.createTickets) {
         try {
-            verdict = await evaluateGate(config, transport, deployment, project, ignores, now, warn);
+            evidence = await proveEvidence(transport, deployment, project, config, message => core/* info */.pq(message));
+            // The findings are those of the ref as the proven scan spells it.
+            const scoped = evidence ? { ...config, ref: evidence.branch } : config;
+            verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn);
         }
         catch (error) {
             // Findings requests start before the slug is checked; whichever answers first, a wrong
@@ -35041,7 +35424,13 @@ async function evaluate(config, transport, ignores, now, warn) {
         verdict,
         warn
     });
-    return { deployment: resolved, verdict: config.gate ? verdict : undefined, actions, gateError };
+    return {
+        deployment: resolved,
+        evidence,
+        verdict: config.gate ? verdict : undefined,
+        actions,
+        gateError
+    };
 }
 async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
     const data = await collectGateData(transport, deployment, config, project);
@@ -35061,11 +35450,38 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
         expiredIgnores: matcher.expired
     });
 }
+function evidenceOf(config, evaluation) {
+    if (!config.gate && !config.createTickets)
+        return {};
+    if (config.requireScan === 'none')
+        return { evidence: { required: 'none' } };
+    const proven = evaluation.evidence;
+    if (!proven)
+        return {};
+    const { scan } = proven;
+    const iso = (ms) => ms === undefined ? undefined : new Date(ms).toISOString();
+    return {
+        evidence: {
+            required: proven.mode,
+            scan: {
+                id: scan.id,
+                commit: scan.commit,
+                branch: scan.branch,
+                status: scan.statusText,
+                fullScan: scan.fullScan,
+                startedAt: iso(scan.startedAt),
+                completedAt: iso(scan.completedAt)
+            },
+            requestedRef: proven.requestedRef,
+            waitedSeconds: proven.waitedSeconds
+        }
+    };
+}
 function buildReport(config, evaluation, warnings, ctx) {
     const { verdict, apiError } = evaluation;
     const result = apiError !== undefined || !verdict ? 'skipped' : verdict.result;
     const headline = apiError !== undefined
-        ? `Gate skipped: the gate could not be evaluated (${apiError})`
+        ? `No verdict: ${apiError}`
         : verdict
             ? verdictHeadline(verdict)
             : 'Gate skipped: gate is false; only the configured actions ran';
@@ -35091,6 +35507,7 @@ function buildReport(config, evaluation, warnings, ctx) {
             denyLicenses: config.denyLicenses,
             warnOnly: config.warnOnly
         },
+        ...evidenceOf(config, evaluation),
         ...(verdict ? { verdict } : {}),
         ...evaluation.actions?.report,
         warnings,
@@ -35131,24 +35548,15 @@ async function run(ctx = defaultRunContext()) {
     let fatal;
     const failed = (error) => {
         const message = (0,error_text/* errorText */.k)(error);
-        if (error instanceof NoVerdictError) {
-            const softened = error.softenedBy === 'on-api-error' && config.onApiError === 'warn';
-            if (softened)
-                warn(`No verdict (${error.softenedBy}: warn): ${message}`);
-            else
-                fatal = `No verdict: ${message}`;
-            return { apiError: message };
-        }
-        if (isApiFailure(error) && config.onApiError === 'warn') {
-            warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`);
+        const softener = softenerOf(error);
+        if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
+            warn(`No verdict (${softener}: warn, the step passes): ${message}`);
         }
         else {
-            const known = isApiFailure(error) ||
+            const known = softener !== undefined ||
                 error instanceof DeploymentError ||
                 error instanceof ProjectNotFoundError;
-            fatal = known
-                ? `The gate could not be evaluated: ${message}`
-                : `Findings Gate failed unexpectedly: ${message}`;
+            fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`;
         }
         return { apiError: message };
     };
@@ -35556,6 +35964,7 @@ function buildSections(report) {
     const { verdict } = report;
     const sections = [
         textSection(verdictLine(report)),
+        evidenceSection(report),
         textSection(scopeText(report)),
         textSection(thresholdsText(report)),
         verdict
@@ -35583,18 +35992,64 @@ function verdictIcon(report) {
         return '❌';
     return '⚠️';
 }
-/** The first line: icon and headline, e.g. `## ❌ Findings Gate: 3 blocking findings`. */
+/** The heading's few words: the verdict, the counts, and the scan judged. */
+function shortTitle(report) {
+    const { verdict, evidence } = report;
+    const scan = evidence && evidence.required !== 'none' ? ` · scan of ${evidence.scan.commit.slice(0, 7)}` : '';
+    if (report.status.apiError)
+        return 'no verdict';
+    if (!verdict)
+        return report.status.result === 'skipped' ? 'skipped' : report.status.result;
+    const total = verdict.counts.total;
+    const found = `${(0,report_escape/* formatCount */.B4)(total)} ${(0,labels/* plural */.LS)(total, 'finding')}`;
+    if (verdict.result === 'passed')
+        return `passed · ${found}, none blocking${scan}`;
+    const blocking = verdict.blocking.length + verdict.licenseViolations.length;
+    return `failed · ${(0,report_escape/* formatCount */.B4)(blocking)} blocking of ${found}${scan}`;
+}
+/**
+ * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
+ * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
+ */
 function verdictLine(report) {
     const lines = [
-        `## ${verdictIcon(report)} Findings Gate: ${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`
+        `## ${verdictIcon(report)} Findings Gate: ${(0,report_escape/* escapeMarkdown */.FV)(shortTitle(report))}\n`,
+        `\n${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`
     ];
     if (report.status.result === 'failed' && report.thresholds.warnOnly) {
         lines.push('\n`warn-only` is set: the gate failed but the step does not.\n');
     }
     if (report.status.apiError) {
-        lines.push('\nThe findings API could not be reached or answered with an error, so the gate was not evaluated.\n');
+        lines.push('\nThe action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.\n');
     }
     return lines.join('');
+}
+/** Which scan the findings come from, or that nobody checked. */
+function evidenceText(report) {
+    const { evidence } = report;
+    if (!evidence)
+        return undefined;
+    if (evidence.required === 'none') {
+        return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n";
+    }
+    const { scan } = evidence;
+    const parts = [
+        `**Scan** ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
+        scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
+        scan.completedAt ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(scan.completedAt)}` : undefined,
+        evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
+        evidence.required === 'ref'
+            ? "the ref's newest completed scan (`require-scan: ref`)"
+            : undefined
+    ];
+    const spelled = scan.branch !== evidence.requestedRef
+        ? `\n\nNo scan records ${(0,report_escape/* code */.aY)(evidence.requestedRef)}; the repository's scans record ${(0,report_escape/* code */.aY)(scan.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${(0,report_escape/* code */.aY)(scan.branch)} were judged.`
+        : '';
+    return `${parts.filter(part => part !== undefined).join(' · ')}${spelled}\n`;
+}
+function evidenceSection(report) {
+    const text = evidenceText(report);
+    return text === undefined ? undefined : textSection(text);
 }
 function scopeText(report) {
     const { scope } = report;
@@ -35681,16 +36136,21 @@ function table(title, columns, rows, noun, nounPlural) {
 function heading(text, count) {
     return `### ${text} (${(0,report_escape/* formatCount */.B4)(count)})`;
 }
-/** Rule name, and for SCA the dependency and the vulnerability id. */
-function ruleCell(evaluated) {
+/**
+ * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
+ * under them: one column instead of two keeps the table inside the summary pane.
+ */
+function ruleCell(evaluated, withMessage = false) {
     const { finding } = evaluated;
     const rule = (0,report_escape/* code */.aY)(finding.ruleName);
-    if (finding.type !== 'sca')
-        return rule;
-    const extra = [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
-        .filter(s => s !== '')
-        .map(s => (0,report_escape/* code */.aY)(s, 200));
-    return extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
+    const extra = finding.type === 'sca'
+        ? [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
+            .filter(s => s !== '')
+            .map(s => (0,report_escape/* code */.aY)(s, 200))
+        : [];
+    const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
+    const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
+    return message === '' ? head : `${head}<br><sub>${message}</sub>`;
 }
 /** `file:line` linked to the line in the code host when the server gave a link. */
 function locationCell(evaluated) {
@@ -35700,23 +36160,34 @@ function locationCell(evaluated) {
         return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
     return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
 }
-function findingRow(evaluated, withReasons) {
+/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+function whyCell(evaluated) {
+    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const shown = mode === '' ? '' : evaluated.finding.type === 'sca' ? ` (${mode})` : ` (mode ${mode})`;
+    return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
+}
+function blockingRow(evaluated) {
     const cells = [
         evaluated.finding.severity,
-        ruleCell(evaluated),
-        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
+        ruleCell(evaluated, true),
         locationCell(evaluated),
-        (0,report_escape/* escapeCell */.kq)(evaluated.finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage)
+        whyCell(evaluated)
     ];
-    if (withReasons)
-        cells.push((0,report_escape/* escapeCell */.kq)((0,labels/* reasonsText */.zT)(evaluated.reasons)));
     return `| ${cells.join(' | ')} |\n`;
 }
-const FINDING_COLUMNS = ['Severity', 'Rule', 'Mode / reachability', 'Location', 'Message'];
+function nonBlockingRow(evaluated) {
+    const cells = [
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
+        locationCell(evaluated)
+    ];
+    return `| ${cells.join(' | ')} |\n`;
+}
 function blockingSection(blocking) {
     if (blocking.length === 0)
         return undefined;
-    return table(heading('Blocking findings', blocking.length), [...FINDING_COLUMNS, 'Why it blocks'], capped(blocking, f => findingRow(f, true)), 'blocking finding', 'blocking findings');
+    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
 }
 function licenseSection(verdict) {
     const violations = verdict.licenseViolations;
@@ -35727,11 +36198,11 @@ function licenseSection(verdict) {
 function nonBlockingSection(findings) {
     if (findings.length === 0)
         return undefined;
-    const columns = FINDING_COLUMNS;
+    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
     return {
         head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
             `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...capped(findings, f => findingRow(f, false)),
+        ...capped(findings, nonBlockingRow),
         tail: '\n</details>\n',
         truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
     };

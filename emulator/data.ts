@@ -5,6 +5,7 @@
  * shapes. Everything random comes from a seeded PRNG so two emulators started with the same
  * `now` hold identical data (ids, hashes and timestamps), which keeps tests reproducible.
  */
+import type { ScanRecord } from './scans.js'
 
 export type Severity = 'low' | 'medium' | 'high' | 'critical'
 export type Confidence = 'low' | 'medium' | 'high'
@@ -233,6 +234,8 @@ export interface EmulatorState {
   sbomPollsUntilDone: number
   /** The number of the next ticket (`SEC-<n>`, ticket_id n). */
   nextTicketNumber: number
+  /** What the scanner recorded per run; see scans.ts. */
+  scans: ScanRecord[]
 }
 
 export const DEPLOYMENT: Readonly<DeploymentRecord> = {
@@ -1598,7 +1601,8 @@ function emptyState(policies: PolicyRecord[]): EmulatorState {
     sbomFailRepositories: new Set(),
     tagPathStyle: 'both',
     sbomPollsUntilDone: 1,
-    nextTicketNumber: 1
+    nextTicketNumber: 1,
+    scans: []
   }
 }
 

@@ -40,8 +40,11 @@ import {
   type JsonValue,
   type WireShape
 } from './wire.js'
+import { headScan, sampleScans, ScanSearchError, searchScans } from './scans.js'
 
 export type { WireShape } from './wire.js'
+export { headScan, sampleCommit, scan, type ScanRecord } from './scans.js'
+export { PR_REF } from './data.js'
 export type { EmulatorState } from './data.js'
 export { dependency, policyRule, project, sastFinding, scaFinding } from './data.js'
 
@@ -59,6 +62,11 @@ export interface EmulatorOptions {
   sbomPollsUntilDone?: number
   /** Base for relative timestamps; default new Date(). */
   now?: Date
+  /**
+   * The head scan of acme/web on refs/heads/main stays RUNNING this long after start, then
+   * COMPLETED (a managed scan the gate has to wait for).
+   */
+  scanRunningMs?: number
 }
 
 export interface LoggedRequest {
@@ -173,6 +181,8 @@ interface Environment {
   apiUrl: string
   downloadUrl: string
   shape: () => WireShape
+  /** The data's "now" (the `now` option), which the scans search window counts back from. */
+  dataNow: Date
 }
 
 function decodeSegment(segment: string): string {
@@ -1063,6 +1073,16 @@ function getSbomExport(env: Environment, taskToken: string): ApiResponse {
 // Routing
 // ---------------------------------------------------------------------------------------------
 
+function scansSearch(ctx: RequestContext, env: Environment): ApiResponse {
+  try {
+    const clock = { nowMs: Date.now(), windowEndMs: env.dataNow.getTime() }
+    return ok(searchScans(env.state, objectBody(ctx), clock, env.shape()))
+  } catch (error) {
+    if (error instanceof ScanSearchError) throw new ApiError(400, error.message)
+    throw error
+  }
+}
+
 function requireMethod(ctx: RequestContext, method: string): void {
   if (ctx.method !== method) throw new ApiError(405, METHOD_NOT_ALLOWED_MESSAGE)
 }
@@ -1117,6 +1137,7 @@ const DEPLOYMENT_ROUTES: readonly Route[] = [
     handle: (ctx, env, rest) => listPolicyRules(ctx, env, decodeSegment(rest[1] ?? ''))
   },
   { method: 'POST', key: 'id', matches: isPath('sbom', 'export'), handle: createSbomExport },
+  { method: 'POST', key: 'id', matches: isPath('scans', 'search'), handle: scansSearch },
   {
     method: 'GET',
     key: 'id',
@@ -1413,8 +1434,11 @@ class EmulatorServer implements Emulator {
   private readonly downloadServer: http.Server
   private closing = false
 
+  private readonly dataNow: Date
+
   constructor(options: EmulatorOptions, state: EmulatorState) {
     this.state = state
+    this.dataNow = options.now ?? new Date()
     this.token = options.token ?? DEFAULT_TOKEN
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
@@ -1464,7 +1488,8 @@ class EmulatorServer implements Emulator {
       token: this.token,
       apiUrl: this.url,
       downloadUrl: this.downloadUrl,
-      shape: () => this.currentShape
+      shape: () => this.currentShape,
+      dataNow: this.dataNow
     }
   }
 
@@ -1766,6 +1791,11 @@ export function buildState(options: EmulatorOptions): EmulatorState {
   if (options.sbomPollsUntilDone !== undefined)
     state.sbomPollsUntilDone = options.sbomPollsUntilDone
   if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)
+  state.scans = sampleScans(state, now)
+  if (options.scanRunningMs !== undefined) {
+    const head = headScan(state, 'acme/web', 'refs/heads/main')
+    if (head) head.runningUntil = Date.now() + options.scanRunningMs
+  }
   return state
 }
 

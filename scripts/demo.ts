@@ -19,6 +19,8 @@ function print(title: string, run: ActionRun): void {
   const bar = '─'.repeat(78)
   console.log(`\n${bar}\n${title}\n${bar}`)
   console.log(`exit code: ${run.exitCode}   (${Math.round(run.durationMs)} ms)`)
+  for (const line of run.stdout.split('\n').filter(l => l.startsWith('Waiting for the scan')))
+    console.log(`waited:    ${line}`)
   const failure = run.stdout.split('\n').find(line => line.startsWith('::error::'))
   const passed = run.stdout.split('\n').find(line => line.startsWith('Gate passed'))
   if (failure) console.log(`verdict:   ${decodeCommand(failure.slice('::error::'.length))}`)
@@ -90,9 +92,13 @@ async function demoActions(
   }
 }
 
-const emulator = await startEmulator({})
+// The scan of acme/web main is still running when the demo starts, as a managed scan would be:
+// run 1 waits for it to complete, then judges its findings.
+const emulator = await startEmulator({ scanRunningMs: 3000 })
 try {
-  console.log(`Findings API emulator on ${emulator.url} (deployment acme-corp, sample data)`)
+  console.log(
+    `Findings API emulator on ${emulator.url} (deployment acme-corp, sample data; the scan of acme/web main completes in 3 s)`
+  )
   const base = {
     'api-token': emulator.token,
     'base-url': emulator.url,
@@ -100,13 +106,17 @@ try {
     ref: 'refs/heads/main'
   }
   const strict = await runBundledAction({ inputs: base })
-  print('Run 1 — default thresholds (fail-on-severity: high, fail-on-policy-mode: block)', strict)
+  print(
+    'Run 1 — default thresholds (fail-on-severity: high, fail-on-policy-mode: block); waits for the scan of the commit',
+    strict
+  )
   const relaxed = await runBundledAction({
     inputs: { ...base, 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
   })
   print('Run 2 — fail-on-severity: critical, fail-on-policy-mode: none', relaxed)
   const actions = await demoActions(base, emulator.requests)
-  const ok = strict.exitCode === 1 && relaxed.exitCode === 0 && actions
+  const waited = strict.stdout.includes('Waiting for the scan of commit')
+  const ok = strict.exitCode === 1 && waited && relaxed.exitCode === 0 && actions
   console.log(
     `\n${ok ? 'Demo finished' : 'Demo finished with unexpected exit codes'}: run 1 ${strict.outputs.result ?? '?'} (exit ${strict.exitCode}), run 2 ${relaxed.outputs.result ?? '?'} (exit ${relaxed.exitCode}); ${emulator.requests.length} API requests served`
   )

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { sampleCommit } from '../emulator/scans.js'
 
 /**
  * Runs the bundled action (dist/index.js) in a child process the way the Actions runner does:
@@ -84,6 +85,8 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
     GITHUB_EVENT_NAME: options.eventName ?? 'push',
     GITHUB_REPOSITORY: 'acme/web',
     GITHUB_REF: 'refs/heads/main',
+    // The commit whose completed scan the emulator's sample data holds for acme/web main.
+    GITHUB_SHA: sampleCommit('acme/web', 'refs/heads/main'),
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: '1',
     RUNNER_TEMP: dir

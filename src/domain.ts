@@ -233,3 +233,30 @@ export interface Verdict {
     readonly sca: SeverityCounts
   }
 }
+
+/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
+export const SCAN_STATUSES = [
+  'pending',
+  'running',
+  'completed',
+  'error',
+  'cancelled',
+  'never_finished',
+  'unknown'
+] as const
+export type ScanStatus = (typeof SCAN_STATUSES)[number]
+
+export interface Scan {
+  readonly id: string
+  readonly repositoryId: string
+  /** The ref as the CI that ran the scan spelled it: `refs/heads/main`, or a bare `main`. */
+  readonly branch: string
+  readonly commit: string
+  readonly status: ScanStatus
+  /** The status as the server spelled it, for messages. */
+  readonly statusText: string
+  readonly fullScan?: boolean
+  /** Epoch milliseconds. */
+  readonly startedAt?: number
+  readonly completedAt?: number
+}

@@ -123,6 +123,12 @@ function inputFields(ctx: RunContext) {
     issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
     status: parsed(oneOf(FINDING_STATUSES, underscored)).prefault('open'),
 
+    // evidence: which scan the findings come from
+    requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
+    commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
+    scanWaitTimeoutSeconds: parsed(integerFrom(0, 3600)).prefault('600'),
+    onMissingScan: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
+
     // gate
     gate: parsed(parseBoolean).prefault('true'),
     failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
@@ -180,6 +186,7 @@ export function configSchema(ctx: RunContext) {
     )
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
     .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
+    .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit'))
     .transform(toConfig)
 }
 
@@ -256,6 +263,17 @@ const prCommentNeedsAToken: CrossFieldRule = (inputs, ctx) => {
       code: 'custom',
       path: ['githubToken'],
       message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
+    })
+  }
+}
+
+const commitEvidenceNeedsACommit: CrossFieldRule = (inputs, ctx) => {
+  if (inputs.requireScan === 'commit' && inputs.commit === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['commit'],
+      message:
+        'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
     })
   }
 }
@@ -395,6 +413,19 @@ function contextRef(ctx: RunContext): string | undefined {
   return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`
 }
 
+/**
+ * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
+ * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
+ */
+function contextCommit(ctx: RunContext): string | undefined {
+  if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && isRecord(ctx.eventPayload)) {
+    const pr = ctx.eventPayload.pull_request
+    const head = isRecord(pr) && isRecord(pr.head) ? pr.head.sha : undefined
+    if (typeof head === 'string' && head.trim() !== '') return head.trim()
+  }
+  return nonEmpty(ctx.env.GITHUB_SHA)
+}
+
 function pullRequestNumber(payload: unknown): number | undefined {
   if (!isRecord(payload)) return undefined
   const candidates = [
@@ -442,6 +473,14 @@ function valueErrors(error: unknown): InputValueError[] {
   const errors: unknown[] = error instanceof AggregateError ? error.errors : [error]
   if (errors.every(each => each instanceof InputValueError)) return errors
   throw error
+}
+
+/** A `${{ }}` default for an optional field: a value from the run when there is one. */
+function optionalWithFallback<T>(
+  schema: ReturnType<typeof parsed<T>>,
+  fallback: string | undefined
+) {
+  return fallback === undefined ? schema.optional() : schema.prefault(fallback)
 }
 
 /** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
@@ -536,6 +575,12 @@ function parseRef(raw: string): string {
     throw new InputValueError('must not contain whitespace or control characters', raw)
   }
   return raw
+}
+
+/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+function parseCommit(raw: string): string {
+  if (/^[0-9a-f]{7,40}$/i.test(raw)) return raw.toLowerCase()
+  throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw)
 }
 
 function parseEmail(raw: string): string {

@@ -18,16 +18,23 @@ import {
   type RunContext
 } from './inputs.js'
 import { runActions, type ActionsOutcome } from './run-actions.js'
-import type { RunReport } from './report/model.js'
+import type { EvidenceReport, RunReport } from './report/model.js'
 import { publishReports } from './publish.js'
 import { forkPullRequest } from './context.js'
 import { VERSION } from './version.js'
 import { errorText } from './error-text.js'
-import { NoVerdictError } from './no-verdict.js'
+import { NoVerdictError, type NoVerdictSoftener } from './no-verdict.js'
+import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 
-/** Errors that mean "the API could not answer", as opposed to a wrong input. */
-function isApiFailure(error: unknown): boolean {
-  return isClientError(error)
+const SOFTENER_FIELDS = {
+  'on-missing-scan': 'onMissingScan',
+  'on-api-error': 'onApiError'
+} as const satisfies Record<NoVerdictSoftener, keyof Config>
+
+/** Which input may turn this failure into a warning: API failures and unproven evidence only. */
+function softenerOf(error: unknown): NoVerdictSoftener | undefined {
+  if (error instanceof NoVerdictError) return error.softenedBy
+  return isClientError(error) ? 'on-api-error' : undefined
 }
 
 async function loadIgnoreEntries(config: Config): Promise<IgnoreEntry[]> {
@@ -60,6 +67,7 @@ function createTransport(config: Config): Transport {
 
 function needsProject(config: Config): boolean {
   return (
+    ((config.gate || config.createTickets) && config.requireScan !== 'none') ||
     (config.gate && config.denyLicenses.length > 0) ||
     config.projectTags.length > 0 ||
     (config.sbomExport && config.sbomScope === 'repository')
@@ -68,6 +76,7 @@ function needsProject(config: Config): boolean {
 
 interface Evaluation {
   readonly deployment?: Deployment
+  readonly evidence?: ScanEvidence
   readonly verdict?: Verdict
   readonly actions?: ActionsOutcome
   /** Why the gate could not be evaluated; the actions that do not need findings still ran. */
@@ -95,10 +104,16 @@ async function evaluate(
 
   // Tickets need evaluated findings even when the gate itself is off.
   let verdict: Verdict | undefined
+  let evidence: ScanEvidence | undefined
   let gateError: unknown
   if (config.gate || config.createTickets) {
     try {
-      verdict = await evaluateGate(config, transport, deployment, project, ignores, now, warn)
+      evidence = await proveEvidence(transport, deployment, project, config, message =>
+        core.info(message)
+      )
+      // The findings are those of the ref as the proven scan spells it.
+      const scoped = evidence ? { ...config, ref: evidence.branch } : config
+      verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn)
     } catch (error) {
       // Findings requests start before the slug is checked; whichever answers first, a wrong
       // deployment is reported as such.
@@ -115,7 +130,13 @@ async function evaluate(
     verdict,
     warn
   })
-  return { deployment: resolved, verdict: config.gate ? verdict : undefined, actions, gateError }
+  return {
+    deployment: resolved,
+    evidence,
+    verdict: config.gate ? verdict : undefined,
+    actions,
+    gateError
+  }
 }
 
 async function evaluateGate(
@@ -149,6 +170,32 @@ async function evaluateGate(
   })
 }
 
+function evidenceOf(config: Config, evaluation: Evaluation): { evidence?: EvidenceReport } {
+  if (!config.gate && !config.createTickets) return {}
+  if (config.requireScan === 'none') return { evidence: { required: 'none' } }
+  const proven = evaluation.evidence
+  if (!proven) return {}
+  const { scan } = proven
+  const iso = (ms: number | undefined): string | undefined =>
+    ms === undefined ? undefined : new Date(ms).toISOString()
+  return {
+    evidence: {
+      required: proven.mode,
+      scan: {
+        id: scan.id,
+        commit: scan.commit,
+        branch: scan.branch,
+        status: scan.statusText,
+        fullScan: scan.fullScan,
+        startedAt: iso(scan.startedAt),
+        completedAt: iso(scan.completedAt)
+      },
+      requestedRef: proven.requestedRef,
+      waitedSeconds: proven.waitedSeconds
+    }
+  }
+}
+
 function buildReport(
   config: Config,
   evaluation: Evaluation,
@@ -159,7 +206,7 @@ function buildReport(
   const result = apiError !== undefined || !verdict ? 'skipped' : verdict.result
   const headline =
     apiError !== undefined
-      ? `Gate skipped: the gate could not be evaluated (${apiError})`
+      ? `No verdict: ${apiError}`
       : verdict
         ? verdictHeadline(verdict)
         : 'Gate skipped: gate is false; only the configured actions ran'
@@ -186,6 +233,7 @@ function buildReport(
       denyLicenses: config.denyLicenses,
       warnOnly: config.warnOnly
     },
+    ...evidenceOf(config, evaluation),
     ...(verdict ? { verdict } : {}),
     ...evaluation.actions?.report,
     warnings,
@@ -229,22 +277,15 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   let fatal: string | undefined
   const failed = (error: unknown): Evaluation => {
     const message = errorText(error)
-    if (error instanceof NoVerdictError) {
-      const softened = error.softenedBy === 'on-api-error' && config.onApiError === 'warn'
-      if (softened) warn(`No verdict (${error.softenedBy}: warn): ${message}`)
-      else fatal = `No verdict: ${message}`
-      return { apiError: message }
-    }
-    if (isApiFailure(error) && config.onApiError === 'warn') {
-      warn(`The gate could not be evaluated and was skipped (on-api-error: warn): ${message}`)
+    const softener = softenerOf(error)
+    if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
+      warn(`No verdict (${softener}: warn, the step passes): ${message}`)
     } else {
       const known =
-        isApiFailure(error) ||
+        softener !== undefined ||
         error instanceof DeploymentError ||
         error instanceof ProjectNotFoundError
-      fatal = known
-        ? `The gate could not be evaluated: ${message}`
-        : `Findings Gate failed unexpectedly: ${message}`
+      fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`
     }
     return { apiError: message }
   }

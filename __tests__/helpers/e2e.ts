@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs'
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server.js'
+import {
+  buildState,
+  headScan,
+  sampleCommit,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions
+} from '../../emulator/server.js'
 import {
   BUNDLE,
   runBundledAction,
@@ -32,12 +39,31 @@ export function baseInputs(emulator: Emulator): Record<string, string> {
   }
 }
 
+/**
+ * Runs the bundle. Unless the test names a commit, the run gates the commit whose completed scan
+ * the emulator's sample data holds for the repository and ref (what the findings were found at).
+ */
 export function runAction(
   emulator: Emulator,
   inputs: Record<string, string> = {},
   options: Omit<RunOptions, 'inputs'> = {}
 ): Promise<ActionRun> {
-  return runBundledAction({ ...options, inputs: { ...baseInputs(emulator), ...inputs } })
+  const merged = { ...baseInputs(emulator), ...inputs }
+  // A blank ref is the event's to decide, and so is the commit then.
+  if (merged.commit === undefined && merged.ref !== '') {
+    merged.commit = sampleCommit(merged.repository, merged.ref)
+  }
+  return runBundledAction({ ...options, inputs: merged })
+}
+
+/** The scan outputs of a run on `ref` of a sample repository: the sample head scan of that ref. */
+export function scanOutputs(
+  ref = 'refs/heads/main',
+  repository = 'acme/web'
+): Record<string, string> {
+  const scan = headScan(buildState({}), repository, ref)
+  if (!scan) throw new Error(`the sample data has no scan of ${repository} ${ref}`)
+  return { 'scan-id': String(scan.id), 'scan-commit': scan.commit }
 }
 
 /** Thresholds under which the sample data passes: a run that must not fail on the gate itself. */

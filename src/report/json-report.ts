@@ -32,6 +32,8 @@ export interface JsonReport {
   readonly generatedAt: string
   readonly runUrl: string | null
   readonly status: RunReport['status']
+  /** Which scan the findings come from; null when not looked for or not proven. */
+  readonly evidence: NonNullable<RunReport['evidence']> | null
   readonly scope: RunReport['scope']
   readonly thresholds: RunReport['thresholds']
   readonly config: Record<string, unknown>
@@ -94,6 +96,7 @@ export function buildJsonReport(
     generatedAt: (meta.generatedAt ?? new Date()).toISOString(),
     runUrl: report.runUrl ?? null,
     status: report.status,
+    evidence: report.evidence ?? null,
     scope: report.scope,
     thresholds: report.thresholds,
     config: redactSecrets(configWithoutSecrets) as Record<string, unknown>,

@@ -35,6 +35,7 @@ export function buildSections(report: RunReport): Section[] {
   const { verdict } = report
   const sections: (Section | undefined)[] = [
     textSection(verdictLine(report)),
+    evidenceSection(report),
     textSection(scopeText(report)),
     textSection(thresholdsText(report)),
     verdict
@@ -63,20 +64,67 @@ function verdictIcon(report: RunReport): string {
   return '⚠️'
 }
 
-/** The first line: icon and headline, e.g. `## ❌ Findings Gate: 3 blocking findings`. */
+/** The heading's few words: the verdict, the counts, and the scan judged. */
+function shortTitle(report: RunReport): string {
+  const { verdict, evidence } = report
+  const scan =
+    evidence && evidence.required !== 'none' ? ` · scan of ${evidence.scan.commit.slice(0, 7)}` : ''
+  if (report.status.apiError) return 'no verdict'
+  if (!verdict) return report.status.result === 'skipped' ? 'skipped' : report.status.result
+  const total = verdict.counts.total
+  const found = `${formatCount(total)} ${plural(total, 'finding')}`
+  if (verdict.result === 'passed') return `passed · ${found}, none blocking${scan}`
+  const blocking = verdict.blocking.length + verdict.licenseViolations.length
+  return `failed · ${formatCount(blocking)} blocking of ${found}${scan}`
+}
+
+/**
+ * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
+ * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
+ */
 export function verdictLine(report: RunReport): string {
   const lines = [
-    `## ${verdictIcon(report)} Findings Gate: ${escapeMarkdown(report.status.headline)}\n`
+    `## ${verdictIcon(report)} Findings Gate: ${escapeMarkdown(shortTitle(report))}\n`,
+    `\n${escapeMarkdown(report.status.headline)}\n`
   ]
   if (report.status.result === 'failed' && report.thresholds.warnOnly) {
     lines.push('\n`warn-only` is set: the gate failed but the step does not.\n')
   }
   if (report.status.apiError) {
     lines.push(
-      '\nThe findings API could not be reached or answered with an error, so the gate was not evaluated.\n'
+      '\nThe action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.\n'
     )
   }
   return lines.join('')
+}
+
+/** Which scan the findings come from, or that nobody checked. */
+function evidenceText(report: RunReport): string | undefined {
+  const { evidence } = report
+  if (!evidence) return undefined
+  if (evidence.required === 'none') {
+    return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n"
+  }
+  const { scan } = evidence
+  const parts = [
+    `**Scan** ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`,
+    scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
+    scan.completedAt ? `completed ${escapeMarkdown(scan.completedAt)}` : undefined,
+    evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
+    evidence.required === 'ref'
+      ? "the ref's newest completed scan (`require-scan: ref`)"
+      : undefined
+  ]
+  const spelled =
+    scan.branch !== evidence.requestedRef
+      ? `\n\nNo scan records ${code(evidence.requestedRef)}; the repository's scans record ${code(scan.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${code(scan.branch)} were judged.`
+      : ''
+  return `${parts.filter(part => part !== undefined).join(' · ')}${spelled}\n`
+}
+
+function evidenceSection(report: RunReport): Section | undefined {
+  const text = evidenceText(report)
+  return text === undefined ? undefined : textSection(text)
 }
 
 function scopeText(report: RunReport): string {
@@ -190,15 +238,22 @@ function heading(text: string, count: number): string {
   return `### ${text} (${formatCount(count)})`
 }
 
-/** Rule name, and for SCA the dependency and the vulnerability id. */
-function ruleCell(evaluated: EvaluatedFinding): string {
+/**
+ * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
+ * under them: one column instead of two keeps the table inside the summary pane.
+ */
+function ruleCell(evaluated: EvaluatedFinding, withMessage = false): string {
   const { finding } = evaluated
   const rule = code(finding.ruleName)
-  if (finding.type !== 'sca') return rule
-  const extra = [dependencyText(finding), finding.vulnerabilityId ?? '']
-    .filter(s => s !== '')
-    .map(s => code(s, 200))
-  return extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule
+  const extra =
+    finding.type === 'sca'
+      ? [dependencyText(finding), finding.vulnerabilityId ?? '']
+          .filter(s => s !== '')
+          .map(s => code(s, 200))
+      : []
+  const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule
+  const message = withMessage ? escapeCell(finding.ruleMessage, LIMITS.cellMessage) : ''
+  return message === '' ? head : `${head}<br><sub>${message}</sub>`
 }
 
 /** `file:line` linked to the line in the code host when the server gave a link. */
@@ -209,26 +264,40 @@ function locationCell(evaluated: EvaluatedFinding): string {
   return link(escapeCell(where), finding.url)
 }
 
-function findingRow(evaluated: EvaluatedFinding, withReasons: boolean): string {
+/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+function whyCell(evaluated: EvaluatedFinding): string {
+  const mode = modeText(evaluated)
+  const shown =
+    mode === '' ? '' : evaluated.finding.type === 'sca' ? ` (${mode})` : ` (mode ${mode})`
+  return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)
+}
+
+function blockingRow(evaluated: EvaluatedFinding): string {
   const cells = [
     evaluated.finding.severity,
-    ruleCell(evaluated),
-    escapeCell(modeText(evaluated)),
+    ruleCell(evaluated, true),
     locationCell(evaluated),
-    escapeCell(evaluated.finding.ruleMessage, LIMITS.cellMessage)
+    whyCell(evaluated)
   ]
-  if (withReasons) cells.push(escapeCell(reasonsText(evaluated.reasons)))
   return `| ${cells.join(' | ')} |\n`
 }
 
-const FINDING_COLUMNS = ['Severity', 'Rule', 'Mode / reachability', 'Location', 'Message']
+function nonBlockingRow(evaluated: EvaluatedFinding): string {
+  const cells = [
+    evaluated.finding.severity,
+    ruleCell(evaluated, true),
+    escapeCell(modeText(evaluated)),
+    locationCell(evaluated)
+  ]
+  return `| ${cells.join(' | ')} |\n`
+}
 
 function blockingSection(blocking: readonly EvaluatedFinding[]): Section | undefined {
   if (blocking.length === 0) return undefined
   return table(
     heading('Blocking findings', blocking.length),
-    [...FINDING_COLUMNS, 'Why it blocks'],
-    capped(blocking, f => findingRow(f, true)),
+    ['Severity', 'Finding', 'Location', 'Why it blocks'],
+    capped(blocking, blockingRow),
     'blocking finding',
     'blocking findings'
   )
@@ -248,12 +317,12 @@ function licenseSection(verdict: Verdict): Section | undefined {
 
 function nonBlockingSection(findings: readonly EvaluatedFinding[]): Section | undefined {
   if (findings.length === 0) return undefined
-  const columns = FINDING_COLUMNS
+  const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location']
   return {
     head:
       `<details><summary>${formatCount(findings.length)} non-blocking ${plural(findings.length, 'finding')}</summary>\n\n` +
       `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-    ...capped(findings, f => findingRow(f, false)),
+    ...capped(findings, nonBlockingRow),
     tail: '\n</details>\n',
     truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
   }

@@ -37,6 +37,8 @@ export interface RunReport {
     readonly denyLicenses: readonly string[]
     readonly warnOnly: boolean
   }
+  /** Which scan the verdict is about; absent when it was not looked for or not proven. */
+  readonly evidence?: EvidenceReport
   /** Absent when the gate was not evaluated (gate: false, or the API failed). */
   readonly verdict?: Verdict
   readonly tickets?: TicketsReport
@@ -76,4 +78,26 @@ export interface SbomExportReport {
 
 export interface SbomReport {
   readonly exports: readonly SbomExportReport[]
+}
+
+/** `required: none`: the findings were judged without proving which scan they come from. */
+export type EvidenceReport =
+  | { readonly required: 'none' }
+  | {
+      readonly required: 'commit' | 'ref'
+      readonly scan: ScanReport
+      /** The ref the run asked for; the scan's `branch` differs when it was spelled otherwise. */
+      readonly requestedRef: string
+      readonly waitedSeconds: number
+    }
+
+export interface ScanReport {
+  readonly id: string
+  readonly commit: string
+  readonly branch: string
+  readonly status: string
+  readonly fullScan?: boolean
+  /** ISO 8601 UTC. */
+  readonly startedAt?: string
+  readonly completedAt?: string
 }

@@ -34,6 +34,8 @@ export type OutputName =
   | 'report-file'
   | 'sarif-file'
   | 'comment-url'
+  | 'scan-id'
+  | 'scan-commit'
 
 type SbomOutputStatus = 'completed' | 'failed' | 'in_progress' | 'timed_out'
 
@@ -98,6 +100,10 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
     set('sbom-status', aggregateSbomStatus(sbom.exports))
     const file = extras.sbomFile ?? only?.file
     if (file !== undefined && file !== '') set('sbom-file', file)
+  }
+  if (report.evidence && report.evidence.required !== 'none') {
+    set('scan-id', report.evidence.scan.id)
+    set('scan-commit', report.evidence.scan.commit)
   }
   const deployment = report.scope.deployment
   if (deployment) {

@@ -285,6 +285,8 @@ export function buildSarif(report: RunReport, opts: SarifOptions): Log {
           }
         },
         automationDetails: { id: automationId(opts.category) },
+        // Which scan the results come from (or that nobody checked): code scanning keeps it.
+        ...(report.evidence && { properties: { scanEvidence: report.evidence } }),
         invocations: [
           {
             executionSuccessful: true,

@@ -1,0 +1,354 @@
+/**
+ * End to end: the gate judges only findings it can tie to a completed scan (require-scan), and
+ * every case where it cannot is the one "no verdict" path: result skipped, one error line, exit 1.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  headScan,
+  PR_REF,
+  sampleCommit,
+  startEmulator,
+  type ScanRecord
+} from '../emulator/server.js'
+import {
+  BUNDLE_BUILT,
+  errorLines,
+  FINDINGS_PATH,
+  findingsRequests,
+  RELAXED,
+  runAction,
+  warningLines,
+  withEmulator,
+  type ActionRun,
+  type Emulator
+} from './helpers/e2e.js'
+
+const d = BUNDLE_BUILT ? describe : describe.skip
+
+const SCANS_PATH = '/api/v1/deployments/4242/scans/search'
+const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
+
+function scansRequests(emulator: Emulator): Emulator['requests'] {
+  return emulator.requests.filter(r => r.method === 'POST' && r.path === SCANS_PATH)
+}
+
+function sampleScan(emulator: Emulator, match: (scan: ScanRecord) => boolean): ScanRecord {
+  const found = emulator.state.scans.find(match)
+  if (!found) throw new Error('the sample data lacks the scan this test needs')
+  return found
+}
+
+/** The one "no verdict" path: exit 1, result skipped, one error line, nothing judged. */
+function expectNoVerdict(run: ActionRun, emulator: Emulator): string {
+  expect(run.exitCode).toBe(1)
+  expect(run.outputs.result).toBe('skipped')
+  expect(run.outputs['findings-count']).toBeUndefined()
+  expect(findingsRequests(emulator)).toEqual([])
+  const errors = errorLines(run)
+  expect(errors).toHaveLength(1)
+  expect(errors[0]?.startsWith('No verdict: ')).toBe(true)
+  expect(run.summary.split('\n')[0]).toBe('## ⚠️ Findings Gate: no verdict')
+  return errors[0] ?? ''
+}
+
+d('e2e evidence: require-scan commit (the default)', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(() => {
+    emulator.requests.length = 0
+    emulator.clearFaults()
+  })
+
+  it('judges the findings of the completed scan of the commit, and says which scan', async () => {
+    const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+    const run = await runAction(emulator, { commit: MAIN_COMMIT, ...RELAXED })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({
+      result: 'passed',
+      'findings-count': '16',
+      'scan-id': String(head?.id),
+      'scan-commit': MAIN_COMMIT
+    })
+    const body = scansRequests(emulator)[0]?.body
+    expect(body).toEqual({
+      deployment_id: '4242',
+      repository_id: 1001,
+      branch: 'refs/heads/main',
+      limit: 500
+    })
+    expect(run.summary.split('\n')[0]).toBe(
+      `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${MAIN_COMMIT.slice(0, 7)}`
+    )
+    expect(run.summary).toContain(
+      `**Scan** ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> · full scan · completed `
+    )
+  })
+
+  it('a ref that was never scanned gives no verdict (it used to pass with 0 findings), listing the branches the scans record', async () => {
+    const run = await runAction(emulator, {
+      ref: 'refs/heads/never-scanned',
+      commit: MAIN_COMMIT,
+      'scan-wait-timeout-seconds': '0'
+    })
+    const message = expectNoVerdict(run, emulator)
+    expect(message).toMatch(
+      /^No verdict: no completed scan of commit ea86292 on refs\/heads\/never-scanned of acme\/web; the repository has no scan of refs\/heads\/never-scanned or never-scanned; its recent scans record "refs\/pull\/42\/merge", "refs\/heads\/main", .*"experiment".*\. Check that a scan runs on this event and that this job waits for it \(needs: on the scan job\); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none$/
+    )
+    // Both spellings, then every branch for the message.
+    expect(scansRequests(emulator).map(r => (r.body as { branch?: string }).branch)).toEqual([
+      'refs/heads/never-scanned',
+      'never-scanned',
+      undefined
+    ])
+  })
+
+  it('a push whose scan is not recorded: no verdict naming the newest scan of the ref, its commit and age', async () => {
+    const run = await runAction(emulator, {
+      commit: 'f'.repeat(40),
+      'scan-wait-timeout-seconds': '0'
+    })
+    const message = expectNoVerdict(run, emulator)
+    expect(message).toContain('no completed scan of commit fffffff on refs/heads/main of acme/web;')
+    expect(message).toMatch(
+      /the newest scan of refs\/heads\/main is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_[A-Z]+, (completed|started) \d+ (min|h) ago\)/
+    )
+  })
+
+  it('a failed scan of the commit: no verdict naming the scan id, the commit and the status', async () => {
+    const failed = sampleScan(emulator, scan => scan.status === 'SCAN_STATUS_ERROR')
+    const run = await runAction(emulator, { commit: failed.commit })
+    const message = expectNoVerdict(run, emulator)
+    expect(message).toBe(
+      `No verdict: scan ${failed.id} of commit ${failed.commit.slice(0, 7)} on refs/heads/main ended SCAN_STATUS_ERROR, so there are no findings of this commit to judge; re-run the scan (or set on-missing-scan: warn)`
+    )
+  })
+
+  it('an older commit whose findings were replaced by a newer scan: no verdict, superseded', async () => {
+    const older = sampleScan(
+      emulator,
+      scan =>
+        scan.repositoryId === 1001 &&
+        scan.branch === 'refs/heads/main' &&
+        scan.commit !== MAIN_COMMIT &&
+        scan.status === 'SCAN_STATUS_COMPLETED'
+    )
+    const run = await runAction(emulator, { commit: older.commit })
+    const message = expectNoVerdict(run, emulator)
+    expect(message).toMatch(
+      new RegExp(
+        `^No verdict: the findings of refs/heads/main are now those of scan \\d+ of commit ${MAIN_COMMIT.slice(0, 7)} \\(completed \\d+ h ago\\), which completed after scan ${older.id} of the gated commit ${older.commit.slice(0, 7)}: a newer push superseded this run`
+      )
+    )
+  })
+
+  it('on-missing-scan: warn turns a missing scan into a warning: exit 0, result skipped', async () => {
+    const run = await runAction(emulator, {
+      commit: 'f'.repeat(40),
+      'scan-wait-timeout-seconds': '0',
+      'on-missing-scan': 'warn'
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.result).toBe('skipped')
+    expect(errorLines(run)).toEqual([])
+    const warnings = warningLines(run)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(
+      /^No verdict \(on-missing-scan: warn, the step passes\): no completed scan of commit fffffff/
+    )
+  })
+
+  it('on-api-error: warn does not soften a missing scan', async () => {
+    const run = await runAction(emulator, {
+      commit: 'f'.repeat(40),
+      'scan-wait-timeout-seconds': '0',
+      'on-api-error': 'warn'
+    })
+    expectNoVerdict(run, emulator)
+  })
+
+  it('warn-only does not soften a missing scan either: it only softens a failed verdict', async () => {
+    const run = await runAction(emulator, {
+      commit: 'f'.repeat(40),
+      'scan-wait-timeout-seconds': '0',
+      'warn-only': 'true'
+    })
+    expectNoVerdict(run, emulator)
+  })
+
+  it('the scans API answering 404: no verdict, with a hint naming require-scan: none', async () => {
+    emulator.addFault({
+      path: SCANS_PATH,
+      kind: 'status',
+      status: 404,
+      body: { error: 'Not Found' }
+    })
+    const run = await runAction(emulator)
+    const message = expectNoVerdict(run, emulator)
+    expect(message).toBe(
+      `No verdict: POST ${SCANS_PATH} failed with HTTP 404 Not Found: Not Found (1 attempt). Hint: the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan`
+    )
+  })
+
+  it('a scans answer without the scans list is a schema error, not "no scan"', async () => {
+    emulator.addFault({ path: SCANS_PATH, kind: 'json', body: { error: 'upstream overloaded' } })
+    const run = await runAction(emulator)
+    const message = expectNoVerdict(run, emulator)
+    expect(message).toMatch(/^No verdict: POST \S+ returned an unexpected response: scans: /)
+  })
+
+  it('on pull_request, the default commit is the head sha the scanner records, not GITHUB_SHA', async () => {
+    const head = sampleCommit('acme/web', PR_REF)
+    const run = await runAction(
+      emulator,
+      { ref: '', ...RELAXED, 'fail-on-malicious': 'false' },
+      {
+        eventName: 'pull_request',
+        event: {
+          number: 42,
+          pull_request: {
+            number: 42,
+            head: { sha: head, repo: { full_name: 'acme/web' } },
+            base: { sha: MAIN_COMMIT, repo: { full_name: 'acme/web' } }
+          }
+        },
+        env: { GITHUB_REF: PR_REF, GITHUB_SHA: 'c'.repeat(40) }
+      }
+    )
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['scan-commit']).toBe(head)
+    expect((scansRequests(emulator)[0]?.body as { branch: string }).branch).toBe(PR_REF)
+  })
+
+  it('writes the scan into the JSON report and the SARIF run', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'e2e-evidence-'))
+    try {
+      const run = await runAction(emulator, {
+        ...RELAXED,
+        'report-file': join(dir, 'report.json'),
+        'sarif-file': join(dir, 'out.sarif')
+      })
+      expect(run.exitCode).toBe(0)
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      const scan = {
+        id: String(head?.id),
+        commit: MAIN_COMMIT,
+        branch: 'refs/heads/main',
+        status: 'SCAN_STATUS_COMPLETED',
+        fullScan: true
+      }
+      const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
+        evidence: unknown
+      }
+      expect(report.evidence).toMatchObject({
+        required: 'commit',
+        requestedRef: 'refs/heads/main',
+        scan
+      })
+      const sarif = JSON.parse(await readFile(join(dir, 'out.sarif'), 'utf8')) as {
+        runs: { properties?: { scanEvidence?: unknown } }[]
+      }
+      expect(sarif.runs[0]?.properties?.scanEvidence).toMatchObject({ required: 'commit', scan })
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+d('e2e evidence: waiting, spellings and the other modes', () => {
+  it('waits for a running scan of the commit, logging each wait, then judges it', async () => {
+    await withEmulator({ scanRunningMs: 1500 }, async emulator => {
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      const run = await runAction(emulator, { 'scan-wait-timeout-seconds': '60' })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs.result).toBe('failed')
+      expect(run.outputs['scan-id']).toBe(String(head?.id))
+      expect(run.stdout).toContain(
+        `Waiting for the scan of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main: scan ${head?.id} is SCAN_STATUS_RUNNING; next look in 2 s (0 s of 60 s waited)`
+      )
+      // The findings were fetched once, after the scan completed.
+      const scans = scansRequests(emulator)
+      expect(scans.length).toBeGreaterThanOrEqual(2)
+      const lastScan = emulator.requests.indexOf(scans.at(-1) as Emulator['requests'][number])
+      const firstFindings = emulator.requests.findIndex(r => r.path === FINDINGS_PATH)
+      expect(firstFindings).toBeGreaterThan(lastScan)
+      expect(run.summary).toMatch(/ · waited \d+ s for it/)
+    })
+  })
+
+  it('scan-wait-timeout-seconds: 0 looks once: a running scan gives no verdict naming it', async () => {
+    await withEmulator({ scanRunningMs: 60_000 }, async emulator => {
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      const run = await runAction(emulator, { 'scan-wait-timeout-seconds': '0' })
+      const message = expectNoVerdict(run, emulator)
+      expect(message).toContain(`; scan ${head?.id} of it is still SCAN_STATUS_RUNNING;`)
+      expect(scansRequests(emulator)).toHaveLength(1)
+    })
+  })
+
+  it('scans that record the bare branch name: the findings of that spelling are judged, and the summary says so', async () => {
+    await withEmulator({}, async emulator => {
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      if (head) head.branch = 'main'
+      for (const finding of [...emulator.state.sastFindings, ...emulator.state.scaFindings]) {
+        if (finding.repository.name === 'acme/web' && finding.ref === 'refs/heads/main') {
+          finding.ref = 'main'
+        }
+      }
+      const run = await runAction(emulator, RELAXED)
+
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([['main'], ['main']])
+      expect(run.stdout).toContain(
+        'No scan of acme/web records refs/heads/main, but its scans record "main"'
+      )
+      expect(run.summary).toContain(
+        "No scan records <code>refs/heads/main</code>; the repository's scans record <code>main</code>"
+      )
+    })
+  })
+
+  it('require-scan: ref judges the newest completed scan of the ref, whatever the commit', async () => {
+    await withEmulator({}, async emulator => {
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      const run = await runAction(emulator, {
+        ...RELAXED,
+        'require-scan': 'ref',
+        commit: 'f'.repeat(40)
+      })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toMatchObject({ 'scan-id': String(head?.id), 'scan-commit': MAIN_COMMIT })
+      expect(run.summary).toContain("the ref's newest completed scan (`require-scan: ref`)")
+    })
+  })
+
+  it('require-scan: ref on a ref without a completed scan gives no verdict', async () => {
+    await withEmulator({}, async emulator => {
+      const run = await runAction(emulator, { 'require-scan': 'ref', ref: 'refs/heads/release' })
+      const message = expectNoVerdict(run, emulator)
+      expect(message).toMatch(
+        /^No verdict: no completed scan of refs\/heads\/release of acme\/web in the past 30 days; the newest scan of refs\/heads\/release is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_CANCELLED, completed 5 h ago\); check that a scan runs for this ref, or set require-scan: none$/
+      )
+    })
+  })
+
+  it('require-scan: none sends no scans request and says freshness was not checked', async () => {
+    await withEmulator({}, async emulator => {
+      const run = await runAction(emulator, { ...RELAXED, 'require-scan': 'none', commit: '' })
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs['scan-id']).toBeUndefined()
+      expect(scansRequests(emulator)).toEqual([])
+      expect(run.summary).toContain('**Scan** not checked (`require-scan: none`)')
+    })
+  })
+})

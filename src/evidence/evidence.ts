@@ -1,0 +1,82 @@
+/**
+ * The evidence stage: which scan the findings come from, proven through the scans search before
+ * the gate judges anything.
+ */
+import { searchScans } from '../api/scans.js'
+import type { Transport } from '../api/transport.js'
+import { ProjectNotFoundError } from '../collect.js'
+import type { Deployment, Project } from '../domain.js'
+import type { Config } from '../inputs.js'
+import { NoVerdictError } from '../no-verdict.js'
+import {
+  proveScan,
+  realClock,
+  type Clock,
+  type ScanEvidence,
+  type ScanSource
+} from './prove-scan.js'
+import type { ScanRequirement } from './scan-judge.js'
+
+export type { ScanEvidence } from './prove-scan.js'
+
+type EvidenceConfig = Pick<
+  Config,
+  'requireScan' | 'commit' | 'ref' | 'repository' | 'scanWaitTimeoutSeconds'
+>
+
+function requirementOf(config: EvidenceConfig): ScanRequirement | undefined {
+  if (config.requireScan === 'ref') return { mode: 'ref', ref: config.ref }
+  if (config.requireScan === 'commit' && config.commit !== undefined) {
+    return { mode: 'commit', ref: config.ref, commit: config.commit }
+  }
+  return undefined
+}
+
+function scanSource(transport: Transport, deploymentId: string, repositoryId: string): ScanSource {
+  return {
+    scansOf: branch => searchScans(transport, deploymentId, { repositoryId, branch }),
+    recentBranches: async () => {
+      const scans = await searchScans(transport, deploymentId, { repositoryId }, 1)
+      return [...new Set(scans.map(scan => scan.branch))]
+    }
+  }
+}
+
+/**
+ * The scan the findings of the configured ref come from, or undefined with `require-scan: none`.
+ * @throws NoVerdictError when it cannot be proven; API errors as they come.
+ */
+export async function proveEvidence(
+  transport: Transport,
+  deployment: Promise<Deployment>,
+  project: Promise<Project> | undefined,
+  config: EvidenceConfig,
+  log: (message: string) => void,
+  clock: Clock = realClock
+): Promise<ScanEvidence | undefined> {
+  const requirement = requirementOf(config)
+  if (requirement === undefined || project === undefined) return undefined
+  let repositoryId: string
+  try {
+    repositoryId = String((await project).id)
+  } catch (error) {
+    // A repository that is no project has never been scanned: no scan to prove.
+    if (error instanceof ProjectNotFoundError) {
+      throw new NoVerdictError(error.message, 'on-missing-scan')
+    }
+    throw error
+  }
+  const { id } = await deployment
+  const evidence = await proveScan(
+    scanSource(transport, id, repositoryId),
+    requirement,
+    { repository: config.repository, timeoutSeconds: config.scanWaitTimeoutSeconds, log },
+    clock
+  )
+  if (evidence.branch !== evidence.requestedRef) {
+    log(
+      `No scan of ${config.repository} records ${evidence.requestedRef}, but its scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`
+    )
+  }
+  return evidence
+}
