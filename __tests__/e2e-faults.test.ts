@@ -373,7 +373,7 @@ d('pagination that never ends', () => {
       const run = await runAction(emulator, FAST)
 
       expect(expectSingleError(run)).toBe(
-        `The gate could not be evaluated: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop`
+        `No verdict: the rule modes of policy 11 (Default Policy) could not be read, so fail-on-policy-mode cannot be judged: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop. Set fail-on-policy-mode: none to gate without policy modes`
       )
       expect(requestsTo(emulator, RULES_11).map(r => r.query.cursor?.[0])).toEqual([
         undefined,

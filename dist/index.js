@@ -32709,6 +32709,8 @@ const RulesResponse = schemas/* object */.Ikc({
     cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
     rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode })).nullish()
 });
+/** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
+const POLICIES_404_CAUSES = 'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints';
 function policiesPath(deploymentId) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
 }
@@ -32716,7 +32718,10 @@ async function listPolicies(transport, deploymentId) {
     const response = await transport.request({
         method: 'GET',
         path: policiesPath(deploymentId),
-        schema: PoliciesResponse
+        schema: PoliciesResponse,
+        hints: {
+            404: `deployment ${deploymentId} has no policies here: ${POLICIES_404_CAUSES} no longer serve them`
+        }
     });
     return response.policies.map(p => ({
         id: p.id,
@@ -32738,7 +32743,10 @@ function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
             method: 'GET',
             path,
             query: { cursor, limit: RULES_PAGE_LIMIT },
-            schema: RulesResponse
+            schema: RulesResponse,
+            hints: {
+                404: `policy ${policyId} is not in deployment ${deploymentId}: ${POLICIES_404_CAUSES} no longer serve it`
+            }
         });
         const next = response.cursor === null || response.cursor === undefined
             ? undefined
@@ -32761,7 +32769,20 @@ async function policyRuleModes(transport, deploymentId, policyId) {
     return modes;
 }
 
+;// CONCATENATED MODULE: ./src/no-verdict.ts
+class NoVerdictError extends Error {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/rule-modes.ts
+
 
 
 /**
@@ -32785,9 +32806,9 @@ class RuleModeCollector {
         for (const finding of findings) {
             if (finding.type !== 'sast')
                 continue;
-            const policyId = finding.sourcingPolicy?.id;
-            if (policyId !== undefined)
-                this.want(policyId);
+            const policy = finding.sourcingPolicy;
+            if (policy !== undefined)
+                this.want(policy.id, policy.name);
             else
                 this.defaultPolicy ??= settledLater(this.findDefaultPolicy());
         }
@@ -32799,29 +32820,37 @@ class RuleModeCollector {
         const entries = await Promise.all([...this.byPolicy].map(async ([policyId, modes]) => [policyId, await modes]));
         return { modes: new Map(entries), ...(defaultPolicyId ? { defaultPolicyId } : {}) };
     }
-    want(policyId) {
+    want(policyId, name) {
         if (this.byPolicy.has(policyId))
             return;
-        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId)));
+        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId, name)));
     }
-    async fetchModes(policyId) {
-        try {
-            return await policyRuleModes(this.transport, await this.deploymentId, policyId);
-        }
-        catch (error) {
-            // A sourcing policy deleted since the scan: its findings' modes are unknown, as they would
-            // be for a rule the policy no longer lists.
-            if (error instanceof ApiError && error.status === 404)
-                return new Map();
-            throw error;
-        }
+    async fetchModes(policyId, name) {
+        // A failed deployment lookup is its own error, not a policy problem: awaited outside.
+        const deploymentId = await this.deploymentId;
+        const what = `the rule modes of policy ${policyId}${name ? ` (${name})` : ''}`;
+        // Even a 404 (a policy deleted since the scan, a wrong deployment-id, the deprecated v1
+        // endpoints gone) leaves every mode unknown, which never blocks: the gate would pass unjudged.
+        return noVerdictOnFailure(what, policyRuleModes(this.transport, deploymentId, policyId));
     }
     async findDefaultPolicy() {
-        const policies = await listPolicies(this.transport, await this.deploymentId);
+        const deploymentId = await this.deploymentId;
+        const policies = await noVerdictOnFailure(`the policy list of deployment ${deploymentId} (to find the default SAST policy)`, listPolicies(this.transport, deploymentId));
         const found = policies.find(policy => policy.isDefault && isSastPolicy(policy));
         if (found)
-            this.want(found.id);
+            this.want(found.id, found.name);
         return found?.id;
+    }
+}
+/** An API failure of a lookup the policy-mode gate needs is no verdict, not a partial one. */
+async function noVerdictOnFailure(what, lookup) {
+    try {
+        return await lookup;
+    }
+    catch (error) {
+        if (!isClientError(error))
+            throw error;
+        throw new NoVerdictError(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
 }
 /** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
@@ -34940,18 +34969,6 @@ async function publishReports(report, config, ctx) {
     if (config.summary)
         await attempt('write the job summary', () => writeJobSummary(report));
     await attempt('set the outputs', () => setOutputs(report, extras));
-}
-
-;// CONCATENATED MODULE: ./src/no-verdict.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -1,0 +1,82 @@
+/**
+ * Policy-mode evidence end to end, with the bundled action: the policy-mode gate judges only with
+ * the modes it could read. A policy lookup that fails (404 included) is no verdict.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator } from '../emulator/server.js'
+import {
+  BUNDLE_BUILT,
+  errorLines,
+  RELAXED,
+  runAction,
+  warningLines,
+  type Emulator
+} from './helpers/e2e.js'
+import { commandLines } from './helpers/e2e-inspect.js'
+
+const d = BUNDLE_BUILT ? describe : describe.skip
+
+const POLICIES = '/api/v1/deployments/4242/policies'
+const RULES_11 = `${POLICIES}/11`
+
+d('e2e policy modes: no verdict without the modes', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(() => {
+    emulator.requests.length = 0
+    emulator.clearFaults()
+  })
+
+  function policyRequests(): string[] {
+    return emulator.requests.filter(r => r.path.startsWith(POLICIES)).map(r => r.path)
+  }
+
+  it('a 404 on GET /policies/{id} gives result=skipped, exit 1 and one error naming the policy', async () => {
+    emulator.addFault({ method: 'GET', path: RULES_11, kind: 'status', status: 404, times: 5 })
+    const run = await runAction(emulator)
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs.result).toBe('skipped')
+    expect(run.outputs['blocking-count']).toBeUndefined()
+    expect(commandLines(run).filter(line => line.startsWith('::error'))).toHaveLength(1)
+    expect(errorLines(run)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^No verdict: the rule modes of policy 11 \\(Default Policy\\) could not be read, so fail-on-policy-mode cannot be judged: GET ${RULES_11} failed with HTTP 404 Not Found: .*Hint: policy 11 is not in deployment 4242: check that deployment-id is the id of deployment-slug \\(or leave deployment-id empty\\), or the deprecated v1 policies endpoints no longer serve it\\. Set fail-on-policy-mode: none to gate without policy modes$`
+        )
+      )
+    ])
+    expect(run.summary).not.toContain('Gate passed')
+  })
+
+  it('with on-api-error: warn the same 404 is a warning, result=skipped and exit 0', async () => {
+    emulator.addFault({ method: 'GET', path: RULES_11, kind: 'status', status: 404, times: 5 })
+    const run = await runAction(emulator, { 'on-api-error': 'warn' })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.result).toBe('skipped')
+    expect(errorLines(run)).toEqual([])
+    expect(warningLines(run)).toEqual([
+      expect.stringMatching(
+        /^No verdict \(on-api-error: warn\): the rule modes of policy 11 \(Default Policy\) could not be read/
+      )
+    ])
+  })
+
+  it('with fail-on-policy-mode: none the same 404 is harmless: no policy is looked up', async () => {
+    emulator.addFault({ method: 'GET', path: RULES_11, kind: 'status', status: 404, times: 5 })
+    const run = await runAction(emulator, RELAXED)
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.result).toBe('passed')
+    expect(run.outputs['findings-count']).toBe('16')
+    expect(errorLines(run)).toEqual([])
+    expect(warningLines(run)).toEqual([])
+    expect(policyRequests()).toEqual([])
+  })
+})
