@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../emulator/server.js'
-import { DeploymentError } from '../src/api/deployments.js'
+import { DeploymentError, resolveDeployment } from '../src/api/deployments.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import { modeLookup } from '../src/gate/modes.js'
@@ -162,5 +162,32 @@ describe('RuleModeCollector', () => {
 
     expect(result.modes.size).toBe(0)
     expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('deployment-id checked against deployment-slug', () => {
+  it('accepts an id and a slug that name the same deployment, after one deployments request', async () => {
+    await expect(resolveDeployment(transport, { slug: 'ACME-corp', id: '4242' })).resolves.toEqual({
+      id: '4242',
+      slug: 'acme-corp',
+      name: 'Acme Corp'
+    })
+    expect(paths()).toEqual(['/api/v1/deployments'])
+  })
+
+  it('fails on a wrong deployment-id next to a right slug, naming both and the id the token sees', async () => {
+    const error = await failure(resolveDeployment(transport, { slug: 'acme-corp', id: '4243' }))
+    expect(error).toBeInstanceOf(DeploymentError)
+    expect(error.message).toBe(
+      'deployment-id "4243" does not match deployment-slug "acme-corp": the api-token sees acme-corp with id 4242; set deployment-id to 4242 or leave it empty'
+    )
+  })
+
+  it('fails on a wrong slug next to a right id, naming the slug of that id', async () => {
+    const error = await failure(resolveDeployment(transport, { slug: 'acme-typo', id: '4242' }))
+    expect(error).toBeInstanceOf(DeploymentError)
+    expect(error.message).toBe(
+      'deployment-slug "acme-typo" does not match deployment-id "4242": the api-token sees no deployment acme-typo, and id 4242 is acme-corp; set deployment-slug to acme-corp or leave it empty'
+    )
   })
 })

@@ -1043,7 +1043,7 @@ d('e2e gate: API errors', () => {
     ])
   })
 
-  it('deployment-slug and deployment-id together are trusted: no deployments request', async () => {
+  it('deployment-slug and deployment-id together are checked against each other: one deployments request', async () => {
     const run = await runAction(emulator, {
       'deployment-slug': 'acme-corp',
       'deployment-id': '4242',
@@ -1051,7 +1051,12 @@ d('e2e gate: API errors', () => {
     })
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100002, 7100010, 7200001]))
-    expect(requestLines(emulator)).toEqual([`GET ${FINDINGS_PATH}`, `GET ${FINDINGS_PATH}`])
+    // The findings do not wait for the check; they are judged only once it passed.
+    expect(requestLines(emulator).sort()).toEqual([
+      'GET /api/v1/deployments',
+      `GET ${FINDINGS_PATH}`,
+      `GET ${FINDINGS_PATH}`
+    ])
   })
 
   it('a deployment-id the token cannot access fails with the accessible deployments named', async () => {

@@ -1,6 +1,7 @@
 /**
  * Policy-mode evidence end to end, with the bundled action: the policy-mode gate judges only with
- * the modes it could read. A policy lookup that fails (404 included) is no verdict.
+ * the modes it could read. A policy lookup that fails (404 included) is no verdict, and a
+ * deployment-id that is not the slug's fails before anything is judged.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator } from '../emulator/server.js'
@@ -77,6 +78,20 @@ d('e2e policy modes: no verdict without the modes', () => {
     expect(run.outputs['findings-count']).toBe('16')
     expect(errorLines(run)).toEqual([])
     expect(warningLines(run)).toEqual([])
+    expect(policyRequests()).toEqual([])
+  })
+
+  it('a deployment-id that is not the slug’s fails before judging, naming both and the right id', async () => {
+    const run = await runAction(emulator, {
+      'deployment-slug': 'acme-corp',
+      'deployment-id': '4243'
+    })
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(errorLines(run)).toEqual([
+      'The gate could not be evaluated: deployment-id "4243" does not match deployment-slug "acme-corp": the api-token sees acme-corp with id 4242; set deployment-id to 4242 or leave it empty'
+    ])
     expect(policyRequests()).toEqual([])
   })
 })
