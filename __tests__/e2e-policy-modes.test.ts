@@ -1,8 +1,12 @@
 /**
  * Policy-mode evidence end to end, with the bundled action: the policy-mode gate judges only with
- * the modes it could read. A policy lookup that fails (404 included) is no verdict, and a
- * deployment-id that is not the slug's fails before anything is judged.
+ * the modes it could read. A policy lookup that fails (404 included) is no verdict, a deployment-id
+ * that is not the slug's fails before anything is judged, and findings whose rule the policy does
+ * not list are counted and warned about, never silently passed.
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator } from '../emulator/server.js'
 import {
@@ -19,14 +23,18 @@ const d = BUNDLE_BUILT ? describe : describe.skip
 
 const POLICIES = '/api/v1/deployments/4242/policies'
 const RULES_11 = `${POLICIES}/11`
+const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
 
 d('e2e policy modes: no verdict without the modes', () => {
   let emulator: Emulator
+  let dir: string
   beforeAll(async () => {
     emulator = await startEmulator()
+    dir = await mkdtemp(join(tmpdir(), 'e2e-policy-modes-'))
   })
   afterAll(async () => {
     await emulator.close()
+    await rm(dir, { recursive: true, force: true })
   })
   beforeEach(() => {
     emulator.requests.length = 0
@@ -93,5 +101,46 @@ d('e2e policy modes: no verdict without the modes', () => {
       'The gate could not be evaluated: deployment-id "4243" does not match deployment-slug "acme-corp": the api-token sees acme-corp with id 4242; set deployment-id to 4242 or leave it empty'
     ])
     expect(policyRequests()).toEqual([])
+  })
+})
+
+d('e2e policy modes: rules their policy does not list', () => {
+  let emulator: Emulator
+  let dir: string
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    dir = await mkdtemp(join(tmpdir(), 'e2e-policy-modes-unknown-'))
+    // The md5 rule (finding 7100004, blocking only by its BLOCK mode) is no longer in policy 11.
+    const policy = emulator.state.policies.find(p => p.id === '11')
+    if (!policy) throw new Error('the sample data has no policy 11')
+    policy.rules = policy.rules.filter(rule => rule.path !== MD5_RULE)
+  })
+  afterAll(async () => {
+    await emulator.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('counts the finding of unknown mode in the summary and the JSON report, and warns once', async () => {
+    const reportFile = join(dir, 'report.json')
+    const run = await runAction(emulator, { 'report-file': reportFile })
+
+    // Still judged, and 7100004 no longer blocks: its mode is unknown.
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs.result).toBe('failed')
+    expect(run.outputs['blocking-ids']).toBe('[7100001,7100002,7100010,7200001]')
+    expect(warningLines(run)).toEqual([
+      '1 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
+    ])
+    expect(run.summary).toContain(
+      '**1** SAST finding of unknown policy mode (does not block by mode)'
+    )
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as {
+      counts: { unknownMode: number }
+      warnings: string[]
+    }
+    expect(report.counts.unknownMode).toBe(1)
+    expect(report.warnings).toEqual([
+      '1 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
+    ])
   })
 })

@@ -33102,8 +33102,13 @@ function decide(input) {
     const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)));
     const sast = emptyCounts();
     const sca = emptyCounts();
-    for (const { finding } of findings)
-        (finding.type === 'sast' ? sast : sca)[finding.severity]++;
+    let unknownMode = 0;
+    for (const { finding, mode } of findings) {
+        const byType = finding.type === 'sast' ? sast : sca;
+        byType[finding.severity]++;
+        if (mode === 'unknown')
+            unknownMode++;
+    }
     const blocking = findings.filter(f => f.blocking);
     const failed = blocking.length > 0 || input.licenseViolations.length > 0;
     return {
@@ -33113,7 +33118,7 @@ function decide(input) {
         ignored: findings.filter(f => f.ignored !== undefined),
         licenseViolations: input.licenseViolations,
         expiredIgnores: input.expiredIgnores,
-        counts: { total: findings.length, sast, sca }
+        counts: { total: findings.length, sast, sca, unknownMode }
     };
 }
 
@@ -33171,6 +33176,16 @@ function verdictHeadline(verdict) {
         return `Gate failed: ${failureMessage(verdict)}`;
     const ignored = verdict.ignored.length > 0 ? `, ${verdict.ignored.length} ignored` : '';
     return `Gate passed: ${plural(verdict.counts.total, 'finding')} in scope, none blocking${ignored}`;
+}
+/**
+ * The one warning for findings the policy-mode gate could not judge (their rule has no mode in
+ * its policy), or undefined when there are none.
+ */
+function unknownModeWarning(verdict) {
+    const unknown = verdict.counts.unknownMode;
+    if (unknown === 0)
+        return undefined;
+    return `${unknown} SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode`;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/modes.ts
@@ -34512,7 +34527,8 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
                 ignored: verdict.ignored.length,
                 licenseViolations: verdict.licenseViolations.length,
                 sast: verdict.counts.sast,
-                sca: verdict.counts.sca
+                sca: verdict.counts.sca,
+                unknownMode: verdict.counts.unknownMode
             }
             : null,
         findings: verdict ? verdict.findings.map(jsonFinding) : [],
@@ -35090,7 +35106,7 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
-    return decide({
+    const verdict = decide({
         findings: data.findings,
         thresholds: config,
         modeOf: modeLookup(data.ruleModes),
@@ -35098,6 +35114,10 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
         licenseViolations: data.licenseViolations,
         expiredIgnores: matcher.expired
     });
+    const unknownModes = unknownModeWarning(verdict);
+    if (unknownModes !== undefined)
+        warn(unknownModes);
+    return verdict;
 }
 function buildReport(config, evaluation, warnings, ctx) {
     const { verdict, apiError } = evaluation;
@@ -35686,12 +35706,19 @@ function countsText(report, verdict) {
         `**${(0,report_escape/* formatCount */.B4)(notBlocking)}** not blocking` +
         (licenses > 0
             ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
-            : '');
+            : '') +
+        unknownModeText(counts.unknownMode);
     return ('| Type | Critical | High | Medium | Low | Total |\n' +
         '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
         rows.join('') +
         countRow('**Total**', total) +
         `\n${line}\n`);
+}
+/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
+function unknownModeText(unknown) {
+    if (unknown === 0)
+        return '';
+    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
 }
 // --- truncatable tables -------------------------------------------------------------------
 function truncationNote(noun, nounPlural) {
