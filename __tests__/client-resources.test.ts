@@ -125,11 +125,14 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       expect(emulator.requests).toHaveLength(4)
     })
 
-    it('trusts slug and id given together without a request', async () => {
+    it('checks slug and id given together against the deployments list', async () => {
       await expect(
         resolveDeployment(transport, { slug: 'acme-corp', id: '4242' })
-      ).resolves.toEqual({ id: '4242', slug: 'acme-corp', name: 'acme-corp' })
-      expect(emulator.requests).toHaveLength(0)
+      ).resolves.toEqual({ id: '4242', slug: 'acme-corp', name: 'Acme Corp' })
+      expect(emulator.requests.map(r => r.path)).toEqual(['/api/v1/deployments'])
+      await expect(resolveDeployment(transport, { slug: 'acme-corp', id: '77' })).rejects.toThrow(
+        DeploymentError
+      )
     })
 
     it('names the wanted and the accessible deployments when nothing matches', async () => {

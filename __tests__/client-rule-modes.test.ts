@@ -4,10 +4,11 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../emulator/server.js'
-import { ApiError } from '../src/api/errors.js'
+import { DeploymentError, resolveDeployment } from '../src/api/deployments.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import { modeLookup } from '../src/gate/modes.js'
+import { NoVerdictError } from '../src/no-verdict.js'
 import { RuleModeCollector } from '../src/rule-modes.js'
 import { sastFinding, scaFinding } from './fixtures/report-fixtures.js'
 import { failure } from './helpers/failure.js'
@@ -83,26 +84,75 @@ describe('RuleModeCollector', () => {
     )
   })
 
-  it('treats a sourcing policy the server no longer knows as unknown modes, not an error', async () => {
+  it('gives no verdict when a sourcing policy answers 404, naming the policy and the likely causes', async () => {
     const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
-    const orphan = sastFinding({ ruleName: MD5_RULE, sourcingPolicy: { id: '99' } })
-    collector.add([orphan])
-    const result = await collector.result()
+    collector.add([
+      sastFinding({ ruleName: MD5_RULE, sourcingPolicy: { id: '99', name: 'Old Policy' } })
+    ])
 
-    expect(result.modes.get('99')?.size).toBe(0)
+    const error = await failure(collector.result())
+    expect(error).toBeInstanceOf(NoVerdictError)
+    expect((error as NoVerdictError).softenedBy).toBe('on-api-error')
+    expect(error.message).toBe(
+      `the rule modes of policy 99 (Old Policy) could not be read, so fail-on-policy-mode cannot be judged: ` +
+        `GET ${POLICIES}/99 failed with HTTP 404 Not Found: Policy 99 not found (1 attempt). ` +
+        `Hint: policy 99 is not in deployment 4242: check that deployment-id is the id of deployment-slug (or leave deployment-id empty), ` +
+        `or the deprecated v1 policies endpoints no longer serve it. ` +
+        `Set fail-on-policy-mode: none to gate without policy modes`
+    )
     expect(emulator.requests.map(r => `${r.path} ${r.status}`)).toEqual([`${POLICIES}/99 404`])
-    expect(modeLookup(result)(orphan)).toBe('unknown')
   })
 
-  it('fails with the request that failed when a rules page cannot be read', async () => {
+  it('gives no verdict when the policy list answers 404 (findings without a sourcing policy)', async () => {
+    emulator.addFault({ path: POLICIES, kind: 'status', status: 404, times: Infinity })
+    const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
+    collector.add([sastFinding({ ruleName: MD5_RULE, sourcingPolicy: undefined })])
+
+    const error = await failure(collector.result())
+    expect(error).toBeInstanceOf(NoVerdictError)
+    expect(error.message).toMatch(
+      new RegExp(
+        `^the policy list of deployment 4242 \\(to find the default SAST policy\\) could not be read, so fail-on-policy-mode cannot be judged: GET ${POLICIES} failed with HTTP 404 Not Found: .*Hint: deployment 4242 has no policies here: check that deployment-id is the id of deployment-slug \\(or leave deployment-id empty\\), or the deprecated v1 policies endpoints no longer serve them\\. Set fail-on-policy-mode: none to gate without policy modes$`
+      )
+    )
+  })
+
+  it('gives no verdict, naming the request that failed, when a rules page answers 500', async () => {
     emulator.addFault({ path: `${POLICIES}/11`, kind: 'status', status: 500, times: Infinity })
     const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
     collector.add([sastFinding({ sourcingPolicy: DEFAULT_POLICY })])
 
     const error = await failure(collector.result())
-    expect(error).toBeInstanceOf(ApiError)
-    expect((error as ApiError).status).toBe(500)
-    expect(error.message).toMatch(new RegExp(`^GET ${POLICIES}/11 failed with HTTP 500`))
+    expect(error).toBeInstanceOf(NoVerdictError)
+    expect((error as NoVerdictError).softenedBy).toBe('on-api-error')
+    expect(error.message).toMatch(
+      new RegExp(
+        `^the rule modes of policy 11 \\(Default Policy\\) could not be read, so fail-on-policy-mode cannot be judged: GET ${POLICIES}/11 failed with HTTP 500`
+      )
+    )
+    expect(error.message).toMatch(/Set fail-on-policy-mode: none to gate without policy modes$/)
+  })
+
+  it('leaves a failed deployment lookup as it is: not a policy problem', async () => {
+    const collector = new RuleModeCollector(
+      transport,
+      Promise.reject(new DeploymentError('deployment-slug "x" does not match'))
+    )
+    collector.add([sastFinding({ sourcingPolicy: DEFAULT_POLICY })])
+
+    const error = await failure(collector.result())
+    expect(error).toBeInstanceOf(DeploymentError)
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('a rule its policy does not list is unknown', async () => {
+    const collector = new RuleModeCollector(transport, Promise.resolve('4242'))
+    const stray = sastFinding({
+      ruleName: 'acme.not-in-any-policy',
+      sourcingPolicy: DEFAULT_POLICY
+    })
+    collector.add([stray])
+    expect(modeLookup(await collector.result())(stray)).toBe('unknown')
   })
 
   it('asks for nothing without SAST findings, even when the deployment lookup failed', async () => {
@@ -112,5 +162,32 @@ describe('RuleModeCollector', () => {
 
     expect(result.modes.size).toBe(0)
     expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('deployment-id checked against deployment-slug', () => {
+  it('accepts an id and a slug that name the same deployment, after one deployments request', async () => {
+    await expect(resolveDeployment(transport, { slug: 'ACME-corp', id: '4242' })).resolves.toEqual({
+      id: '4242',
+      slug: 'acme-corp',
+      name: 'Acme Corp'
+    })
+    expect(paths()).toEqual(['/api/v1/deployments'])
+  })
+
+  it('fails on a wrong deployment-id next to a right slug, naming both and the id the token sees', async () => {
+    const error = await failure(resolveDeployment(transport, { slug: 'acme-corp', id: '4243' }))
+    expect(error).toBeInstanceOf(DeploymentError)
+    expect(error.message).toBe(
+      'deployment-id "4243" does not match deployment-slug "acme-corp": the api-token sees acme-corp with id 4242; set deployment-id to 4242 or leave it empty'
+    )
+  })
+
+  it('fails on a wrong slug next to a right id, naming the slug of that id', async () => {
+    const error = await failure(resolveDeployment(transport, { slug: 'acme-typo', id: '4242' }))
+    expect(error).toBeInstanceOf(DeploymentError)
+    expect(error.message).toBe(
+      'deployment-slug "acme-typo" does not match deployment-id "4242": the api-token sees no deployment acme-typo, and id 4242 is acme-corp; set deployment-slug to acme-corp or leave it empty'
+    )
   })
 })

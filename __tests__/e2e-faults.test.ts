@@ -307,25 +307,19 @@ d('authentication and addressing errors', () => {
     })
   })
 
-  it('404 on the findings of a mistyped deployment: the hint names deployment-slug and repository', async () => {
+  it('a mistyped deployment-slug next to a deployment-id: the error names the slug of that id', async () => {
     await withEmulator({}, async emulator => {
       const run = await runAction(emulator, {
         ...FAST,
         'deployment-slug': 'acme-typo',
-        'deployment-id': '4242',
-        // The findings request is the one under test, not the project lookup the scan needs.
-        'require-scan': 'none'
+        'deployment-id': '4242'
       })
 
-      const message = expectSingleError(run)
-      expect(message).toMatch(
-        /^No verdict: GET \/api\/v1\/deployments\/acme-typo\/findings failed with HTTP 404 Not Found: The requested URL was not found on the server\..* \(1 attempt\)\. Hint: check deployment-slug \/ deployment-id and repository; a token without Web API access also gets 404$/
+      // The findings of acme-typo answer 404 too, but the check of the two keys is what is reported.
+      expect(expectSingleError(run)).toBe(
+        'No verdict: deployment-slug "acme-typo" does not match deployment-id "4242": the api-token sees no deployment acme-typo, and id 4242 is acme-corp; set deployment-slug to acme-corp or leave it empty'
       )
-      const typo = emulator.requests.filter(
-        r => r.path === '/api/v1/deployments/acme-typo/findings'
-      )
-      // One request per finding type, none retried.
-      expect(typo.map(r => r.status)).toEqual([404, 404])
+      expect(requestsTo(emulator, DEPLOYMENTS)).toHaveLength(1)
     })
   })
 })
@@ -377,7 +371,7 @@ d('pagination that never ends', () => {
       const run = await runAction(emulator, FAST)
 
       expect(expectSingleError(run)).toBe(
-        `No verdict: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop`
+        `No verdict: the rule modes of policy 11 (Default Policy) could not be read, so fail-on-policy-mode cannot be judged: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop. Set fail-on-policy-mode: none to gate without policy modes`
       )
       expect(requestsTo(emulator, RULES_11).map(r => r.query.cursor?.[0])).toEqual([
         undefined,

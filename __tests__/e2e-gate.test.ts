@@ -1052,7 +1052,7 @@ d('e2e gate: API errors', () => {
     ])
   })
 
-  it('deployment-slug and deployment-id together are trusted: no deployments request', async () => {
+  it('deployment-slug and deployment-id together are checked against each other: one deployments request', async () => {
     const run = await runAction(emulator, {
       'deployment-slug': 'acme-corp',
       'deployment-id': '4242',
@@ -1060,11 +1060,13 @@ d('e2e gate: API errors', () => {
     })
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100002, 7100010, 7200001]))
-    expect(requestLines(emulator)).toEqual([
-      'GET /api/v1/deployments/acme-corp/projects',
-      'POST /api/v1/deployments/4242/scans/search',
+    // The findings do not wait for the check; they are judged only once it passed.
+    expect(requestLines(emulator).sort()).toEqual([
+      'GET /api/v1/deployments',
       `GET ${FINDINGS_PATH}`,
-      `GET ${FINDINGS_PATH}`
+      `GET ${FINDINGS_PATH}`,
+      'GET /api/v1/deployments/acme-corp/projects',
+      'POST /api/v1/deployments/4242/scans/search'
     ])
   })
 

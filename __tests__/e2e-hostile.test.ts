@@ -179,8 +179,10 @@ d('hostile text in findings and project tags', () => {
       expect(commands.filter(line => line.startsWith('::error'))).toHaveLength(9 + 1)
       expect(commands.filter(line => line.startsWith('::error title='))).toHaveLength(9)
       expect(errorLines(run)).toHaveLength(1)
+      // The hostile rules are in no policy: their mode is unknown, which is said once.
       expect(commands.filter(line => !line.startsWith('::error'))).toEqual([
-        `::add-mask::${emulator.token}`
+        `::add-mask::${emulator.token}`,
+        '::warning::3 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
       ])
       expectNoForgedCommands(run)
       const notes = annotations(run)
@@ -207,7 +209,7 @@ d('hostile text in findings and project tags', () => {
       expect(summary).not.toMatch(/(^|[^\\])https:\/\/evil\.example/)
       for (const line of summary.split('\n').filter(l => l.startsWith('#')))
         expect(line).toMatch(
-          /^(## \S+ Findings Gate: |### (Blocking findings \(\d+\)|Project tags)$)/
+          /^(## \S+ Findings Gate: |### (Blocking findings \(\d+\)|Project tags|Warnings)$)/
         )
 
       // Table rows: one per finding, each with exactly the header's cells.

@@ -16,7 +16,7 @@ import {
   sortEvaluated,
   type Thresholds
 } from '../src/gate/decide.js'
-import { failureMessage, verdictHeadline } from '../src/gate/message.js'
+import { failureMessage, unknownModeWarning, verdictHeadline } from '../src/gate/message.js'
 
 function sast(overrides: Partial<SastFinding> = {}): SastFinding {
   return {
@@ -287,10 +287,47 @@ describe('verdict', () => {
     expect(verdict.counts).toEqual({
       total: 4,
       sast: { low: 1, medium: 0, high: 1, critical: 1 },
-      sca: { low: 0, medium: 0, high: 0, critical: 1 }
+      sca: { low: 0, medium: 0, high: 0, critical: 1 },
+      unknownMode: 0
     })
     expect(verdict.findings.map(f => f.finding.id)).toEqual([3, 2, 4, 1])
     expect(verdict.blocking.map(f => f.finding.id)).toEqual([3, 2])
+  })
+
+  it('counts the SAST findings whose mode is unknown, ignored ones included; they never block by mode', () => {
+    const unknownRule = 'acme.rule-the-policy-does-not-list'
+    const verdict = decide({
+      findings: [
+        sast({ id: 1, severity: 'low', ruleName: unknownRule }),
+        sast({ id: 2, severity: 'medium', ruleName: unknownRule }),
+        sast({ id: 3, severity: 'low', ruleName: 'acme.listed' }),
+        sast({ id: 4, severity: 'low', ruleName: unknownRule }),
+        sca({ id: 5, severity: 'low' })
+      ],
+      thresholds: DEFAULTS,
+      modeOf: f => (f.ruleName === unknownRule ? 'unknown' : 'block'),
+      ignoreOf: f => (f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
+      licenseViolations: [],
+      expiredIgnores: []
+    })
+    expect(verdict.counts.unknownMode).toBe(3)
+    expect(verdict.blocking.map(f => f.finding.id)).toEqual([3])
+  })
+
+  it('warns once with the count of unknown modes, and not at all without them', () => {
+    const unknown = gate([sast({ id: 1 }), sast({ id: 2 })], { mode: 'unknown' })
+    expect(unknownModeWarning(unknown)).toBe(
+      '2 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
+    )
+    expect(unknownModeWarning(gate([sast({ id: 1 })], { mode: 'block' }))).toBeUndefined()
+  })
+
+  it('counts no unknown mode when modes were not fetched (fail-on-policy-mode: none)', () => {
+    const verdict = gate([sast({ id: 1 }), sast({ id: 2 })], {
+      thresholds: { failOnPolicyMode: 'none' },
+      mode: 'not-fetched'
+    })
+    expect(verdict.counts.unknownMode).toBe(0)
   })
 
   it('a denied license alone fails the gate', () => {

@@ -43,7 +43,8 @@ describe('buildJsonReport', () => {
       ignored: 1,
       licenseViolations: 0,
       sast: { low: 1, medium: 1, high: 1, critical: 0 },
-      sca: { low: 0, medium: 0, high: 0, critical: 1 }
+      sca: { low: 0, medium: 0, high: 0, critical: 1 },
+      unknownMode: 0
     })
     expect(json.findings.map(f => [f.id, f.type, f.mode, f.blocking])).toEqual([
       [1, 'sast', 'block', true],
@@ -68,6 +69,17 @@ describe('buildJsonReport', () => {
     })
     expect(json.tickets).toBeNull()
     expect(json.warnings).toEqual([])
+  })
+
+  it('counts the SAST findings of unknown mode', () => {
+    const unknown = evaluated(sastFinding({ id: 5 }), { mode: 'unknown', blocking: false })
+    const known = evaluated(sastFinding({ id: 6 }))
+    const report = buildJsonReport(runReport({ verdict: verdictOf([known, unknown]) }), {})
+    expect(report.counts?.unknownMode).toBe(1)
+    expect(report.findings.map(f => [f.id, f.mode])).toEqual([
+      [6, 'block'],
+      [5, 'unknown']
+    ])
   })
 
   it('has null counts and no findings when the gate was not evaluated', () => {

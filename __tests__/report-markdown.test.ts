@@ -95,6 +95,18 @@ describe('renderMarkdown: counts and tables', () => {
     )
   })
 
+  it('counts the SAST findings of unknown mode under the table, only when there are some', () => {
+    const unknown = [1, 2].map(id =>
+      evaluated(sastFinding({ id, severity: 'low' }), { mode: 'unknown', blocking: false })
+    )
+    const md = renderMarkdown(runReport({ verdict: verdictOf(unknown) }), { maxBytes: BIG })
+    expect(md).toContain(
+      '**2** findings in scope: **0** blocking, **0** ignored, **2** not blocking · ' +
+        '**2** SAST findings of unknown policy mode (does not block by mode)\n'
+    )
+    expect(renderMarkdown(failingReport(), { maxBytes: BIG })).not.toContain('unknown policy mode')
+  })
+
   it('lists blocking findings in four columns: the message under the rule, the exposure in the reasons', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
     const rows = tableUnder(md, '### Blocking findings (2)')

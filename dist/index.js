@@ -31265,14 +31265,35 @@ function pickDeployment(accessible, wanted) {
     throw new DeploymentError(`${asked} does not match a deployment this api-token can access (${names})`);
 }
 /**
+ * A slug and an id that name different deployments: findings would be read from one and policies
+ * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ */
+function mismatch(accessible, slug, id) {
+    const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase());
+    const byId = accessible.find(d => d.id === id);
+    if (bySlug !== undefined) {
+        const other = byId === undefined ? '' : `, and id ${id} is ${byId.slug}`;
+        return new DeploymentError(`deployment-id "${id}" does not match deployment-slug "${slug}": the api-token sees ${bySlug.slug} with id ${bySlug.id}${other}; set deployment-id to ${bySlug.id} or leave it empty`);
+    }
+    if (byId !== undefined) {
+        return new DeploymentError(`deployment-slug "${slug}" does not match deployment-id "${id}": the api-token sees no deployment ${slug}, and id ${id} is ${byId.slug}; set deployment-slug to ${byId.slug} or leave it empty`);
+    }
+    return new DeploymentError(`deployment-slug "${slug}" and deployment-id "${id}" do not match a deployment this api-token can access (${accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none'})`);
+}
+/**
  * Both keys are needed (findings by slug, policies and SBOMs by id). When both are given they are
- * trusted as they are, saving a request; otherwise the list fills in the missing one.
+ * still checked against each other: one request, against judging findings of one deployment with
+ * the policies of another.
  */
 async function resolveDeployment(transport, wanted) {
+    const accessible = await listDeployments(transport);
     if (wanted.slug !== undefined && wanted.id !== undefined) {
-        return { slug: wanted.slug, id: wanted.id, name: wanted.slug };
+        const slug = wanted.slug.toLowerCase();
+        const both = accessible.find(d => d.slug.toLowerCase() === slug && d.id === wanted.id);
+        if (both === undefined)
+            throw mismatch(accessible, wanted.slug, wanted.id);
     }
-    return pickDeployment(await listDeployments(transport), wanted);
+    return pickDeployment(accessible, wanted);
 }
 
 ;// CONCATENATED MODULE: ./src/api/retry.ts
@@ -32709,6 +32730,8 @@ const RulesResponse = schemas/* object */.Ikc({
     cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
     rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode })).nullish()
 });
+/** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
+const POLICIES_404_CAUSES = 'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints';
 function policiesPath(deploymentId) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
 }
@@ -32716,7 +32739,10 @@ async function listPolicies(transport, deploymentId) {
     const response = await transport.request({
         method: 'GET',
         path: policiesPath(deploymentId),
-        schema: PoliciesResponse
+        schema: PoliciesResponse,
+        hints: {
+            404: `deployment ${deploymentId} has no policies here: ${POLICIES_404_CAUSES} no longer serve them`
+        }
     });
     return response.policies.map(p => ({
         id: p.id,
@@ -32738,7 +32764,10 @@ function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
             method: 'GET',
             path,
             query: { cursor, limit: RULES_PAGE_LIMIT },
-            schema: RulesResponse
+            schema: RulesResponse,
+            hints: {
+                404: `policy ${policyId} is not in deployment ${deploymentId}: ${POLICIES_404_CAUSES} no longer serve it`
+            }
         });
         const next = response.cursor === null || response.cursor === undefined
             ? undefined
@@ -32761,7 +32790,20 @@ async function policyRuleModes(transport, deploymentId, policyId) {
     return modes;
 }
 
+;// CONCATENATED MODULE: ./src/no-verdict.ts
+class NoVerdictError extends Error {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/rule-modes.ts
+
 
 
 /**
@@ -32785,9 +32827,9 @@ class RuleModeCollector {
         for (const finding of findings) {
             if (finding.type !== 'sast')
                 continue;
-            const policyId = finding.sourcingPolicy?.id;
-            if (policyId !== undefined)
-                this.want(policyId);
+            const policy = finding.sourcingPolicy;
+            if (policy !== undefined)
+                this.want(policy.id, policy.name);
             else
                 this.defaultPolicy ??= settledLater(this.findDefaultPolicy());
         }
@@ -32799,29 +32841,37 @@ class RuleModeCollector {
         const entries = await Promise.all([...this.byPolicy].map(async ([policyId, modes]) => [policyId, await modes]));
         return { modes: new Map(entries), ...(defaultPolicyId ? { defaultPolicyId } : {}) };
     }
-    want(policyId) {
+    want(policyId, name) {
         if (this.byPolicy.has(policyId))
             return;
-        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId)));
+        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId, name)));
     }
-    async fetchModes(policyId) {
-        try {
-            return await policyRuleModes(this.transport, await this.deploymentId, policyId);
-        }
-        catch (error) {
-            // A sourcing policy deleted since the scan: its findings' modes are unknown, as they would
-            // be for a rule the policy no longer lists.
-            if (error instanceof ApiError && error.status === 404)
-                return new Map();
-            throw error;
-        }
+    async fetchModes(policyId, name) {
+        // A failed deployment lookup is its own error, not a policy problem: awaited outside.
+        const deploymentId = await this.deploymentId;
+        const what = `the rule modes of policy ${policyId}${name ? ` (${name})` : ''}`;
+        // Even a 404 (a policy deleted since the scan, a wrong deployment-id, the deprecated v1
+        // endpoints gone) leaves every mode unknown, which never blocks: the gate would pass unjudged.
+        return noVerdictOnFailure(what, policyRuleModes(this.transport, deploymentId, policyId));
     }
     async findDefaultPolicy() {
-        const policies = await listPolicies(this.transport, await this.deploymentId);
+        const deploymentId = await this.deploymentId;
+        const policies = await noVerdictOnFailure(`the policy list of deployment ${deploymentId} (to find the default SAST policy)`, listPolicies(this.transport, deploymentId));
         const found = policies.find(policy => policy.isDefault && isSastPolicy(policy));
         if (found)
-            this.want(found.id);
+            this.want(found.id, found.name);
         return found?.id;
+    }
+}
+/** An API failure of a lookup the policy-mode gate needs is no verdict, not a partial one. */
+async function noVerdictOnFailure(what, lookup) {
+    try {
+        return await lookup;
+    }
+    catch (error) {
+        if (!isClientError(error))
+            throw error;
+        throw new NoVerdictError(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
 }
 /** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
@@ -33062,8 +33112,13 @@ function decide(input) {
     const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)));
     const sast = emptyCounts();
     const sca = emptyCounts();
-    for (const { finding } of findings)
-        (finding.type === 'sast' ? sast : sca)[finding.severity]++;
+    let unknownMode = 0;
+    for (const { finding, mode } of findings) {
+        const byType = finding.type === 'sast' ? sast : sca;
+        byType[finding.severity]++;
+        if (mode === 'unknown')
+            unknownMode++;
+    }
     const blocking = findings.filter(f => f.blocking);
     const failed = blocking.length > 0 || input.licenseViolations.length > 0;
     return {
@@ -33073,7 +33128,7 @@ function decide(input) {
         ignored: findings.filter(f => f.ignored !== undefined),
         licenseViolations: input.licenseViolations,
         expiredIgnores: input.expiredIgnores,
-        counts: { total: findings.length, sast, sca }
+        counts: { total: findings.length, sast, sca, unknownMode }
     };
 }
 
@@ -33131,6 +33186,16 @@ function verdictHeadline(verdict) {
         return `Gate failed: ${failureMessage(verdict)}`;
     const ignored = verdict.ignored.length > 0 ? `, ${verdict.ignored.length} ignored` : '';
     return `Gate passed: ${plural(verdict.counts.total, 'finding')} in scope, none blocking${ignored}`;
+}
+/**
+ * The one warning for findings the policy-mode gate could not judge (their rule has no mode in
+ * its policy), or undefined when there are none.
+ */
+function unknownModeWarning(verdict) {
+    const unknown = verdict.counts.unknownMode;
+    if (unknown === 0)
+        return undefined;
+    return `${unknown} SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode`;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/modes.ts
@@ -34511,7 +34576,8 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
                 ignored: verdict.ignored.length,
                 licenseViolations: verdict.licenseViolations.length,
                 sast: verdict.counts.sast,
-                sca: verdict.counts.sca
+                sca: verdict.counts.sca,
+                unknownMode: verdict.counts.unknownMode
             }
             : null,
         findings: verdict ? verdict.findings.map(jsonFinding) : [],
@@ -34997,18 +35063,6 @@ async function publishReports(report, config, ctx) {
     await attempt('set the outputs', () => setOutputs(report, extras));
 }
 
-;// CONCATENATED MODULE: ./src/no-verdict.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/api/scans.ts
 
 
@@ -35441,7 +35495,7 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
-    return decide({
+    const verdict = decide({
         findings: data.findings,
         thresholds: config,
         modeOf: modeLookup(data.ruleModes),
@@ -35449,6 +35503,10 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
         licenseViolations: data.licenseViolations,
         expiredIgnores: matcher.expired
     });
+    const unknownModes = unknownModeWarning(verdict);
+    if (unknownModes !== undefined)
+        warn(unknownModes);
+    return verdict;
 }
 function evidenceOf(config, evaluation) {
     if (!config.gate && !config.createTickets)
@@ -36103,12 +36161,19 @@ function countsText(report, verdict) {
         `**${(0,report_escape/* formatCount */.B4)(notBlocking)}** not blocking` +
         (licenses > 0
             ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
-            : '');
+            : '') +
+        unknownModeText(counts.unknownMode);
     return ('| Type | Critical | High | Medium | Low | Total |\n' +
         '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
         rows.join('') +
         countRow('**Total**', total) +
         `\n${line}\n`);
+}
+/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
+function unknownModeText(unknown) {
+    if (unknown === 0)
+        return '';
+    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
 }
 // --- truncatable tables -------------------------------------------------------------------
 function truncationNote(noun, nounPlural) {

@@ -231,6 +231,11 @@ export interface Verdict {
     readonly total: number
     readonly sast: SeverityCounts
     readonly sca: SeverityCounts
+    /**
+     * SAST findings whose rule has no mode in its policy (ignored ones included): they do not
+     * block by mode, so the reports must say how many the policy-mode gate could not judge.
+     */
+    readonly unknownMode: number
   }
 }
 

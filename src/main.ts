@@ -8,7 +8,7 @@ import { collectGateData, ProjectNotFoundError, requireProject } from './collect
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
 import { buildIgnoreMatcher, IgnoreFileError, type IgnoreEntry } from './gate/ignore.js'
-import { failureMessage, verdictHeadline } from './gate/message.js'
+import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import {
   ConfigError,
@@ -160,7 +160,7 @@ async function evaluateGate(
       `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
     )
   }
-  return decide({
+  const verdict = decide({
     findings: data.findings,
     thresholds: config,
     modeOf: modeLookup(data.ruleModes),
@@ -168,6 +168,9 @@ async function evaluateGate(
     licenseViolations: data.licenseViolations,
     expiredIgnores: matcher.expired
   })
+  const unknownModes = unknownModeWarning(verdict)
+  if (unknownModes !== undefined) warn(unknownModes)
+  return verdict
 }
 
 function evidenceOf(config: Config, evaluation: Evaluation): { evidence?: EvidenceReport } {

@@ -1,8 +1,9 @@
-import { ApiError } from './api/errors.js'
+import { isClientError } from './api/errors.js'
 import { isSastPolicy, listPolicies, policyRuleModes } from './api/policies.js'
 import type { Transport } from './api/transport.js'
 import type { Finding, PolicyRule } from './domain.js'
 import type { RuleModes } from './gate/modes.js'
+import { NoVerdictError } from './no-verdict.js'
 
 type Modes = ReadonlyMap<string, PolicyRule['mode']>
 
@@ -30,8 +31,8 @@ export class RuleModeCollector {
   add(findings: readonly Finding[]): void {
     for (const finding of findings) {
       if (finding.type !== 'sast') continue
-      const policyId = finding.sourcingPolicy?.id
-      if (policyId !== undefined) this.want(policyId)
+      const policy = finding.sourcingPolicy
+      if (policy !== undefined) this.want(policy.id, policy.name)
       else this.defaultPolicy ??= settledLater(this.findDefaultPolicy())
     }
   }
@@ -46,27 +47,42 @@ export class RuleModeCollector {
     return { modes: new Map(entries), ...(defaultPolicyId ? { defaultPolicyId } : {}) }
   }
 
-  private want(policyId: string): void {
+  private want(policyId: string, name?: string): void {
     if (this.byPolicy.has(policyId)) return
-    this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId)))
+    this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId, name)))
   }
 
-  private async fetchModes(policyId: string): Promise<Modes> {
-    try {
-      return await policyRuleModes(this.transport, await this.deploymentId, policyId)
-    } catch (error) {
-      // A sourcing policy deleted since the scan: its findings' modes are unknown, as they would
-      // be for a rule the policy no longer lists.
-      if (error instanceof ApiError && error.status === 404) return new Map()
-      throw error
-    }
+  private async fetchModes(policyId: string, name: string | undefined): Promise<Modes> {
+    // A failed deployment lookup is its own error, not a policy problem: awaited outside.
+    const deploymentId = await this.deploymentId
+    const what = `the rule modes of policy ${policyId}${name ? ` (${name})` : ''}`
+    // Even a 404 (a policy deleted since the scan, a wrong deployment-id, the deprecated v1
+    // endpoints gone) leaves every mode unknown, which never blocks: the gate would pass unjudged.
+    return noVerdictOnFailure(what, policyRuleModes(this.transport, deploymentId, policyId))
   }
 
   private async findDefaultPolicy(): Promise<string | undefined> {
-    const policies = await listPolicies(this.transport, await this.deploymentId)
+    const deploymentId = await this.deploymentId
+    const policies = await noVerdictOnFailure(
+      `the policy list of deployment ${deploymentId} (to find the default SAST policy)`,
+      listPolicies(this.transport, deploymentId)
+    )
     const found = policies.find(policy => policy.isDefault && isSastPolicy(policy))
-    if (found) this.want(found.id)
+    if (found) this.want(found.id, found.name)
     return found?.id
+  }
+}
+
+/** An API failure of a lookup the policy-mode gate needs is no verdict, not a partial one. */
+async function noVerdictOnFailure<T>(what: string, lookup: Promise<T>): Promise<T> {
+  try {
+    return await lookup
+  } catch (error) {
+    if (!isClientError(error)) throw error
+    throw new NoVerdictError(
+      `${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`,
+      'on-api-error'
+    )
   }
 }
 

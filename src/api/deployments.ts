@@ -62,15 +62,42 @@ export function pickDeployment(
 }
 
 /**
+ * A slug and an id that name different deployments: findings would be read from one and policies
+ * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ */
+function mismatch(accessible: readonly Deployment[], slug: string, id: string): DeploymentError {
+  const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase())
+  const byId = accessible.find(d => d.id === id)
+  if (bySlug !== undefined) {
+    const other = byId === undefined ? '' : `, and id ${id} is ${byId.slug}`
+    return new DeploymentError(
+      `deployment-id "${id}" does not match deployment-slug "${slug}": the api-token sees ${bySlug.slug} with id ${bySlug.id}${other}; set deployment-id to ${bySlug.id} or leave it empty`
+    )
+  }
+  if (byId !== undefined) {
+    return new DeploymentError(
+      `deployment-slug "${slug}" does not match deployment-id "${id}": the api-token sees no deployment ${slug}, and id ${id} is ${byId.slug}; set deployment-slug to ${byId.slug} or leave it empty`
+    )
+  }
+  return new DeploymentError(
+    `deployment-slug "${slug}" and deployment-id "${id}" do not match a deployment this api-token can access (${accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none'})`
+  )
+}
+
+/**
  * Both keys are needed (findings by slug, policies and SBOMs by id). When both are given they are
- * trusted as they are, saving a request; otherwise the list fills in the missing one.
+ * still checked against each other: one request, against judging findings of one deployment with
+ * the policies of another.
  */
 export async function resolveDeployment(
   transport: Transport,
   wanted: WantedDeployment
 ): Promise<Deployment> {
+  const accessible = await listDeployments(transport)
   if (wanted.slug !== undefined && wanted.id !== undefined) {
-    return { slug: wanted.slug, id: wanted.id, name: wanted.slug }
+    const slug = wanted.slug.toLowerCase()
+    const both = accessible.find(d => d.slug.toLowerCase() === slug && d.id === wanted.id)
+    if (both === undefined) throw mismatch(accessible, wanted.slug, wanted.id)
   }
-  return pickDeployment(await listDeployments(transport), wanted)
+  return pickDeployment(accessible, wanted)
 }

@@ -21,6 +21,10 @@ const RulesResponse = z.object({
   rules: z.array(z.object({ id: stringId, path: z.string(), policyMode })).nullish()
 })
 
+/** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
+const POLICIES_404_CAUSES =
+  'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints'
+
 function policiesPath(deploymentId: string): string {
   return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`
 }
@@ -29,7 +33,10 @@ export async function listPolicies(transport: Transport, deploymentId: string): 
   const response = await transport.request({
     method: 'GET',
     path: policiesPath(deploymentId),
-    schema: PoliciesResponse
+    schema: PoliciesResponse,
+    hints: {
+      404: `deployment ${deploymentId} has no policies here: ${POLICIES_404_CAUSES} no longer serve them`
+    }
   })
   return response.policies.map(p => ({
     id: p.id,
@@ -60,7 +67,10 @@ export function policyRulePages(
         method: 'GET',
         path,
         query: { cursor, limit: RULES_PAGE_LIMIT },
-        schema: RulesResponse
+        schema: RulesResponse,
+        hints: {
+          404: `policy ${policyId} is not in deployment ${deploymentId}: ${POLICIES_404_CAUSES} no longer serve it`
+        }
       })
       const next =
         response.cursor === null || response.cursor === undefined

@@ -156,7 +156,12 @@ export function decide(input: GateInput): Verdict {
   const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)))
   const sast = emptyCounts()
   const sca = emptyCounts()
-  for (const { finding } of findings) (finding.type === 'sast' ? sast : sca)[finding.severity]++
+  let unknownMode = 0
+  for (const { finding, mode } of findings) {
+    const byType = finding.type === 'sast' ? sast : sca
+    byType[finding.severity]++
+    if (mode === 'unknown') unknownMode++
+  }
   const blocking = findings.filter(f => f.blocking)
   const failed = blocking.length > 0 || input.licenseViolations.length > 0
   return {
@@ -166,6 +171,6 @@ export function decide(input: GateInput): Verdict {
     ignored: findings.filter(f => f.ignored !== undefined),
     licenseViolations: input.licenseViolations,
     expiredIgnores: input.expiredIgnores,
-    counts: { total: findings.length, sast, sca }
+    counts: { total: findings.length, sast, sca, unknownMode }
   }
 }

@@ -44,6 +44,8 @@ export interface JsonReport {
     readonly licenseViolations: number
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
+    /** SAST findings whose rule has no mode in its policy: they do not block by mode. */
+    readonly unknownMode: number
   } | null
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
@@ -107,7 +109,8 @@ export function buildJsonReport(
           ignored: verdict.ignored.length,
           licenseViolations: verdict.licenseViolations.length,
           sast: verdict.counts.sast,
-          sca: verdict.counts.sca
+          sca: verdict.counts.sca,
+          unknownMode: verdict.counts.unknownMode
         }
       : null,
     findings: verdict ? verdict.findings.map(jsonFinding) : [],

@@ -186,7 +186,8 @@ function countsText(report: RunReport, verdict: Verdict): string {
     `**${formatCount(notBlocking)}** not blocking` +
     (licenses > 0
       ? ` · **${formatCount(licenses)}** denied-license ${plural(licenses, 'dependency', 'dependencies')}`
-      : '')
+      : '') +
+    unknownModeText(counts.unknownMode)
   return (
     '| Type | Critical | High | Medium | Low | Total |\n' +
     '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
@@ -194,6 +195,12 @@ function countsText(report: RunReport, verdict: Verdict): string {
     countRow('**Total**', total) +
     `\n${line}\n`
   )
+}
+
+/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
+function unknownModeText(unknown: number): string {
+  if (unknown === 0) return ''
+  return ` · **${formatCount(unknown)}** SAST ${plural(unknown, 'finding')} of unknown policy mode (does not block by mode)`
 }
 
 // --- truncatable tables -------------------------------------------------------------------
