@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   upsertPrComment: () => (/* binding */ upsertPrComment)
 /* harmony export */ });
 /* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(418);
+/* harmony import */ var _safe_core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7248);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
 /* harmony import */ var _error_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5437);
@@ -113,7 +113,7 @@ async function upsertPrComment(request) {
         if (status === 403 || status === 404) {
             const reason = `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
                 'or lack pull-requests: write';
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
+            _safe_core_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
             return { skipped: reason };
         }
         throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_error_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .k)(error)}`, { cause: error });

@@ -6,7 +6,7 @@
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
  * the comment is a convenience and must never fail the gate.
  */
-import * as core from '@actions/core'
+import * as core from '../safe-core.js'
 import { getOctokit } from '@actions/github'
 import { COMMENT_MARKER, renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
