@@ -888,6 +888,7 @@ d('e2e gate: pull-request comment', () => {
     expect(github.comments[0]?.body.startsWith('<!-- findings-gate-comment -->\n## ✅')).toBe(true)
     expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'GET /repos/acme/web/issues/42/comments',
+      'GET /user',
       'PATCH /repos/acme/web/issues/comments/9001'
     ])
     expect(warningLines(second)).toEqual([])
@@ -920,6 +921,42 @@ d('e2e gate: pull-request comment', () => {
     expect(passing.exitCode).toBe(0)
     expect(github.comments).toHaveLength(1)
     expect(github.comments[0]?.body).not.toContain('## ❌ Findings Gate')
+  })
+
+  it('comment-on-pr: a marked comment by someone else is left alone; its own is updated', async () => {
+    github.comments.length = 0
+    github.requests.length = 0
+    const hostileBody = '<!-- findings-gate-comment -->\n## ✅ Findings Gate: nothing to see'
+    const hostile = github.seed(hostileBody, 'mallory')
+    const options = {
+      eventName: 'pull_request',
+      event: {
+        number: 42,
+        pull_request: {
+          number: 42,
+          head: { repo: { full_name: 'acme/web' }, sha: sampleCommit('acme/web', PR_REF) },
+          base: { repo: { full_name: 'acme/web' } }
+        }
+      },
+      env: { GITHUB_API_URL: github.url, GITHUB_REF: 'refs/pull/42/merge' }
+    }
+    const inputs = { ref: '', ...RELAXED, 'comment-on-pr': 'always', 'github-token': 'x' }
+
+    const first = await runAction(emulator, inputs, options)
+    expect(first.exitCode).toBe(1)
+    expect(hostile.body).toBe(hostileBody)
+    expect(github.comments.map(c => c.user.login)).toEqual(['mallory', 'github-actions[bot]'])
+    const ours = github.comments[1]
+    expect(first.outputs['comment-url']).toBe(ours?.html_url)
+    expect(ours?.body).toContain('## ❌ Findings Gate')
+
+    await runAction(emulator, { ...inputs, 'fail-on-malicious': 'false' }, options)
+    expect(hostile.body).toBe(hostileBody)
+    expect(github.comments).toHaveLength(2)
+    expect(ours?.body).not.toContain('## ❌ Findings Gate')
+    expect(github.requests.filter(r => r.method === 'PATCH').map(r => r.path)).toEqual([
+      `/repos/acme/web/issues/comments/${ours?.id}`
+    ])
   })
 
   it('comment-on-pr on a push run comments nothing and says so', async () => {

@@ -18,9 +18,11 @@ import {
   sastFinding,
   verdictOf
 } from './fixtures/report-fixtures.js'
-import { FakeGitHub } from './helpers/fake-github.js'
+import { ACTIONS_BOT, FakeGitHub } from './helpers/fake-github.js'
 
-const github = new FakeGitHub({ issue: 7, firstId: 1 })
+/** A personal token; any other token ('t') is a job token, which comments as github-actions[bot]. */
+const ALICE_TOKEN = 'ghp_aliceTOKEN'
+const github = new FakeGitHub({ issue: 7, firstId: 1, users: { [ALICE_TOKEN]: 'alice' } })
 let stdout: string[]
 
 beforeAll(async () => {
@@ -86,7 +88,13 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(github.comments[0]?.body).toContain(
       '## ✅ Findings Gate: passed\n\nNo blocking findings\n'
     )
-    expect(github.requests.map(r => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH'])
+    expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/acme/web/issues/7/comments',
+      'POST /repos/acme/web/issues/7/comments',
+      'GET /repos/acme/web/issues/7/comments',
+      'GET /user',
+      'PATCH /repos/acme/web/issues/comments/1'
+    ])
   })
 
   it('finds the marker on page 2 and stops paging there', async () => {
@@ -105,6 +113,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(github.requests.map(r => `${r.method} ${r.url}`)).toEqual([
       'GET /repos/acme/web/issues/7/comments?per_page=100',
       'GET /repos/acme/web/issues/7/comments?per_page=100&page=2',
+      'GET /user',
       `PATCH /repos/acme/web/issues/comments/${ours.id}`
     ])
     expect(ours.body).toContain('2 blocking findings')
@@ -210,5 +219,69 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(body.length).toBeGreaterThan(COMMENT_MAX_CHARS - 5_000)
     expect(body.startsWith(COMMENT_MARKER)).toBe(true)
     expect(body).toMatch(/_Truncated: [\d,]+ more blocking findings not shown/)
+  })
+})
+
+describe('upsertPrComment updates only a comment of its own identity', () => {
+  const upsert = (token: string): ReturnType<typeof upsertPrComment> =>
+    upsertPrComment({ token, report: failingReport(), mode: 'always', context: context() })
+  const hostileBody = `${COMMENT_MARKER}\nLooks like the gate passed. [Merge now](https://evil.example)`
+
+  it('job token: a marker in a user comment is ignored, a new comment is created', async () => {
+    const hostile = github.seed(hostileBody, 'mallory')
+    const outcome = await upsert('t')
+    expect(outcome).toEqual({ url: 'https://github.com/acme/web/pull/7#issuecomment-2' })
+    expect(hostile.body).toBe(hostileBody)
+    expect(github.comments.map(c => c.user.login)).toEqual(['mallory', ACTIONS_BOT])
+    expect(github.comments[1]?.body).toContain('2 blocking findings')
+    expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/acme/web/issues/7/comments',
+      'GET /user',
+      'POST /repos/acme/web/issues/7/comments'
+    ])
+  })
+
+  it('job token: updates the github-actions[bot] comment, not an earlier hostile one', async () => {
+    const hostile = github.seed(hostileBody, 'mallory')
+    const ours = github.seed(`${COMMENT_MARKER}\nold summary`, ACTIONS_BOT)
+    expect(await upsert('t')).toEqual({ url: ours.html_url })
+    expect(hostile.body).toBe(hostileBody)
+    expect(ours.body).toContain('2 blocking findings')
+    expect(github.comments).toHaveLength(2)
+  })
+
+  it('personal token: updates the comment of the login GET /user returns, no other', async () => {
+    const bot = github.seed(`${COMMENT_MARKER}\nby the job token`, ACTIONS_BOT)
+    const hostile = github.seed(hostileBody, 'mallory')
+    const alices = github.seed(`${COMMENT_MARKER}\nold summary`, 'alice')
+    expect(await upsert(ALICE_TOKEN)).toEqual({ url: alices.html_url })
+    expect(alices.body).toContain('2 blocking findings')
+    expect(bot.body).toBe(`${COMMENT_MARKER}\nby the job token`)
+    expect(hostile.body).toBe(hostileBody)
+    expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /repos/acme/web/issues/7/comments',
+      'GET /user',
+      `PATCH /repos/acme/web/issues/comments/${alices.id}`
+    ])
+  })
+
+  it('personal token: a comment of the job token is not its own, a new one is created', async () => {
+    const bot = github.seed(`${COMMENT_MARKER}\nby the job token`, ACTIONS_BOT)
+    await upsert(ALICE_TOKEN)
+    expect(bot.body).toBe(`${COMMENT_MARKER}\nby the job token`)
+    expect(github.comments.map(c => c.user.login)).toEqual([ACTIONS_BOT, 'alice'])
+  })
+
+  it("on-failure refreshes nothing when the only marked comment is someone else's", async () => {
+    const hostile = github.seed(hostileBody, 'mallory')
+    const outcome = await upsertPrComment({
+      token: 't',
+      report: runReport(),
+      mode: 'on-failure',
+      context: context()
+    })
+    expect(outcome.skipped).toMatch(/there is no earlier comment$/)
+    expect(hostile.body).toBe(hostileBody)
+    expect(github.comments).toHaveLength(1)
   })
 })

@@ -8,14 +8,18 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   upsertPrComment: () => (/* binding */ upsertPrComment)
 /* harmony export */ });
-/* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(418);
+/* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody, JOB_TOKEN_LOGIN */
+/* harmony import */ var _safe_core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7248);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
 /* harmony import */ var _error_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5437);
 /**
  * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
  * pushed twenty times has one comment, not twenty.
+ *
+ * The marker alone proves nothing: anyone who can comment can write it, and a token with write
+ * access can edit other people's comments. So only a comment written by the token's own identity
+ * is ours; a marked comment by anyone else is left alone and a new comment is created.
  *
  * A 403 or 404 is expected, not exceptional: on a pull request from a fork the token is read-only,
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
@@ -48,8 +52,34 @@ function httpStatus(error) {
         return undefined;
     return typeof error.status === 'number' ? error.status : undefined;
 }
-/** The id of our earlier comment, reading page after page and stopping at the first match. */
-async function findComment(octokit, ctx) {
+/** Who comments with the job's GITHUB_TOKEN. */
+const JOB_TOKEN_LOGIN = 'github-actions[bot]';
+/**
+ * The login the token comments as. `GET /user` answers a personal token; an installation token,
+ * such as the job's GITHUB_TOKEN, gets 403 "Resource not accessible by integration" there, and
+ * comments as github-actions[bot].
+ */
+async function tokenLogin(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch (error) {
+        if (httpStatus(error) === 403)
+            return JOB_TOKEN_LOGIN;
+        throw error;
+    }
+}
+/** Logins are case-insensitive on GitHub. */
+function writtenBy(comment, login) {
+    return comment.user?.login.toLowerCase() === login.toLowerCase();
+}
+/**
+ * The id of our earlier comment, reading page after page and stopping at the first match. The
+ * token's identity is asked for only once a marked comment turns up (a first run needs no lookup).
+ */
+async function findComment(octokit, ctx, onStep) {
+    let login;
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner: ctx.owner,
         repo: ctx.repo,
@@ -58,7 +88,15 @@ async function findComment(octokit, ctx) {
     });
     for await (const page of pages) {
         // startsWith, not includes: a reply quoting our comment (`> <!-- … -->`) is not ours.
-        const ours = page.data.find(c => c.body?.startsWith(_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MARKER */ .JO) === true);
+        const marked = page.data.filter(c => c.body?.startsWith(_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MARKER */ .JO) === true);
+        if (marked.length === 0)
+            continue;
+        if (login === undefined) {
+            onStep('find out whose comments are ours (GET /user) for');
+            login = await tokenLogin(octokit);
+            onStep('list the comments of');
+        }
+        const ours = marked.find(c => writtenBy(c, login));
         if (ours)
             return ours.id;
     }
@@ -83,7 +121,7 @@ async function upsertPrComment(request) {
     const body = commentBody(report);
     let step = 'list the comments of';
     try {
-        const existing = await findComment(octokit, { ...context, issueNumber });
+        const existing = await findComment(octokit, { ...context, issueNumber }, next => (step = next));
         if (existing !== undefined) {
             step = 'update the comment on';
             const { data } = await octokit.rest.issues.updateComment({
@@ -113,7 +151,7 @@ async function upsertPrComment(request) {
         if (status === 403 || status === 404) {
             const reason = `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
                 'or lack pull-requests: write';
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
+            _safe_core_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
             return { skipped: reason };
         }
         throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_error_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .k)(error)}`, { cause: error });

@@ -30966,8 +30966,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
-var core = __nccwpck_require__(418);
+// EXTERNAL MODULE: ./src/safe-core.ts
+var safe_core = __nccwpck_require__(7248);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -31085,7 +31085,7 @@ function isClientError(error) {
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __nccwpck_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
+var core = __nccwpck_require__(8532);
 ;// CONCATENATED MODULE: ./src/api/wire.ts
 
 /**
@@ -31177,7 +31177,7 @@ function converted(convert, expected) {
         const value = convert(raw);
         if (value === undefined) {
             ctx.addIssue({ code: 'custom', message: `expected ${expected} (got "${raw.slice(0, 40)}")` });
-            return core_core/* NEVER */.tm;
+            return core/* NEVER */.tm;
         }
         return value;
     });
@@ -33609,7 +33609,7 @@ function parsed(parse, whenMissing = 'is required') {
                     params: { received: problem.received }
                 });
             }
-            return core_core/* NEVER */.tm;
+            return core/* NEVER */.tm;
         }
     });
 }
@@ -33945,7 +33945,7 @@ const StatusResponse = schemas/* object */.Ikc({
                 code: 'custom',
                 message: `expected an SBOM_EXPORT_STATUS_* value (got "${raw.slice(0, 60)}")`
             });
-            return core_core/* NEVER */.tm;
+            return core/* NEVER */.tm;
         }
         return status;
     }),
@@ -33964,14 +33964,17 @@ function supplierWire(supplier) {
         ...(supplier.email ? { contact: { email: supplier.email } } : {})
     };
 }
-/** Starts an export job and returns its task token. */
+/**
+ * Starts an export job and returns its task token. Never retried once the server may have acted
+ * on it, like ticket creation: a retry after a timeout starts another export job on the server
+ * (one per attempt and project), so a failed step is the better outcome.
+ */
 async function createSbomExport(transport, deploymentId, request) {
     const supplier = supplierWire(request.supplier);
     const response = await transport.request({
         method: 'POST',
         path: exportPath(deploymentId),
-        // A duplicate export job is harmless and the nightly run must not fail on a blip.
-        idempotent: true,
+        idempotent: false,
         body: {
             deploymentId,
             repositoryId: String(request.repositoryId),
@@ -34007,6 +34010,7 @@ async function getSbomExport(transport, deploymentId, taskToken) {
 
 
 
+
 const POLL_FIRST_MS = 1000;
 const POLL_MAX_MS = 15_000;
 const DEPLOYMENT_CONCURRENCY = 4;
@@ -34017,6 +34021,17 @@ function sbomFileName(project, format) {
         .replace(/[^A-Za-z0-9._-]/g, '_')
         .replace(/^\.+/, '_');
     return `${safe}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`;
+}
+/**
+ * A signed URL as a server sends one: http(s), and nothing a URL parser would silently drop
+ * (it removes tabs and line breaks, so `https://x/\n::error::` would parse).
+ */
+function isDownloadUrl(raw) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !URL.canParse(raw))
+        return false;
+    const { protocol } = new URL(raw);
+    return protocol === 'https:' || protocol === 'http:';
 }
 /** GETs the signed URL with no Authorization header: the API token must never reach that host. */
 async function downloadSbom(url, path, timeoutMs) {
@@ -34051,7 +34066,7 @@ async function exportOne(transport, deploymentId, project, settings, file, env) 
         componentType: settings.componentType,
         supplier: settings.supplier
     });
-    env.info(`SBOM export of ${project.name} started (task ${taskToken})`);
+    env.info(`SBOM export of ${(0,safe_core/* quoted */.TL)(project.name)} started (task ${(0,safe_core/* quoted */.TL)(taskToken)})`);
     if (!settings.wait)
         return { project: project.name, taskToken, status: 'started' };
     const deadline = env.now() + settings.waitTimeoutSeconds * 1000;
@@ -34073,6 +34088,14 @@ async function exportOne(transport, deploymentId, project, settings, file, env) 
                     taskToken,
                     status: 'error',
                     error: 'the export completed without a download URL'
+                };
+            // Masking whatever the server sent would let it hide any word of the log.
+            if (!isDownloadUrl(state.downloadUrl))
+                return {
+                    project: project.name,
+                    taskToken,
+                    status: 'error',
+                    error: 'the export completed with a download URL that is not an http(s) URL'
                 };
             env.mask(state.downloadUrl);
             if (file === undefined)
@@ -34112,7 +34135,7 @@ function failureOf(exports) {
         return undefined;
     const shown = bad
         .slice(0, 3)
-        .map(e => `${e.project}: ${e.status.replace('_', ' ')} (${e.error ?? 'no detail'})`);
+        .map(e => `${(0,safe_core/* quoted */.TL)(e.project)}: ${e.status.replace('_', ' ')} (${(0,safe_core/* quoted */.TL)(e.error ?? 'no detail')})`);
     const more = bad.length > 3 ? `, and ${bad.length - 3} more` : '';
     return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`;
 }
@@ -34266,6 +34289,7 @@ function selectTicketFindings(findings, which) {
 
 
 
+
 /**
  * Whether a failed ticket request may still have created tickets: no answer after the request
  * was sent, or a server/gateway error other than the ones that prove it was not processed.
@@ -34317,11 +34341,11 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
             created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug });
         }
         for (const failure of outcome.value.failed) {
-            warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${failure.error}`);
+            warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${(0,safe_core/* quoted */.TL)(failure.error)}`);
             failed.push({ findingIds: failure.issueIds, error: failure.error });
         }
         for (const skip of outcome.value.skipped) {
-            warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${skip.reason}`);
+            warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${(0,safe_core/* quoted */.TL)(skip.reason)}`);
             skipped.push({ findingIds: skip.issueIds, reason: skip.reason });
         }
     });
@@ -34371,8 +34395,8 @@ async function runActions(input) {
             }, {
                 sleep: run_actions_realSleep,
                 now: Date.now,
-                mask: secret => core/* setSecret */.Pq(secret),
-                info: message => core/* info */.pq(message)
+                mask: secret => safe_core/* setSecret */.Pq(secret),
+                info: message => safe_core/* info */.pq(message)
             });
         })().catch((error) => {
             failures.push(`SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`);
@@ -34421,6 +34445,8 @@ function pullRequestTarget(ctx) {
     };
 }
 
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
+var lib_core = __nccwpck_require__(418);
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -34503,11 +34529,11 @@ function emitAnnotations(report, max) {
     let errors = 0;
     for (const annotation of buildAnnotations(report, max)) {
         if (annotation.level === 'error') {
-            core/* error */.z3(annotation.message, annotation.properties);
+            lib_core/* error */.z3(annotation.message, annotation.properties);
             errors++;
         }
         else {
-            core/* notice */.lm(annotation.message, annotation.properties);
+            lib_core/* notice */.lm(annotation.message, annotation.properties);
         }
     }
     return errors;
@@ -34682,7 +34708,7 @@ function buildOutputs(report, extras = {}) {
 function setOutputs(report, extras = {}) {
     const outputs = buildOutputs(report, extras);
     for (const [name, value] of Object.entries(outputs))
-        core/* setOutput */.uH(name, value);
+        safe_core/* setOutput */.uH(name, value);
     return outputs;
 }
 
@@ -34969,14 +34995,14 @@ async function writeJobSummary(report) {
         const markdown = (0,report_markdown/* renderMarkdown */.Gc)(report, {
             maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
         });
-        await core/* summary */.z.addRaw(markdown).write();
+        await safe_core/* summary */.z.addRaw(markdown).write();
         return true;
     }
     catch (error) {
         // The summary buffer is a process-wide singleton: drop what we added so a later write by
         // someone else does not carry our half-written report.
-        core/* summary */.z.emptyBuffer();
-        core/* warning */.$e(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
+        safe_core/* summary */.z.emptyBuffer();
+        safe_core/* warning */.$e(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
         return false;
     }
 }
@@ -35005,7 +35031,7 @@ async function attempt(what, task) {
         return await task();
     }
     catch (error) {
-        core/* warning */.$e(`Could not ${what}: ${(0,error_text/* errorText */.k)(error)}`);
+        safe_core/* warning */.$e(`Could not ${what}: ${(0,error_text/* errorText */.k)(error)}`);
         return undefined;
     }
 }
@@ -35028,7 +35054,7 @@ async function publishReports(report, config, ctx) {
     }
     if (config.sarifFile !== undefined && !report.verdict) {
         // An empty run would tell code scanning the analysis found nothing and close every alert.
-        core/* warning */.$e(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
+        safe_core/* warning */.$e(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
     }
     else if (config.sarifFile !== undefined) {
         const path = config.sarifFile;
@@ -35053,7 +35079,7 @@ async function publishReports(report, config, ctx) {
                 extras.commentUrl = outcome.url;
         }
         else {
-            core/* info */.pq(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
+            safe_core/* info */.pq(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
         }
     }
     if (config.annotations && report.verdict)
@@ -35431,7 +35457,7 @@ function createTransport(config) {
         timeoutMs: config.timeoutSeconds * 1000,
         retry: defaultRetryPolicy(config.maxRetries),
         userAgent: `findings-gate/${VERSION}`,
-        onRetry: event => core/* info */.pq(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
+        onRetry: event => safe_core/* info */.pq(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
     });
 }
 function needsProject(config) {
@@ -35457,7 +35483,7 @@ async function evaluate(config, transport, ignores, now, warn) {
     let gateError;
     if (config.gate || config.createTickets) {
         try {
-            evidence = await proveEvidence(transport, deployment, project, config, message => core/* info */.pq(message));
+            evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
             // The findings are those of the ref as the proven scan spells it.
             const scoped = evidence ? { ...config, ref: evidence.branch } : config;
             verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn);
@@ -35489,7 +35515,7 @@ async function evaluate(config, transport, ignores, now, warn) {
 async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
     const data = await collectGateData(transport, deployment, config, project);
     if (data.dropped > 0) {
-        core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
+        safe_core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
     }
     const matcher = (0,ignore/* buildIgnoreMatcher */.D)(ignores, config.ignoreRules, now);
     for (const expired of matcher.expired) {
@@ -35574,32 +35600,32 @@ function buildReport(config, evaluation, warnings, ctx) {
 }
 /** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
 async function run(ctx = defaultRunContext()) {
-    const token = core/* getInput */.V4('api-token');
+    const token = safe_core/* getInput */.V4('api-token');
     if (token !== '')
-        core/* setSecret */.Pq(token);
+        safe_core/* setSecret */.Pq(token);
     if (token === '' && forkPullRequest(ctx)) {
-        core/* warning */.$e('No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.');
-        core/* setOutput */.uH('result', 'skipped');
+        safe_core/* warning */.$e('No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.');
+        safe_core/* setOutput */.uH('result', 'skipped');
         return;
     }
     let config;
     let ignores;
     try {
-        config = readConfig(name => core/* getInput */.V4(name), ctx);
+        config = readConfig(name => safe_core/* getInput */.V4(name), ctx);
         ignores = await loadIgnoreEntries(config);
     }
     catch (error) {
         if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.d) {
-            core/* setFailed */.C1(`Invalid inputs, nothing was sent:\n${error.message}`);
+            safe_core/* setFailed */.C1(`Invalid inputs, nothing was sent:\n${error.message}`);
             return;
         }
-        core/* setFailed */.C1(`Findings Gate failed before any request: ${(0,error_text/* errorText */.k)(error)}`);
+        safe_core/* setFailed */.C1(`Findings Gate failed before any request: ${(0,error_text/* errorText */.k)(error)}`);
         return;
     }
     const warnings = [];
     const warn = (message) => {
         warnings.push(message);
-        core/* warning */.$e(message);
+        safe_core/* warning */.$e(message);
     };
     const transport = createTransport(config);
     let evaluation;
@@ -35633,21 +35659,21 @@ async function run(ctx = defaultRunContext()) {
     await publishReports(report, config, ctx);
     // Each failure gets its own line: a gate that could not run, an action that did not complete.
     if (fatal !== undefined)
-        core/* setFailed */.C1(fatal);
+        safe_core/* setFailed */.C1(fatal);
     if (evaluation.actions?.failure)
-        core/* setFailed */.C1(evaluation.actions.failure);
+        safe_core/* setFailed */.C1(evaluation.actions.failure);
     if (fatal !== undefined)
         return;
     const { verdict } = evaluation;
     if (verdict?.result === 'failed') {
         const message = failureMessage(verdict);
         if (config.warnOnly)
-            core/* warning */.$e(`Gate failed (warn-only, the step passes): ${message}`);
+            safe_core/* warning */.$e(`Gate failed (warn-only, the step passes): ${message}`);
         else
-            core/* setFailed */.C1(message);
+            safe_core/* setFailed */.C1(message);
     }
     else if (verdict) {
-        core/* info */.pq(verdictHeadline(verdict));
+        safe_core/* info */.pq(verdictHeadline(verdict));
     }
 }
 
@@ -36339,6 +36365,73 @@ function warningsSection(warnings) {
         tail: '',
         truncationNote: truncationNote('warning', 'warnings')
     };
+}
+
+
+/***/ }),
+
+/***/ 7248:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ warning),
+/* harmony export */   C1: () => (/* binding */ setFailed),
+/* harmony export */   Pq: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.Pq),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   V4: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.V4),
+/* harmony export */   pq: () => (/* binding */ info),
+/* harmony export */   uH: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.uH),
+/* harmony export */   z: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.z)
+/* harmony export */ });
+/* unused harmony exports COMMAND_QUOTE, logText, error, notice */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(418);
+/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
+/**
+ * @actions/core, with every write to the job log neutralised. Import this, never @actions/core
+ * (a lint rule keeps it so); only the annotations, which escape their own text, go direct.
+ *
+ * Log messages quote the server (SBOM task tokens, error messages, project and rule names,
+ * paths), and the runner reads every line of the log for workflow commands: a quoted line break
+ * followed by `::add-mask::x` or `::stop-commands::t` would be obeyed. @actions/core escapes line
+ * breaks in the `::error::`/`::warning::` text it writes, but `info` writes text as it is, and
+ * none of it drops ANSI escapes. So every message goes through logText.
+ */
+
+
+
+/** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
+const COMMAND_START = /^\s*(?:::|##\[)/;
+/** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
+const COMMAND_QUOTE = '> ';
+/**
+ * Text safe to write to the log: control characters (ANSI escapes, bidi overrides) dropped, every
+ * line break made `\n`, and each line that would start a workflow command quoted.
+ */
+function logText(text) {
+    return (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text)
+        .split('\n')
+        .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
+        .join('\n');
+}
+/** A server-provided value to quote inside a log message: one line, bounded. */
+function quoted(value, maxChars = _report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.text) {
+    return (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(value, maxChars));
+}
+function info(message) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(logText(message));
+}
+function warning(message, properties) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(logText(message), properties);
+}
+function error(message, properties) {
+    core.error(logText(message), properties);
+}
+function notice(message, properties) {
+    core.notice(logText(message), properties);
+}
+/** Marks the step failed, with this message as its error line. */
+function setFailed(message) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(logText(message));
 }
 
 

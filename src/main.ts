@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './safe-core.js'
 import { readFile } from 'node:fs/promises'
 import { isClientError } from './api/errors.js'
 import { DeploymentError, resolveDeployment } from './api/deployments.js'

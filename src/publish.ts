@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './safe-core.js'
 import { pullRequestTarget } from './context.js'
 import type { Config, RunContext } from './inputs.js'
 import { emitAnnotations } from './report/annotations.js'

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './safe-core.js'
 import { listProjects } from './api/projects.js'
 import type { Transport } from './api/transport.js'
 import { exportSboms } from './actions/sbom.js'

@@ -2,7 +2,12 @@
  * A local stand-in for the part of GitHub's REST API the pull-request comment uses, shared by
  * the unit test of upsertPrComment and the end-to-end suites that run dist/index.js: list one
  * pull request's comments (paginated with a Link header, as octokit's paginate follows it),
- * create one, and update one.
+ * create one, update one, and `GET /user`.
+ *
+ * Identities as GitHub has them: a token listed in `users` is a personal token of that login
+ * (`GET /user` answers it, its comments are the user's); any other token is the job's
+ * GITHUB_TOKEN, an installation token, which gets 403 on `GET /user` and comments as
+ * `github-actions[bot]`.
  */
 import {
   createServer,
@@ -17,7 +22,11 @@ export interface FakeComment {
   id: number
   body: string
   html_url: string
+  user: { login: string; type: 'User' | 'Bot' }
 }
+
+/** Who comments with the job token (GITHUB_TOKEN). */
+export const ACTIONS_BOT = 'github-actions[bot]'
 
 export interface FakeRequest {
   readonly method: string
@@ -38,6 +47,8 @@ export interface FakeGitHubOptions {
   readonly issue?: number
   /** The first comment id; real ids are large, so the end-to-end default looks like one. */
   readonly firstId?: number
+  /** Personal tokens and their logins; every other token is a job token. */
+  readonly users?: Readonly<Record<string, string>>
 }
 
 /** The messages GitHub sends with these statuses; the code under test quotes the status only. */
@@ -45,6 +56,8 @@ const ERROR_MESSAGES: Readonly<Record<number, string>> = {
   403: 'Resource not accessible by integration',
   404: 'Not Found'
 }
+
+const DOCS_URL = 'https://docs.github.com/rest'
 
 export class FakeGitHub {
   readonly comments: FakeComment[] = []
@@ -55,10 +68,17 @@ export class FakeGitHub {
   private readonly repo: string
   private readonly issue: number
   private readonly firstId: number
+  private readonly users: Readonly<Record<string, string>>
   private nextId: number
   private readonly server: Server
 
-  constructor({ repo = 'acme/web', issue = 42, firstId = 9001 }: FakeGitHubOptions = {}) {
+  constructor({
+    repo = 'acme/web',
+    issue = 42,
+    firstId = 9001,
+    users = {}
+  }: FakeGitHubOptions = {}) {
+    this.users = users
     this.repo = repo
     this.issue = issue
     this.firstId = firstId
@@ -88,13 +108,14 @@ export class FakeGitHub {
     this.nextId = this.firstId
   }
 
-  /** Adds a comment as if someone had posted it earlier. */
-  seed(body: string): FakeComment {
+  /** Adds a comment as if `author` had posted it earlier (by default, with a job token). */
+  seed(body: string, author: string = ACTIONS_BOT): FakeComment {
     const id = this.nextId++
-    const comment = {
+    const comment: FakeComment = {
       id,
       body,
-      html_url: `https://github.com/${this.repo}/pull/${this.issue}#issuecomment-${id}`
+      html_url: `https://github.com/${this.repo}/pull/${this.issue}#issuecomment-${id}`,
+      user: { login: author, type: author.endsWith('[bot]') ? 'Bot' : 'User' }
     }
     this.comments.push(comment)
     return comment
@@ -122,7 +143,15 @@ export class FakeGitHub {
     }
     if (this.failWith !== undefined) {
       const message = ERROR_MESSAGES[this.failWith] ?? 'Server Error'
-      return send(this.failWith, { message, documentation_url: 'https://docs.github.com/rest' })
+      return send(this.failWith, { message, documentation_url: DOCS_URL })
+    }
+
+    const token = /^(?:token|bearer) (.+)$/i.exec(authorization ?? '')?.[1] ?? ''
+    const login = this.users[token]
+    if (url.pathname === '/user' && method === 'GET') {
+      if (login === undefined)
+        return send(403, { message: ERROR_MESSAGES[403], documentation_url: DOCS_URL })
+      return send(200, { login, type: 'User' })
     }
 
     const prefix = `/repos/${this.repo}/issues/`
@@ -142,7 +171,7 @@ export class FakeGitHub {
         page < last ? { link } : {}
       )
     } else if (thread && method === 'POST') {
-      send(201, this.seed((JSON.parse(body) as { body: string }).body))
+      send(201, this.seed((JSON.parse(body) as { body: string }).body, login ?? ACTIONS_BOT))
     } else if (update && method === 'PATCH') {
       const comment = this.comments.find(c => c.id === Number(update[1]))
       if (!comment) return send(404, { message: 'Not Found' })

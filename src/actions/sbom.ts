@@ -11,6 +11,7 @@ import type { Transport } from '../api/transport.js'
 import type { Project } from '../domain.js'
 import type { SbomExportReport, SbomReport } from '../report/model.js'
 import { errorText } from '../error-text.js'
+import { quoted } from '../safe-core.js'
 
 export interface SbomSettings {
   readonly scope: 'repository' | 'deployment'
@@ -49,6 +50,17 @@ export function sbomFileName(project: string, format: SbomSettings['format']): s
     .replace(/[^A-Za-z0-9._-]/g, '_')
     .replace(/^\.+/, '_')
   return `${safe}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`
+}
+
+/**
+ * A signed URL as a server sends one: http(s), and nothing a URL parser would silently drop
+ * (it removes tabs and line breaks, so `https://x/\n::error::` would parse).
+ */
+function isDownloadUrl(raw: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !URL.canParse(raw)) return false
+  const { protocol } = new URL(raw)
+  return protocol === 'https:' || protocol === 'http:'
 }
 
 /** GETs the signed URL with no Authorization header: the API token must never reach that host. */
@@ -90,7 +102,7 @@ async function exportOne(
     componentType: settings.componentType,
     supplier: settings.supplier
   })
-  env.info(`SBOM export of ${project.name} started (task ${taskToken})`)
+  env.info(`SBOM export of ${quoted(project.name)} started (task ${quoted(taskToken)})`)
   if (!settings.wait) return { project: project.name, taskToken, status: 'started' }
   const deadline = env.now() + settings.waitTimeoutSeconds * 1000
   let delay = POLL_FIRST_MS
@@ -111,6 +123,14 @@ async function exportOne(
           taskToken,
           status: 'error',
           error: 'the export completed without a download URL'
+        }
+      // Masking whatever the server sent would let it hide any word of the log.
+      if (!isDownloadUrl(state.downloadUrl))
+        return {
+          project: project.name,
+          taskToken,
+          status: 'error',
+          error: 'the export completed with a download URL that is not an http(s) URL'
         }
       env.mask(state.downloadUrl)
       if (file === undefined) return { project: project.name, taskToken, status: 'completed' }
@@ -156,7 +176,9 @@ function failureOf(exports: readonly SbomExportReport[]): string | undefined {
   if (bad.length === 0) return undefined
   const shown = bad
     .slice(0, 3)
-    .map(e => `${e.project}: ${e.status.replace('_', ' ')} (${e.error ?? 'no detail'})`)
+    .map(
+      e => `${quoted(e.project)}: ${e.status.replace('_', ' ')} (${quoted(e.error ?? 'no detail')})`
+    )
   const more = bad.length > 3 ? `, and ${bad.length - 3} more` : ''
   return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`
 }

@@ -5,6 +5,7 @@ import type { EvaluatedFinding, IssueType } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
 import type { TicketsReport } from '../report/model.js'
 import { errorText } from '../error-text.js'
+import { quoted } from '../safe-core.js'
 
 export interface TicketSettings {
   readonly ticketFindings: 'blocking' | 'all'
@@ -74,11 +75,11 @@ export async function openTickets(
       created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug })
     }
     for (const failure of outcome.value.failed) {
-      warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${failure.error}`)
+      warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`)
       failed.push({ findingIds: failure.issueIds, error: failure.error })
     }
     for (const skip of outcome.value.skipped) {
-      warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${skip.reason}`)
+      warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`)
       skipped.push({ findingIds: skip.issueIds, reason: skip.reason })
     }
   })

@@ -57,7 +57,11 @@ function supplierWire(supplier: SbomExportRequest['supplier']): object | undefin
   }
 }
 
-/** Starts an export job and returns its task token. */
+/**
+ * Starts an export job and returns its task token. Never retried once the server may have acted
+ * on it, like ticket creation: a retry after a timeout starts another export job on the server
+ * (one per attempt and project), so a failed step is the better outcome.
+ */
 export async function createSbomExport(
   transport: Transport,
   deploymentId: string,
@@ -67,8 +71,7 @@ export async function createSbomExport(
   const response = await transport.request({
     method: 'POST',
     path: exportPath(deploymentId),
-    // A duplicate export job is harmless and the nightly run must not fail on a blip.
-    idempotent: true,
+    idempotent: false,
     body: {
       deploymentId,
       repositoryId: String(request.repositoryId),

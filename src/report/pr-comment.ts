@@ -2,11 +2,15 @@
  * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
  * pushed twenty times has one comment, not twenty.
  *
+ * The marker alone proves nothing: anyone who can comment can write it, and a token with write
+ * access can edit other people's comments. So only a comment written by the token's own identity
+ * is ours; a marked comment by anyone else is left alone and a new comment is created.
+ *
  * A 403 or 404 is expected, not exceptional: on a pull request from a fork the token is read-only,
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
  * the comment is a convenience and must never fail the gate.
  */
-import * as core from '@actions/core'
+import * as core from '../safe-core.js'
 import { getOctokit } from '@actions/github'
 import { COMMENT_MARKER, renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
@@ -63,11 +67,45 @@ function httpStatus(error: unknown): number | undefined {
 
 type Octokit = ReturnType<typeof getOctokit>
 
-/** The id of our earlier comment, reading page after page and stopping at the first match. */
+/** Who comments with the job's GITHUB_TOKEN. */
+export const JOB_TOKEN_LOGIN = 'github-actions[bot]'
+
+/**
+ * The login the token comments as. `GET /user` answers a personal token; an installation token,
+ * such as the job's GITHUB_TOKEN, gets 403 "Resource not accessible by integration" there, and
+ * comments as github-actions[bot].
+ */
+async function tokenLogin(octokit: Octokit): Promise<string> {
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated()
+    return data.login
+  } catch (error) {
+    if (httpStatus(error) === 403) return JOB_TOKEN_LOGIN
+    throw error
+  }
+}
+
+interface ListedComment {
+  readonly id: number
+  readonly body?: string | null
+  readonly user?: { readonly login: string } | null
+}
+
+/** Logins are case-insensitive on GitHub. */
+function writtenBy(comment: ListedComment, login: string): boolean {
+  return comment.user?.login.toLowerCase() === login.toLowerCase()
+}
+
+/**
+ * The id of our earlier comment, reading page after page and stopping at the first match. The
+ * token's identity is asked for only once a marked comment turns up (a first run needs no lookup).
+ */
 async function findComment(
   octokit: Octokit,
-  ctx: PrCommentContext & { issueNumber: number }
+  ctx: PrCommentContext & { issueNumber: number },
+  onStep: (step: string) => void
 ): Promise<number | undefined> {
+  let login: string | undefined
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: ctx.owner,
     repo: ctx.repo,
@@ -76,7 +114,14 @@ async function findComment(
   })
   for await (const page of pages) {
     // startsWith, not includes: a reply quoting our comment (`> <!-- … -->`) is not ours.
-    const ours = page.data.find(c => c.body?.startsWith(COMMENT_MARKER) === true)
+    const marked = page.data.filter(c => c.body?.startsWith(COMMENT_MARKER) === true)
+    if (marked.length === 0) continue
+    if (login === undefined) {
+      onStep('find out whose comments are ours (GET /user) for')
+      login = await tokenLogin(octokit)
+      onStep('list the comments of')
+    }
+    const ours = marked.find(c => writtenBy(c, login as string))
     if (ours) return ours.id
   }
   return undefined
@@ -100,7 +145,7 @@ export async function upsertPrComment(request: PrCommentRequest): Promise<PrComm
   const body = commentBody(report)
   let step = 'list the comments of'
   try {
-    const existing = await findComment(octokit, { ...context, issueNumber })
+    const existing = await findComment(octokit, { ...context, issueNumber }, next => (step = next))
     if (existing !== undefined) {
       step = 'update the comment on'
       const { data } = await octokit.rest.issues.updateComment({

@@ -3,7 +3,7 @@
  * job for it), so the Markdown is rendered to fit with a margin left for anything else the step
  * appends.
  */
-import * as core from '@actions/core'
+import * as core from '../safe-core.js'
 import { renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
 import { errorText } from '../error-text.js'

@@ -1,0 +1,57 @@
+/**
+ * @actions/core, with every write to the job log neutralised. Import this, never @actions/core
+ * (a lint rule keeps it so); only the annotations, which escape their own text, go direct.
+ *
+ * Log messages quote the server (SBOM task tokens, error messages, project and rule names,
+ * paths), and the runner reads every line of the log for workflow commands: a quoted line break
+ * followed by `::add-mask::x` or `::stop-commands::t` would be obeyed. @actions/core escapes line
+ * breaks in the `::error::`/`::warning::` text it writes, but `info` writes text as it is, and
+ * none of it drops ANSI escapes. So every message goes through logText.
+ */
+import * as core from '@actions/core'
+import { oneLine, stripControl, truncate, LIMITS } from './report/escape.js'
+
+export * from '@actions/core'
+
+/** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
+const COMMAND_START = /^\s*(?:::|##\[)/
+
+/** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
+export const COMMAND_QUOTE = '> '
+
+/**
+ * Text safe to write to the log: control characters (ANSI escapes, bidi overrides) dropped, every
+ * line break made `\n`, and each line that would start a workflow command quoted.
+ */
+export function logText(text: string): string {
+  return stripControl(text)
+    .split('\n')
+    .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
+    .join('\n')
+}
+
+/** A server-provided value to quote inside a log message: one line, bounded. */
+export function quoted(value: string, maxChars: number = LIMITS.text): string {
+  return oneLine(truncate(value, maxChars))
+}
+
+export function info(message: string): void {
+  core.info(logText(message))
+}
+
+export function warning(message: string, properties?: core.AnnotationProperties): void {
+  core.warning(logText(message), properties)
+}
+
+export function error(message: string, properties?: core.AnnotationProperties): void {
+  core.error(logText(message), properties)
+}
+
+export function notice(message: string, properties?: core.AnnotationProperties): void {
+  core.notice(logText(message), properties)
+}
+
+/** Marks the step failed, with this message as its error line. */
+export function setFailed(message: string): void {
+  core.setFailed(logText(message))
+}
