@@ -30890,8 +30890,9 @@ function errorText(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ buildIgnoreMatcher),
-/* harmony export */   d: () => (/* binding */ IgnoreFileError)
+/* harmony export */   DB: () => (/* binding */ buildIgnoreMatcher),
+/* harmony export */   de: () => (/* binding */ IgnoreFileError),
+/* harmony export */   iB: () => (/* binding */ matchesEveryFinding)
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
@@ -30909,6 +30910,36 @@ class IgnoreFileError extends Error {
 /** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
 function globMatcher(pattern) {
     return picomatch__WEBPACK_IMPORTED_MODULE_0___default()(pattern, { dot: true });
+}
+// Probes standing for "any finding": a glob that matches all of them is taken to match
+// everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
+// glob that spares only top-level files still exempts nearly every finding.
+const RULE_PROBES = [
+    'python.lang.security.audit.eval-detected',
+    'javascript.express.security.x_y',
+    'ssc-0a1b2c3d',
+    'r'
+];
+const PATH_PROBES = [
+    'src/app.py',
+    '.github/workflows/ci.yml',
+    'docker/Dockerfile',
+    'a/b/c/d/e/f.test.tsx',
+    'node_modules/@scope/pkg/index.js',
+    'config/.env',
+    'src/with space/ü.go'
+];
+/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+function matchesEveryFinding(entry) {
+    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
+        return false;
+    const all = (pattern, probes) => {
+        if (pattern === undefined)
+            return true;
+        const test = globMatcher(pattern);
+        return probes.every(probe => test(probe));
+    };
+    return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES);
 }
 function buildIgnoreMatcher(entries, ignoreRules, now) {
     const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
@@ -34985,7 +35016,7 @@ async function loadIgnoreEntries(config) {
         text = await (0,promises_namespaceObject.readFile)(config.ignoreFile, 'utf8');
     }
     catch (error) {
-        throw new ignore/* IgnoreFileError */.d(config.ignoreFile, [
+        throw new ignore/* IgnoreFileError */.de(config.ignoreFile, [
             `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
         ]);
     }
@@ -35048,7 +35079,7 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
     if (data.dropped > 0) {
         core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
     }
-    const matcher = (0,ignore/* buildIgnoreMatcher */.D)(ignores, config.ignoreRules, now);
+    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(ignores, config.ignoreRules, now);
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
@@ -35114,7 +35145,7 @@ async function run(ctx = defaultRunContext()) {
         ignores = await loadIgnoreEntries(config);
     }
     catch (error) {
-        if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.d) {
+        if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.de) {
             core/* setFailed */.C1(`Invalid inputs, nothing was sent:\n${error.message}`);
             return;
         }
@@ -39018,7 +39049,6 @@ class DecodedURL extends URL {
 __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
-  p6U: () => (/* binding */ schemas_date),
   aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
   vkY: () => (/* binding */ preprocess),
@@ -39027,7 +39057,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -43242,7 +43272,7 @@ function _void(Class, params) {
 function _date(Class, params) {
     return new Class({
         type: "date",
-        ...core_util/* normalizeParams */.A2(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -46829,7 +46859,7 @@ const ZodDate = /*@__PURE__*/ core_core/* $constructor */.xI("ZodDate", (inst, d
     },
 }, {}));
 function schemas_date(params) {
-    return _date(ZodDate, params);
+    return core._date(ZodDate, params);
 }
 const ZodArray = /*@__PURE__*/ core_core/* $constructor */.xI("ZodArray", (inst, def) => {
     _ensureDefaultMemoizer();
