@@ -30979,7 +30979,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9378);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9412);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30988,7 +30988,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9378:
+/***/ 9412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30999,8 +30999,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var core = __nccwpck_require__(418);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /**
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
@@ -33094,12 +33092,201 @@ function decide(input) {
         ignored: findings.filter(f => f.ignored !== undefined),
         licenseViolations: input.licenseViolations,
         expiredIgnores: input.expiredIgnores,
+        ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
         counts: { total: findings.length, sast, sca }
     };
 }
 
 // EXTERNAL MODULE: ./src/gate/ignore.ts
 var ignore = __nccwpck_require__(2889);
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/no-verdict.ts
+class NoVerdictError extends Error {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/ignore-source.ts
+/**
+ * Where the ignore file comes from. On a pull request the checkout is the pull request's own
+ * tree, so an entry it adds there would exempt its own findings: there the file is read at the
+ * pull request's base commit through the GitHub contents API, and the entries the pull request
+ * adds are only reported, as proposed. Every other event reads the workspace file.
+ */
+
+
+
+
+
+
+/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
+const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** True when the ignore file must be read at the pull request's base, not in the workspace. */
+function readsIgnoreFileAtBase(eventName) {
+    return BASE_READ_EVENTS.has(eventName ?? '');
+}
+const NONE = { entries: [], proposed: [] };
+/**
+ * Reads and checks the workspace file now, so a malformed file stops the run before any request;
+ * on a pull request, starts reading the base version.
+ * @throws IgnoreFileError for an unreadable or invalid workspace file or an unusable path.
+ */
+async function loadIgnoreSource(config, ctx) {
+    const file = config.ignoreFile;
+    if (file === undefined)
+        return { applied: Promise.resolve(NONE) };
+    const { parseIgnoreFile } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
+    if (!readsIgnoreFileAtBase(ctx.eventName)) {
+        const entries = parseIgnoreFile(await readWorkspaceFile(file), file);
+        return { applied: Promise.resolve({ entries, proposed: [] }) };
+    }
+    const base = pullRequestBase(ctx);
+    if (base === undefined) {
+        throw new ignore/* IgnoreFileError */.de(file, [
+            `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
+        ]);
+    }
+    if (config.githubToken === undefined) {
+        throw new ignore/* IgnoreFileError */.de(file, [`on ${ctx.eventName}, github-token is required`]);
+    }
+    const path = repositoryPath(file, ctx);
+    // A pull request that deletes the file proposes nothing; its base still applies.
+    const workspaceText = await readWorkspaceFile(file).catch((error) => {
+        if (error instanceof ignore/* IgnoreFileError */.de && error.problems[0]?.includes('(ENOENT)'))
+            return '';
+        throw error;
+    });
+    const workspace = parseIgnoreFile(workspaceText, file);
+    core/* info */.pq(`ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
+        "the pull request's own changes to it apply once it is merged");
+    const label = `${file} (at base commit ${base.sha.slice(0, 12)})`;
+    const applied = fetchBaseFile({
+        file,
+        path,
+        base,
+        token: config.githubToken,
+        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com',
+        timeoutMs: config.timeoutSeconds * 1000
+    }).then(text => {
+        if (text === undefined) {
+            core/* info */.pq(`ignore-file ${file} does not exist at the base commit ${base.sha}: no ignore entries apply`);
+        }
+        const entries = parseIgnoreFile(text ?? '', label);
+        const proposed = proposedEntries(workspace, entries).map(({ description, reason, expires }) => ({
+            description,
+            reason,
+            ...(expires !== undefined ? { expires } : {})
+        }));
+        return { entries, proposed };
+    });
+    // Awaited only when the gate runs; a rejection must not surface as unhandled otherwise.
+    applied.catch(() => undefined);
+    return { applied };
+}
+/** The workspace entries the base does not have, compared on every field the user wrote. */
+function proposedEntries(workspace, base) {
+    const key = (entry) => JSON.stringify([entry.rule, entry.id, entry.path, entry.reason, entry.expires]);
+    const known = new Set(base.map(key));
+    return workspace.filter(entry => !known.has(key(entry)));
+}
+async function readWorkspaceFile(file) {
+    try {
+        return await (0,promises_namespaceObject.readFile)(file, 'utf8');
+    }
+    catch (error) {
+        throw new ignore/* IgnoreFileError */.de(file, [
+            `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
+        ]);
+    }
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null;
+}
+/** The base commit and repository from the event; the base repository is the one running. */
+function pullRequestBase(ctx) {
+    const pr = isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
+    const base = isRecord(pr) ? pr.base : undefined;
+    const sha = isRecord(base) ? base.sha : undefined;
+    const repo = isRecord(base) && isRecord(base.repo) ? base.repo.full_name : undefined;
+    const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY;
+    const [owner, name, ...rest] = (fullName ?? '').split('/');
+    if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha))
+        return undefined;
+    if (!owner || !name || rest.length > 0)
+        return undefined;
+    return { owner, repo: name, sha };
+}
+/** The file's path in the repository: relative to the workspace, which is the checkout. */
+function repositoryPath(file, ctx) {
+    const root = (0,external_node_path_namespaceObject.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
+    const inside = (0,external_node_path_namespaceObject.relative)(root, (0,external_node_path_namespaceObject.resolve)(root, file));
+    if (inside === '' || inside.startsWith(`..${external_node_path_namespaceObject.sep}`) || inside === '..' || (0,external_node_path_namespaceObject.isAbsolute)(inside)) {
+        throw new ignore/* IgnoreFileError */.de(file, [
+            "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
+        ]);
+    }
+    return inside.split(external_node_path_namespaceObject.sep).join('/');
+}
+function httpStatus(error) {
+    return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+}
+/** The raw text of the file at the base commit; undefined when the base has no such file. */
+async function fetchBaseFile(request) {
+    const { base, path } = request;
+    const route = `/repos/${base.owner}/${base.repo}/contents/${path}`;
+    const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
+    const fail = (detail) => new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+        `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
+        "the pull request's own copy is never used instead", 'on-api-error');
+    // Loaded only here: the GitHub client is the heaviest part of the bundle.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const octokit = getOctokit(request.token, { baseUrl: request.apiUrl });
+    let data;
+    try {
+        const response = await octokit.request(`GET ${encoded}`, {
+            owner: base.owner,
+            repo: base.repo,
+            ref: base.sha,
+            headers: { accept: 'application/vnd.github.raw+json' },
+            request: { signal: AbortSignal.timeout(request.timeoutMs) }
+        });
+        data = response.data;
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        if (status === 404)
+            return undefined;
+        if (status === 401 || status === 403) {
+            throw fail(`HTTP ${status}; the github-token needs the contents: read permission`);
+        }
+        throw fail(status === undefined ? (0,error_text/* errorText */.k)(error) : `HTTP ${status}`);
+    }
+    const text = rawText(data);
+    if (text === undefined)
+        throw fail('the answer is not the text of a file');
+    return text;
+}
+/** The raw media type gives text (or bytes, by content type); a JSON answer carries base64. */
+function rawText(data) {
+    if (typeof data === 'string')
+        return data;
+    if (data instanceof ArrayBuffer)
+        return new TextDecoder('utf-8', { fatal: false }).decode(data);
+    if (isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
+        return Buffer.from(data.content, 'base64').toString('utf8');
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/gate/message.ts
@@ -33208,6 +33395,7 @@ function parseDurationSeconds(raw) {
  * Parsing never stops at the first mistake: {@link readConfig} throws one {@link ConfigError} that
  * lists every problem as `<input-name>: <what is wrong and what is allowed>`.
  */
+
 
 
 
@@ -33326,6 +33514,7 @@ function inputFields(ctx) {
 function configSchema(ctx) {
     return schemas/* object */.Ikc(inputFields(ctx))
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
+        .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
         .transform(toConfig);
@@ -33364,6 +33553,20 @@ const blockingTicketsNeedTheGate = (inputs, ctx) => {
         });
     }
 };
+/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+function baseIgnoreFileNeedsAToken(run) {
+    return (inputs, ctx) => {
+        if (inputs.ignoreFile !== undefined &&
+            inputs.githubToken === undefined &&
+            readsIgnoreFileAtBase(run.eventName)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['githubToken'],
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+            });
+        }
+    };
+}
 const deploymentSbomNeedsADirectory = (inputs, ctx) => {
     if (inputs.sbomScope === 'deployment' &&
         inputs.sbomFile !== undefined &&
@@ -33505,15 +33708,15 @@ function contextRef(ctx) {
     return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
 }
 function pullRequestNumber(payload) {
-    if (!isRecord(payload))
+    if (!inputs_isRecord(payload))
         return undefined;
     const candidates = [
-        isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+        inputs_isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
         payload.number
     ];
     return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
 }
-function isRecord(value) {
+function inputs_isRecord(value) {
     return typeof value === 'object' && value !== null;
 }
 function nonEmpty(value) {
@@ -33833,8 +34036,6 @@ function offsetSeconds(zone, text) {
     return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60);
 }
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -34499,6 +34700,7 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
         findings: verdict ? verdict.findings.map(jsonFinding) : [],
         licenseViolations: verdict?.licenseViolations ?? [],
         expiredIgnores: verdict?.expiredIgnores ?? [],
+        proposedIgnores: verdict?.proposedIgnores ?? [],
         tickets: report.tickets ?? null,
         tags: report.tags ?? null,
         sbom: report.sbom ?? null,
@@ -34973,18 +35175,6 @@ async function publishReports(report, config, ctx) {
     await attempt('set the outputs', () => setOutputs(report, extras));
 }
 
-;// CONCATENATED MODULE: ./src/no-verdict.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -35007,21 +35197,6 @@ class NoVerdictError extends Error {
 /** Errors that mean "the API could not answer", as opposed to a wrong input. */
 function isApiFailure(error) {
     return isClientError(error);
-}
-async function loadIgnoreEntries(config) {
-    if (config.ignoreFile === undefined)
-        return [];
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(config.ignoreFile, 'utf8');
-    }
-    catch (error) {
-        throw new ignore/* IgnoreFileError */.de(config.ignoreFile, [
-            `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
-        ]);
-    }
-    const { parseIgnoreFile } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
-    return parseIgnoreFile(text, config.ignoreFile);
 }
 function createTransport(config) {
     return new Transport({
@@ -35079,7 +35254,8 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
     if (data.dropped > 0) {
         core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
     }
-    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(ignores, config.ignoreRules, now);
+    const { entries, proposed } = await ignores.applied;
+    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
@@ -35089,7 +35265,8 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
         modeOf: modeLookup(data.ruleModes),
         ignoreOf: matcher.match,
         licenseViolations: data.licenseViolations,
-        expiredIgnores: matcher.expired
+        expiredIgnores: matcher.expired,
+        proposedIgnores: proposed
     });
 }
 function buildReport(config, evaluation, warnings, ctx) {
@@ -35142,7 +35319,7 @@ async function run(ctx = defaultRunContext()) {
     let ignores;
     try {
         config = readConfig(name => core/* getInput */.V4(name), ctx);
-        ignores = await loadIgnoreEntries(config);
+        ignores = await loadIgnoreSource(config, ctx);
     }
     catch (error) {
         if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.de) {
@@ -35176,7 +35353,8 @@ async function run(ctx = defaultRunContext()) {
         else {
             const known = isApiFailure(error) ||
                 error instanceof DeploymentError ||
-                error instanceof ProjectNotFoundError;
+                error instanceof ProjectNotFoundError ||
+                error instanceof ignore/* IgnoreFileError */.de;
             fatal = known
                 ? `The gate could not be evaluated: ${message}`
                 : `Findings Gate failed unexpectedly: ${message}`;
@@ -35597,6 +35775,7 @@ function buildSections(report) {
         verdict ? nonBlockingSection((0,labels/* nonBlocking */.$Y)(verdict.findings)) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
         verdict ? expiredSection(verdict) : undefined,
+        verdict ? proposedSection(verdict) : undefined,
         report.tickets ? ticketsSection(report.tickets) : undefined,
         report.tags ? textSection(tagsText(report.tags)) : undefined,
         report.sbom ? sbomSection(report.sbom) : undefined,
@@ -35782,6 +35961,20 @@ function expiredSection(verdict) {
         items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
         tail: '',
         truncationNote: truncationNote('expired entry', 'expired entries')
+    };
+}
+function proposedSection(verdict) {
+    const proposed = verdict.proposedIgnores ?? [];
+    if (proposed.length === 0)
+        return undefined;
+    return {
+        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
+            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
+        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
+            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
+            ' (proposed, applies once merged)\n'),
+        tail: '',
+        truncationNote: truncationNote('proposed entry', 'proposed entries')
     };
 }
 // --- actions ------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
 import * as core from '@actions/core'
-import { readFile } from 'node:fs/promises'
 import { isClientError } from './api/errors.js'
 import { DeploymentError, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
@@ -7,7 +6,8 @@ import { Transport } from './api/transport.js'
 import { collectGateData, ProjectNotFoundError, requireProject } from './collect.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
-import { buildIgnoreMatcher, IgnoreFileError, type IgnoreEntry } from './gate/ignore.js'
+import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
+import { loadIgnoreSource, type IgnoreSource } from './ignore-source.js'
 import { failureMessage, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import {
@@ -28,20 +28,6 @@ import { NoVerdictError } from './no-verdict.js'
 /** Errors that mean "the API could not answer", as opposed to a wrong input. */
 function isApiFailure(error: unknown): boolean {
   return isClientError(error)
-}
-
-async function loadIgnoreEntries(config: Config): Promise<IgnoreEntry[]> {
-  if (config.ignoreFile === undefined) return []
-  let text: string
-  try {
-    text = await readFile(config.ignoreFile, 'utf8')
-  } catch (error) {
-    throw new IgnoreFileError(config.ignoreFile, [
-      `cannot be read (${(error as NodeJS.ErrnoException).code ?? errorText(error)})`
-    ])
-  }
-  const { parseIgnoreFile } = await import('./gate/ignore-file.js')
-  return parseIgnoreFile(text, config.ignoreFile)
 }
 
 function createTransport(config: Config): Transport {
@@ -78,7 +64,7 @@ interface Evaluation {
 async function evaluate(
   config: Config,
   transport: Transport,
-  ignores: readonly IgnoreEntry[],
+  ignores: IgnoreSource,
   now: Date,
   warn: (message: string) => void
 ): Promise<Evaluation> {
@@ -123,7 +109,7 @@ async function evaluateGate(
   transport: Transport,
   deployment: Promise<Deployment>,
   project: Promise<Project> | undefined,
-  ignores: readonly IgnoreEntry[],
+  ignores: IgnoreSource,
   now: Date,
   warn: (message: string) => void
 ): Promise<Verdict> {
@@ -133,7 +119,8 @@ async function evaluateGate(
       `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
     )
   }
-  const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)
+  const { entries, proposed } = await ignores.applied
+  const matcher = buildIgnoreMatcher(entries, config.ignoreRules, now)
   for (const expired of matcher.expired) {
     warn(
       `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
@@ -145,7 +132,8 @@ async function evaluateGate(
     modeOf: modeLookup(data.ruleModes),
     ignoreOf: matcher.match,
     licenseViolations: data.licenseViolations,
-    expiredIgnores: matcher.expired
+    expiredIgnores: matcher.expired,
+    proposedIgnores: proposed
   })
 }
 
@@ -206,10 +194,10 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   }
 
   let config: Config
-  let ignores: IgnoreEntry[]
+  let ignores: IgnoreSource
   try {
     config = readConfig(name => core.getInput(name), ctx)
-    ignores = await loadIgnoreEntries(config)
+    ignores = await loadIgnoreSource(config, ctx)
   } catch (error) {
     if (error instanceof ConfigError || error instanceof IgnoreFileError) {
       core.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
@@ -241,7 +229,8 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
       const known =
         isApiFailure(error) ||
         error instanceof DeploymentError ||
-        error instanceof ProjectNotFoundError
+        error instanceof ProjectNotFoundError ||
+        error instanceof IgnoreFileError
       fatal = known
         ? `The gate could not be evaluated: ${message}`
         : `Findings Gate failed unexpectedly: ${message}`

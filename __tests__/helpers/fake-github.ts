@@ -1,8 +1,8 @@
 /**
- * A local stand-in for the part of GitHub's REST API the pull-request comment uses, shared by
- * the unit test of upsertPrComment and the end-to-end suites that run dist/index.js: list one
- * pull request's comments (paginated with a Link header, as octokit's paginate follows it),
- * create one, and update one.
+ * A local stand-in for the part of GitHub's REST API the action uses, shared by the unit tests
+ * and the end-to-end suites that run dist/index.js: list one pull request's comments (paginated
+ * with a Link header, as octokit's paginate follows it), create one, and update one; and read a
+ * file's contents at a commit (the ignore file at a pull request's base).
  */
 import {
   createServer,
@@ -49,6 +49,8 @@ const ERROR_MESSAGES: Readonly<Record<number, string>> = {
 export class FakeGitHub {
   readonly comments: FakeComment[] = []
   readonly requests: FakeRequest[] = []
+  /** File contents by commit, then by path: what `GET /repos/{repo}/contents/{path}?ref=` reads. */
+  readonly files = new Map<string, Map<string, string>>()
   /** When set, every request gets this status, e.g. 403 as for a fork PR's read-only token. */
   failWith: number | undefined
   url = ''
@@ -84,6 +86,7 @@ export class FakeGitHub {
   reset(): void {
     this.comments.length = 0
     this.requests.length = 0
+    this.files.clear()
     this.failWith = undefined
     this.nextId = this.firstId
   }
@@ -98,6 +101,41 @@ export class FakeGitHub {
     }
     this.comments.push(comment)
     return comment
+  }
+
+  /** Stores `text` as the file at `path` in commit `ref`. */
+  setFile(ref: string, path: string, text: string): void {
+    const tree = this.files.get(ref) ?? new Map<string, string>()
+    tree.set(path, text)
+    this.files.set(ref, tree)
+  }
+
+  /**
+   * The contents endpoint: the raw text with the raw media type, else GitHub's JSON with base64
+   * content. A missing ref or path is a 404, as on GitHub.
+   */
+  private contents(req: IncomingMessage, res: ServerResponse, url: URL, path: string): void {
+    const ref = url.searchParams.get('ref') ?? 'HEAD'
+    const text = this.files.get(ref)?.get(path)
+    if (text === undefined) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+      res.end(JSON.stringify({ message: 'Not Found', status: '404' }))
+      return
+    }
+    if ((req.headers.accept ?? '').includes('application/vnd.github.raw')) {
+      res.writeHead(200, { 'content-type': 'application/vnd.github.raw; charset=utf-8' })
+      res.end(text)
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(
+      JSON.stringify({
+        type: 'file',
+        path,
+        encoding: 'base64',
+        content: Buffer.from(text, 'utf8').toString('base64')
+      })
+    )
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -125,6 +163,11 @@ export class FakeGitHub {
       return send(this.failWith, { message, documentation_url: 'https://docs.github.com/rest' })
     }
 
+    const contentsPrefix = `/repos/${this.repo}/contents/`
+    if (method === 'GET' && url.pathname.startsWith(contentsPrefix)) {
+      const path = url.pathname.slice(contentsPrefix.length).split('/').map(decodeURIComponent)
+      return this.contents(req, res, url, path.join('/'))
+    }
     const prefix = `/repos/${this.repo}/issues/`
     const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''
     const thread = rest === `${this.issue}/comments`
