@@ -103,7 +103,7 @@ ignores:
       'entry 1: reason: reason is required',
       'entry 2: reason: reason is required',
       'entry 3: give at least one of rule, id, path',
-      'entry 4: expires "2026-13-45" is not a valid date',
+      'entry 4: expires "2026-13-45" is not a real calendar date',
       'entry 5: expires "2026-12-01T10:00:00" must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone',
       'entry 6: unknown key(s) owner; allowed: rule, id, path, reason, expires'
     ])

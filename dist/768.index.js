@@ -19,32 +19,43 @@ export const modules = {
  * that every other run does not pay for loading a YAML parser.
  */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const EXPIRES_FORMAT = 'must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone';
 const Entry = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     rule: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1).optional(),
     id: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().int().positive(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().regex(/^\d+$/).transform(Number)])
         .optional(),
     path: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1).optional(),
     reason: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({ error: 'reason is required' }).trim().min(1, 'reason is required'),
-    // YAML turns an unquoted 2026-12-31 into a Date.
-    expires: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_2__/* .date */ .p6U()]).optional()
+    // Parsed with the core schema, so an unquoted 2026-12-31 stays the text that was written.
+    expires: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({ error: EXPIRES_FORMAT }).optional()
 })
     .strict()
     .refine(entry => entry.rule !== undefined || entry.id !== undefined || entry.path !== undefined, {
     message: 'give at least one of rule, id, path'
 });
 const IgnoreDocument = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()), zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ ignores: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()) })]);
+/** Date.parse rolls 2026-02-30 over to 2 March; a typo must not move an expiry. */
+function isCalendarDate(text) {
+    const match = DATE_PREFIX.exec(text);
+    if (!match)
+        return false;
+    const [year, month, day] = match.slice(1).map(Number);
+    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+}
 /** A date-only expiry covers that whole day (UTC); a timestamp needs a zone to be unambiguous. */
 function expiryOf(raw) {
-    if (raw instanceof Date)
-        return { at: raw.getTime() + 86_400_000 - 1, text: raw.toISOString().slice(0, 10) };
     const text = raw.trim();
-    if (DATE_ONLY.test(text)) {
-        const at = Date.parse(`${text}T23:59:59.999Z`);
-        return Number.isNaN(at) ? `expires "${text}" is not a valid date` : { at, text };
-    }
-    if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text))
+    const dateOnly = DATE_ONLY.test(text);
+    if (!dateOnly && !/(Z|[+-]\d{2}:?\d{2})$/i.test(text))
         return `expires "${text}" must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone`;
-    const at = Date.parse(text);
+    if (!dateOnly && !TIMESTAMP.test(text))
+        return `expires "${text}" is not a valid date`;
+    if (!isCalendarDate(text))
+        return `expires "${text}" is not a real calendar date`;
+    const at = Date.parse(dateOnly ? `${text}T23:59:59.999Z` : text);
     return Number.isNaN(at) ? `expires "${text}" is not a valid date` : { at, text };
 }
 function describe(entry) {
@@ -61,10 +72,12 @@ function describe(entry) {
 function parseIgnoreFile(text, file) {
     let document;
     try {
-        document = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text);
+        // The core schema, whatever a %YAML 1.1 header asks: 1.1 timestamps would turn expires
+        // into a Date that rolls invalid days over and reads zone-less times as UTC.
+        document = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, { schema: 'core' });
     }
     catch (error) {
-        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, [
+        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .de(file, [
             `not valid YAML or JSON (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
         ]);
     }
@@ -72,7 +85,7 @@ function parseIgnoreFile(text, file) {
         return [];
     const shape = IgnoreDocument.safeParse(document);
     if (!shape.success)
-        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, [
+        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .de(file, [
             'expected a list of entries, or an object with an "ignores" list'
         ]);
     const raw = Array.isArray(shape.data) ? shape.data : shape.data.ignores;
@@ -91,6 +104,10 @@ function parseIgnoreFile(text, file) {
             return;
         }
         const { expires, ...selectors } = parsed.data;
+        if (expires === undefined && (0,_ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .matchesEveryFinding */ .iB)(selectors)) {
+            problems.push(`entry ${index + 1} (${describe(selectors)}): matches every finding, so it needs expires (YYYY-MM-DD); an exemption of everything must end`);
+            return;
+        }
         const expiry = expires === undefined ? undefined : expiryOf(expires);
         if (typeof expiry === 'string') {
             problems.push(`entry ${index + 1}: ${expiry}`);
@@ -103,7 +120,7 @@ function parseIgnoreFile(text, file) {
         });
     });
     if (problems.length > 0)
-        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, problems);
+        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .de(file, problems);
     return entries;
 }
 

@@ -116,7 +116,7 @@ async function upsertPrComment(request) {
     if (request.token === '')
         return { skipped: 'no github-token' };
     const baseUrl = context.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com';
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(request.token, { baseUrl });
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__.getOctokit)(request.token, { baseUrl });
     const target = `${context.owner}/${context.repo}#${issueNumber}`;
     const body = commentBody(report);
     let step = 'list the comments of';

@@ -30890,8 +30890,9 @@ function errorText(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ buildIgnoreMatcher),
-/* harmony export */   d: () => (/* binding */ IgnoreFileError)
+/* harmony export */   DB: () => (/* binding */ buildIgnoreMatcher),
+/* harmony export */   de: () => (/* binding */ IgnoreFileError),
+/* harmony export */   iB: () => (/* binding */ matchesEveryFinding)
 /* harmony export */ });
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
 /* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
@@ -30909,6 +30910,36 @@ class IgnoreFileError extends Error {
 /** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
 function globMatcher(pattern) {
     return picomatch__WEBPACK_IMPORTED_MODULE_0___default()(pattern, { dot: true });
+}
+// Probes standing for "any finding": a glob that matches all of them is taken to match
+// everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
+// glob that spares only top-level files still exempts nearly every finding.
+const RULE_PROBES = [
+    'python.lang.security.audit.eval-detected',
+    'javascript.express.security.x_y',
+    'ssc-0a1b2c3d',
+    'r'
+];
+const PATH_PROBES = [
+    'src/app.py',
+    '.github/workflows/ci.yml',
+    'docker/Dockerfile',
+    'a/b/c/d/e/f.test.tsx',
+    'node_modules/@scope/pkg/index.js',
+    'config/.env',
+    'src/with space/ü.go'
+];
+/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+function matchesEveryFinding(entry) {
+    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
+        return false;
+    const all = (pattern, probes) => {
+        if (pattern === undefined)
+            return true;
+        const test = globMatcher(pattern);
+        return probes.every(probe => test(probe));
+    };
+    return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES);
 }
 function buildIgnoreMatcher(entries, ignoreRules, now) {
     const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
@@ -30948,7 +30979,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5632);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8923);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30957,7 +30988,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5632:
+/***/ 8923:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30968,8 +30999,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/safe-core.ts
 var safe_core = __nccwpck_require__(7248);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /**
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
@@ -33128,12 +33157,189 @@ function decide(input) {
         ignored: findings.filter(f => f.ignored !== undefined),
         licenseViolations: input.licenseViolations,
         expiredIgnores: input.expiredIgnores,
+        ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
         counts: { total: findings.length, sast, sca, unknownMode }
     };
 }
 
 // EXTERNAL MODULE: ./src/gate/ignore.ts
 var ignore = __nccwpck_require__(2889);
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/ignore-source.ts
+/**
+ * Where the ignore file comes from. On a pull request the checkout is the pull request's own
+ * tree, so an entry it adds there would exempt its own findings: there the file is read at the
+ * pull request's base commit through the GitHub contents API, and the entries the pull request
+ * adds are only reported, as proposed. Every other event reads the workspace file.
+ */
+
+
+
+
+
+
+/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
+const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** True when the ignore file must be read at the pull request's base, not in the workspace. */
+function readsIgnoreFileAtBase(eventName) {
+    return BASE_READ_EVENTS.has(eventName ?? '');
+}
+const NONE = { entries: [], proposed: [] };
+/**
+ * Reads and checks the workspace file now, so a malformed file stops the run before any request;
+ * on a pull request, starts reading the base version.
+ * @throws IgnoreFileError for an unreadable or invalid workspace file or an unusable path.
+ */
+async function loadIgnoreSource(config, ctx) {
+    const file = config.ignoreFile;
+    if (file === undefined)
+        return { applied: Promise.resolve(NONE) };
+    const { parseIgnoreFile } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
+    if (!readsIgnoreFileAtBase(ctx.eventName)) {
+        const entries = parseIgnoreFile(await readWorkspaceFile(file), file);
+        return { applied: Promise.resolve({ entries, proposed: [] }) };
+    }
+    const base = pullRequestBase(ctx);
+    if (base === undefined) {
+        throw new ignore/* IgnoreFileError */.de(file, [
+            `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
+        ]);
+    }
+    if (config.githubToken === undefined) {
+        throw new ignore/* IgnoreFileError */.de(file, [`on ${ctx.eventName}, github-token is required`]);
+    }
+    const path = repositoryPath(file, ctx);
+    // A pull request that deletes the file proposes nothing; its base still applies.
+    const workspaceText = await readWorkspaceFile(file).catch((error) => {
+        if (error instanceof ignore/* IgnoreFileError */.de && error.problems[0]?.includes('(ENOENT)'))
+            return '';
+        throw error;
+    });
+    const workspace = parseIgnoreFile(workspaceText, file);
+    safe_core/* info */.pq(`ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
+        "the pull request's own changes to it apply once it is merged");
+    const label = `${file} (at base commit ${base.sha.slice(0, 12)})`;
+    const applied = fetchBaseFile({
+        file,
+        path,
+        base,
+        token: config.githubToken,
+        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com',
+        timeoutMs: config.timeoutSeconds * 1000
+    }).then(text => {
+        if (text === undefined) {
+            safe_core/* info */.pq(`ignore-file ${file} does not exist at the base commit ${base.sha}: no ignore entries apply`);
+        }
+        const entries = parseIgnoreFile(text ?? '', label);
+        const proposed = proposedEntries(workspace, entries).map(({ description, reason, expires }) => ({
+            description,
+            reason,
+            ...(expires !== undefined ? { expires } : {})
+        }));
+        return { entries, proposed };
+    });
+    // Awaited only when the gate runs; a rejection must not surface as unhandled otherwise.
+    applied.catch(() => undefined);
+    return { applied };
+}
+/** The workspace entries the base does not have, compared on every field the user wrote. */
+function proposedEntries(workspace, base) {
+    const key = (entry) => JSON.stringify([entry.rule, entry.id, entry.path, entry.reason, entry.expires]);
+    const known = new Set(base.map(key));
+    return workspace.filter(entry => !known.has(key(entry)));
+}
+async function readWorkspaceFile(file) {
+    try {
+        return await (0,promises_namespaceObject.readFile)(file, 'utf8');
+    }
+    catch (error) {
+        throw new ignore/* IgnoreFileError */.de(file, [
+            `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
+        ]);
+    }
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null;
+}
+/** The base commit and repository from the event; the base repository is the one running. */
+function pullRequestBase(ctx) {
+    const pr = isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
+    const base = isRecord(pr) ? pr.base : undefined;
+    const sha = isRecord(base) ? base.sha : undefined;
+    const repo = isRecord(base) && isRecord(base.repo) ? base.repo.full_name : undefined;
+    const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY;
+    const [owner, name, ...rest] = (fullName ?? '').split('/');
+    if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha))
+        return undefined;
+    if (!owner || !name || rest.length > 0)
+        return undefined;
+    return { owner, repo: name, sha };
+}
+/** The file's path in the repository: relative to the workspace, which is the checkout. */
+function repositoryPath(file, ctx) {
+    const root = (0,external_node_path_namespaceObject.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
+    const inside = (0,external_node_path_namespaceObject.relative)(root, (0,external_node_path_namespaceObject.resolve)(root, file));
+    if (inside === '' || inside.startsWith(`..${external_node_path_namespaceObject.sep}`) || inside === '..' || (0,external_node_path_namespaceObject.isAbsolute)(inside)) {
+        throw new ignore/* IgnoreFileError */.de(file, [
+            "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
+        ]);
+    }
+    return inside.split(external_node_path_namespaceObject.sep).join('/');
+}
+function httpStatus(error) {
+    return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+}
+/** The raw text of the file at the base commit; undefined when the base has no such file. */
+async function fetchBaseFile(request) {
+    const { base, path } = request;
+    const route = `/repos/${base.owner}/${base.repo}/contents/${path}`;
+    const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
+    const fail = (detail) => new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+        `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
+        "the pull request's own copy is never used instead", 'on-api-error');
+    // Loaded only here: the GitHub client is the heaviest part of the bundle.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const octokit = getOctokit(request.token, { baseUrl: request.apiUrl });
+    let data;
+    try {
+        const response = await octokit.request(`GET ${encoded}`, {
+            owner: base.owner,
+            repo: base.repo,
+            ref: base.sha,
+            headers: { accept: 'application/vnd.github.raw+json' },
+            request: { signal: AbortSignal.timeout(request.timeoutMs) }
+        });
+        data = response.data;
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        if (status === 404)
+            return undefined;
+        if (status === 401 || status === 403) {
+            throw fail(`HTTP ${status}; the github-token needs the contents: read permission`);
+        }
+        throw fail(status === undefined ? (0,error_text/* errorText */.k)(error) : `HTTP ${status}`);
+    }
+    const text = rawText(data);
+    if (text === undefined)
+        throw fail('the answer is not the text of a file');
+    return text;
+}
+/** The raw media type gives text (or bytes, by content type); a JSON answer carries base64. */
+function rawText(data) {
+    if (typeof data === 'string')
+        return data;
+    if (data instanceof ArrayBuffer)
+        return new TextDecoder('utf-8', { fatal: false }).decode(data);
+    if (isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
+        return Buffer.from(data.content, 'base64').toString('utf8');
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/gate/message.ts
@@ -33252,6 +33458,7 @@ function parseDurationSeconds(raw) {
  * Parsing never stops at the first mistake: {@link readConfig} throws one {@link ConfigError} that
  * lists every problem as `<input-name>: <what is wrong and what is allowed>`.
  */
+
 
 
 
@@ -33375,6 +33582,7 @@ function inputFields(ctx) {
 function configSchema(ctx) {
     return schemas/* object */.Ikc(inputFields(ctx))
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
+        .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
         .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit'))
@@ -33414,6 +33622,20 @@ const blockingTicketsNeedTheGate = (inputs, ctx) => {
         });
     }
 };
+/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+function baseIgnoreFileNeedsAToken(run) {
+    return (inputs, ctx) => {
+        if (inputs.ignoreFile !== undefined &&
+            inputs.githubToken === undefined &&
+            readsIgnoreFileAtBase(run.eventName)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['githubToken'],
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+            });
+        }
+    };
+}
 const deploymentSbomNeedsADirectory = (inputs, ctx) => {
     if (inputs.sbomScope === 'deployment' &&
         inputs.sbomFile !== undefined &&
@@ -33568,24 +33790,24 @@ function contextRef(ctx) {
  * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
  */
 function contextCommit(ctx) {
-    if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && isRecord(ctx.eventPayload)) {
+    if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && inputs_isRecord(ctx.eventPayload)) {
         const pr = ctx.eventPayload.pull_request;
-        const head = isRecord(pr) && isRecord(pr.head) ? pr.head.sha : undefined;
+        const head = inputs_isRecord(pr) && inputs_isRecord(pr.head) ? pr.head.sha : undefined;
         if (typeof head === 'string' && head.trim() !== '')
             return head.trim();
     }
     return nonEmpty(ctx.env.GITHUB_SHA);
 }
 function pullRequestNumber(payload) {
-    if (!isRecord(payload))
+    if (!inputs_isRecord(payload))
         return undefined;
     const candidates = [
-        isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+        inputs_isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
         payload.number
     ];
     return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
 }
-function isRecord(value) {
+function inputs_isRecord(value) {
     return typeof value === 'object' && value !== null;
 }
 function nonEmpty(value) {
@@ -33915,8 +34137,6 @@ function offsetSeconds(zone, text) {
     return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60);
 }
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -34609,6 +34829,7 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
         findings: verdict ? verdict.findings.map(jsonFinding) : [],
         licenseViolations: verdict?.licenseViolations ?? [],
         expiredIgnores: verdict?.expiredIgnores ?? [],
+        proposedIgnores: verdict?.proposedIgnores ?? [],
         tickets: report.tickets ?? null,
         tags: report.tags ?? null,
         sbom: report.sbom ?? null,
@@ -35435,21 +35656,6 @@ function softenerOf(error) {
         return error.softenedBy;
     return isClientError(error) ? 'on-api-error' : undefined;
 }
-async function loadIgnoreEntries(config) {
-    if (config.ignoreFile === undefined)
-        return [];
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(config.ignoreFile, 'utf8');
-    }
-    catch (error) {
-        throw new ignore/* IgnoreFileError */.d(config.ignoreFile, [
-            `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
-        ]);
-    }
-    const { parseIgnoreFile } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
-    return parseIgnoreFile(text, config.ignoreFile);
-}
 function createTransport(config) {
     return new Transport({
         baseUrl: config.baseUrl,
@@ -35517,7 +35723,8 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
     if (data.dropped > 0) {
         safe_core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
     }
-    const matcher = (0,ignore/* buildIgnoreMatcher */.D)(ignores, config.ignoreRules, now);
+    const { entries, proposed } = await ignores.applied;
+    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
@@ -35527,7 +35734,8 @@ async function evaluateGate(config, transport, deployment, project, ignores, now
         modeOf: modeLookup(data.ruleModes),
         ignoreOf: matcher.match,
         licenseViolations: data.licenseViolations,
-        expiredIgnores: matcher.expired
+        expiredIgnores: matcher.expired,
+        proposedIgnores: proposed
     });
     const unknownModes = unknownModeWarning(verdict);
     if (unknownModes !== undefined)
@@ -35612,10 +35820,10 @@ async function run(ctx = defaultRunContext()) {
     let ignores;
     try {
         config = readConfig(name => safe_core/* getInput */.V4(name), ctx);
-        ignores = await loadIgnoreEntries(config);
+        ignores = await loadIgnoreSource(config, ctx);
     }
     catch (error) {
-        if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.d) {
+        if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.de) {
             safe_core/* setFailed */.C1(`Invalid inputs, nothing was sent:\n${error.message}`);
             return;
         }
@@ -35639,7 +35847,8 @@ async function run(ctx = defaultRunContext()) {
         else {
             const known = softener !== undefined ||
                 error instanceof DeploymentError ||
-                error instanceof ProjectNotFoundError;
+                error instanceof ProjectNotFoundError ||
+                error instanceof ignore/* IgnoreFileError */.de;
             fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`;
         }
         return { apiError: message };
@@ -36059,6 +36268,7 @@ function buildSections(report) {
         verdict ? nonBlockingSection((0,labels/* nonBlocking */.$Y)(verdict.findings)) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
         verdict ? expiredSection(verdict) : undefined,
+        verdict ? proposedSection(verdict) : undefined,
         report.tickets ? ticketsSection(report.tickets) : undefined,
         report.tags ? textSection(tagsText(report.tags)) : undefined,
         report.sbom ? sbomSection(report.sbom) : undefined,
@@ -36313,6 +36523,20 @@ function expiredSection(verdict) {
         items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
         tail: '',
         truncationNote: truncationNote('expired entry', 'expired entries')
+    };
+}
+function proposedSection(verdict) {
+    const proposed = verdict.proposedIgnores ?? [];
+    if (proposed.length === 0)
+        return undefined;
+    return {
+        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
+            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
+        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
+            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
+            ' (proposed, applies once merged)\n'),
+        tail: '',
+        truncationNote: truncationNote('proposed entry', 'proposed entries')
     };
 }
 // --- actions ------------------------------------------------------------------------------
@@ -39647,7 +39871,6 @@ class DecodedURL extends URL {
 __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
-  p6U: () => (/* binding */ schemas_date),
   aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
   vkY: () => (/* binding */ preprocess),
@@ -39656,7 +39879,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, enum, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, literal, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -43871,7 +44094,7 @@ function _void(Class, params) {
 function _date(Class, params) {
     return new Class({
         type: "date",
-        ...core_util/* normalizeParams */.A2(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -47458,7 +47681,7 @@ const ZodDate = /*@__PURE__*/ core_core/* $constructor */.xI("ZodDate", (inst, d
     },
 }, {}));
 function schemas_date(params) {
-    return _date(ZodDate, params);
+    return core._date(ZodDate, params);
 }
 const ZodArray = /*@__PURE__*/ core_core/* $constructor */.xI("ZodArray", (inst, def) => {
     _ensureDefaultMemoizer();

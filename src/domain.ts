@@ -218,6 +218,12 @@ export interface SeverityCounts {
   readonly critical: number
 }
 
+export interface ProposedIgnore {
+  readonly description: string
+  readonly reason: string
+  readonly expires?: string
+}
+
 export interface Verdict {
   readonly result: GateResult
   /** Every in-scope finding, ignored ones included, in a stable order (blocking first, worst first). */
@@ -227,6 +233,11 @@ export interface Verdict {
   readonly licenseViolations: readonly LicenseViolation[]
   /** Ignore entries past their `expires` date: they no longer apply. */
   readonly expiredIgnores: readonly { readonly description: string; readonly expires: string }[]
+  /**
+   * Entries a pull request adds to the ignore file: the file is read at its base commit, so
+   * these are only listed, and apply once it is merged. Absent when there are none.
+   */
+  readonly proposedIgnores?: readonly ProposedIgnore[]
   readonly counts: {
     readonly total: number
     readonly sast: SeverityCounts

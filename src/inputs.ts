@@ -19,6 +19,7 @@ import {
   type Severity
 } from './domain.js'
 import { parseDurationSeconds } from './duration.js'
+import { readsIgnoreFileAtBase } from './ignore-source.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
@@ -184,6 +185,7 @@ export function configSchema(ctx: RunContext) {
       blockingTicketsNeedTheGate,
       onlyWhenValid('createTickets', 'ticketFindings', 'gate')
     )
+    .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
     .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
     .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit'))
@@ -238,6 +240,23 @@ const blockingTicketsNeedTheGate: CrossFieldRule = (inputs, ctx) => {
       message:
         'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
     })
+  }
+}
+
+/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+function baseIgnoreFileNeedsAToken(run: RunContext): CrossFieldRule {
+  return (inputs, ctx) => {
+    if (
+      inputs.ignoreFile !== undefined &&
+      inputs.githubToken === undefined &&
+      readsIgnoreFileAtBase(run.eventName)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['githubToken'],
+        message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+      })
+    }
   }
 }
 

@@ -1,5 +1,4 @@
 import * as core from './safe-core.js'
-import { readFile } from 'node:fs/promises'
 import { isClientError } from './api/errors.js'
 import { DeploymentError, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
@@ -7,7 +6,8 @@ import { Transport } from './api/transport.js'
 import { collectGateData, ProjectNotFoundError, requireProject } from './collect.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
-import { buildIgnoreMatcher, IgnoreFileError, type IgnoreEntry } from './gate/ignore.js'
+import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
+import { loadIgnoreSource, type IgnoreSource } from './ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import {
@@ -35,20 +35,6 @@ const SOFTENER_FIELDS = {
 function softenerOf(error: unknown): NoVerdictSoftener | undefined {
   if (error instanceof NoVerdictError) return error.softenedBy
   return isClientError(error) ? 'on-api-error' : undefined
-}
-
-async function loadIgnoreEntries(config: Config): Promise<IgnoreEntry[]> {
-  if (config.ignoreFile === undefined) return []
-  let text: string
-  try {
-    text = await readFile(config.ignoreFile, 'utf8')
-  } catch (error) {
-    throw new IgnoreFileError(config.ignoreFile, [
-      `cannot be read (${(error as NodeJS.ErrnoException).code ?? errorText(error)})`
-    ])
-  }
-  const { parseIgnoreFile } = await import('./gate/ignore-file.js')
-  return parseIgnoreFile(text, config.ignoreFile)
 }
 
 function createTransport(config: Config): Transport {
@@ -87,7 +73,7 @@ interface Evaluation {
 async function evaluate(
   config: Config,
   transport: Transport,
-  ignores: readonly IgnoreEntry[],
+  ignores: IgnoreSource,
   now: Date,
   warn: (message: string) => void
 ): Promise<Evaluation> {
@@ -144,7 +130,7 @@ async function evaluateGate(
   transport: Transport,
   deployment: Promise<Deployment>,
   project: Promise<Project> | undefined,
-  ignores: readonly IgnoreEntry[],
+  ignores: IgnoreSource,
   now: Date,
   warn: (message: string) => void
 ): Promise<Verdict> {
@@ -154,7 +140,8 @@ async function evaluateGate(
       `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
     )
   }
-  const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)
+  const { entries, proposed } = await ignores.applied
+  const matcher = buildIgnoreMatcher(entries, config.ignoreRules, now)
   for (const expired of matcher.expired) {
     warn(
       `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
@@ -166,7 +153,8 @@ async function evaluateGate(
     modeOf: modeLookup(data.ruleModes),
     ignoreOf: matcher.match,
     licenseViolations: data.licenseViolations,
-    expiredIgnores: matcher.expired
+    expiredIgnores: matcher.expired,
+    proposedIgnores: proposed
   })
   const unknownModes = unknownModeWarning(verdict)
   if (unknownModes !== undefined) warn(unknownModes)
@@ -257,10 +245,10 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   }
 
   let config: Config
-  let ignores: IgnoreEntry[]
+  let ignores: IgnoreSource
   try {
     config = readConfig(name => core.getInput(name), ctx)
-    ignores = await loadIgnoreEntries(config)
+    ignores = await loadIgnoreSource(config, ctx)
   } catch (error) {
     if (error instanceof ConfigError || error instanceof IgnoreFileError) {
       core.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
@@ -287,7 +275,8 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
       const known =
         softener !== undefined ||
         error instanceof DeploymentError ||
-        error instanceof ProjectNotFoundError
+        error instanceof ProjectNotFoundError ||
+        error instanceof IgnoreFileError
       fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`
     }
     return { apiError: message }

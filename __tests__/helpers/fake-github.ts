@@ -1,8 +1,8 @@
 /**
- * A local stand-in for the part of GitHub's REST API the pull-request comment uses, shared by
- * the unit test of upsertPrComment and the end-to-end suites that run dist/index.js: list one
- * pull request's comments (paginated with a Link header, as octokit's paginate follows it),
- * create one, update one, and `GET /user`.
+ * A local stand-in for the part of GitHub's REST API the action uses, shared by the unit tests
+ * and the end-to-end suites that run dist/index.js: list one pull request's comments (paginated
+ * with a Link header, as octokit's paginate follows it), create one, update one, `GET /user`, and
+ * read a file's contents at a commit (the ignore file at a pull request's base).
  *
  * Identities as GitHub has them: a token listed in `users` is a personal token of that login
  * (`GET /user` answers it, its comments are the user's); any other token is the job's
@@ -62,6 +62,8 @@ const DOCS_URL = 'https://docs.github.com/rest'
 export class FakeGitHub {
   readonly comments: FakeComment[] = []
   readonly requests: FakeRequest[] = []
+  /** File contents by commit, then by path: what `GET /repos/{repo}/contents/{path}?ref=` reads. */
+  readonly files = new Map<string, Map<string, string>>()
   /** When set, every request gets this status, e.g. 403 as for a fork PR's read-only token. */
   failWith: number | undefined
   url = ''
@@ -104,6 +106,7 @@ export class FakeGitHub {
   reset(): void {
     this.comments.length = 0
     this.requests.length = 0
+    this.files.clear()
     this.failWith = undefined
     this.nextId = this.firstId
   }
@@ -119,6 +122,41 @@ export class FakeGitHub {
     }
     this.comments.push(comment)
     return comment
+  }
+
+  /** Stores `text` as the file at `path` in commit `ref`. */
+  setFile(ref: string, path: string, text: string): void {
+    const tree = this.files.get(ref) ?? new Map<string, string>()
+    tree.set(path, text)
+    this.files.set(ref, tree)
+  }
+
+  /**
+   * The contents endpoint: the raw text with the raw media type, else GitHub's JSON with base64
+   * content. A missing ref or path is a 404, as on GitHub.
+   */
+  private contents(req: IncomingMessage, res: ServerResponse, url: URL, path: string): void {
+    const ref = url.searchParams.get('ref') ?? 'HEAD'
+    const text = this.files.get(ref)?.get(path)
+    if (text === undefined) {
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+      res.end(JSON.stringify({ message: 'Not Found', status: '404' }))
+      return
+    }
+    if ((req.headers.accept ?? '').includes('application/vnd.github.raw')) {
+      res.writeHead(200, { 'content-type': 'application/vnd.github.raw; charset=utf-8' })
+      res.end(text)
+      return
+    }
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(
+      JSON.stringify({
+        type: 'file',
+        path,
+        encoding: 'base64',
+        content: Buffer.from(text, 'utf8').toString('base64')
+      })
+    )
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -154,6 +192,11 @@ export class FakeGitHub {
       return send(200, { login, type: 'User' })
     }
 
+    const contentsPrefix = `/repos/${this.repo}/contents/`
+    if (method === 'GET' && url.pathname.startsWith(contentsPrefix)) {
+      const path = url.pathname.slice(contentsPrefix.length).split('/').map(decodeURIComponent)
+      return this.contents(req, res, url, path.join('/'))
+    }
     const prefix = `/repos/${this.repo}/issues/`
     const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''
     const thread = rest === `${this.issue}/comments`

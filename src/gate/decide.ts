@@ -30,6 +30,7 @@ export interface GateInput {
   readonly ignoreOf: (finding: Finding) => IgnoreMatch | undefined
   readonly licenseViolations: readonly LicenseViolation[]
   readonly expiredIgnores: Verdict['expiredIgnores']
+  readonly proposedIgnores?: Verdict['proposedIgnores']
 }
 
 /** Every criterion a finding trips, ignoring ignores. Empty = the finding does not block. */
@@ -171,6 +172,7 @@ export function decide(input: GateInput): Verdict {
     ignored: findings.filter(f => f.ignored !== undefined),
     licenseViolations: input.licenseViolations,
     expiredIgnores: input.expiredIgnores,
+    ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
     counts: { total: findings.length, sast, sca, unknownMode }
   }
 }

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import { IgnoreFileError, type IgnoreEntry } from './ignore.js'
+import { IgnoreFileError, matchesEveryFinding, type IgnoreEntry } from './ignore.js'
 
 /*
  * Reading an ignore file: a module of its own, loaded only when an ignore-file is configured, so
@@ -8,6 +8,9 @@ import { IgnoreFileError, type IgnoreEntry } from './ignore.js'
  */
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i
+const EXPIRES_FORMAT = 'must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone'
 
 const Entry = z
   .object({
@@ -17,8 +20,8 @@ const Entry = z
       .optional(),
     path: z.string().trim().min(1).optional(),
     reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required'),
-    // YAML turns an unquoted 2026-12-31 into a Date.
-    expires: z.union([z.string(), z.date()]).optional()
+    // Parsed with the core schema, so an unquoted 2026-12-31 stays the text that was written.
+    expires: z.string({ error: EXPIRES_FORMAT }).optional()
   })
   .strict()
   .refine(entry => entry.rule !== undefined || entry.id !== undefined || entry.path !== undefined, {
@@ -27,18 +30,24 @@ const Entry = z
 
 const IgnoreDocument = z.union([z.array(z.unknown()), z.object({ ignores: z.array(z.unknown()) })])
 
+/** Date.parse rolls 2026-02-30 over to 2 March; a typo must not move an expiry. */
+function isCalendarDate(text: string): boolean {
+  const match = DATE_PREFIX.exec(text)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
+}
+
 /** A date-only expiry covers that whole day (UTC); a timestamp needs a zone to be unambiguous. */
-function expiryOf(raw: string | Date): { at: number; text: string } | string {
-  if (raw instanceof Date)
-    return { at: raw.getTime() + 86_400_000 - 1, text: raw.toISOString().slice(0, 10) }
+function expiryOf(raw: string): { at: number; text: string } | string {
   const text = raw.trim()
-  if (DATE_ONLY.test(text)) {
-    const at = Date.parse(`${text}T23:59:59.999Z`)
-    return Number.isNaN(at) ? `expires "${text}" is not a valid date` : { at, text }
-  }
-  if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text))
+  const dateOnly = DATE_ONLY.test(text)
+  if (!dateOnly && !/(Z|[+-]\d{2}:?\d{2})$/i.test(text))
     return `expires "${text}" must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone`
-  const at = Date.parse(text)
+  if (!dateOnly && !TIMESTAMP.test(text)) return `expires "${text}" is not a valid date`
+  if (!isCalendarDate(text)) return `expires "${text}" is not a real calendar date`
+  const at = Date.parse(dateOnly ? `${text}T23:59:59.999Z` : text)
   return Number.isNaN(at) ? `expires "${text}" is not a valid date` : { at, text }
 }
 
@@ -54,7 +63,9 @@ function describe(entry: { rule?: string; id?: number; path?: string }): string 
 export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
   let document: unknown
   try {
-    document = parseYaml(text)
+    // The core schema, whatever a %YAML 1.1 header asks: 1.1 timestamps would turn expires
+    // into a Date that rolls invalid days over and reads zone-less times as UTC.
+    document = parseYaml(text, { schema: 'core' })
   } catch (error) {
     throw new IgnoreFileError(file, [
       `not valid YAML or JSON (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
@@ -83,6 +94,12 @@ export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
       return
     }
     const { expires, ...selectors } = parsed.data
+    if (expires === undefined && matchesEveryFinding(selectors)) {
+      problems.push(
+        `entry ${index + 1} (${describe(selectors)}): matches every finding, so it needs expires (YYYY-MM-DD); an exemption of everything must end`
+      )
+      return
+    }
     const expiry = expires === undefined ? undefined : expiryOf(expires)
     if (typeof expiry === 'string') {
       problems.push(`entry ${index + 1}: ${expiry}`)

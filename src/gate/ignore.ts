@@ -38,6 +38,40 @@ function globMatcher(pattern: string): (value: string) => boolean {
   return picomatch(pattern, { dot: true })
 }
 
+// Probes standing for "any finding": a glob that matches all of them is taken to match
+// everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
+// glob that spares only top-level files still exempts nearly every finding.
+const RULE_PROBES = [
+  'python.lang.security.audit.eval-detected',
+  'javascript.express.security.x_y',
+  'ssc-0a1b2c3d',
+  'r'
+]
+const PATH_PROBES = [
+  'src/app.py',
+  '.github/workflows/ci.yml',
+  'docker/Dockerfile',
+  'a/b/c/d/e/f.test.tsx',
+  'node_modules/@scope/pkg/index.js',
+  'config/.env',
+  'src/with space/ü.go'
+]
+
+/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+export function matchesEveryFinding(entry: {
+  readonly rule?: string
+  readonly id?: number
+  readonly path?: string
+}): boolean {
+  if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined)) return false
+  const all = (pattern: string | undefined, probes: readonly string[]): boolean => {
+    if (pattern === undefined) return true
+    const test = globMatcher(pattern)
+    return probes.every(probe => test(probe))
+  }
+  return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES)
+}
+
 export function buildIgnoreMatcher(
   entries: readonly IgnoreEntry[],
   ignoreRules: readonly string[],

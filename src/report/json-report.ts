@@ -50,6 +50,8 @@ export interface JsonReport {
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
   readonly expiredIgnores: NonNullable<RunReport['verdict']>['expiredIgnores']
+  /** Ignore entries a pull request adds: not applied to this run. */
+  readonly proposedIgnores: NonNullable<NonNullable<RunReport['verdict']>['proposedIgnores']>
   readonly tickets: RunReport['tickets'] | null
   readonly tags: RunReport['tags'] | null
   readonly sbom: RunReport['sbom'] | null
@@ -116,6 +118,7 @@ export function buildJsonReport(
     findings: verdict ? verdict.findings.map(jsonFinding) : [],
     licenseViolations: verdict?.licenseViolations ?? [],
     expiredIgnores: verdict?.expiredIgnores ?? [],
+    proposedIgnores: verdict?.proposedIgnores ?? [],
     tickets: report.tickets ?? null,
     tags: report.tags ?? null,
     sbom: report.sbom ?? null,

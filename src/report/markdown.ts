@@ -46,6 +46,7 @@ export function buildSections(report: RunReport): Section[] {
     verdict ? nonBlockingSection(nonBlocking(verdict.findings)) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
     verdict ? expiredSection(verdict) : undefined,
+    verdict ? proposedSection(verdict) : undefined,
     report.tickets ? ticketsSection(report.tickets) : undefined,
     report.tags ? textSection(tagsText(report.tags)) : undefined,
     report.sbom ? sbomSection(report.sbom) : undefined,
@@ -361,6 +362,24 @@ function expiredSection(verdict: Verdict): Section | undefined {
     ),
     tail: '',
     truncationNote: truncationNote('expired entry', 'expired entries')
+  }
+}
+
+function proposedSection(verdict: Verdict): Section | undefined {
+  const proposed = verdict.proposedIgnores ?? []
+  if (proposed.length === 0) return undefined
+  return {
+    head:
+      `${heading('Proposed ignore entries', proposed.length)}\n\n` +
+      "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
+    items: proposed.map(
+      e =>
+        `- ${escapeMarkdown(e.description, 300)} — ${escapeMarkdown(e.reason, 300)}` +
+        `${e.expires === undefined ? '' : ` — expires ${escapeMarkdown(e.expires, 40)}`}` +
+        ' (proposed, applies once merged)\n'
+    ),
+    tail: '',
+    truncationNote: truncationNote('proposed entry', 'proposed entries')
   }
 }
 

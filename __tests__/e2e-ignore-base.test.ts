@@ -1,0 +1,149 @@
+/**
+ * End-to-end: on a pull request the ignore file is read at the base commit through the GitHub
+ * contents API (the fake GitHub), so a pull request cannot exempt its own findings; entries it
+ * adds are listed as proposed. Other events read the workspace file.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator } from '../emulator/server.js'
+import {
+  BUNDLE_BUILT,
+  errorLines,
+  runAction,
+  type ActionRun,
+  type Emulator
+} from './helpers/e2e.js'
+import { FakeGitHub } from './helpers/fake-github.js'
+
+const d = BUNDLE_BUILT ? describe : describe.skip
+
+const BASE_SHA = '0123456789abcdef0123456789abcdef01234567'
+const FILE = '.github/findings-ignore.yml'
+const BASE_FILE = [
+  'ignores:',
+  '  - id: 7100001',
+  '    reason: Parameterised by the ORM wrapper, see SEC-12',
+  ''
+].join('\n')
+const PR_FILE =
+  BASE_FILE + ['  - rule: "*"', '    reason: ship it', '    expires: 2999-12-31', ''].join('\n')
+
+d('ignore-file and the pull request base', () => {
+  let emulator: Emulator
+  const github = new FakeGitHub()
+  let workspace = ''
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    await github.start()
+  })
+  afterAll(async () => {
+    await emulator.close()
+    await github.close()
+  })
+  beforeEach(async () => {
+    github.reset()
+    emulator.requests.length = 0
+    if (workspace !== '') await rm(workspace, { recursive: true, force: true })
+    workspace = await mkdtemp(join(tmpdir(), 'e2e-ignore-base-'))
+    await mkdir(join(workspace, '.github'))
+    await writeFile(join(workspace, FILE), PR_FILE)
+  })
+  afterAll(async () => {
+    await rm(workspace, { recursive: true, force: true })
+  })
+
+  function runOn(eventName: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+    return runAction(
+      emulator,
+      {
+        'ignore-file': FILE,
+        'github-token': 'ghs_job_token',
+        'report-file': join(workspace, 'report.json'),
+        ...inputs
+      },
+      {
+        eventName,
+        event: {
+          number: 42,
+          pull_request: {
+            number: 42,
+            head: { sha: 'f'.repeat(40), repo: { full_name: 'acme/web' } },
+            base: { sha: BASE_SHA, repo: { full_name: 'acme/web' } }
+          }
+        },
+        cwd: workspace,
+        env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url }
+      }
+    )
+  }
+
+  it.each(['pull_request', 'pull_request_target'])(
+    '%s: the entry the PR adds ({rule: "*"}) exempts nothing and is listed as proposed; the base entry applies',
+    async eventName => {
+      github.setFile(BASE_SHA, FILE, BASE_FILE)
+      const run = await runOn(eventName)
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs.result).toBe('failed')
+      expect(run.outputs['blocking-count']).toBe('4')
+      expect(errorLines(run)).toHaveLength(1)
+      expect(errorLines(run)[0]).toMatch(/^4 blocking findings: /)
+      expect(run.summary).toContain('**16** findings in scope: **4** blocking, **1** ignored')
+      expect(run.summary).toContain('| Parameterised by the ORM wrapper, see SEC-12 | id 7100001 |')
+      expect(run.summary).toContain('### Proposed ignore entries (1)')
+      expect(run.summary).toContain(
+        '- rule \\* — ship it — expires 2999-12-31 (proposed, applies once merged)'
+      )
+      expect(github.requests.map(r => [r.method, r.url])).toEqual([
+        ['GET', `/repos/acme/web/contents/${FILE}?ref=${BASE_SHA}`]
+      ])
+      const report = JSON.parse(await readFile(join(workspace, 'report.json'), 'utf8')) as {
+        proposedIgnores: unknown
+      }
+      expect(report.proposedIgnores).toEqual([
+        { description: 'rule *', reason: 'ship it', expires: '2999-12-31' }
+      ])
+    }
+  )
+
+  it('a base without the file: no entry applies, every workspace entry is proposed', async () => {
+    const run = await runOn('pull_request')
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs['blocking-count']).toBe('5')
+    expect(run.summary).toContain('### Proposed ignore entries (2)')
+  })
+
+  it('the contents API failing gives no verdict, naming the file, the base commit and the status', async () => {
+    github.failWith = 502
+    const run = await runOn('pull_request')
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs.result).toBe('skipped')
+    expect(errorLines(run)).toEqual([
+      `No verdict: ignore-file ${FILE} could not be read at the pull request's base commit ${BASE_SHA} ` +
+        `(GET /repos/acme/web/contents/${FILE}: HTTP 502), so the exemptions that apply are unknown; ` +
+        "the pull request's own copy is never used instead"
+    ])
+  })
+
+  it('no github-token on a pull request: an input error before any request', async () => {
+    const run = await runOn('pull_request', { 'github-token': '' })
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'Invalid inputs, nothing was sent:\n' +
+        "github-token: is required when ignore-file is set on pull_request: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use ${{ github.token }}, with contents: read)"
+    ])
+    expect(emulator.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('push reads the workspace file: its entries apply, and GitHub is not asked', async () => {
+    const run = await runOn('push', { 'github-token': '' })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.result).toBe('passed')
+    expect(run.summary).toContain('**16** findings in scope: **0** blocking, **16** ignored')
+    expect(run.summary).not.toContain('Proposed ignore entries')
+    expect(github.requests).toEqual([])
+  })
+})
