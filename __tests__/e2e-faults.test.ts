@@ -259,7 +259,21 @@ d('200 responses that cannot be trusted', () => {
       fault: { kind: 'json', body: { findings: [urgent] } },
       problem:
         /^findings\[0\]\.severity: expected one of low, medium, high, critical \(got "urgent"\)$/
-    }
+    },
+    ...(
+      [
+        [{}, 'got an empty object'],
+        [{ findings: null }, 'findings is null'],
+        [{ error: 'upstream overloaded' }, 'got an object with keys "error"'],
+        [{ data: { findings: [urgent] } }, 'got an object with keys "data"']
+      ] as const
+    ).map(([body, got]) => ({
+      name: `a 200 of ${JSON.stringify(body).slice(0, 40)}`,
+      fault: { kind: 'json', body } satisfies Fault,
+      problem: new RegExp(
+        `^findings: expected the list of sast findings \\("findings" or "sastFindings\\.findings"\\); ${got}$`
+      )
+    }))
   ]
   it.each(UNTRUSTED)(
     '$name: exit 1 naming the endpoint and the field, no verdict',

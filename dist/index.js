@@ -32317,22 +32317,64 @@ function fixVersions(fixes) {
     }
     return out;
 }
-/**
- * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
- * The lists arrive emptied: their elements are split off while the page downloads.
- */
-const FindingsEnvelope = schemas/* union */.KCZ([
-    schemas/* object */.Ikc({ findings: schemas/* array */.YOg(schemas/* unknown */.L5J()) }),
-    schemas/* object */.Ikc({
-        sastFindings: schemas/* object */.Ikc({ findings: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish() }).nullish(),
-        scaFindings: schemas/* object */.Ikc({ findings: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish() }).nullish()
-    })
-]);
 const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']];
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
     sca: 'scaFindings'
 };
+/*
+ * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
+ * A page is an answer only when it carries the requested type's list in one of the two: `{}`,
+ * `{"findings": null}` or an error object read as "no findings" would pass the gate unchecked.
+ * The lists arrive emptied: their elements are split off while the page downloads.
+ */
+const FindingsList = schemas/* array */.YOg(schemas/* unknown */.L5J());
+const LiveEnvelope = schemas/* object */.Ikc({ findings: FindingsList });
+const DOCUMENTED_ENVELOPE = {
+    sast: schemas/* object */.Ikc({ sastFindings: schemas/* object */.Ikc({ findings: FindingsList }) }),
+    sca: schemas/* object */.Ikc({ scaFindings: schemas/* object */.Ikc({ findings: FindingsList }) })
+};
+/** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
+function missingListProblem(envelope, type) {
+    if (LiveEnvelope.safeParse(envelope).success)
+        return undefined;
+    if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success)
+        return undefined;
+    const key = LIST_OF_TYPE[type];
+    const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
+    return `${expected}; ${envelopeSummary(envelope, key)}`;
+}
+function envelopeSummary(envelope, key) {
+    if (!isRecord(envelope))
+        return `got ${jsonKind(envelope)}`;
+    if ('findings' in envelope)
+        return `findings is ${jsonKind(envelope.findings)}`;
+    if (key in envelope) {
+        const inner = envelope[key];
+        return isRecord(inner)
+            ? `${key}.findings is ${jsonKind(inner.findings)}`
+            : `${key} is ${jsonKind(inner)}`;
+    }
+    const keys = Object.keys(envelope);
+    if (keys.length === 0)
+        return 'got an empty object';
+    // Keys come from the server: quoted and escaped, so none can start a line of its own.
+    const shown = keys.slice(0, 5).map(name => JSON.stringify(name.slice(0, 40)));
+    const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
+    return `got an object with keys ${shown.join(', ')}${more}`;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function jsonKind(value) {
+    if (value === undefined)
+        return 'missing';
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
 /** Turns one raw finding into a domain finding, or names the field that is wrong. */
 function normaliseFinding(raw, type, status, index, request, pool) {
     const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
@@ -32381,9 +32423,9 @@ function findingsPageDecoder(type, status, request, pool) {
                 throw error;
             throw new SchemaError(request, [`body: not valid JSON (${error.message.slice(0, 120)})`]);
         }
-        const checked = FindingsEnvelope.safeParse(envelope);
-        if (!checked.success)
-            throw new SchemaError(request, formatIssues(checked.error.issues));
+        const problem = missingListProblem(envelope, type);
+        if (problem !== undefined)
+            throw new SchemaError(request, [problem]);
         return findings;
     };
 }
@@ -32499,7 +32541,9 @@ async function listDependencies(transport, deploymentId, filter, maxPages = 500)
 const ProjectWire = camelObject({
     id: numericId,
     name: schemas/* string */.YjP().min(1),
-    tags: stringList,
+    // Required (as documented): tags read as [] where they are missing would be replaced by the
+    // new ones alone, dropping the project's current tags.
+    tags: schemas/* array */.YOg(schemas/* string */.YjP()),
     url: optionalString,
     defaultBranch: optionalString,
     primaryBranch: optionalString
@@ -32707,7 +32751,8 @@ const PoliciesResponse = schemas/* object */.Ikc({
 });
 const RulesResponse = schemas/* object */.Ikc({
     cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
-    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode })).nullish()
+    // Required: a page without its list (`{}`, an error object) must not read as "no rules".
+    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode }))
 });
 function policiesPath(deploymentId) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
@@ -32743,7 +32788,7 @@ function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
         const next = response.cursor === null || response.cursor === undefined
             ? undefined
             : String(response.cursor);
-        const items = (response.rules ?? []).map(rule => ({
+        const items = response.rules.map(rule => ({
             id: rule.id,
             path: rule.path,
             mode: rule.policyMode
@@ -33474,15 +33519,15 @@ function contextRef(ctx) {
     return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
 }
 function pullRequestNumber(payload) {
-    if (!isRecord(payload))
+    if (!inputs_isRecord(payload))
         return undefined;
     const candidates = [
-        isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+        inputs_isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
         payload.number
     ];
     return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
 }
-function isRecord(value) {
+function inputs_isRecord(value) {
     return typeof value === 'object' && value !== null;
 }
 function nonEmpty(value) {
@@ -34082,7 +34127,10 @@ const TicketsResponse = schemas/* object */.Ikc({
         .nullish(),
     failed: schemas/* array */.YOg(schemas/* object */.Ikc({ issue_ids: idList, error: optionalString })).nullish(),
     skipped: schemas/* array */.YOg(schemas/* object */.Ikc({ issue_ids: idList, reason: optionalString })).nullish()
-});
+})
+    // An empty bucket may be left out, but a 200 with none of them (`{}`, an error object) says
+    // nothing about the tickets: it must not read as "nothing happened".
+    .refine(body => [body.succeeded, body.failed, body.skipped].some(Array.isArray), 'expected at least one of the lists succeeded, failed, skipped (got none)');
 /**
  * Creates tickets for the given findings. Never retried once the server may have acted on it: a
  * duplicate ticket is worse than a failed step (the transport treats a POST as non-idempotent).
