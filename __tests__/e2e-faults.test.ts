@@ -340,6 +340,23 @@ d('authentication and addressing errors', () => {
   })
 })
 
+d('a server that caps page_size silently', () => {
+  it('at 1000: the bundled action still judges every finding, as an uncapped server gives them', async () => {
+    const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 2500, sca: 0 }
+    const inputs = { ...FAST, 'issue-types': 'sast' }
+    const uncapped = await withEmulator({ bulk }, emulator => runAction(emulator, inputs))
+    await withEmulator({ bulk, findingsPageSizeCap: 1000 }, async emulator => {
+      const run = await runAction(emulator, inputs)
+
+      expect(Number(run.outputs['findings-count'])).toBeGreaterThan(2500)
+      expect(run.outputs).toEqual(uncapped.outputs)
+      const sizes = requestsTo(emulator, FINDINGS).map(r => r.query.page_size?.[0])
+      expect(sizes[0]).toBe('3000')
+      expect(sizes.slice(1).every(size => size === '1000')).toBe(true)
+    })
+  }, 30_000)
+})
+
 d('pagination that never ends', () => {
   it('findings: the same full page of 3000 again and again → the repeated-page error', async () => {
     await withEmulator({}, async emulator => {

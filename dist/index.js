@@ -31747,12 +31747,14 @@ async function* pageNumberPages(fetchPage, options) {
     const seen = new Set();
     const inFlight = [];
     const abandon = new AbortController();
+    let pageSize = options.pageSize;
     let nextToRequest = 0;
     let current = 0;
     const launch = () => {
-        const entry = { items: fetchPage(nextToRequest++, abandon.signal) };
+        const size = pageSize;
+        const entry = { items: fetchPage(nextToRequest++, abandon.signal, size) };
         // An abandoned speculative page must not become an unhandled rejection.
-        entry.items.then(items => (entry.endsList = isLastPage(items, options)), () => undefined);
+        entry.items.then(items => (entry.endsList = isLastPage(items, size, options)), () => undefined);
         inFlight.push(entry);
     };
     launch();
@@ -31763,11 +31765,14 @@ async function* pageNumberPages(fetchPage, options) {
                 guardRepeat(items, seen, current, options);
                 yield items;
             }
-            if (isLastPage(items, options))
+            // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
+            if (current === 0 && mayBeCapped(items, options))
+                pageSize = items.length;
+            else if (isLastPage(items, pageSize, options))
                 return;
             current++;
             if (current >= options.maxPages) {
-                throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${options.pageSize}`);
+                throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
             }
             // A page already back and short (or empty) ends the list: nothing past it is asked for.
             const endKnown = inFlight.some(entry => entry.endsList === true);
@@ -31783,10 +31788,17 @@ async function* pageNumberPages(fetchPage, options) {
         abandon.abort();
     }
 }
-function isLastPage(items, options) {
+function isLastPage(items, pageSize, options) {
     if (items.length === 0)
         return true;
-    return options.endOn === 'short-page' && items.length < options.pageSize;
+    return options.endOn === 'short-page' && items.length < pageSize;
+}
+/** A short first page that may be the server's page-size cap rather than the end of the list. */
+function mayBeCapped(items, options) {
+    return (options.capCheck !== undefined &&
+        options.endOn === 'short-page' &&
+        items.length >= options.capCheck.minPageSize &&
+        items.length < options.pageSize);
 }
 function guardRepeat(items, seen, page, options) {
     let fresh = 0;
@@ -32439,6 +32451,8 @@ const DEFAULT_FINDINGS_PAGING = {
     concurrency: 2,
     maxPages: 2000
 };
+/** The documented range of page_size is 100 to 3000. */
+const MIN_FINDINGS_PAGE_SIZE = 100;
 function findingsPath(deploymentSlug) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`;
 }
@@ -32448,7 +32462,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     const request = { method: 'GET', path };
     const pool = new StringPool();
     const decode = findingsPageDecoder(query.type, query.status, request, pool);
-    const fetchPage = (page, signal) => transport.request({
+    const fetchPage = (page, signal, pageSize) => transport.request({
         method: 'GET',
         path,
         signal,
@@ -32460,7 +32474,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
             since: query.since,
             policies: query.policies,
             page,
-            page_size: paging.pageSize
+            page_size: pageSize
         },
         stream: decode
     });
@@ -32468,6 +32482,8 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         pageSize: paging.pageSize,
         concurrency: paging.concurrency,
         endOn: 'short-page',
+        // A server that caps page_size silently would otherwise end the list after its first page.
+        capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
         maxPages: paging.maxPages,
         key: finding => finding.id,
         request

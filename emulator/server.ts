@@ -59,6 +59,11 @@ export interface EmulatorOptions {
   sbomPollsUntilDone?: number
   /** Base for relative timestamps; default new Date(). */
   now?: Date
+  /**
+   * Findings pages hold at most this many items whatever page_size asks for, and `page` counts
+   * pages of this size: a server that caps page_size silently, as some proxies and versions do.
+   */
+  findingsPageSizeCap?: number
 }
 
 export interface LoggedRequest {
@@ -173,6 +178,7 @@ interface Environment {
   apiUrl: string
   downloadUrl: string
   shape: () => WireShape
+  findingsPageSizeCap?: number
 }
 
 function decodeSegment(segment: string): string {
@@ -528,7 +534,8 @@ function listFindings(ctx: RequestContext, env: Environment): ApiResponse {
   const reader = queryReader(ctx.query)
   const issueType = enumScalar(reader, 'issue_type', ISSUE_TYPES) ?? 'sast'
   const page = integerParam(reader.scalar('page'), 'page', 0, 0, Number.MAX_SAFE_INTEGER)
-  const pageSize = integerParam(reader.scalar('page_size'), 'page_size', 100, 100, 3000)
+  const asked = integerParam(reader.scalar('page_size'), 'page_size', 100, 100, 3000)
+  const pageSize = Math.min(asked, env.findingsPageSizeCap ?? asked)
   const dedup = booleanParam(reader, 'dedup') ?? false
   const filters = parseFilters(reader)
   const matches = findingPool(env.state, issueType).filter(
@@ -1409,6 +1416,7 @@ class EmulatorServer implements Emulator {
   private readonly faults = new FaultList()
   private readonly timers = new TimerPool()
   private readonly latencyMs: number
+  private readonly findingsPageSizeCap: number | undefined
   private readonly apiServer: http.Server
   private readonly downloadServer: http.Server
   private closing = false
@@ -1418,6 +1426,7 @@ class EmulatorServer implements Emulator {
     this.token = options.token ?? DEFAULT_TOKEN
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
+    this.findingsPageSizeCap = options.findingsPageSizeCap
     const api = (req: http.IncomingMessage, res: http.ServerResponse): void =>
       this.onApiRequest(req, res)
     const download = (req: http.IncomingMessage, res: http.ServerResponse): void =>
@@ -1464,7 +1473,8 @@ class EmulatorServer implements Emulator {
       token: this.token,
       apiUrl: this.url,
       downloadUrl: this.downloadUrl,
-      shape: () => this.currentShape
+      shape: () => this.currentShape,
+      findingsPageSizeCap: this.findingsPageSizeCap
     }
   }
 

@@ -404,6 +404,9 @@ export const DEFAULT_FINDINGS_PAGING: FindingsPaging = {
   maxPages: 2000
 }
 
+/** The documented range of page_size is 100 to 3000. */
+export const MIN_FINDINGS_PAGE_SIZE = 100
+
 export function findingsPath(deploymentSlug: string): string {
   return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`
 }
@@ -419,7 +422,7 @@ export function findingPages(
   const request: RequestLabel = { method: 'GET', path }
   const pool = new StringPool()
   const decode = findingsPageDecoder(query.type, query.status, request, pool)
-  const fetchPage = (page: number, signal: AbortSignal): Promise<Finding[]> =>
+  const fetchPage = (page: number, signal: AbortSignal, pageSize: number): Promise<Finding[]> =>
     transport.request({
       method: 'GET',
       path,
@@ -432,7 +435,7 @@ export function findingPages(
         since: query.since,
         policies: query.policies,
         page,
-        page_size: paging.pageSize
+        page_size: pageSize
       },
       stream: decode
     })
@@ -440,6 +443,8 @@ export function findingPages(
     pageSize: paging.pageSize,
     concurrency: paging.concurrency,
     endOn: 'short-page',
+    // A server that caps page_size silently would otherwise end the list after its first page.
+    capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
     maxPages: paging.maxPages,
     key: finding => finding.id,
     request
