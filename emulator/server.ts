@@ -61,7 +61,7 @@ export interface EmulatorOptions {
   now?: Date
   /**
    * Findings pages hold at most this many items whatever page_size asks for, and `page` counts
-   * pages of this size: a server that caps page_size silently, as some proxies and versions do.
+   * pages of this size: a server that caps page_size silently below what was asked.
    */
   findingsPageSizeCap?: number
 }

@@ -279,7 +279,7 @@ const DOCUMENTED_ENVELOPE: Readonly<Record<IssueType, z.ZodType>> = {
 }
 
 /** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
-export function missingListProblem(envelope: unknown, type: IssueType): string | undefined {
+function missingListProblem(envelope: unknown, type: IssueType): string | undefined {
   if (LiveEnvelope.safeParse(envelope).success) return undefined
   if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success) return undefined
   const key = LIST_OF_TYPE[type]
