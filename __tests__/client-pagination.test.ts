@@ -303,3 +303,129 @@ describe('cursor pagination', () => {
     }
   })
 })
+
+describe('a server that caps page_size below what was asked', () => {
+  const CAP = 1000
+  let capped: Emulator
+  let local: Transport
+  const mid: FindingsQuery = { ...bigMain, repository: 'acme/mid' }
+
+  beforeAll(async () => {
+    capped = await startEmulator({
+      now: NOW,
+      findingsPageSizeCap: CAP,
+      bulk: { repository: 'acme/big', ref: 'refs/heads/main', sast: 7000, sca: 0 }
+    })
+    capped.state.sastFindings.push(
+      ...Array.from({ length: 2500 }, (_, index) =>
+        sastFinding({
+          id: 8_900_000 + index,
+          repository: { name: 'acme/mid', url: 'https://github.com/acme/mid' },
+          relevantSince: new Date(NOW.getTime() - index * 60_000)
+        })
+      )
+    )
+    local = new Transport({
+      baseUrl: capped.url,
+      token: capped.token,
+      timeoutMs: 20_000,
+      retry: defaultRetryPolicy(2),
+      sleep: () => Promise.resolve(),
+      random: () => 0.5
+    })
+  })
+
+  afterAll(async () => {
+    await local.close()
+    await capped.close()
+  })
+
+  beforeEach(() => {
+    capped.requests.length = 0
+  })
+
+  async function collectCapped(query: FindingsQuery, paging?: FindingsPaging): Promise<Finding[]> {
+    const out: Finding[] = []
+    for await (const page of findingPages(local, 'acme-corp', query, paging)) out.push(...page)
+    return out
+  }
+
+  /** `page:page_size` of each request, by page (concurrent requests may arrive in any order). */
+  const sent = (): string[] =>
+    capped.requests
+      .map(r => ({ page: Number(r.query.page?.[0]), size: r.query.page_size?.[0] }))
+      .sort((a, b) => a.page - b.page)
+      .map(({ page, size }) => `${page}:${size}`)
+
+  it('reads all 2,500 findings exactly once, one page of 3000 asked, then pages of 1000', async () => {
+    const findings = await collectCapped(mid)
+    expect(findings.map(f => f.id)).toEqual(
+      Array.from({ length: 2500 }, (_, index) => 8_900_000 + index)
+    )
+    // the probe of page 1 is a real page of the capped size; page 3 may be asked for ahead
+    expect(sent().slice(0, 3)).toEqual(['0:3000', '1:1000', '2:1000'])
+    expect(sent().length).toBeLessThanOrEqual(4)
+  })
+
+  it.each([1, 2, 4])(
+    'reads all 7,000 findings exactly once at concurrency %i',
+    async concurrency => {
+      const findings = await collectCapped(bigMain, { pageSize: 3000, concurrency, maxPages: 100 })
+      expect(findings.map(f => f.id)).toEqual(
+        Array.from({ length: 7000 }, (_, index) => BULK_SAST_ID_BASE + index)
+      )
+      const pages = sent()
+      expect(pages.slice(0, 8)).toEqual([
+        '0:3000',
+        '1:1000',
+        '2:1000',
+        '3:1000',
+        '4:1000',
+        '5:1000',
+        '6:1000',
+        '7:1000'
+      ])
+      // past the end: at most the pages in flight when the empty page 7 came back
+      expect(pages.length).toBeLessThanOrEqual(8 + concurrency)
+    }
+  )
+})
+
+describe('the request count of the first page check', () => {
+  const pagesSent = (): string[] =>
+    emulator.requests.map(r => `${r.query.page?.[0]}:${r.query.page_size?.[0]}`)
+
+  it('a first page shorter than the minimum page size (100) ends the list: no extra request', async () => {
+    const findings = await collect({ ...bigMain, repository: 'acme/web' })
+    expect(findings).toHaveLength(10)
+    expect(pagesSent()).toEqual(['0:3000'])
+  })
+
+  it('a short first page of 150 costs one more request, in pages of 150', async () => {
+    const records = Array.from({ length: 150 }, (_, index) =>
+      sastFinding({
+        id: 8_950_000 + index,
+        repository: { name: 'acme/short', url: 'https://github.com/acme/short' },
+        relevantSince: new Date(NOW.getTime() - index * 60_000)
+      })
+    )
+    emulator.state.sastFindings.push(...records)
+    try {
+      const findings = await collect({ ...bigMain, repository: 'acme/short' })
+      expect(findings.map(f => f.id)).toEqual(records.map(r => r.id))
+      expect(pagesSent()).toEqual(['0:3000', '1:150'])
+    } finally {
+      emulator.state.sastFindings.splice(-records.length)
+    }
+  })
+
+  it('a multi-page list costs no request more than before', async () => {
+    const findings = await collect(
+      { ...bigMain, since: Math.floor(NOW.getTime() / 1000) - 200 * 86_400 },
+      { pageSize: 3000, concurrency: 1, maxPages: 100 }
+    )
+    expect(findings.length).toBeGreaterThan(6000)
+    expect(findings.length).toBeLessThan(9000)
+    expect(pagesSent()).toEqual(['0:3000', '1:3000', '2:3000'])
+  })
+})

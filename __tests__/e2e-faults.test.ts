@@ -261,7 +261,21 @@ d('200 responses that cannot be trusted', () => {
       fault: { kind: 'json', body: { findings: [urgent] } },
       problem:
         /^findings\[0\]\.severity: expected one of low, medium, high, critical \(got "urgent"\)$/
-    }
+    },
+    ...(
+      [
+        [{}, 'got an empty object'],
+        [{ findings: null }, 'findings is null'],
+        [{ error: 'upstream overloaded' }, 'got an object with keys "error"'],
+        [{ data: { findings: [urgent] } }, 'got an object with keys "data"']
+      ] as const
+    ).map(([body, got]) => ({
+      name: `a 200 of ${JSON.stringify(body).slice(0, 40)}`,
+      fault: { kind: 'json', body } satisfies Fault,
+      problem: new RegExp(
+        `^findings: expected the list of sast findings \\("findings" or "sastFindings\\.findings"\\); ${got}$`
+      )
+    }))
   ]
   it.each(UNTRUSTED)(
     '$name: exit 1 naming the endpoint and the field, no verdict',
@@ -322,6 +336,23 @@ d('authentication and addressing errors', () => {
       expect(requestsTo(emulator, DEPLOYMENTS)).toHaveLength(1)
     })
   })
+})
+
+d('a server that caps page_size silently', () => {
+  it('at 1000: the bundled action still judges every finding, as an uncapped server gives them', async () => {
+    const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 2500, sca: 0 }
+    const inputs = { ...FAST, 'issue-types': 'sast' }
+    const uncapped = await withEmulator({ bulk }, emulator => runAction(emulator, inputs))
+    await withEmulator({ bulk, findingsPageSizeCap: 1000 }, async emulator => {
+      const run = await runAction(emulator, inputs)
+
+      expect(Number(run.outputs['findings-count'])).toBeGreaterThan(2500)
+      expect(run.outputs).toEqual(uncapped.outputs)
+      const sizes = requestsTo(emulator, FINDINGS).map(r => r.query.page_size?.[0])
+      expect(sizes[0]).toBe('3000')
+      expect(sizes.slice(1).every(size => size === '1000')).toBe(true)
+    })
+  }, 30_000)
 })
 
 d('pagination that never ends', () => {

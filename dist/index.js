@@ -31797,12 +31797,14 @@ async function* pageNumberPages(fetchPage, options) {
     const seen = new Set();
     const inFlight = [];
     const abandon = new AbortController();
+    let pageSize = options.pageSize;
     let nextToRequest = 0;
     let current = 0;
     const launch = () => {
-        const entry = { items: fetchPage(nextToRequest++, abandon.signal) };
+        const size = pageSize;
+        const entry = { items: fetchPage(nextToRequest++, abandon.signal, size) };
         // An abandoned speculative page must not become an unhandled rejection.
-        entry.items.then(items => (entry.endsList = isLastPage(items, options)), () => undefined);
+        entry.items.then(items => (entry.endsList = isLastPage(items, size, options)), () => undefined);
         inFlight.push(entry);
     };
     launch();
@@ -31813,11 +31815,14 @@ async function* pageNumberPages(fetchPage, options) {
                 guardRepeat(items, seen, current, options);
                 yield items;
             }
-            if (isLastPage(items, options))
+            // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
+            if (current === 0 && mayBeCapped(items, options))
+                pageSize = items.length;
+            else if (isLastPage(items, pageSize, options))
                 return;
             current++;
             if (current >= options.maxPages) {
-                throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${options.pageSize}`);
+                throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
             }
             // A page already back and short (or empty) ends the list: nothing past it is asked for.
             const endKnown = inFlight.some(entry => entry.endsList === true);
@@ -31833,10 +31838,17 @@ async function* pageNumberPages(fetchPage, options) {
         abandon.abort();
     }
 }
-function isLastPage(items, options) {
+function isLastPage(items, pageSize, options) {
     if (items.length === 0)
         return true;
-    return options.endOn === 'short-page' && items.length < options.pageSize;
+    return options.endOn === 'short-page' && items.length < pageSize;
+}
+/** A short first page that may be the server's page-size cap rather than the end of the list. */
+function mayBeCapped(items, options) {
+    return (options.capCheck !== undefined &&
+        options.endOn === 'short-page' &&
+        items.length >= options.capCheck.minPageSize &&
+        items.length < options.pageSize);
 }
 function guardRepeat(items, seen, page, options) {
     let fresh = 0;
@@ -32367,22 +32379,64 @@ function fixVersions(fixes) {
     }
     return out;
 }
-/**
- * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
- * The lists arrive emptied: their elements are split off while the page downloads.
- */
-const FindingsEnvelope = schemas/* union */.KCZ([
-    schemas/* object */.Ikc({ findings: schemas/* array */.YOg(schemas/* unknown */.L5J()) }),
-    schemas/* object */.Ikc({
-        sastFindings: schemas/* object */.Ikc({ findings: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish() }).nullish(),
-        scaFindings: schemas/* object */.Ikc({ findings: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish() }).nullish()
-    })
-]);
 const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']];
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
     sca: 'scaFindings'
 };
+/*
+ * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
+ * A page is an answer only when it carries the requested type's list in one of the two: `{}`,
+ * `{"findings": null}` or an error object read as "no findings" would pass the gate unchecked.
+ * The lists arrive emptied: their elements are split off while the page downloads.
+ */
+const FindingsList = schemas/* array */.YOg(schemas/* unknown */.L5J());
+const LiveEnvelope = schemas/* object */.Ikc({ findings: FindingsList });
+const DOCUMENTED_ENVELOPE = {
+    sast: schemas/* object */.Ikc({ sastFindings: schemas/* object */.Ikc({ findings: FindingsList }) }),
+    sca: schemas/* object */.Ikc({ scaFindings: schemas/* object */.Ikc({ findings: FindingsList }) })
+};
+/** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
+function missingListProblem(envelope, type) {
+    if (LiveEnvelope.safeParse(envelope).success)
+        return undefined;
+    if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success)
+        return undefined;
+    const key = LIST_OF_TYPE[type];
+    const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
+    return `${expected}; ${envelopeSummary(envelope, key)}`;
+}
+function envelopeSummary(envelope, key) {
+    if (!isRecord(envelope))
+        return `got ${jsonKind(envelope)}`;
+    if ('findings' in envelope)
+        return `findings is ${jsonKind(envelope.findings)}`;
+    if (key in envelope) {
+        const inner = envelope[key];
+        return isRecord(inner)
+            ? `${key}.findings is ${jsonKind(inner.findings)}`
+            : `${key} is ${jsonKind(inner)}`;
+    }
+    const keys = Object.keys(envelope);
+    if (keys.length === 0)
+        return 'got an empty object';
+    // Keys come from the server: quoted and escaped, so none can start a line of its own.
+    const shown = keys.slice(0, 5).map(name => JSON.stringify(name.slice(0, 40)));
+    const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
+    return `got an object with keys ${shown.join(', ')}${more}`;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function jsonKind(value) {
+    if (value === undefined)
+        return 'missing';
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
 /** Turns one raw finding into a domain finding, or names the field that is wrong. */
 function normaliseFinding(raw, type, status, index, request, pool) {
     const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
@@ -32431,9 +32485,9 @@ function findingsPageDecoder(type, status, request, pool) {
                 throw error;
             throw new SchemaError(request, [`body: not valid JSON (${error.message.slice(0, 120)})`]);
         }
-        const checked = FindingsEnvelope.safeParse(envelope);
-        if (!checked.success)
-            throw new SchemaError(request, formatIssues(checked.error.issues));
+        const problem = missingListProblem(envelope, type);
+        if (problem !== undefined)
+            throw new SchemaError(request, [problem]);
         return findings;
     };
 }
@@ -32447,6 +32501,8 @@ const DEFAULT_FINDINGS_PAGING = {
     concurrency: 2,
     maxPages: 2000
 };
+/** The documented range of page_size is 100 to 3000. */
+const MIN_FINDINGS_PAGE_SIZE = 100;
 function findingsPath(deploymentSlug) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`;
 }
@@ -32456,7 +32512,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     const request = { method: 'GET', path };
     const pool = new StringPool();
     const decode = findingsPageDecoder(query.type, query.status, request, pool);
-    const fetchPage = (page, signal) => transport.request({
+    const fetchPage = (page, signal, pageSize) => transport.request({
         method: 'GET',
         path,
         signal,
@@ -32468,7 +32524,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
             since: query.since,
             policies: query.policies,
             page,
-            page_size: paging.pageSize
+            page_size: pageSize
         },
         stream: decode
     });
@@ -32476,6 +32532,8 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         pageSize: paging.pageSize,
         concurrency: paging.concurrency,
         endOn: 'short-page',
+        // A server that caps page_size silently would otherwise end the list after its first page.
+        capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
         maxPages: paging.maxPages,
         key: finding => finding.id,
         request
@@ -32549,7 +32607,9 @@ async function listDependencies(transport, deploymentId, filter, maxPages = 500)
 const ProjectWire = camelObject({
     id: numericId,
     name: schemas/* string */.YjP().min(1),
-    tags: stringList,
+    // Required (as documented): tags read as [] where they are missing would be replaced by the
+    // new ones alone, dropping the project's current tags.
+    tags: schemas/* array */.YOg(schemas/* string */.YjP()),
     url: optionalString,
     defaultBranch: optionalString,
     primaryBranch: optionalString
@@ -32757,7 +32817,8 @@ const PoliciesResponse = schemas/* object */.Ikc({
 });
 const RulesResponse = schemas/* object */.Ikc({
     cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
-    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode })).nullish()
+    // Required: a page without its list (`{}`, an error object) must not read as "no rules".
+    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode }))
 });
 /** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
 const POLICIES_404_CAUSES = 'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints';
@@ -32801,7 +32862,7 @@ function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
         const next = response.cursor === null || response.cursor === undefined
             ? undefined
             : String(response.cursor);
-        const items = (response.rules ?? []).map(rule => ({
+        const items = response.rules.map(rule => ({
             id: rule.id,
             path: rule.path,
             mode: rule.policyMode
@@ -33261,15 +33322,15 @@ async function readWorkspaceFile(file) {
         ]);
     }
 }
-function isRecord(value) {
+function ignore_source_isRecord(value) {
     return typeof value === 'object' && value !== null;
 }
 /** The base commit and repository from the event; the base repository is the one running. */
 function pullRequestBase(ctx) {
-    const pr = isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
-    const base = isRecord(pr) ? pr.base : undefined;
-    const sha = isRecord(base) ? base.sha : undefined;
-    const repo = isRecord(base) && isRecord(base.repo) ? base.repo.full_name : undefined;
+    const pr = ignore_source_isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
+    const base = ignore_source_isRecord(pr) ? pr.base : undefined;
+    const sha = ignore_source_isRecord(base) ? base.sha : undefined;
+    const repo = ignore_source_isRecord(base) && ignore_source_isRecord(base.repo) ? base.repo.full_name : undefined;
     const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY;
     const [owner, name, ...rest] = (fullName ?? '').split('/');
     if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha))
@@ -33290,7 +33351,7 @@ function repositoryPath(file, ctx) {
     return inside.split(external_node_path_namespaceObject.sep).join('/');
 }
 function httpStatus(error) {
-    return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+    return ignore_source_isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
 }
 /** The raw text of the file at the base commit; undefined when the base has no such file. */
 async function fetchBaseFile(request) {
@@ -33334,7 +33395,7 @@ function rawText(data) {
         return data;
     if (data instanceof ArrayBuffer)
         return new TextDecoder('utf-8', { fatal: false }).decode(data);
-    if (isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
+    if (ignore_source_isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
         return Buffer.from(data.content, 'base64').toString('utf8');
     }
     return undefined;
@@ -34438,7 +34499,10 @@ const TicketsResponse = schemas/* object */.Ikc({
         .nullish(),
     failed: schemas/* array */.YOg(schemas/* object */.Ikc({ issue_ids: idList, error: optionalString })).nullish(),
     skipped: schemas/* array */.YOg(schemas/* object */.Ikc({ issue_ids: idList, reason: optionalString })).nullish()
-});
+})
+    // An empty bucket may be left out, but a 200 with none of them (`{}`, an error object) says
+    // nothing about the tickets: it must not read as "nothing happened".
+    .refine(body => [body.succeeded, body.failed, body.skipped].some(Array.isArray), 'expected at least one of the lists succeeded, failed, skipped (got none)');
 /**
  * Creates tickets for the given findings. Never retried once the server may have acted on it: a
  * duplicate ticket is worse than a failed step (the transport treats a POST as non-idempotent).

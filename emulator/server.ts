@@ -67,6 +67,11 @@ export interface EmulatorOptions {
    * COMPLETED (a managed scan the gate has to wait for).
    */
   scanRunningMs?: number
+  /**
+   * Findings pages hold at most this many items whatever page_size asks for, and `page` counts
+   * pages of this size: a server that caps page_size silently below what was asked.
+   */
+  findingsPageSizeCap?: number
 }
 
 export interface LoggedRequest {
@@ -183,6 +188,7 @@ interface Environment {
   shape: () => WireShape
   /** The data's "now" (the `now` option), which the scans search window counts back from. */
   dataNow: Date
+  findingsPageSizeCap?: number
 }
 
 function decodeSegment(segment: string): string {
@@ -538,7 +544,8 @@ function listFindings(ctx: RequestContext, env: Environment): ApiResponse {
   const reader = queryReader(ctx.query)
   const issueType = enumScalar(reader, 'issue_type', ISSUE_TYPES) ?? 'sast'
   const page = integerParam(reader.scalar('page'), 'page', 0, 0, Number.MAX_SAFE_INTEGER)
-  const pageSize = integerParam(reader.scalar('page_size'), 'page_size', 100, 100, 3000)
+  const asked = integerParam(reader.scalar('page_size'), 'page_size', 100, 100, 3000)
+  const pageSize = Math.min(asked, env.findingsPageSizeCap ?? asked)
   const dedup = booleanParam(reader, 'dedup') ?? false
   const filters = parseFilters(reader)
   const matches = findingPool(env.state, issueType).filter(
@@ -1430,6 +1437,7 @@ class EmulatorServer implements Emulator {
   private readonly faults = new FaultList()
   private readonly timers = new TimerPool()
   private readonly latencyMs: number
+  private readonly findingsPageSizeCap: number | undefined
   private readonly apiServer: http.Server
   private readonly downloadServer: http.Server
   private closing = false
@@ -1442,6 +1450,7 @@ class EmulatorServer implements Emulator {
     this.token = options.token ?? DEFAULT_TOKEN
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
+    this.findingsPageSizeCap = options.findingsPageSizeCap
     const api = (req: http.IncomingMessage, res: http.ServerResponse): void =>
       this.onApiRequest(req, res)
     const download = (req: http.IncomingMessage, res: http.ServerResponse): void =>
@@ -1489,7 +1498,8 @@ class EmulatorServer implements Emulator {
       apiUrl: this.url,
       downloadUrl: this.downloadUrl,
       shape: () => this.currentShape,
-      dataNow: this.dataNow
+      dataNow: this.dataNow,
+      findingsPageSizeCap: this.findingsPageSizeCap
     }
   }
 

@@ -259,22 +259,60 @@ function fixVersions(fixes: z.infer<typeof ScaWire>['fix_recommendations']): str
   return out
 }
 
-/**
- * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
- * The lists arrive emptied: their elements are split off while the page downloads.
- */
-const FindingsEnvelope = z.union([
-  z.object({ findings: z.array(z.unknown()) }),
-  z.object({
-    sastFindings: z.object({ findings: z.array(z.unknown()).nullish() }).nullish(),
-    scaFindings: z.object({ findings: z.array(z.unknown()).nullish() }).nullish()
-  })
-])
-
 const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']]
 const LIST_OF_TYPE: Readonly<Record<IssueType, string>> = {
   sast: 'sastFindings',
   sca: 'scaFindings'
+}
+
+/*
+ * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
+ * A page is an answer only when it carries the requested type's list in one of the two: `{}`,
+ * `{"findings": null}` or an error object read as "no findings" would pass the gate unchecked.
+ * The lists arrive emptied: their elements are split off while the page downloads.
+ */
+const FindingsList = z.array(z.unknown())
+const LiveEnvelope = z.object({ findings: FindingsList })
+const DOCUMENTED_ENVELOPE: Readonly<Record<IssueType, z.ZodType>> = {
+  sast: z.object({ sastFindings: z.object({ findings: FindingsList }) }),
+  sca: z.object({ scaFindings: z.object({ findings: FindingsList }) })
+}
+
+/** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
+function missingListProblem(envelope: unknown, type: IssueType): string | undefined {
+  if (LiveEnvelope.safeParse(envelope).success) return undefined
+  if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success) return undefined
+  const key = LIST_OF_TYPE[type]
+  const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`
+  return `${expected}; ${envelopeSummary(envelope, key)}`
+}
+
+function envelopeSummary(envelope: unknown, key: string): string {
+  if (!isRecord(envelope)) return `got ${jsonKind(envelope)}`
+  if ('findings' in envelope) return `findings is ${jsonKind(envelope.findings)}`
+  if (key in envelope) {
+    const inner = envelope[key]
+    return isRecord(inner)
+      ? `${key}.findings is ${jsonKind(inner.findings)}`
+      : `${key} is ${jsonKind(inner)}`
+  }
+  const keys = Object.keys(envelope)
+  if (keys.length === 0) return 'got an empty object'
+  // Keys come from the server: quoted and escaped, so none can start a line of its own.
+  const shown = keys.slice(0, 5).map(name => JSON.stringify(name.slice(0, 40)))
+  const more = keys.length > 5 ? ` and ${keys.length - 5} more` : ''
+  return `got an object with keys ${shown.join(', ')}${more}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function jsonKind(value: unknown): string {
+  if (value === undefined) return 'missing'
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** Turns one raw finding into a domain finding, or names the field that is wrong. */
@@ -332,8 +370,8 @@ function findingsPageDecoder(
       if (!(error instanceof JsonSplitError)) throw error
       throw new SchemaError(request, [`body: not valid JSON (${error.message.slice(0, 120)})`])
     }
-    const checked = FindingsEnvelope.safeParse(envelope)
-    if (!checked.success) throw new SchemaError(request, formatIssues(checked.error.issues))
+    const problem = missingListProblem(envelope, type)
+    if (problem !== undefined) throw new SchemaError(request, [problem])
     return findings
   }
 }
@@ -366,6 +404,9 @@ export const DEFAULT_FINDINGS_PAGING: FindingsPaging = {
   maxPages: 2000
 }
 
+/** The documented range of page_size is 100 to 3000. */
+export const MIN_FINDINGS_PAGE_SIZE = 100
+
 export function findingsPath(deploymentSlug: string): string {
   return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`
 }
@@ -381,7 +422,7 @@ export function findingPages(
   const request: RequestLabel = { method: 'GET', path }
   const pool = new StringPool()
   const decode = findingsPageDecoder(query.type, query.status, request, pool)
-  const fetchPage = (page: number, signal: AbortSignal): Promise<Finding[]> =>
+  const fetchPage = (page: number, signal: AbortSignal, pageSize: number): Promise<Finding[]> =>
     transport.request({
       method: 'GET',
       path,
@@ -394,7 +435,7 @@ export function findingPages(
         since: query.since,
         policies: query.policies,
         page,
-        page_size: paging.pageSize
+        page_size: pageSize
       },
       stream: decode
     })
@@ -402,6 +443,8 @@ export function findingPages(
     pageSize: paging.pageSize,
     concurrency: paging.concurrency,
     endOn: 'short-page',
+    // A server that caps page_size silently would otherwise end the list after its first page.
+    capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
     maxPages: paging.maxPages,
     key: finding => finding.id,
     request

@@ -10,6 +10,15 @@ export interface PageNumberOptions<T> {
    * page-size cap is undocumented and might silently be lower than asked.
    */
   readonly endOn: 'short-page' | 'empty-page'
+  /**
+   * With `short-page`: a server may cap page_size silently below what was asked, so a short
+   * first page is not trusted as the end. The next page is asked for with the first page's length
+   * as its size (the same offset whether the server counts pages in the asked or the capped
+   * size): empty, the list has ended; not empty, it is the next page, and the rest is read in
+   * pages of that size. A first page shorter than `minPageSize`, the smallest page size the
+   * server accepts, cannot be a cap, so it ends the list at no extra cost.
+   */
+  readonly capCheck?: { readonly minPageSize: number }
   readonly maxPages: number
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
   readonly key: (item: T) => string | number
@@ -23,19 +32,21 @@ export interface PageNumberOptions<T> {
  * or a consumer that stops early) `signal` is aborted, so that such pages are not retried.
  */
 export async function* pageNumberPages<T>(
-  fetchPage: (page: number, signal: AbortSignal) => Promise<readonly T[]>,
+  fetchPage: (page: number, signal: AbortSignal, pageSize: number) => Promise<readonly T[]>,
   options: PageNumberOptions<T>
 ): AsyncGenerator<readonly T[]> {
   const seen = new Set<string | number>()
   const inFlight: InFlightPage<T>[] = []
   const abandon = new AbortController()
+  let pageSize = options.pageSize
   let nextToRequest = 0
   let current = 0
   const launch = (): void => {
-    const entry: InFlightPage<T> = { items: fetchPage(nextToRequest++, abandon.signal) }
+    const size = pageSize
+    const entry: InFlightPage<T> = { items: fetchPage(nextToRequest++, abandon.signal, size) }
     // An abandoned speculative page must not become an unhandled rejection.
     entry.items.then(
-      items => (entry.endsList = isLastPage(items, options)),
+      items => (entry.endsList = isLastPage(items, size, options)),
       () => undefined
     )
     inFlight.push(entry)
@@ -48,12 +59,14 @@ export async function* pageNumberPages<T>(
         guardRepeat(items, seen, current, options)
         yield items
       }
-      if (isLastPage(items, options)) return
+      // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
+      if (current === 0 && mayBeCapped(items, options)) pageSize = items.length
+      else if (isLastPage(items, pageSize, options)) return
       current++
       if (current >= options.maxPages) {
         throw new PaginationError(
           options.request,
-          `more than ${options.maxPages} full pages of ${options.pageSize}`
+          `more than ${options.maxPages} full pages of ${pageSize}`
         )
       }
       // A page already back and short (or empty) ends the list: nothing past it is asked for.
@@ -75,9 +88,23 @@ interface InFlightPage<T> {
   endsList?: boolean
 }
 
-function isLastPage<T>(items: readonly T[], options: PageNumberOptions<T>): boolean {
+function isLastPage<T>(
+  items: readonly T[],
+  pageSize: number,
+  options: PageNumberOptions<T>
+): boolean {
   if (items.length === 0) return true
-  return options.endOn === 'short-page' && items.length < options.pageSize
+  return options.endOn === 'short-page' && items.length < pageSize
+}
+
+/** A short first page that may be the server's page-size cap rather than the end of the list. */
+function mayBeCapped<T>(items: readonly T[], options: PageNumberOptions<T>): boolean {
+  return (
+    options.capCheck !== undefined &&
+    options.endOn === 'short-page' &&
+    items.length >= options.capCheck.minPageSize &&
+    items.length < options.pageSize
+  )
 }
 
 function guardRepeat<T>(

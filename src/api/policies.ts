@@ -18,7 +18,8 @@ const PoliciesResponse = z.object({
 
 const RulesResponse = z.object({
   cursor: z.union([z.string(), z.number()]).nullish(),
-  rules: z.array(z.object({ id: stringId, path: z.string(), policyMode })).nullish()
+  // Required: a page without its list (`{}`, an error object) must not read as "no rules".
+  rules: z.array(z.object({ id: stringId, path: z.string(), policyMode }))
 })
 
 /** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
@@ -76,7 +77,7 @@ export function policyRulePages(
         response.cursor === null || response.cursor === undefined
           ? undefined
           : String(response.cursor)
-      const items = (response.rules ?? []).map(rule => ({
+      const items = response.rules.map(rule => ({
         id: rule.id,
         path: rule.path,
         mode: rule.policyMode

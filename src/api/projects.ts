@@ -3,12 +3,14 @@ import type { Project } from '../domain.js'
 import { ApiError, type RequestLabel } from './errors.js'
 import { pageNumberPages } from './paginate.js'
 import type { Transport } from './transport.js'
-import { camelObject, numericId, optionalString, stringList } from './wire.js'
+import { camelObject, numericId, optionalString } from './wire.js'
 
 const ProjectWire = camelObject({
   id: numericId,
   name: z.string().min(1),
-  tags: stringList,
+  // Required (as documented): tags read as [] where they are missing would be replaced by the
+  // new ones alone, dropping the project's current tags.
+  tags: z.array(z.string()),
   url: optionalString,
   defaultBranch: optionalString,
   primaryBranch: optionalString

@@ -8,20 +8,27 @@ const idList = z
   .nullish()
   .transform(ids => ids ?? [])
 
-const TicketsResponse = z.object({
-  succeeded: z
-    .array(
-      z.object({
-        issue_ids: idList,
-        ticket_id: numericId.nullish(),
-        ticket_url: optionalString,
-        external_slug: optionalString
-      })
-    )
-    .nullish(),
-  failed: z.array(z.object({ issue_ids: idList, error: optionalString })).nullish(),
-  skipped: z.array(z.object({ issue_ids: idList, reason: optionalString })).nullish()
-})
+const TicketsResponse = z
+  .object({
+    succeeded: z
+      .array(
+        z.object({
+          issue_ids: idList,
+          ticket_id: numericId.nullish(),
+          ticket_url: optionalString,
+          external_slug: optionalString
+        })
+      )
+      .nullish(),
+    failed: z.array(z.object({ issue_ids: idList, error: optionalString })).nullish(),
+    skipped: z.array(z.object({ issue_ids: idList, reason: optionalString })).nullish()
+  })
+  // An empty bucket may be left out, but a 200 with none of them (`{}`, an error object) says
+  // nothing about the tickets: it must not read as "nothing happened".
+  .refine(
+    body => [body.succeeded, body.failed, body.skipped].some(Array.isArray),
+    'expected at least one of the lists succeeded, failed, skipped (got none)'
+  )
 
 export interface TicketRequest {
   readonly type: IssueType
