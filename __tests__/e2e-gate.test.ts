@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
-import { startEmulator } from '../emulator/server.js'
+import { sastFinding, startEmulator } from '../emulator/server.js'
 import {
   BUNDLE_BUILT,
   errorLines,
@@ -561,10 +561,17 @@ d('e2e gate: verdicts on acme/web main', () => {
   })
 })
 
+/** A critical finding the pull_request_target scan recorded on the PR's head branch name. */
+const HEAD_BRANCH = 'feature/login'
+const HEAD_BRANCH_FINDING = 7130001
+
 d('e2e gate: pull requests', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()
+    emulator.state.sastFindings.push(
+      sastFinding({ id: HEAD_BRANCH_FINDING, ref: HEAD_BRANCH, severity: 'critical' })
+    )
   })
   afterAll(async () => {
     await emulator.close()
@@ -577,7 +584,7 @@ d('e2e gate: pull requests', () => {
     number: 42,
     pull_request: {
       number: 42,
-      head: { repo: { full_name: head } },
+      head: { ref: HEAD_BRANCH, repo: { full_name: head } },
       base: { repo: { full_name: 'acme/web' } }
     }
   })
@@ -610,22 +617,20 @@ d('e2e gate: pull requests', () => {
     expect(run.summary).toContain('**Ref** <code>refs/pull/42/merge</code>')
   })
 
-  it('pull_request_target without a ref input also gates the merge ref, not the base branch', async () => {
+  it('pull_request_target without a ref input gates the head branch name the scanner records', async () => {
     const run = await runAction(
       emulator,
       { ref: '', ...RELAXED },
       {
         eventName: 'pull_request_target',
         event: prEvent('acme/web'),
-        env: { GITHUB_REF: 'refs/heads/main' }
+        env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
       }
     )
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([[HEAD_BRANCH], [HEAD_BRANCH]])
     expect(run.exitCode).toBe(1)
-    expect(run.outputs['blocking-ids']).toBe('[7210101]')
-    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-      ['refs/pull/42/merge'],
-      ['refs/pull/42/merge']
-    ])
+    expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
+    expect(run.summary).toContain(`**Ref** <code>${HEAD_BRANCH}</code>`)
   })
 
   describe('every input as the runner passes it (action.yml defaults, expressions expanded)', () => {
@@ -670,8 +675,8 @@ d('e2e gate: pull requests', () => {
       ])
     })
 
-    // Regression: the ref default is empty so the action derives refs/pull/<n>/merge; a ${{ github.ref }} default would gate the base branch.
-    it('pull_request_target: the merge ref is gated, not the base branch', async () => {
+    // Regression: the ref default is empty so the action derives the head branch; a ${{ github.ref }} default would gate the base branch.
+    it('pull_request_target: the head branch is gated, not the base branch', async () => {
       const run = await runAction(
         emulator,
         withRunnerDefaults(
@@ -681,15 +686,15 @@ d('e2e gate: pull requests', () => {
         {
           eventName: 'pull_request_target',
           event: prEvent('acme/web'),
-          env: { GITHUB_REF: 'refs/heads/main' }
+          env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
         }
       )
       expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-        ['refs/pull/42/merge'],
-        ['refs/pull/42/merge']
+        [HEAD_BRANCH],
+        [HEAD_BRANCH]
       ])
       expect(run.exitCode).toBe(1)
-      expect(run.outputs['blocking-ids']).toBe('[7210101]')
+      expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
     })
   })
 
