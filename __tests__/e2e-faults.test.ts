@@ -109,6 +109,7 @@ d('429 Too Many Requests with Retry-After', () => {
           t.at >= (limited?.at ?? 0) &&
           t !== limited &&
           t.request.query.issue_type?.[0] === type &&
+          t.request.query.status?.[0] === limited?.request.query.status?.[0] &&
           t.request.query.page?.[0] === limited?.request.query.page?.[0]
       )
       expect(retry?.request.status).toBe(200)
@@ -206,7 +207,8 @@ d('failures that outlast the retries', () => {
     async ({ fault, reason, error, status }) => {
       await withEmulator({}, async emulator => {
         emulator.addFault({ ...fault, method: 'GET', path: FINDINGS, times: Infinity })
-        const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast' })
+        // One request chain (one type, one status), so every attempt is of the same request.
+        const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast', status: 'open' })
 
         const message = expectSingleError(run)
         const prefix = `The gate could not be evaluated: GET ${FINDINGS} `
@@ -310,7 +312,8 @@ d('authentication and addressing errors', () => {
       const run = await runAction(emulator, {
         ...FAST,
         'deployment-slug': 'acme-typo',
-        'deployment-id': '4242'
+        'deployment-id': '4242',
+        status: 'open'
       })
 
       const message = expectSingleError(run)

@@ -65,7 +65,7 @@ describe('defaults', () => {
       repository: 'acme/web',
       ref: 'refs/heads/main',
       issueTypes: ['sast', 'sca'],
-      status: 'open',
+      status: ['open', 'reviewing', 'fixing'],
       gate: true,
       failOnSeverity: 'high',
       failOnPolicyMode: 'block',
@@ -303,6 +303,33 @@ describe('numbers', () => {
   })
 })
 
+describe('status', () => {
+  it('is a list: every unresolved status by default, so triaged findings still block', () => {
+    expect(configOf().status).toEqual(['open', 'reviewing', 'fixing'])
+  })
+
+  it('takes commas and newlines, any case, hyphens for underscores, each once', () => {
+    expect(configOf({ status: 'Open,\nREVIEWING, open, provisionally-ignored' }).status).toEqual([
+      'open',
+      'reviewing',
+      'provisionally_ignored'
+    ])
+  })
+
+  it('names every entry that is not a status', () => {
+    expect(problemsOf({ status: 'open, closed, triaged' })).toEqual([
+      'status: each entry must be one of open, fixed, ignored, reviewing, fixing, provisionally_ignored (got "closed")',
+      'status: each entry must be one of open, fixed, ignored, reviewing, fixing, provisionally_ignored (got "triaged")'
+    ])
+  })
+
+  it('must name at least one status', () => {
+    expect(problemsOf({ status: ', ,' })).toEqual([
+      'status: must name at least one of open, fixed, ignored, reviewing, fixing, provisionally_ignored (got ", ,")'
+    ])
+  })
+})
+
 describe('enums', () => {
   it('are case-insensitive', () => {
     const config = configOf({
@@ -318,7 +345,7 @@ describe('enums', () => {
     })
     expect(config).toMatchObject({
       onApiError: 'warn',
-      status: 'provisionally_ignored',
+      status: ['provisionally_ignored'],
       failOnSeverity: 'critical',
       failOnPolicyMode: 'none',
       ticketFindings: 'all',
@@ -332,7 +359,6 @@ describe('enums', () => {
     ['fail-on-severity', 'urgent', 'critical, high, medium, low, none'],
     ['fail-on-policy-mode', 'disabled', 'block, comment, monitor, none'],
     ['on-api-error', 'ignore', 'fail, warn'],
-    ['status', 'closed', 'open, fixed, ignored, reviewing, fixing, provisionally_ignored'],
     ['ticket-findings', 'some', 'blocking, all'],
     ['sbom-scope', 'org', 'repository, deployment'],
     ['sbom-format', 'spdx', 'json, cyclonedx'],

@@ -32640,7 +32640,7 @@ function licenseViolations(matchesByLicense, repositoryId) {
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
 /**
  * Keeps the findings in scope, each once (a finding can shift across a page boundary between
- * requests), page by page as they arrive. The server filters by repository, ref and status; this
+ * requests, or change status between the requests of two statuses), page by page as they arrive. The server filters by repository, ref and status; this
  * checks again, so a server that matches `acme/web` as a prefix of `acme/web-legacy`, or ignores a
  * filter, cannot put another repository's findings into this verdict. The case-insensitive
  * repository comparison is made once per distinct name (there are a handful, not one per finding).
@@ -32652,16 +32652,18 @@ class ScopeFilter {
         sca: new Map()
     };
     repositoryMatches = new Map();
+    statuses;
     droppedCount = 0;
     constructor(scope) {
         this.scope = scope;
+        this.statuses = new Set(scope.statuses);
     }
     add(findings) {
-        const { ref, status } = this.scope;
+        const { ref } = this.scope;
         for (const finding of findings) {
             const inScope = this.repositoryMatch(finding.repository) &&
                 (finding.ref === '' || finding.ref === ref) &&
-                finding.status === status;
+                this.statuses.has(finding.status);
             if (inScope)
                 this.kept[finding.type].set(finding.id, finding);
             else
@@ -32838,21 +32840,23 @@ function settledLater(promise) {
 
 
 /**
- * Every finding of the configured types in scope, all pages, types fetched concurrently. Each
+ * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
 async function fetchFindings(transport, deploymentSlug, config, onPage) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
-        status: config.status
+        statuses: config.status
     });
-    await Promise.all(config.issueTypes.map(async (type) => {
+    // The API filters on one status per request: one page chain per type and status.
+    const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })));
+    await Promise.all(chains.map(async ({ type, status }) => {
         const pages = findingPages(transport, deploymentSlug, {
             type,
             repository: config.repository,
             ref: config.ref,
-            status: config.status,
+            status,
             since: config.since
         });
         for await (const page of pages) {
@@ -33248,7 +33252,7 @@ function inputFields(ctx) {
         ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
         issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
-        status: parsed(oneOf(FINDING_STATUSES, underscored)).prefault('open'),
+        status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
         // gate
         gate: parsed(parseBoolean).prefault('true'),
         failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
@@ -33706,6 +33710,14 @@ function parseIssueTypes(raw) {
     if (types.length > 0)
         return types;
     throw new InputValueError(`must name at least one of ${ISSUE_TYPES.join(', ')}`, raw);
+}
+/** The API filters on one status per request, so each listed status is one request chain. */
+function parseStatuses(raw) {
+    const allowed = FINDING_STATUSES.join(', ');
+    const statuses = listOf(entryOf(oneOf(FINDING_STATUSES, underscored), allowed))(raw);
+    if (statuses.length > 0)
+        return statuses;
+    throw new InputValueError(`must name at least one of ${allowed}`, raw);
 }
 /** `none` alone is the explicit empty list, since an empty input means the default. */
 function parseExposures(raw) {
@@ -35059,7 +35071,7 @@ async function evaluate(config, transport, ignores, now, warn) {
 async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
     const data = await collectGateData(transport, deployment, config, project);
     if (data.dropped > 0) {
-        core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
+        core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status.join(', ')}`);
     }
     const matcher = (0,ignore/* buildIgnoreMatcher */.D)(ignores, config.ignoreRules, now);
     for (const expired of matcher.expired) {
@@ -35619,7 +35631,7 @@ function scopeText(report) {
     parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
     parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
     parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
-    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus)}`);
+    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
     return `${parts.join(' · ')}\n`;
 }
 function thresholdsText(report) {

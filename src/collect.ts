@@ -19,7 +19,7 @@ export interface GateData {
 }
 
 /**
- * Every finding of the configured types in scope, all pages, types fetched concurrently. Each
+ * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
 export async function fetchFindings(
@@ -31,15 +31,17 @@ export async function fetchFindings(
   const filter = new ScopeFilter({
     repository: config.repository,
     ref: config.ref,
-    status: config.status
+    statuses: config.status
   })
+  // The API filters on one status per request: one page chain per type and status.
+  const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })))
   await Promise.all(
-    config.issueTypes.map(async type => {
+    chains.map(async ({ type, status }) => {
       const pages = findingPages(transport, deploymentSlug, {
         type,
         repository: config.repository,
         ref: config.ref,
-        status: config.status,
+        status,
         since: config.since
       })
       for await (const page of pages) {

@@ -118,7 +118,7 @@ function inputFields(ctx: RunContext) {
     ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
     since: parsed(raw => parseSince(raw, ctx.now)).optional(),
     issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
-    status: parsed(oneOf(FINDING_STATUSES, underscored)).prefault('open'),
+    status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
 
     // gate
     gate: parsed(parseBoolean).prefault('true'),
@@ -661,6 +661,14 @@ function parseIssueTypes(raw: string): readonly (typeof ISSUE_TYPES)[number][] {
   const types = listOf(entryOf(oneOf(ISSUE_TYPES), ISSUE_TYPES.join(', ')))(raw)
   if (types.length > 0) return types
   throw new InputValueError(`must name at least one of ${ISSUE_TYPES.join(', ')}`, raw)
+}
+
+/** The API filters on one status per request, so each listed status is one request chain. */
+function parseStatuses(raw: string): readonly (typeof FINDING_STATUSES)[number][] {
+  const allowed = FINDING_STATUSES.join(', ')
+  const statuses = listOf(entryOf(oneOf(FINDING_STATUSES, underscored), allowed))(raw)
+  if (statuses.length > 0) return statuses
+  throw new InputValueError(`must name at least one of ${allowed}`, raw)
 }
 
 /** `none` alone is the explicit empty list, since an empty input means the default. */

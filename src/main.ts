@@ -130,7 +130,7 @@ async function evaluateGate(
   const data = await collectGateData(transport, deployment, config, project)
   if (data.dropped > 0) {
     core.info(
-      `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
+      `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status.join(', ')}`
     )
   }
   const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)

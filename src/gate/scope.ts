@@ -3,12 +3,13 @@ import type { Finding, IssueType } from '../domain.js'
 export interface Scope {
   readonly repository: string
   readonly ref: string
-  readonly status: string
+  /** A finding of any of these statuses is in scope. */
+  readonly statuses: readonly string[]
 }
 
 /**
  * Keeps the findings in scope, each once (a finding can shift across a page boundary between
- * requests), page by page as they arrive. The server filters by repository, ref and status; this
+ * requests, or change status between the requests of two statuses), page by page as they arrive. The server filters by repository, ref and status; this
  * checks again, so a server that matches `acme/web` as a prefix of `acme/web-legacy`, or ignores a
  * filter, cannot put another repository's findings into this verdict. The case-insensitive
  * repository comparison is made once per distinct name (there are a handful, not one per finding).
@@ -19,17 +20,20 @@ export class ScopeFilter {
     sca: new Map()
   }
   private readonly repositoryMatches = new Map<string, boolean>()
+  private readonly statuses: ReadonlySet<string>
   private droppedCount = 0
 
-  constructor(private readonly scope: Scope) {}
+  constructor(private readonly scope: Scope) {
+    this.statuses = new Set(scope.statuses)
+  }
 
   add(findings: Iterable<Finding>): void {
-    const { ref, status } = this.scope
+    const { ref } = this.scope
     for (const finding of findings) {
       const inScope =
         this.repositoryMatch(finding.repository) &&
         (finding.ref === '' || finding.ref === ref) &&
-        finding.status === status
+        this.statuses.has(finding.status)
       if (inScope) this.kept[finding.type].set(finding.id, finding)
       else this.droppedCount++
     }
