@@ -511,9 +511,9 @@ d('e2e gate: verdicts on acme/web main', () => {
 
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toEqual(gateOutputs('passed', [], { total: 10, sast: 10, sca: 0 }))
-    expect(run.stdout).toContain(
-      'Ignored 1 finding(s) the server returned outside repository acme/web, ref refs/heads/main, status open'
-    )
+    expect(warningLines(run)).toEqual([
+      'Dropped 1 finding(s) the server returned out of scope: 1 of another repository (acme/web-legacy)'
+    ])
     const requests = findingsRequests(emulator)
     expect(requests).toHaveLength(1)
     expect(requests[0]?.query).toEqual({

@@ -32637,13 +32637,36 @@ function licenseViolations(matchesByLicense, repositoryId) {
         a.license.localeCompare(b.license));
 }
 
+;// CONCATENATED MODULE: ./src/no-verdict.ts
+class NoVerdictError extends Error {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
+
+const HEADS = 'refs/heads/';
+/**
+ * Scanners outside GitHub Actions record a branch bare (`main`), GitHub Actions as
+ * `refs/heads/main`, and the live service answers `"ref": "main"` for either: one branch, two
+ * spellings. Only `refs/heads/` is stripped; a tag or pull request ref stays as it is.
+ */
+function branchName(ref) {
+    return ref.startsWith(HEADS) ? ref.slice(HEADS.length) : ref;
+}
 /**
  * Keeps the findings in scope, each once (a finding can shift across a page boundary between
- * requests, or change status between the requests of two statuses), page by page as they arrive. The server filters by repository, ref and status; this
- * checks again, so a server that matches `acme/web` as a prefix of `acme/web-legacy`, or ignores a
- * filter, cannot put another repository's findings into this verdict. The case-insensitive
- * repository comparison is made once per distinct name (there are a handful, not one per finding).
+ * requests, or change status between the requests of two statuses), page by page as they arrive.
+ * The server filters by repository, ref and status; this checks again, so a server that matches
+ * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
+ * repository's findings into this verdict. The case-insensitive repository comparison is made
+ * once per distinct name (there are a handful, not one per finding).
  */
 class ScopeFilter {
     scope;
@@ -32653,30 +32676,63 @@ class ScopeFilter {
     };
     repositoryMatches = new Map();
     statuses;
-    droppedCount = 0;
+    branch;
+    counts = { repository: 0, ref: 0, status: 0 };
+    seen = {
+        repositories: new Set(),
+        refs: new Set(),
+        statuses: new Set()
+    };
     constructor(scope) {
         this.scope = scope;
         this.statuses = new Set(scope.statuses);
+        this.branch = branchName(scope.ref);
     }
     add(findings) {
-        const { ref } = this.scope;
         for (const finding of findings) {
-            const inScope = this.repositoryMatch(finding.repository) &&
-                (finding.ref === '' || finding.ref === ref) &&
-                this.statuses.has(finding.status);
-            if (inScope)
+            const reason = this.dropReason(finding);
+            if (reason === undefined) {
                 this.kept[finding.type].set(finding.id, finding);
+                continue;
+            }
+            this.counts[reason]++;
+            if (reason === 'repository')
+                this.seen.repositories.add(finding.repository);
+            else if (reason === 'ref')
+                this.seen.refs.add(finding.ref);
             else
-                this.droppedCount++;
+                this.seen.statuses.add(finding.status);
         }
     }
-    /** Findings the server returned that were not in scope. */
+    /** Findings the server returned that were not in scope, by reason. */
     get dropped() {
-        return this.droppedCount;
+        const { repository, ref, status } = this.counts;
+        return {
+            total: repository + ref + status,
+            repository,
+            ref,
+            status,
+            seen: {
+                repositories: [...this.seen.repositories],
+                refs: [...this.seen.refs],
+                statuses: [...this.seen.statuses]
+            },
+            scope: this.scope
+        };
     }
     /** SAST findings first, then SCA, each in the order they first arrived. */
     findings() {
         return [...this.kept.sast.values(), ...this.kept.sca.values()];
+    }
+    dropReason(finding) {
+        if (!this.repositoryMatch(finding.repository))
+            return 'repository';
+        // An absent ref is the server's to filter; only a ref that names another branch is out.
+        if (finding.ref !== '' && branchName(finding.ref) !== this.branch)
+            return 'ref';
+        if (!this.statuses.has(finding.status))
+            return 'status';
+        return undefined;
     }
     repositoryMatch(repository) {
         let matches = this.repositoryMatches.get(repository);
@@ -32692,6 +32748,46 @@ function scopeFindings(findings, scope) {
     const filter = new ScopeFilter(scope);
     filter.add(findings);
     return { kept: filter.findings(), dropped: filter.dropped };
+}
+const SHOWN_VALUES = 5;
+function listed(values) {
+    if (values.length <= SHOWN_VALUES)
+        return values.join(', ');
+    return `${values.slice(0, SHOWN_VALUES).join(', ')} and ${values.length - SHOWN_VALUES} more`;
+}
+/** `2 of another ref (refs/heads/dev), 1 of another repository (acme/web-legacy)`, most first. */
+function dropReasons(drops) {
+    const parts = [
+        [drops.ref, `${drops.ref} of another ref (${listed(drops.seen.refs)})`],
+        [
+            drops.repository,
+            `${drops.repository} of another repository (${listed(drops.seen.repositories)})`
+        ],
+        [drops.status, `${drops.status} of another status (${listed(drops.seen.statuses)})`]
+    ];
+    return parts
+        .filter(([count]) => count > 0)
+        .sort(([a], [b]) => b - a)
+        .map(([, text]) => text)
+        .join(', ');
+}
+/**
+ * What the drops mean for the verdict. Some dropped: a warning to show, since a server answering
+ * outside the filters is worth knowing about. All dropped: the gate would judge an empty list
+ * it was never given, so there is no verdict.
+ * @returns the warning, or undefined when nothing was dropped.
+ * @throws NoVerdictError when every returned finding was dropped.
+ */
+function judgeScopeDrops(drops, keptCount) {
+    if (drops.total === 0)
+        return undefined;
+    if (keptCount > 0) {
+        return `Dropped ${drops.total} finding(s) the server returned out of scope: ${dropReasons(drops)}`;
+    }
+    const { repository, ref, statuses } = drops.scope;
+    throw new NoVerdictError(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
+        `the gate asked for repository ${repository}, ref ${ref}, status ${statuses.join(', ')}. ` +
+        'Check that repository and ref are spelled as the platform records them', 'on-api-error');
 }
 
 ;// CONCATENATED MODULE: ./src/api/policies.ts
@@ -34967,19 +35063,8 @@ async function publishReports(report, config, ctx) {
     await attempt('set the outputs', () => setOutputs(report, extras));
 }
 
-;// CONCATENATED MODULE: ./src/no-verdict.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35070,9 +35155,10 @@ async function evaluate(config, transport, ignores, now, warn) {
 }
 async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
     const data = await collectGateData(transport, deployment, config, project);
-    if (data.dropped > 0) {
-        core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status.join(', ')}`);
-    }
+    // Throws NoVerdictError when every finding the server returned was out of scope.
+    const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
+    if (dropWarning !== undefined)
+        warn(dropWarning);
     const matcher = (0,ignore/* buildIgnoreMatcher */.D)(ignores, config.ignoreRules, now);
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);

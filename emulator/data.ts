@@ -233,6 +233,11 @@ export interface EmulatorState {
   sbomPollsUntilDone: number
   /** The number of the next ticket (`SEC-<n>`, ticket_id n). */
   nextTicketNumber: number
+  /**
+   * How findings spell their branch: as recorded (default), or `bare-branch`, as the live service
+   * answers some projects (`"ref": "main"` for findings of `refs/heads/main`).
+   */
+  findingRefs?: 'as-recorded' | 'bare-branch'
 }
 
 export const DEPLOYMENT: Readonly<DeploymentRecord> = {

@@ -6,13 +6,13 @@ import type { Config } from './inputs.js'
 import type { Deployment, Finding, Project, LicenseViolation, Dependency } from './domain.js'
 import type { RuleModes } from './gate/modes.js'
 import { licenseViolations } from './gate/licenses.js'
-import { ScopeFilter } from './gate/scope.js'
+import { ScopeFilter, type ScopeDrops } from './gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
 
 export interface GateData {
   readonly findings: readonly Finding[]
   /** Findings the server returned that were not in scope (wrong repository, ref or status). */
-  readonly dropped: number
+  readonly dropped: ScopeDrops
   /** Present when the policy-mode gate is on. */
   readonly ruleModes?: RuleModes
   readonly licenseViolations: readonly LicenseViolation[]
@@ -27,7 +27,7 @@ export async function fetchFindings(
   deploymentSlug: string,
   config: Pick<Config, 'issueTypes' | 'repository' | 'ref' | 'status' | 'since'>,
   onPage?: (page: readonly Finding[]) => void
-): Promise<{ findings: Finding[]; dropped: number }> {
+): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
   const filter = new ScopeFilter({
     repository: config.repository,
     ref: config.ref,

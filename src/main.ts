@@ -10,6 +10,7 @@ import { decide } from './gate/decide.js'
 import { buildIgnoreMatcher, IgnoreFileError, type IgnoreEntry } from './gate/ignore.js'
 import { failureMessage, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
+import { judgeScopeDrops } from './gate/scope.js'
 import {
   ConfigError,
   defaultRunContext,
@@ -128,11 +129,9 @@ async function evaluateGate(
   warn: (message: string) => void
 ): Promise<Verdict> {
   const data = await collectGateData(transport, deployment, config, project)
-  if (data.dropped > 0) {
-    core.info(
-      `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status.join(', ')}`
-    )
-  }
+  // Throws NoVerdictError when every finding the server returned was out of scope.
+  const dropWarning = judgeScopeDrops(data.dropped, data.findings.length)
+  if (dropWarning !== undefined) warn(dropWarning)
   const matcher = buildIgnoreMatcher(ignores, config.ignoreRules, now)
   for (const expired of matcher.expired) {
     warn(
