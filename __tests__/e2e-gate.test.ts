@@ -568,6 +568,11 @@ d('e2e gate: verdicts on acme/web main', () => {
 /** A critical finding the pull_request_target scan recorded on the PR's head branch name. */
 const HEAD_BRANCH = 'feature/login'
 const HEAD_BRANCH_FINDING = 7130001
+/**
+ * The head branch finding is added without a scan: judge it as it is. (`require-scan` is the
+ * scan-evidence input; a build without it ignores it.)
+ */
+const NO_SCAN = { 'require-scan': 'none' }
 
 d('e2e gate: pull requests', () => {
   let emulator: Emulator
@@ -623,7 +628,7 @@ d('e2e gate: pull requests', () => {
   it('pull_request_target without a ref input gates the head branch name the scanner records', async () => {
     const run = await runAction(
       emulator,
-      { ref: '', ...RELAXED },
+      { ref: '', ...RELAXED, ...NO_SCAN },
       {
         eventName: 'pull_request_target',
         event: prEvent('acme/web'),
@@ -683,7 +688,7 @@ d('e2e gate: pull requests', () => {
       const run = await runAction(
         emulator,
         withRunnerDefaults(
-          { 'api-token': emulator.token, 'base-url': emulator.url, ...RELAXED },
+          { 'api-token': emulator.token, 'base-url': emulator.url, ...RELAXED, ...NO_SCAN },
           github('refs/heads/main')
         ),
         {
