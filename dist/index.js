@@ -33562,6 +33562,7 @@ function readEventPayload(path) {
         return undefined;
     }
 }
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 /**
  * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
  * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
@@ -33572,8 +33573,19 @@ function contextRef(ctx) {
     if (ctx.eventName === 'pull_request_target') {
         return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload);
     }
-    const number = ctx.eventName === 'pull_request' ? pullRequestNumber(ctx.eventPayload) : undefined;
+    const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
+        ? pullRequestNumber(ctx.eventPayload)
+        : undefined;
     return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
+}
+function pullRequestNumber(payload) {
+    if (!isRecord(payload))
+        return undefined;
+    const candidates = [
+        isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+        payload.number
+    ];
+    return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
 }
 function missingRefProblem(ctx) {
     return ctx.eventName === 'pull_request_target'
@@ -33585,15 +33597,6 @@ function pullRequestHeadRef(payload) {
         return undefined;
     const head = payload.pull_request.head;
     return isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined;
-}
-function pullRequestNumber(payload) {
-    if (!isRecord(payload))
-        return undefined;
-    const candidates = [
-        isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
-        payload.number
-    ];
-    return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null;

@@ -379,6 +379,8 @@ function readEventPayload(path: string | undefined): unknown {
   }
 }
 
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
+
 /**
  * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
  * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
@@ -389,8 +391,21 @@ function contextRef(ctx: RunContext): string | undefined {
   if (ctx.eventName === 'pull_request_target') {
     return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload)
   }
-  const number = ctx.eventName === 'pull_request' ? pullRequestNumber(ctx.eventPayload) : undefined
+  const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
+    ? pullRequestNumber(ctx.eventPayload)
+    : undefined
   return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`
+}
+
+function pullRequestNumber(payload: unknown): number | undefined {
+  if (!isRecord(payload)) return undefined
+  const candidates = [
+    isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+    payload.number
+  ]
+  return candidates.find(
+    (value): value is number => Number.isSafeInteger(value) && Number(value) > 0
+  )
 }
 
 function missingRefProblem(ctx: RunContext): string {
@@ -403,17 +418,6 @@ function pullRequestHeadRef(payload: unknown): string | undefined {
   if (!isRecord(payload) || !isRecord(payload.pull_request)) return undefined
   const head = payload.pull_request.head
   return isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined
-}
-
-function pullRequestNumber(payload: unknown): number | undefined {
-  if (!isRecord(payload)) return undefined
-  const candidates = [
-    isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
-    payload.number
-  ]
-  return candidates.find(
-    (value): value is number => Number.isSafeInteger(value) && Number(value) > 0
-  )
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
