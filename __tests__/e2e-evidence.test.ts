@@ -308,7 +308,9 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
 
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([['main'], ['main']])
+      const refs = findingsRequests(emulator).map(r => r.query.ref)
+      expect(refs.length).toBeGreaterThan(0)
+      expect(refs.every(ref => ref?.length === 1 && ref[0] === 'main')).toBe(true)
       expect(run.stdout).toContain(
         'No scan of acme/web records refs/heads/main, but its scans record "main"'
       )

@@ -111,6 +111,7 @@ d('429 Too Many Requests with Retry-After', () => {
           t.at >= (limited?.at ?? 0) &&
           t !== limited &&
           t.request.query.issue_type?.[0] === type &&
+          t.request.query.status?.[0] === limited?.request.query.status?.[0] &&
           t.request.query.page?.[0] === limited?.request.query.page?.[0]
       )
       expect(retry?.request.status).toBe(200)
@@ -208,7 +209,8 @@ d('failures that outlast the retries', () => {
     async ({ fault, reason, error, status }) => {
       await withEmulator({}, async emulator => {
         emulator.addFault({ ...fault, method: 'GET', path: FINDINGS, times: Infinity })
-        const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast' })
+        // One request chain (one type, one status), so every attempt is of the same request.
+        const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast', status: 'open' })
 
         const message = expectSingleError(run)
         const prefix = `No verdict: GET ${FINDINGS} `
@@ -326,7 +328,8 @@ d('authentication and addressing errors', () => {
       const run = await runAction(emulator, {
         ...FAST,
         'deployment-slug': 'acme-typo',
-        'deployment-id': '4242'
+        'deployment-id': '4242',
+        status: 'open'
       })
 
       // The findings of acme-typo answer 404 too, but the check of the two keys is what is reported.
@@ -341,7 +344,8 @@ d('authentication and addressing errors', () => {
 d('a server that caps page_size silently', () => {
   it('at 1000: the bundled action still judges every finding, as an uncapped server gives them', async () => {
     const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 2500, sca: 0 }
-    const inputs = { ...FAST, 'issue-types': 'sast' }
+    // One status, so one request chain: the page sizes below are those of one list.
+    const inputs = { ...FAST, 'issue-types': 'sast', status: 'open' }
     const uncapped = await withEmulator({ bulk }, emulator => runAction(emulator, inputs))
     await withEmulator({ bulk, findingsPageSizeCap: 1000 }, async emulator => {
       const run = await runAction(emulator, inputs)

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
-import { PR_REF, sampleCommit, startEmulator } from '../emulator/server.js'
+import { PR_REF, sampleCommit, sastFinding, startEmulator } from '../emulator/server.js'
 import {
   BUNDLE_BUILT,
   errorLines,
@@ -116,6 +116,9 @@ function withRunnerDefaults(
   return inputs
 }
 
+/** Findings requests of a small ref: one per issue type and default status (open, reviewing, fixing). */
+const DEFAULT_CHAINS = 6
+
 function expectNoGateFailure(run: ActionRun): void {
   expect(errorLines(run)).toEqual([])
 }
@@ -153,8 +156,7 @@ d('e2e gate: verdicts on acme/web main', () => {
       'GET /api/v1/deployments',
       'GET /api/v1/deployments/acme-corp/projects',
       'POST /api/v1/deployments/4242/scans/search',
-      `GET ${FINDINGS_PATH}`,
-      `GET ${FINDINGS_PATH}`
+      ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`)
     ])
   })
 
@@ -280,7 +282,9 @@ d('e2e gate: verdicts on acme/web main', () => {
       expect(errorLines(run)).toEqual([
         '1 blocking finding: high ssc-d002fd38-1a3f-495f-aacf-2b3eaf3bcf45 at web/frontend/package-lock.json:812'
       ])
-      expect(findingsRequests(emulator).map(r => r.query.issue_type)).toEqual([['sca']])
+      expect(findingsRequests(emulator).map(r => r.query.issue_type)).toEqual(
+        Array<string[]>(3).fill(['sca'])
+      )
     })
 
     it('conditionally_reachable and unreachable count when listed', async () => {
@@ -330,10 +334,9 @@ d('e2e gate: verdicts on acme/web main', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]).toContain('<code>flatmap-stream@&#8203;0.1.1</code>')
     expect(rows[0]).toMatch(/\| malicious dependency \(unreachable, malicious\) \|$/)
-    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-      ['refs/pull/42/merge'],
-      ['refs/pull/42/merge']
-    ])
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
+      Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
+    )
 
     emulator.requests.length = 0
     const allowed = await runAction(emulator, { ...pr, 'fail-on-malicious': 'false' })
@@ -470,9 +473,9 @@ d('e2e gate: verdicts on acme/web main', () => {
     )
     expect(run.exitCode).toBe(1)
     const requests = findingsRequests(emulator)
-    expect(requests).toHaveLength(2)
+    expect(requests).toHaveLength(DEFAULT_CHAINS)
     const sent = requests.map(r => r.query.since)
-    expect(sent[0]).toEqual(sent[1])
+    expect(new Set(sent.map(each => each?.[0])).size).toBe(1)
     const since = Number(sent[0]?.[0])
     expect(sent[0]?.[0]).toMatch(/^\d+$/)
     expect(since).toBeGreaterThanOrEqual(before - 7 * 86_400)
@@ -508,14 +511,15 @@ d('e2e gate: verdicts on acme/web main', () => {
 
     const run = await runAction(emulator, {
       ...RELAXED,
-      'issue-types': 'sast'
+      'issue-types': 'sast',
+      status: 'open'
     })
 
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toEqual(gateOutputs('passed', [], { total: 10, sast: 10, sca: 0 }))
-    expect(run.stdout).toContain(
-      'Ignored 1 finding(s) the server returned outside repository acme/web, ref refs/heads/main, status open'
-    )
+    expect(warningLines(run)).toEqual([
+      'Dropped 1 finding(s) the server returned out of scope: 1 of another repository (acme/web-legacy)'
+    ])
     const requests = findingsRequests(emulator)
     expect(requests).toHaveLength(1)
     expect(requests[0]?.query).toEqual({
@@ -568,10 +572,22 @@ d('e2e gate: verdicts on acme/web main', () => {
   })
 })
 
+/** A critical finding the pull_request_target scan recorded on the PR's head branch name. */
+const HEAD_BRANCH = 'feature/login'
+const HEAD_BRANCH_FINDING = 7130001
+/**
+ * The head branch finding is added without a scan: judge it as it is. (`require-scan` is the
+ * scan-evidence input; a build without it ignores it.)
+ */
+const NO_SCAN = { 'require-scan': 'none' }
+
 d('e2e gate: pull requests', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()
+    emulator.state.sastFindings.push(
+      sastFinding({ id: HEAD_BRANCH_FINDING, ref: HEAD_BRANCH, severity: 'critical' })
+    )
   })
   afterAll(async () => {
     await emulator.close()
@@ -584,7 +600,11 @@ d('e2e gate: pull requests', () => {
     number: 42,
     pull_request: {
       number: 42,
-      head: { repo: { full_name: head }, sha: sampleCommit('acme/web', 'refs/pull/42/merge') },
+      head: {
+        ref: HEAD_BRANCH,
+        repo: { full_name: head },
+        sha: sampleCommit('acme/web', 'refs/pull/42/merge')
+      },
       base: { repo: { full_name: 'acme/web' } }
     }
   })
@@ -601,10 +621,9 @@ d('e2e gate: pull requests', () => {
     )
 
     expect(run.exitCode).toBe(1)
-    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-      ['refs/pull/42/merge'],
-      ['refs/pull/42/merge']
-    ])
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
+      Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
+    )
     // The PR copies of main's blocking findings, the new BLOCK-mode rule finding 7110101 (its rule
     // is on the second policy page) and the malicious dependency 7210101, in report order.
     expect(run.outputs).toEqual(
@@ -619,22 +638,22 @@ d('e2e gate: pull requests', () => {
     expect(run.summary).toContain('**Ref** <code>refs/pull/42/merge</code>')
   })
 
-  it('pull_request_target without a ref input also gates the merge ref, not the base branch', async () => {
+  it('pull_request_target without a ref input gates the head branch name the scanner records', async () => {
     const run = await runAction(
       emulator,
-      { ref: '', ...RELAXED },
+      { ref: '', ...RELAXED, ...NO_SCAN },
       {
         eventName: 'pull_request_target',
         event: prEvent('acme/web'),
-        env: { GITHUB_REF: 'refs/heads/main' }
+        env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
       }
     )
+    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
+      Array<string[]>(DEFAULT_CHAINS).fill([HEAD_BRANCH])
+    )
     expect(run.exitCode).toBe(1)
-    expect(run.outputs['blocking-ids']).toBe('[7210101]')
-    expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-      ['refs/pull/42/merge'],
-      ['refs/pull/42/merge']
-    ])
+    expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
+    expect(run.summary).toContain(`**Ref** <code>${HEAD_BRANCH}</code>`)
   })
 
   describe('every input as the runner passes it (action.yml defaults, expressions expanded)', () => {
@@ -652,10 +671,9 @@ d('e2e gate: pull requests', () => {
       expect(run.outputs).toEqual(
         gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
       )
-      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-        ['refs/heads/main'],
-        ['refs/heads/main']
-      ])
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
+        Array<string[]>(DEFAULT_CHAINS).fill(['refs/heads/main'])
+      )
     })
 
     it('pull_request: ${{ github.ref }} is already the merge ref', async () => {
@@ -673,32 +691,30 @@ d('e2e gate: pull requests', () => {
       )
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe('[7210101]')
-      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-        ['refs/pull/42/merge'],
-        ['refs/pull/42/merge']
-      ])
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
+        Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
+      )
     })
 
-    // Regression: the ref default is empty so the action derives refs/pull/<n>/merge; a ${{ github.ref }} default would gate the base branch.
-    it('pull_request_target: the merge ref is gated, not the base branch', async () => {
+    // Regression: the ref default is empty so the action derives the head branch; a ${{ github.ref }} default would gate the base branch.
+    it('pull_request_target: the head branch is gated, not the base branch', async () => {
       const run = await runAction(
         emulator,
         withRunnerDefaults(
-          { 'api-token': emulator.token, 'base-url': emulator.url, ...RELAXED },
+          { 'api-token': emulator.token, 'base-url': emulator.url, ...RELAXED, ...NO_SCAN },
           github('refs/heads/main')
         ),
         {
           eventName: 'pull_request_target',
           event: prEvent('acme/web'),
-          env: { GITHUB_REF: 'refs/heads/main' }
+          env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
         }
       )
-      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual([
-        ['refs/pull/42/merge'],
-        ['refs/pull/42/merge']
-      ])
+      expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
+        Array<string[]>(DEFAULT_CHAINS).fill([HEAD_BRANCH])
+      )
       expect(run.exitCode).toBe(1)
-      expect(run.outputs['blocking-ids']).toBe('[7210101]')
+      expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
     })
   })
 
@@ -1000,7 +1016,7 @@ d('e2e gate: API errors', () => {
     expect(run.outputs).toEqual({ result: 'skipped' })
     expectNoGateFailure(run)
     expect(warningLines(run)).toEqual([
-      'No verdict (on-api-error: warn, the step passes): GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
+      `No verdict (on-api-error: warn, the step passes): GET /api/v1/deployments failed: connection refused: 127.0.0.1:${port} (ECONNREFUSED) after 1 attempt`
     ])
     expect(run.summary).toContain(
       'The action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.'
@@ -1018,7 +1034,7 @@ d('e2e gate: API errors', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(errorLines(run)).toEqual([
-      'No verdict: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 2 attempts'
+      `No verdict: GET /api/v1/deployments failed: connection refused: 127.0.0.1:${port} (ECONNREFUSED) after 2 attempts`
     ])
     expect(run.stdout).toMatch(
       /GET \/api\/v1\/deployments: ECONNREFUSED; retry 1 of 1 in \d+\.\d s/
@@ -1044,8 +1060,7 @@ d('e2e gate: API errors', () => {
         status: {
           result: 'skipped',
           apiError: true,
-          headline:
-            'No verdict: GET /api/v1/deployments failed: connection refused (ECONNREFUSED) after 1 attempt'
+          headline: `No verdict: GET /api/v1/deployments failed: connection refused: 127.0.0.1:${port} (ECONNREFUSED) after 1 attempt`
         },
         counts: null,
         findings: []
@@ -1100,8 +1115,7 @@ d('e2e gate: API errors', () => {
     // The findings do not wait for the check; they are judged only once it passed.
     expect(requestLines(emulator).sort()).toEqual([
       'GET /api/v1/deployments',
-      `GET ${FINDINGS_PATH}`,
-      `GET ${FINDINGS_PATH}`,
+      ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
       'GET /api/v1/deployments/acme-corp/projects',
       'POST /api/v1/deployments/4242/scans/search'
     ])

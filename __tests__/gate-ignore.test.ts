@@ -3,7 +3,6 @@ import type { EvaluatedFinding, Finding, SastFinding } from '../src/domain.js'
 import { buildIgnoreMatcher, IgnoreFileError } from '../src/gate/ignore.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
 import { licenseViolations } from '../src/gate/licenses.js'
-import { scopeFindings } from '../src/gate/scope.js'
 import { selectTicketFindings } from '../src/gate/ticket-selection.js'
 
 function finding(overrides: Partial<SastFinding> = {}): SastFinding {
@@ -118,26 +117,6 @@ ignores:
     )
     expect(() => parseIgnoreFile('ignores: 3', 'x.yml')).toThrow('expected a list of entries')
     expect(parseIgnoreFile('', 'empty.yml')).toEqual([])
-  })
-})
-
-describe('scope', () => {
-  it('drops findings of prefix look-alike repositories, other refs and other statuses, and duplicates', () => {
-    const findings: Finding[] = [
-      finding({ id: 1 }),
-      finding({ id: 2, repository: 'acme/web-legacy' }),
-      finding({ id: 3, ref: 'refs/heads/dev' }),
-      finding({ id: 4, status: 'fixed' }),
-      finding({ id: 5, repository: 'ACME/Web' }),
-      finding({ id: 1 })
-    ]
-    const { kept, dropped } = scopeFindings(findings, {
-      repository: 'acme/web',
-      ref: 'refs/heads/main',
-      status: 'open'
-    })
-    expect(kept.map(f => f.id)).toEqual([1, 5])
-    expect(dropped).toBe(3)
   })
 })
 

@@ -44,6 +44,7 @@ function prContext(eventName = 'pull_request'): RunContext {
       GITHUB_REPOSITORY: 'acme/web',
       GITHUB_REF: 'refs/pull/42/merge',
       GITHUB_SHA: HEAD_SHA,
+      GITHUB_HEAD_REF: 'feature/login',
       GITHUB_WORKSPACE: workspace,
       GITHUB_API_URL: github.url
     },

@@ -67,7 +67,7 @@ describe('defaults', () => {
       repository: 'acme/web',
       ref: 'refs/heads/main',
       issueTypes: ['sast', 'sca'],
-      status: 'open',
+      status: ['open', 'reviewing', 'fixing'],
       requireScan: 'commit',
       commit: SHA,
       scanWaitTimeoutSeconds: 600,
@@ -184,13 +184,39 @@ describe('repository and ref', () => {
 
   it.each([
     ['pull_request', { pull_request: { number: 42 }, number: 42 }, 'refs/pull/42/merge'],
-    ['pull_request_target', { number: 7 }, 'refs/pull/7/merge'],
-    ['pull_request_target', { pull_request: { number: 9 } }, 'refs/pull/9/merge'],
     ['pull_request', { pull_request: { number: '5' } }, 'refs/heads/main'],
     ['pull_request', undefined, 'refs/heads/main'],
-    ['push', { number: 3 }, 'refs/heads/main']
+    ['push', { number: 3 }, 'refs/heads/main'],
+    // The scanner records GITHUB_HEAD_REF on pull_request_target: the head branch name, bare.
+    [
+      'pull_request_target',
+      { number: 7, pull_request: { number: 7, head: { ref: 'feature/login' } } },
+      'feature/login'
+    ],
+    ['pull_request_target', { pull_request: { number: 9, head: { ref: 'fix-9' } } }, 'fix-9']
   ])('%s with payload %j → %s', (eventName, eventPayload, ref) => {
     expect(configOf({}, runContext({ eventName, eventPayload })).ref).toBe(ref)
+  })
+
+  it('pull_request_target: GITHUB_HEAD_REF, as the scanner reads it, wins over the payload', () => {
+    const ctx = runContext({
+      eventName: 'pull_request_target',
+      eventPayload: { number: 7, pull_request: { number: 7, head: { ref: 'from-payload' } } },
+      env: {
+        GITHUB_REPOSITORY: 'acme/web',
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_HEAD_REF: 'feature/login',
+        GITHUB_SHA: SHA
+      }
+    })
+    expect(configOf({}, ctx).ref).toBe('feature/login')
+  })
+
+  it('pull_request_target without a head branch is a problem, never the base branch', () => {
+    const ctx = runContext({ eventName: 'pull_request_target', eventPayload: { number: 7 } })
+    expect(problemsOf({}, ctx)).toEqual([
+      "ref: is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
+    ])
   })
 
   it('an explicit ref wins on pull requests too', () => {
@@ -285,6 +311,33 @@ describe('numbers', () => {
   })
 })
 
+describe('status', () => {
+  it('is a list: every unresolved status by default, so triaged findings still block', () => {
+    expect(configOf().status).toEqual(['open', 'reviewing', 'fixing'])
+  })
+
+  it('takes commas and newlines, any case, hyphens for underscores, each once', () => {
+    expect(configOf({ status: 'Open,\nREVIEWING, open, provisionally-ignored' }).status).toEqual([
+      'open',
+      'reviewing',
+      'provisionally_ignored'
+    ])
+  })
+
+  it('names every entry that is not a status', () => {
+    expect(problemsOf({ status: 'open, closed, triaged' })).toEqual([
+      'status: each entry must be one of open, fixed, ignored, reviewing, fixing, provisionally_ignored (got "closed")',
+      'status: each entry must be one of open, fixed, ignored, reviewing, fixing, provisionally_ignored (got "triaged")'
+    ])
+  })
+
+  it('must name at least one status', () => {
+    expect(problemsOf({ status: ', ,' })).toEqual([
+      'status: must name at least one of open, fixed, ignored, reviewing, fixing, provisionally_ignored (got ", ,")'
+    ])
+  })
+})
+
 describe('enums', () => {
   it('are case-insensitive', () => {
     const config = configOf({
@@ -300,7 +353,7 @@ describe('enums', () => {
     })
     expect(config).toMatchObject({
       onApiError: 'warn',
-      status: 'provisionally_ignored',
+      status: ['provisionally_ignored'],
       failOnSeverity: 'critical',
       failOnPolicyMode: 'none',
       ticketFindings: 'all',
@@ -314,7 +367,6 @@ describe('enums', () => {
     ['fail-on-severity', 'urgent', 'critical, high, medium, low, none'],
     ['fail-on-policy-mode', 'disabled', 'block, comment, monitor, none'],
     ['on-api-error', 'ignore', 'fail, warn'],
-    ['status', 'closed', 'open, fixed, ignored, reviewing, fixing, provisionally_ignored'],
     ['ticket-findings', 'some', 'blocking, all'],
     ['sbom-scope', 'org', 'repository, deployment'],
     ['sbom-format', 'spdx', 'json, cyclonedx'],
@@ -784,17 +836,19 @@ describe('defaultRunContext', () => {
   it('reads the event name and payload of the run', () => {
     directory = mkdtempSync(join(tmpdir(), 'event-'))
     const eventPath = join(directory, 'event.json')
-    writeFileSync(eventPath, JSON.stringify({ number: 12, pull_request: { number: 12 } }))
+    const payload = { number: 12, pull_request: { number: 12, head: { ref: 'feature/login' } } }
+    writeFileSync(eventPath, JSON.stringify(payload))
     process.env.GITHUB_EVENT_NAME = 'pull_request_target'
     process.env.GITHUB_EVENT_PATH = eventPath
+    delete process.env.GITHUB_HEAD_REF
     const ctx = defaultRunContext()
     expect(ctx.eventName).toBe('pull_request_target')
-    expect(ctx.eventPayload).toEqual({ number: 12, pull_request: { number: 12 } })
+    expect(ctx.eventPayload).toEqual(payload)
     expect(ctx.env).toBe(process.env)
     expect(Math.abs(ctx.now.getTime() - Date.now())).toBeLessThan(5000)
     process.env.GITHUB_REPOSITORY = 'acme/web'
     process.env.GITHUB_SHA = SHA
-    expect(readConfig(readerOf({}), ctx).ref).toBe('refs/pull/12/merge')
+    expect(readConfig(readerOf({}), ctx).ref).toBe('feature/login')
   })
 
   it.each([

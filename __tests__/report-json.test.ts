@@ -31,6 +31,7 @@ describe('buildJsonReport', () => {
     expect(json.generatedAt).toBe('2024-06-01T12:00:00.000Z')
     expect(json.status).toEqual({ result: 'failed', headline: '2 blocking findings' })
     expect(json.scope.repository).toBe('acme/web')
+    expect(json.scope.findingStatus).toEqual(['open', 'reviewing', 'fixing'])
     expect(json.thresholds.failOnSeverity).toBe('high')
     expect(json.config).toEqual({ failOnSeverity: 'high' })
     expect(json.runUrl).toBe('https://github.com/acme/web/actions/runs/99')

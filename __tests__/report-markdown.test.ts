@@ -69,7 +69,7 @@ describe('renderMarkdown: verdict and scope', () => {
     expect(lines(md)[4]).toBe(
       '**Deployment** <code>acme</code> (id 4242) · **Repository** <code>acme/web</code> · ' +
         '**Ref** <code>refs/pull/7/merge</code> · **Since** 2024-05-01T00\\:00\\:00Z · ' +
-        '**Types** SAST, SCA · **Status** open'
+        '**Types** SAST, SCA · **Status** open, reviewing, fixing'
     )
     expect(lines(md)[6]).toBe(
       '**Gate:** severity ≥ high · policy mode ≥ block · SCA exposures: reachable, always reachable · ' +

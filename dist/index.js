@@ -31762,6 +31762,17 @@ const CODE_DETAILS = {
     UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
     ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not name this host'
 };
+/**
+ * The host the failed lookup or connection was for, as the error itself records it: with a proxy
+ * that is the proxy, which is exactly what someone checking HTTPS_PROXY / NO_PROXY needs to see.
+ */
+function peerOf(error) {
+    if (typeof error.hostname === 'string' && error.hostname !== '')
+        return error.hostname;
+    if (typeof error.address !== 'string' || error.address === '')
+        return undefined;
+    return typeof error.port === 'number' ? `${error.address}:${error.port}` : error.address;
+}
 /** Duck-typed: errors can come from another realm (DOMException, test VMs) and fail instanceof. */
 function asErrorLike(value) {
     return value !== null && typeof value === 'object' ? value : undefined;
@@ -31775,7 +31786,9 @@ function classifyNetworkError(error, timeoutMs) {
     let current = top;
     for (let depth = 0; depth < 5 && current; depth++) {
         if (typeof current.code === 'string' && current.code !== 'UND_ERR') {
-            return { code: current.code, detail: CODE_DETAILS[current.code] ?? String(current.message) };
+            const detail = CODE_DETAILS[current.code] ?? String(current.message);
+            const peer = peerOf(current);
+            return { code: current.code, detail: peer === undefined ? detail : `${detail}: ${peer}` };
         }
         current = asErrorLike(current.cause);
     }
@@ -32747,13 +32760,36 @@ function licenseViolations(matchesByLicense, repositoryId) {
         a.license.localeCompare(b.license));
 }
 
+;// CONCATENATED MODULE: ./src/no-verdict.ts
+class NoVerdictError extends Error {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
+
+const HEADS = 'refs/heads/';
+/**
+ * Scanners outside GitHub Actions record a branch bare (`main`), GitHub Actions as
+ * `refs/heads/main`, and the live service answers `"ref": "main"` for either: one branch, two
+ * spellings. Only `refs/heads/` is stripped; a tag or pull request ref stays as it is.
+ */
+function branchName(ref) {
+    return ref.startsWith(HEADS) ? ref.slice(HEADS.length) : ref;
+}
 /**
  * Keeps the findings in scope, each once (a finding can shift across a page boundary between
- * requests), page by page as they arrive. The server filters by repository, ref and status; this
- * checks again, so a server that matches `acme/web` as a prefix of `acme/web-legacy`, or ignores a
- * filter, cannot put another repository's findings into this verdict. The case-insensitive
- * repository comparison is made once per distinct name (there are a handful, not one per finding).
+ * requests, or change status between the requests of two statuses), page by page as they arrive.
+ * The server filters by repository, ref and status; this checks again, so a server that matches
+ * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
+ * repository's findings into this verdict. The case-insensitive repository comparison is made
+ * once per distinct name (there are a handful, not one per finding).
  */
 class ScopeFilter {
     scope;
@@ -32762,29 +32798,64 @@ class ScopeFilter {
         sca: new Map()
     };
     repositoryMatches = new Map();
-    droppedCount = 0;
+    statuses;
+    branch;
+    counts = { repository: 0, ref: 0, status: 0 };
+    seen = {
+        repositories: new Set(),
+        refs: new Set(),
+        statuses: new Set()
+    };
     constructor(scope) {
         this.scope = scope;
+        this.statuses = new Set(scope.statuses);
+        this.branch = branchName(scope.ref);
     }
     add(findings) {
-        const { ref, status } = this.scope;
         for (const finding of findings) {
-            const inScope = this.repositoryMatch(finding.repository) &&
-                (finding.ref === '' || finding.ref === ref) &&
-                finding.status === status;
-            if (inScope)
+            const reason = this.dropReason(finding);
+            if (reason === undefined) {
                 this.kept[finding.type].set(finding.id, finding);
+                continue;
+            }
+            this.counts[reason]++;
+            if (reason === 'repository')
+                this.seen.repositories.add(finding.repository);
+            else if (reason === 'ref')
+                this.seen.refs.add(finding.ref);
             else
-                this.droppedCount++;
+                this.seen.statuses.add(finding.status);
         }
     }
-    /** Findings the server returned that were not in scope. */
+    /** Findings the server returned that were not in scope, by reason. */
     get dropped() {
-        return this.droppedCount;
+        const { repository, ref, status } = this.counts;
+        return {
+            total: repository + ref + status,
+            repository,
+            ref,
+            status,
+            seen: {
+                repositories: [...this.seen.repositories],
+                refs: [...this.seen.refs],
+                statuses: [...this.seen.statuses]
+            },
+            scope: this.scope
+        };
     }
     /** SAST findings first, then SCA, each in the order they first arrived. */
     findings() {
         return [...this.kept.sast.values(), ...this.kept.sca.values()];
+    }
+    dropReason(finding) {
+        if (!this.repositoryMatch(finding.repository))
+            return 'repository';
+        // An absent ref is the server's to filter; only a ref that names another branch is out.
+        if (finding.ref !== '' && branchName(finding.ref) !== this.branch)
+            return 'ref';
+        if (!this.statuses.has(finding.status))
+            return 'status';
+        return undefined;
     }
     repositoryMatch(repository) {
         let matches = this.repositoryMatches.get(repository);
@@ -32800,6 +32871,46 @@ function scopeFindings(findings, scope) {
     const filter = new ScopeFilter(scope);
     filter.add(findings);
     return { kept: filter.findings(), dropped: filter.dropped };
+}
+const SHOWN_VALUES = 5;
+function listed(values) {
+    if (values.length <= SHOWN_VALUES)
+        return values.join(', ');
+    return `${values.slice(0, SHOWN_VALUES).join(', ')} and ${values.length - SHOWN_VALUES} more`;
+}
+/** `2 of another ref (refs/heads/dev), 1 of another repository (acme/web-legacy)`, most first. */
+function dropReasons(drops) {
+    const parts = [
+        [drops.ref, `${drops.ref} of another ref (${listed(drops.seen.refs)})`],
+        [
+            drops.repository,
+            `${drops.repository} of another repository (${listed(drops.seen.repositories)})`
+        ],
+        [drops.status, `${drops.status} of another status (${listed(drops.seen.statuses)})`]
+    ];
+    return parts
+        .filter(([count]) => count > 0)
+        .sort(([a], [b]) => b - a)
+        .map(([, text]) => text)
+        .join(', ');
+}
+/**
+ * What the drops mean for the verdict. Some dropped: a warning to show, since a server answering
+ * outside the filters is worth knowing about. All dropped: the gate would judge an empty list
+ * it was never given, so there is no verdict.
+ * @returns the warning, or undefined when nothing was dropped.
+ * @throws NoVerdictError when every returned finding was dropped.
+ */
+function judgeScopeDrops(drops, keptCount) {
+    if (drops.total === 0)
+        return undefined;
+    if (keptCount > 0) {
+        return `Dropped ${drops.total} finding(s) the server returned out of scope: ${dropReasons(drops)}`;
+    }
+    const { repository, ref, statuses } = drops.scope;
+    throw new NoVerdictError(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
+        `the gate asked for repository ${repository}, ref ${ref}, status ${statuses.join(', ')}. ` +
+        'Check that repository and ref are spelled as the platform records them', 'on-api-error');
 }
 
 ;// CONCATENATED MODULE: ./src/api/policies.ts
@@ -32878,18 +32989,6 @@ async function policyRuleModes(transport, deploymentId, policyId) {
             modes.set(rule.path, rule.mode);
     }
     return modes;
-}
-
-;// CONCATENATED MODULE: ./src/no-verdict.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/rule-modes.ts
@@ -32978,21 +33077,23 @@ function settledLater(promise) {
 
 
 /**
- * Every finding of the configured types in scope, all pages, types fetched concurrently. Each
+ * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
 async function fetchFindings(transport, deploymentSlug, config, onPage) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
-        status: config.status
+        statuses: config.status
     });
-    await Promise.all(config.issueTypes.map(async (type) => {
+    // The API filters on one status per request: one page chain per type and status.
+    const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })));
+    await Promise.all(chains.map(async ({ type, status }) => {
         const pages = findingPages(transport, deploymentSlug, {
             type,
             repository: config.repository,
             ref: config.ref,
-            status: config.status,
+            status,
             since: config.since
         });
         for await (const page of pages) {
@@ -33588,10 +33689,10 @@ function inputFields(ctx) {
         onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
         // scope
         repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), nonEmpty(ctx.env.GITHUB_REPOSITORY)),
-        ref: withFallback(parsed(parseRef, 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)'), contextRef(ctx)),
+        ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
         issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
-        status: parsed(oneOf(FINDING_STATUSES, underscored)).prefault('open'),
+        status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
         // evidence: which scan the findings come from
         requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
         commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
@@ -33837,10 +33938,15 @@ function readEventPayload(path) {
 }
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 /**
- * The ref `${{ github.ref }}` would give, except on pull requests: pull_request_target runs on the
- * base branch, but the findings to gate are those of the merge ref.
+ * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
+ * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
+ * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
+ * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
  */
 function contextRef(ctx) {
+    if (ctx.eventName === 'pull_request_target') {
+        return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload);
+    }
     const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
         ? pullRequestNumber(ctx.eventPayload)
         : undefined;
@@ -33867,6 +33973,17 @@ function pullRequestNumber(payload) {
         payload.number
     ];
     return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
+}
+function missingRefProblem(ctx) {
+    return ctx.eventName === 'pull_request_target'
+        ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
+        : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)';
+}
+function pullRequestHeadRef(payload) {
+    if (!inputs_isRecord(payload) || !inputs_isRecord(payload.pull_request))
+        return undefined;
+    const head = payload.pull_request.head;
+    return inputs_isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined;
 }
 function inputs_isRecord(value) {
     return typeof value === 'object' && value !== null;
@@ -34089,6 +34206,14 @@ function parseIssueTypes(raw) {
     if (types.length > 0)
         return types;
     throw new InputValueError(`must name at least one of ${ISSUE_TYPES.join(', ')}`, raw);
+}
+/** The API filters on one status per request, so each listed status is one request chain. */
+function parseStatuses(raw) {
+    const allowed = FINDING_STATUSES.join(', ');
+    const statuses = listOf(entryOf(oneOf(FINDING_STATUSES, underscored), allowed))(raw);
+    if (statuses.length > 0)
+        return statuses;
+    throw new InputValueError(`must name at least one of ${allowed}`, raw);
 }
 /** `none` alone is the explicit empty list, since an empty input means the default. */
 function parseExposures(raw) {
@@ -35710,6 +35835,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
 
 
 
+
 const SOFTENER_FIELDS = {
     'on-missing-scan': 'onMissingScan',
     'on-api-error': 'onApiError'
@@ -35784,9 +35910,10 @@ async function evaluate(config, transport, ignores, now, warn) {
 }
 async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
     const data = await collectGateData(transport, deployment, config, project);
-    if (data.dropped > 0) {
-        safe_core/* info */.pq(`Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`);
-    }
+    // Throws NoVerdictError when every finding the server returned was out of scope.
+    const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
+    if (dropWarning !== undefined)
+        warn(dropWarning);
     const { entries, proposed } = await ignores.applied;
     const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
     for (const expired of matcher.expired) {
@@ -36419,7 +36546,7 @@ function scopeText(report) {
     parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
     parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
     parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
-    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus)}`);
+    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
     return `${parts.join(' · ')}\n`;
 }
 function thresholdsText(report) {

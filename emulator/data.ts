@@ -230,6 +230,11 @@ export interface EmulatorState {
   sbomFailRepositories: Set<number | string>
   /** Which spelling of a slash in the tags route's projectName is accepted; the other answers 404. */
   tagPathStyle: TagPathStyle
+  /**
+   * How findings spell their branch: as recorded (default), or `bare-branch`, as the live service
+   * answers some projects (`"ref": "main"` for findings of `refs/heads/main`).
+   */
+  findingRefs?: 'as-recorded' | 'bare-branch'
   /** Default for new SBOM tasks: GETs answered IN_PROGRESS before the task settles. */
   sbomPollsUntilDone: number
   /** The number of the next ticket (`SEC-<n>`, ticket_id n). */

@@ -554,7 +554,13 @@ function listFindings(ctx: RequestContext, env: Environment): ApiResponse {
   matches.sort(byRelevanceDesc)
   const ordered = dedup ? dedupeAcrossRefs(matches) : matches
   const pageItems = ordered.slice(page * pageSize, (page + 1) * pageSize)
-  return ok(renderFindingsPage(issueType, pageItems, env.shape()))
+  const shown =
+    env.state.findingRefs === 'bare-branch' ? pageItems.map(withBareBranchRef) : pageItems
+  return ok(renderFindingsPage(issueType, shown, env.shape()))
+}
+
+function withBareBranchRef<T extends FindingRecord>(finding: T): T {
+  return { ...finding, ref: finding.ref.replace(/^refs\/heads\//, '') }
 }
 
 function listProjects(ctx: RequestContext, env: Environment): ApiResponse {

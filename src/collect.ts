@@ -6,20 +6,20 @@ import type { Config } from './inputs.js'
 import type { Deployment, Finding, Project, LicenseViolation, Dependency } from './domain.js'
 import type { RuleModes } from './gate/modes.js'
 import { licenseViolations } from './gate/licenses.js'
-import { ScopeFilter } from './gate/scope.js'
+import { ScopeFilter, type ScopeDrops } from './gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
 
 export interface GateData {
   readonly findings: readonly Finding[]
   /** Findings the server returned that were not in scope (wrong repository, ref or status). */
-  readonly dropped: number
+  readonly dropped: ScopeDrops
   /** Present when the policy-mode gate is on. */
   readonly ruleModes?: RuleModes
   readonly licenseViolations: readonly LicenseViolation[]
 }
 
 /**
- * Every finding of the configured types in scope, all pages, types fetched concurrently. Each
+ * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
 export async function fetchFindings(
@@ -27,19 +27,21 @@ export async function fetchFindings(
   deploymentSlug: string,
   config: Pick<Config, 'issueTypes' | 'repository' | 'ref' | 'status' | 'since'>,
   onPage?: (page: readonly Finding[]) => void
-): Promise<{ findings: Finding[]; dropped: number }> {
+): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
   const filter = new ScopeFilter({
     repository: config.repository,
     ref: config.ref,
-    status: config.status
+    statuses: config.status
   })
+  // The API filters on one status per request: one page chain per type and status.
+  const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })))
   await Promise.all(
-    config.issueTypes.map(async type => {
+    chains.map(async ({ type, status }) => {
       const pages = findingPages(transport, deploymentSlug, {
         type,
         repository: config.repository,
         ref: config.ref,
-        status: config.status,
+        status,
         since: config.since
       })
       for await (const page of pages) {

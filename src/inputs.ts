@@ -116,13 +116,10 @@ function inputFields(ctx: RunContext) {
       ),
       nonEmpty(ctx.env.GITHUB_REPOSITORY)
     ),
-    ref: withFallback(
-      parsed(parseRef, 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)'),
-      contextRef(ctx)
-    ),
+    ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
     since: parsed(raw => parseSince(raw, ctx.now)).optional(),
     issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
-    status: parsed(oneOf(FINDING_STATUSES, underscored)).prefault('open'),
+    status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
 
     // evidence: which scan the findings come from
     requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
@@ -422,10 +419,15 @@ function readEventPayload(path: string | undefined): unknown {
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
 
 /**
- * The ref `${{ github.ref }}` would give, except on pull requests: pull_request_target runs on the
- * base branch, but the findings to gate are those of the merge ref.
+ * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
+ * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
+ * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
+ * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
  */
 function contextRef(ctx: RunContext): string | undefined {
+  if (ctx.eventName === 'pull_request_target') {
+    return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload)
+  }
   const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
     ? pullRequestNumber(ctx.eventPayload)
     : undefined
@@ -454,6 +456,18 @@ function pullRequestNumber(payload: unknown): number | undefined {
   return candidates.find(
     (value): value is number => Number.isSafeInteger(value) && Number(value) > 0
   )
+}
+
+function missingRefProblem(ctx: RunContext): string {
+  return ctx.eventName === 'pull_request_target'
+    ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
+    : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)'
+}
+
+function pullRequestHeadRef(payload: unknown): string | undefined {
+  if (!isRecord(payload) || !isRecord(payload.pull_request)) return undefined
+  const head = payload.pull_request.head
+  return isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -715,6 +729,14 @@ function parseIssueTypes(raw: string): readonly (typeof ISSUE_TYPES)[number][] {
   const types = listOf(entryOf(oneOf(ISSUE_TYPES), ISSUE_TYPES.join(', ')))(raw)
   if (types.length > 0) return types
   throw new InputValueError(`must name at least one of ${ISSUE_TYPES.join(', ')}`, raw)
+}
+
+/** The API filters on one status per request, so each listed status is one request chain. */
+function parseStatuses(raw: string): readonly (typeof FINDING_STATUSES)[number][] {
+  const allowed = FINDING_STATUSES.join(', ')
+  const statuses = listOf(entryOf(oneOf(FINDING_STATUSES, underscored), allowed))(raw)
+  if (statuses.length > 0) return statuses
+  throw new InputValueError(`must name at least one of ${allowed}`, raw)
 }
 
 /** `none` alone is the explicit empty list, since an empty input means the default. */

@@ -10,6 +10,7 @@ import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
 import { loadIgnoreSource, type IgnoreSource } from './ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
+import { judgeScopeDrops } from './gate/scope.js'
 import {
   ConfigError,
   defaultRunContext,
@@ -135,11 +136,9 @@ async function evaluateGate(
   warn: (message: string) => void
 ): Promise<Verdict> {
   const data = await collectGateData(transport, deployment, config, project)
-  if (data.dropped > 0) {
-    core.info(
-      `Ignored ${data.dropped} finding(s) the server returned outside repository ${config.repository}, ref ${config.ref}, status ${config.status}`
-    )
-  }
+  // Throws NoVerdictError when every finding the server returned was out of scope.
+  const dropWarning = judgeScopeDrops(data.dropped, data.findings.length)
+  if (dropWarning !== undefined) warn(dropWarning)
   const { entries, proposed } = await ignores.applied
   const matcher = buildIgnoreMatcher(entries, config.ignoreRules, now)
   for (const expired of matcher.expired) {

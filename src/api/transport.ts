@@ -394,6 +394,21 @@ interface ErrorLike {
   readonly message?: unknown
   readonly code?: unknown
   readonly cause?: unknown
+  /** Set by DNS failures: the name that did not resolve (the API's host, or a proxy's). */
+  readonly hostname?: unknown
+  /** Set by connection failures: where the connection went. */
+  readonly address?: unknown
+  readonly port?: unknown
+}
+
+/**
+ * The host the failed lookup or connection was for, as the error itself records it: with a proxy
+ * that is the proxy, which is exactly what someone checking HTTPS_PROXY / NO_PROXY needs to see.
+ */
+function peerOf(error: ErrorLike): string | undefined {
+  if (typeof error.hostname === 'string' && error.hostname !== '') return error.hostname
+  if (typeof error.address !== 'string' || error.address === '') return undefined
+  return typeof error.port === 'number' ? `${error.address}:${error.port}` : error.address
 }
 
 /** Duck-typed: errors can come from another realm (DOMException, test VMs) and fail instanceof. */
@@ -410,7 +425,9 @@ export function classifyNetworkError(error: unknown, timeoutMs: number): Network
   let current = top
   for (let depth = 0; depth < 5 && current; depth++) {
     if (typeof current.code === 'string' && current.code !== 'UND_ERR') {
-      return { code: current.code, detail: CODE_DETAILS[current.code] ?? String(current.message) }
+      const detail = CODE_DETAILS[current.code] ?? String(current.message)
+      const peer = peerOf(current)
+      return { code: current.code, detail: peer === undefined ? detail : `${detail}: ${peer}` }
     }
     current = asErrorLike(current.cause)
   }

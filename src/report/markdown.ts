@@ -140,7 +140,7 @@ function scopeText(report: RunReport): string {
   parts.push(`**Ref** ${code(scope.ref)}`)
   parts.push(`**Since** ${scope.since === undefined ? 'all time' : escapeMarkdown(scope.since)}`)
   parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`)
-  parts.push(`**Status** ${escapeMarkdown(scope.findingStatus)}`)
+  parts.push(`**Status** ${escapeMarkdown(scope.findingStatus.join(', '))}`)
   return `${parts.join(' · ')}\n`
 }
 

@@ -27,7 +27,8 @@ export interface RunReport {
     /** ISO 8601 UTC, when a since filter was applied. */
     readonly since?: string
     readonly issueTypes: readonly IssueType[]
-    readonly findingStatus: FindingStatus
+    /** Every status fetched, one request chain each. */
+    readonly findingStatus: readonly FindingStatus[]
   }
   readonly thresholds: {
     readonly failOnSeverity: Severity | 'none'
