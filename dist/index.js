@@ -36521,7 +36521,9 @@ function evidenceText(report) {
     const parts = [
         `**Scan** ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
         scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
-        scan.completedAt ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(scan.completedAt)}` : undefined,
+        scan.completedAt
+            ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}`
+            : undefined,
         evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
         evidence.required === 'ref'
             ? "the ref's newest completed scan (`require-scan: ref`)"

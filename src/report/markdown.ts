@@ -110,7 +110,9 @@ function evidenceText(report: RunReport): string | undefined {
   const parts = [
     `**Scan** ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`,
     scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
-    scan.completedAt ? `completed ${escapeMarkdown(scan.completedAt)}` : undefined,
+    scan.completedAt
+      ? `completed ${escapeMarkdown(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}`
+      : undefined,
     evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
     evidence.required === 'ref'
       ? "the ref's newest completed scan (`require-scan: ref`)"
