@@ -331,6 +331,13 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ 'scan-id': String(head?.id), 'scan-commit': MAIN_COMMIT })
       expect(run.summary).toContain("the ref's newest completed scan (`require-scan: ref`)")
+      // Its age is shown: the sample head scan completed two hours before the run.
+      expect(run.summary).toMatch(
+        / · completed \d{4}-\d\d-\d\d \d\d\\:\d\d UTC \(2 h before this run\) · /
+      )
+      expect(run.stdout).toContain(
+        `Judging the findings of scan ${head?.id} of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main (SCAN_STATUS_COMPLETED, completed 2 h ago)`
+      )
     })
   })
 

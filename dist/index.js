@@ -30872,6 +30872,49 @@ module.exports = {
 
 /***/ }),
 
+/***/ 7607:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
+/* harmony export */ });
+/* unused harmony export DURATION_UNIT_SECONDS */
+/**
+ * Relative durations such as `30m`, `12h`, `7d` and `2w`: one whole number and one unit letter.
+ * Kept deliberately small: months and years have no fixed length, and an uppercase `M` would be
+ * ambiguous (minutes or months), so only these four lowercase units exist.
+ */
+/** Seconds in one of each unit a duration may use. */
+const DURATION_UNIT_SECONDS = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
+const DURATION = /^(\d+)([mhdw])$/;
+function isDurationUnit(unit) {
+    return Object.hasOwn(DURATION_UNIT_SECONDS, unit);
+}
+/**
+ * The length of a duration like `7d`, in seconds; undefined when `raw` is not shaped like one.
+ * The amount is not range-checked here (`0m` gives 0, a huge amount gives a huge number or
+ * Infinity): what is acceptable depends on the caller.
+ */
+function parseDurationSeconds(raw) {
+    const match = DURATION.exec(raw);
+    if (match === null)
+        return undefined;
+    const [, amount = '', unit = ''] = match;
+    return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined;
+}
+/** A rough, readable length of time: `7 min`, `2 h`, `3 d` (for ages and waits in messages). */
+function formatDuration(ms) {
+    const minutes = Math.max(0, Math.round(ms / 60_000));
+    if (minutes < 60)
+        return `${minutes} min`;
+    const hours = Math.round(minutes / 60);
+    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+}
+
+
+/***/ }),
+
 /***/ 5437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30979,7 +31022,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8923);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3856);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30988,7 +31031,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8923:
+/***/ 3856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33586,31 +33629,8 @@ function modeLookup(ruleModes) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/duration.ts
-/**
- * Relative durations such as `30m`, `12h`, `7d` and `2w`: one whole number and one unit letter.
- * Kept deliberately small: months and years have no fixed length, and an uppercase `M` would be
- * ambiguous (minutes or months), so only these four lowercase units exist.
- */
-/** Seconds in one of each unit a duration may use. */
-const DURATION_UNIT_SECONDS = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
-const DURATION = /^(\d+)([mhdw])$/;
-function isDurationUnit(unit) {
-    return Object.hasOwn(DURATION_UNIT_SECONDS, unit);
-}
-/**
- * The length of a duration like `7d`, in seconds; undefined when `raw` is not shaped like one.
- * The amount is not range-checked here (`0m` gives 0, a huge amount gives a huge number or
- * Infinity): what is acceptable depends on the caller.
- */
-function parseDurationSeconds(raw) {
-    const match = DURATION.exec(raw);
-    if (match === null)
-        return undefined;
-    const [, amount = '', unit = ''] = match;
-    return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined;
-}
-
+// EXTERNAL MODULE: ./src/duration.ts
+var src_duration = __nccwpck_require__(7607);
 ;// CONCATENATED MODULE: ./src/inputs.ts
 /**
  * The inputs layer: every action input becomes one frozen, typed {@link Config}.
@@ -34266,7 +34286,7 @@ function epochSeconds(text) {
     return seconds;
 }
 function secondsBack(text, now) {
-    const duration = parseDurationSeconds(text);
+    const duration = (0,src_duration/* parseDurationSeconds */.lW)(text);
     if (duration === undefined)
         return undefined;
     if (duration === 0)
@@ -35654,6 +35674,7 @@ function judgeCommit(found, commit) {
 ;// CONCATENATED MODULE: ./src/evidence/prove-scan.ts
 
 
+
 const realClock = {
     now: () => Date.now(),
     sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
@@ -35676,7 +35697,10 @@ async function proveScan(source, requirement, options, clock = realClock) {
                 scan: judgement.scan,
                 branch: judgement.branch,
                 requestedRef: requirement.ref,
-                waitedSeconds: waited
+                waitedSeconds: waited,
+                ...(judgement.scan.completedAt !== undefined && {
+                    ageSeconds: Math.max(0, Math.round((clock.now() - judgement.scan.completedAt) / 1000))
+                })
             };
         }
         const remaining = deadline - clock.now();
@@ -35752,14 +35776,7 @@ function ago(scan, now) {
     const at = scan.completedAt ?? scan.startedAt;
     if (at === undefined)
         return 'time unknown';
-    return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${duration(now - at)} ago`;
-}
-function duration(ms) {
-    const minutes = Math.max(0, Math.round(ms / 60_000));
-    if (minutes < 60)
-        return `${minutes} min`;
-    const hours = Math.round(minutes / 60);
-    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+    return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${(0,src_duration/* formatDuration */.a3)(now - at)} ago`;
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/evidence.ts
@@ -35767,6 +35784,7 @@ function duration(ms) {
  * The evidence stage: which scan the findings come from, proven through the scans search before
  * the gate judges anything.
  */
+
 
 
 
@@ -35809,6 +35827,11 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     }
     const { id } = await deployment;
     const evidence = await proveScan(scanSource(transport, id, repositoryId), requirement, { repository: config.repository, timeoutSeconds: config.scanWaitTimeoutSeconds, log }, clock);
+    const { scan } = evidence;
+    const age = evidence.ageSeconds === undefined
+        ? ''
+        : `, completed ${(0,src_duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} ago`;
+    log(`Judging the findings of scan ${scan.id} of commit ${scan.commit.slice(0, 7)} on ${scan.branch} (${scan.statusText}${age})`);
     if (evidence.branch !== evidence.requestedRef) {
         log(`No scan of ${config.repository} records ${evidence.requestedRef}, but its scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`);
     }
@@ -35956,7 +35979,8 @@ function evidenceOf(config, evaluation) {
                 completedAt: iso(scan.completedAt)
             },
             requestedRef: proven.requestedRef,
-            waitedSeconds: proven.waitedSeconds
+            waitedSeconds: proven.waitedSeconds,
+            ageSeconds: proven.ageSeconds
         }
     };
 }
@@ -36346,6 +36370,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
 
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/report/fit.ts
@@ -36435,6 +36461,14 @@ function hardCut(markdown, maxBytes) {
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
+ *
+ * Every value that comes from the server, the repository or the user goes through escape.ts;
+ * every list that grows with the data is a truncatable Section (fit.ts), so the document always
+ * fits the budget of its destination.
+ */
+
 
 
 
@@ -36522,7 +36556,9 @@ function evidenceText(report) {
         `**Scan** ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
         scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
         scan.completedAt
-            ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}`
+            ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${evidence.ageSeconds === undefined
+                ? ''
+                : ` (${(0,duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} before this run)`}`
             : undefined,
         evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
         evidence.required === 'ref'

@@ -25,3 +25,11 @@ export function parseDurationSeconds(raw: string): number | undefined {
   const [, amount = '', unit = ''] = match
   return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined
 }
+
+/** A rough, readable length of time: `7 min`, `2 h`, `3 d` (for ages and waits in messages). */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000))
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.round(minutes / 60)
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`
+}

@@ -181,7 +181,8 @@ function evidenceOf(config: Config, evaluation: Evaluation): { evidence?: Eviden
         completedAt: iso(scan.completedAt)
       },
       requestedRef: proven.requestedRef,
-      waitedSeconds: proven.waitedSeconds
+      waitedSeconds: proven.waitedSeconds,
+      ageSeconds: proven.ageSeconds
     }
   }
 }

@@ -7,6 +7,7 @@ import type { Transport } from '../api/transport.js'
 import { ProjectNotFoundError } from '../collect.js'
 import type { Deployment, Project } from '../domain.js'
 import type { Config } from '../inputs.js'
+import { formatDuration } from '../duration.js'
 import { NoVerdictError } from '../no-verdict.js'
 import {
   proveScan,
@@ -72,6 +73,14 @@ export async function proveEvidence(
     requirement,
     { repository: config.repository, timeoutSeconds: config.scanWaitTimeoutSeconds, log },
     clock
+  )
+  const { scan } = evidence
+  const age =
+    evidence.ageSeconds === undefined
+      ? ''
+      : `, completed ${formatDuration(evidence.ageSeconds * 1000)} ago`
+  log(
+    `Judging the findings of scan ${scan.id} of commit ${scan.commit.slice(0, 7)} on ${scan.branch} (${scan.statusText}${age})`
   )
   if (evidence.branch !== evidence.requestedRef) {
     log(

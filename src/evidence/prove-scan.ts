@@ -4,6 +4,7 @@
  * otherwise ends in a {@link NoVerdictError} that says what was seen and what to check.
  */
 import type { Scan } from '../domain.js'
+import { formatDuration } from '../duration.js'
 import { NoVerdictError } from '../no-verdict.js'
 import {
   branchSpellings,
@@ -22,6 +23,8 @@ export interface ScanEvidence {
   /** The ref the run asked for; differs from `branch` when the scanner spelled it otherwise. */
   readonly requestedRef: string
   readonly waitedSeconds: number
+  /** How long before the proof the scan completed. */
+  readonly ageSeconds?: number
 }
 
 /** Where scans come from: the scans search, per branch spelling or for every branch. */
@@ -72,7 +75,10 @@ export async function proveScan(
         scan: judgement.scan,
         branch: judgement.branch,
         requestedRef: requirement.ref,
-        waitedSeconds: waited
+        waitedSeconds: waited,
+        ...(judgement.scan.completedAt !== undefined && {
+          ageSeconds: Math.max(0, Math.round((clock.now() - judgement.scan.completedAt) / 1000))
+        })
       }
     }
     const remaining = deadline - clock.now()
@@ -175,12 +181,5 @@ export function short(commit: string): string {
 export function ago(scan: Scan, now: number): string {
   const at = scan.completedAt ?? scan.startedAt
   if (at === undefined) return 'time unknown'
-  return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${duration(now - at)} ago`
-}
-
-export function duration(ms: number): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000))
-  if (minutes < 60) return `${minutes} min`
-  const hours = Math.round(minutes / 60)
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`
+  return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${formatDuration(now - at)} ago`
 }

@@ -5,6 +5,7 @@
  * every list that grows with the data is a truncatable Section (fit.ts), so the document always
  * fits the budget of its destination.
  */
+import { formatDuration } from '../duration.js'
 import type { EvaluatedFinding, SeverityCounts, Verdict } from '../domain.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
@@ -111,7 +112,11 @@ function evidenceText(report: RunReport): string | undefined {
     `**Scan** ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`,
     scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
     scan.completedAt
-      ? `completed ${escapeMarkdown(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}`
+      ? `completed ${escapeMarkdown(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${
+          evidence.ageSeconds === undefined
+            ? ''
+            : ` (${formatDuration(evidence.ageSeconds * 1000)} before this run)`
+        }`
       : undefined,
     evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
     evidence.required === 'ref'

@@ -90,6 +90,8 @@ export type EvidenceReport =
       /** The ref the run asked for; the scan's `branch` differs when it was spelled otherwise. */
       readonly requestedRef: string
       readonly waitedSeconds: number
+      /** How long before this run the scan completed. */
+      readonly ageSeconds?: number
     }
 
 export interface ScanReport {
