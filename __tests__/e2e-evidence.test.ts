@@ -2,17 +2,11 @@
  * End to end: the gate judges only findings it can tie to a completed scan (require-scan), and
  * every case where it cannot is the one "no verdict" path: result skipped, one error line, exit 1.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  headScan,
-  PR_REF,
-  sampleCommit,
-  startEmulator,
-  type ScanRecord
-} from '../emulator/server.js'
+import { headScan, PR_REF, sampleCommit, type ScanRecord } from '../emulator/server.js'
 import {
   BUNDLE_BUILT,
   errorLines,
@@ -20,6 +14,7 @@ import {
   findingsRequests,
   RELAXED,
   runAction,
+  sharedEmulator,
   warningLines,
   withEmulator,
   type ActionRun,
@@ -55,16 +50,10 @@ function expectNoVerdict(run: ActionRun, emulator: Emulator): string {
 }
 
 d('e2e evidence: require-scan commit (the default)', () => {
+  const shared = sharedEmulator()
   let emulator: Emulator
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
   beforeEach(() => {
-    emulator.requests.length = 0
-    emulator.clearFaults()
+    emulator = shared.current()
   })
 
   it('judges the findings of the completed scan of the commit, and says which scan', async () => {
@@ -166,20 +155,14 @@ d('e2e evidence: require-scan commit (the default)', () => {
     )
   })
 
-  it('on-api-error: warn does not soften a missing scan', async () => {
+  it.each([
+    ['on-api-error: warn', { 'on-api-error': 'warn' }],
+    ['warn-only (it only softens a failed verdict)', { 'warn-only': 'true' }]
+  ])('%s does not soften a missing scan', async (_name, softener) => {
     const run = await runAction(emulator, {
       commit: 'f'.repeat(40),
       'scan-wait-timeout-seconds': '0',
-      'on-api-error': 'warn'
-    })
-    expectNoVerdict(run, emulator)
-  })
-
-  it('warn-only does not soften a missing scan either: it only softens a failed verdict', async () => {
-    const run = await runAction(emulator, {
-      commit: 'f'.repeat(40),
-      'scan-wait-timeout-seconds': '0',
-      'warn-only': 'true'
+      ...softener
     })
     expectNoVerdict(run, emulator)
   })

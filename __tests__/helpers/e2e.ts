@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import {
   buildState,
@@ -26,6 +27,30 @@ export async function withEmulator<T>(
     return await body(emulator)
   } finally {
     await emulator.close()
+  }
+}
+
+/**
+ * One emulator for a describe block: started before its tests, closed after them, and with its
+ * request log and faults cleared before each test.
+ */
+export function sharedEmulator(options: EmulatorOptions = {}): { current: () => Emulator } {
+  let emulator: Emulator | undefined
+  beforeAll(async () => {
+    emulator = await startEmulator(options)
+  })
+  afterAll(async () => {
+    await emulator?.close()
+  })
+  beforeEach(() => {
+    emulator?.clearFaults()
+    if (emulator) emulator.requests.length = 0
+  })
+  return {
+    current: () => {
+      if (!emulator) throw new Error('the shared emulator is not started: use it inside a test')
+      return emulator
+    }
   }
 }
 
