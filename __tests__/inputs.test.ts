@@ -168,6 +168,53 @@ describe('defaults', () => {
   })
 })
 
+describe('commit', () => {
+  const noSha = { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' }
+
+  it('is required to prove the scan of a commit when the run judges findings', () => {
+    expect(problemsOf({}, runContext({ env: noSha }))).toEqual([
+      'commit: is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
+    ])
+    expect(
+      problemsOf(
+        { gate: 'false', 'create-tickets': 'true', 'ticket-findings': 'all' },
+        runContext({ env: noSha })
+      )
+    ).toHaveLength(1)
+  })
+
+  it('is not needed by a run that judges nothing (gate false, no tickets), nor by require-scan ref', () => {
+    expect(
+      configOf({ gate: 'false', 'sbom-export': 'true' }, runContext({ env: noSha })).commit
+    ).toBeUndefined()
+    expect(configOf({ 'require-scan': 'ref' }, runContext({ env: noSha })).requireScan).toBe('ref')
+  })
+
+  it('defaults to the pull request head sha, which the scanner records, not GITHUB_SHA', () => {
+    const ctx = runContext({
+      eventName: 'pull_request',
+      eventPayload: { number: 42, pull_request: { number: 42, head: { sha: 'ABCDEF1234567' } } }
+    })
+    expect(configOf({}, ctx).commit).toBe('abcdef1234567')
+    expect(configOf({}, runContext()).commit).toBe(SHA)
+  })
+
+  it.each(['abc', 'g'.repeat(40), '1'.repeat(41), 'main'])(
+    'refuses %s, naming the form',
+    commit => {
+      expect(problemsOf({ commit })).toEqual([
+        `commit: must be a git commit sha: 7 to 40 hexadecimal digits (got "${commit}")`
+      ])
+    }
+  )
+
+  it('require-scan names its allowed values', () => {
+    expect(problemsOf({ 'require-scan': 'always' })).toEqual([
+      'require-scan: must be one of commit, ref, none (got "always")'
+    ])
+  })
+})
+
 describe('repository and ref', () => {
   it('explicit inputs win over the environment', () => {
     const config = configOf({ repository: 'group/sub/project', ref: 'refs/heads/dev' })

@@ -33767,7 +33767,7 @@ function configSchema(ctx) {
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
-        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit'))
+        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets'))
         .transform(toConfig);
 }
 function toConfig(inputs) {
@@ -33840,7 +33840,9 @@ const prCommentNeedsAToken = (inputs, ctx) => {
     }
 };
 const commitEvidenceNeedsACommit = (inputs, ctx) => {
-    if (inputs.requireScan === 'commit' && inputs.commit === undefined) {
+    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
+    const judges = inputs.gate || inputs.createTickets;
+    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
         ctx.addIssue({
             code: 'custom',
             path: ['commit'],

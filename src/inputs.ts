@@ -185,7 +185,10 @@ export function configSchema(ctx: RunContext) {
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
     .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
-    .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit'))
+    .superRefine(
+      commitEvidenceNeedsACommit,
+      onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets')
+    )
     .transform(toConfig)
 }
 
@@ -284,7 +287,9 @@ const prCommentNeedsAToken: CrossFieldRule = (inputs, ctx) => {
 }
 
 const commitEvidenceNeedsACommit: CrossFieldRule = (inputs, ctx) => {
-  if (inputs.requireScan === 'commit' && inputs.commit === undefined) {
+  // Only a run that judges findings (the gate, or tickets for them) proves a scan.
+  const judges = inputs.gate || inputs.createTickets
+  if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
     ctx.addIssue({
       code: 'custom',
       path: ['commit'],
