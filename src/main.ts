@@ -135,7 +135,7 @@ async function evaluateGate(
   now: Date,
   warn: (message: string) => void
 ): Promise<Verdict> {
-  const data = await collectGateData(transport, deployment, config, project)
+  const data = await collectGateData(transport, deployment, config, project, warn)
   // Throws NoVerdictError when every finding the server returned was out of scope.
   const dropWarning = judgeScopeDrops(data.dropped, data.findings.length)
   if (dropWarning !== undefined) warn(dropWarning)
@@ -220,6 +220,7 @@ function buildReport(
       failOnPolicyMode: config.failOnPolicyMode,
       failOnExposures: config.failOnExposures,
       failOnMalicious: config.failOnMalicious,
+      failOnSecrets: config.failOnSecrets,
       denyLicenses: config.denyLicenses,
       warnOnly: config.warnOnly
     },

@@ -44,6 +44,7 @@ export interface JsonReport {
     readonly licenseViolations: number
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
+    readonly secrets: NonNullable<RunReport['verdict']>['counts']['secrets']
     /** SAST findings whose rule has no mode in its policy: they do not block by mode. */
     readonly unknownMode: number
   } | null
@@ -112,6 +113,7 @@ export function buildJsonReport(
           licenseViolations: verdict.licenseViolations.length,
           sast: verdict.counts.sast,
           sca: verdict.counts.sca,
+          secrets: verdict.counts.secrets,
           unknownMode: verdict.counts.unknownMode
         }
       : null,
