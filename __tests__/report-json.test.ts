@@ -114,6 +114,22 @@ describe('buildJsonReport', () => {
       keep: 'yes'
     })
   })
+
+  it('keeps the secrets settings, which name secrets but hold none', () => {
+    expect(
+      redactSecrets({
+        failOnSecrets: 'valid',
+        secretsOptional: true,
+        secret: 's',
+        clientSecret: 'c'
+      })
+    ).toEqual({
+      failOnSecrets: 'valid',
+      secretsOptional: true,
+      secret: '[redacted]',
+      clientSecret: '[redacted]'
+    })
+  })
 })
 
 describe('writeJsonReport', () => {

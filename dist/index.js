@@ -35283,6 +35283,8 @@ function jsonFinding(evaluated) {
 }
 /** Keys that must never reach a file that may be uploaded as an artifact. */
 const SECRET_KEY = /token|secret|password|authorization|credential/i;
+/** Settings about secrets findings: their names match SECRET_KEY, their values are no secret. */
+const SECRETS_SETTINGS = new Set(['failOnSecrets', 'secretsOptional']);
 /**
  * The caller passes the configuration without secrets; this redacts anything that still looks
  * like one, as a second line of defence (an artifact outlives the run's log masking).
@@ -35294,7 +35296,7 @@ function redactSecrets(value) {
         return value;
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
         key,
-        SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(inner)
+        SECRET_KEY.test(key) && !SECRETS_SETTINGS.has(key) ? '[redacted]' : redactSecrets(inner)
     ]));
 }
 function buildJsonReport(report, configWithoutSecrets, meta = {}) {

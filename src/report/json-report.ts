@@ -73,6 +73,8 @@ function jsonFinding(evaluated: EvaluatedFinding) {
 
 /** Keys that must never reach a file that may be uploaded as an artifact. */
 const SECRET_KEY = /token|secret|password|authorization|credential/i
+/** Settings about secrets findings: their names match SECRET_KEY, their values are no secret. */
+const SECRETS_SETTINGS: ReadonlySet<string> = new Set(['failOnSecrets', 'secretsOptional'])
 
 /**
  * The caller passes the configuration without secrets; this redacts anything that still looks
@@ -84,7 +86,7 @@ export function redactSecrets(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(inner)
+      SECRET_KEY.test(key) && !SECRETS_SETTINGS.has(key) ? '[redacted]' : redactSecrets(inner)
     ])
   )
 }
