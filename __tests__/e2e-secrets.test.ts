@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PR_REF, secretFinding } from '../emulator/server.js'
+import { PR_REF, sampleCommit, secretFinding } from '../emulator/server.js'
 import type { JsonObject } from '../emulator/wire.js'
 import { renderSecret } from '../emulator/secrets.js'
 import {
@@ -222,6 +222,48 @@ d('a repository without the Secrets product (403)', () => {
       expect(errors[0]).toMatch(
         /^No verdict: GET \/api\/v1\/deployments\/4242\/secrets failed with HTTP 403 Forbidden: Secrets is not enabled for repository 'acme\/payments' \(1 attempt\)\. Hint: the deployment or this repository may not have the Secrets product/
       )
+    })
+  })
+})
+
+d('the proven scan did not run Secrets', () => {
+  function withoutSecretsScan(emulator: Emulator): number {
+    const head = emulator.state.scans.find(
+      s => s.commit === sampleCommit('acme/api', 'refs/heads/main')
+    )
+    if (!head) throw new Error('no sample scan of acme/api main')
+    head.enabledProducts = ['sast', 'sca']
+    return head.id
+  }
+
+  it('secrets only from the default: a warning, and the live secret of an older scan is not judged', async () => {
+    await withEmulator({}, async emulator => {
+      const scanId = withoutSecretsScan(emulator)
+      const run = await runAction(emulator, {
+        ...API,
+        'fail-on-severity': 'none',
+        'fail-on-policy-mode': 'none'
+      })
+
+      expect(secretsRequests(emulator)).toEqual([])
+      expect(run.outputs['secrets-count']).toBe('0')
+      expect(warningLines(run)).toEqual([
+        `Secrets were not judged: scan ${scanId} of acme/api did not run Secrets (its products: sast, sca), so the secrets listed for the ref are not from it; the other types were judged`
+      ])
+    })
+  })
+
+  it('secrets named by the user: no verdict (the scan cannot vouch for them)', async () => {
+    await withEmulator({}, async emulator => {
+      const scanId = withoutSecretsScan(emulator)
+      const run = await runAction(emulator, { ...API, 'issue-types': 'secrets' })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs.result).toBe('skipped')
+      expect(errorLines(run)).toEqual([
+        `No verdict: scan ${scanId} of acme/api did not run Secrets (its products: sast, sca), so the secrets listed for the ref are not from it`
+      ])
+      expect(secretsRequests(emulator)).toEqual([])
     })
   })
 })

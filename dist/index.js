@@ -31074,7 +31074,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9688);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9895);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31083,7 +31083,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9688:
+/***/ 9895:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35831,7 +35831,8 @@ const ScanWire = schemas/* object */.Ikc({
     status: schemas/* string */.YjP(),
     is_full_scan: schemas/* boolean */.zMY().nullish(),
     started_at: timestamp.nullish(),
-    completed_at: timestamp.nullish()
+    completed_at: timestamp.nullish(),
+    enabled_products: schemas/* array */.YOg(schemas/* string */.YjP()).nullish()
 });
 const SearchResponse = schemas/* object */.Ikc({
     scans: schemas/* array */.YOg(ScanWire),
@@ -35847,7 +35848,8 @@ function toScan(wire) {
         statusText: wire.status,
         fullScan: wire.is_full_scan ?? undefined,
         startedAt: wire.started_at ?? undefined,
-        completedAt: wire.completed_at ?? undefined
+        completedAt: wire.completed_at ?? undefined,
+        enabledProducts: wire.enabled_products ?? undefined
     };
 }
 /** The documented maximum. */
@@ -36126,7 +36128,30 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     return evidence;
 }
 
+;// CONCATENATED MODULE: ./src/evidence/products.ts
+
+/**
+ * The config to judge with. The scan's products unknown (not in the answer), or secrets not
+ * asked for: unchanged. The scan did not run Secrets: with secrets only from the default, a
+ * warning and the other types; with secrets named, no verdict.
+ * @throws NoVerdictError when the user named secrets and the scan did not run them.
+ */
+function judgeableTypes(config, evidence, warn) {
+    const products = evidence?.scan.enabledProducts;
+    if (!evidence || products === undefined || !config.issueTypes.includes('secrets'))
+        return config;
+    if (products.some(product => product.trim().toLowerCase() === 'secrets'))
+        return config;
+    const listed = products.map(product => product.slice(0, 40)).join(', ') || 'none';
+    const message = `scan ${evidence.scan.id} of ${config.repository} did not run Secrets (its products: ${listed}), so the secrets listed for the ref are not from it`;
+    if (!config.secretsOptional)
+        throw new NoVerdictError(message, 'on-missing-scan');
+    warn(`Secrets were not judged: ${message}; the other types were judged`);
+    return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -36192,7 +36217,7 @@ async function evaluate(config, transport, ignores, now, warn) {
         try {
             evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
             // The findings are those of the ref as the proven scan spells it.
-            const scoped = evidence ? { ...config, ref: evidence.branch } : config;
+            const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
             verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn);
         }
         catch (error) {

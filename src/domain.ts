@@ -316,4 +316,6 @@ export interface Scan {
   /** Epoch milliseconds. */
   readonly startedAt?: number
   readonly completedAt?: number
+  /** What the scan ran (`sast`, `sca`, `secrets`); absent when the server did not say. */
+  readonly enabledProducts?: readonly string[]
 }

@@ -26,6 +26,7 @@ import { VERSION } from './version.js'
 import { errorText } from './error-text.js'
 import { NoVerdictError, type NoVerdictSoftener } from './no-verdict.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
+import { judgeableTypes } from './evidence/products.js'
 
 const SOFTENER_FIELDS = {
   'on-missing-scan': 'onMissingScan',
@@ -99,7 +100,11 @@ async function evaluate(
         core.info(message)
       )
       // The findings are those of the ref as the proven scan spells it.
-      const scoped = evidence ? { ...config, ref: evidence.branch } : config
+      const scoped = judgeableTypes(
+        evidence ? { ...config, ref: evidence.branch } : config,
+        evidence,
+        warn
+      )
       verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn)
     } catch (error) {
       // Findings requests start before the slug is checked; whichever answers first, a wrong
