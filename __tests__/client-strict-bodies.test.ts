@@ -56,7 +56,7 @@ beforeEach(() => {
   emulator.requests.length = 0
 })
 
-const webMain = (type: IssueType): FindingsQuery => ({
+const webMain = (type: Exclude<IssueType, 'secrets'>): FindingsQuery => ({
   type,
   repository: 'acme/web',
   ref: 'refs/heads/main',

@@ -666,6 +666,7 @@ d('e2e actions: everything at once, live wire shape', () => {
       'blocking-count': '6',
       'sast-count': '10',
       'sca-count': '6',
+      'secrets-count': '0',
       'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
       'tickets-created': '5',
       'ticket-urls': JSON.stringify(urls),

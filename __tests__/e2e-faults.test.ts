@@ -51,6 +51,7 @@ const NORMAL_OUTPUTS = {
   'blocking-count': '5',
   'sast-count': '10',
   'sca-count': '6',
+  'secrets-count': '0',
   'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
   'deployment-slug': 'acme-corp',
   'deployment-id': '4242'

@@ -63,6 +63,7 @@ function gateOutputs(
     'blocking-count': String(blockingCount),
     'sast-count': String(counts.sast),
     'sca-count': String(counts.sca),
+    'secrets-count': '0',
     'blocking-ids': JSON.stringify(blockingIds),
     'deployment-slug': 'acme-corp',
     'deployment-id': '4242'
@@ -156,7 +157,8 @@ d('e2e gate: verdicts on acme/web main', () => {
       'GET /api/v1/deployments',
       'GET /api/v1/deployments/acme-corp/projects',
       'POST /api/v1/deployments/4242/scans/search',
-      ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`)
+      ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
+      'GET /api/v1/deployments/4242/secrets'
     ])
   })
 
@@ -831,7 +833,7 @@ d('e2e gate: report files', () => {
     expect(sarif.runs).toHaveLength(1)
     const sarifRun = sarif.runs[0]
     expect(sarifRun?.tool.driver.name).toBe('Findings Gate')
-    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca/')
+    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca-secrets/')
     const errors = (sarifRun?.results ?? []).filter(r => r.level === 'error')
     expect(errors.map(r => r.properties.findingId)).toEqual([
       7100001, 7100002, 7100010, 7200001, 7100004
@@ -1115,6 +1117,7 @@ d('e2e gate: API errors', () => {
     // The findings do not wait for the check; they are judged only once it passed.
     expect(requestLines(emulator).sort()).toEqual([
       'GET /api/v1/deployments',
+      'GET /api/v1/deployments/4242/secrets',
       ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
       'GET /api/v1/deployments/acme-corp/projects',
       'POST /api/v1/deployments/4242/scans/search'

@@ -7,7 +7,9 @@ import {
   type FindingMode,
   type SastFinding,
   type ScaFinding,
-  type Severity
+  type SecretsFinding,
+  type Severity,
+  type ValidationState
 } from '../src/domain.js'
 import {
   blockReasons,
@@ -61,7 +63,29 @@ const DEFAULTS: Thresholds = {
   failOnSeverity: 'high',
   failOnPolicyMode: 'block',
   failOnExposures: ['reachable', 'always_reachable'],
-  failOnMalicious: true
+  failOnMalicious: true,
+  failOnSecrets: 'valid'
+}
+
+function secret(overrides: Partial<SecretsFinding> = {}): SecretsFinding {
+  return {
+    type: 'secrets',
+    id: 3,
+    ruleName: 'secrets.OpenAI',
+    ruleMessage: 'OpenAI secret (confirmed valid)',
+    severity: 'low',
+    status: 'open',
+    ref: 'refs/heads/main',
+    repository: 'acme/web',
+    location: { path: 'src/ai.py', line: 232 },
+    categories: ['secrets'],
+    cwe: [],
+    owasp: [],
+    secretType: 'OpenAI',
+    validationState: 'confirmed_valid',
+    mode: 'monitor',
+    ...overrides
+  }
 }
 
 function gate(
@@ -288,6 +312,7 @@ describe('verdict', () => {
       total: 4,
       sast: { low: 1, medium: 0, high: 1, critical: 1 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
+      secrets: { low: 0, medium: 0, high: 0, critical: 0 },
       unknownMode: 0
     })
     expect(verdict.findings.map(f => f.finding.id)).toEqual([3, 2, 4, 1])
@@ -421,5 +446,76 @@ describe('sortEvaluated', () => {
     expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
       [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
     )
+  })
+})
+
+describe('secrets', () => {
+  const OFF: Partial<Thresholds> = { failOnSeverity: 'none', failOnPolicyMode: 'none' }
+  const STATES: readonly ValidationState[] = [
+    'confirmed_valid',
+    'confirmed_invalid',
+    'validation_error',
+    'no_validator',
+    'unknown'
+  ]
+  const blockedStates = (failOnSecrets: Thresholds['failOnSecrets']): ValidationState[] =>
+    STATES.filter(
+      validationState =>
+        blockReasons(secret({ validationState }), 'monitor', {
+          ...DEFAULTS,
+          ...OFF,
+          failOnSecrets
+        }).length > 0
+    )
+
+  it('fail-on-secrets blocks these validation states, whatever the severity', () => {
+    expect(blockedStates('valid')).toEqual(['confirmed_valid'])
+    expect(blockedStates('valid-or-unverified')).toEqual([
+      'confirmed_valid',
+      'validation_error',
+      'no_validator',
+      'unknown'
+    ])
+    expect(blockedStates('any')).toEqual(STATES)
+    expect(blockedStates('none')).toEqual([])
+  })
+
+  it('severity and the finding’s own policy mode block a secret as a SAST finding', () => {
+    const thresholds = { ...DEFAULTS, failOnSecrets: 'none' as const }
+    expect(
+      blockReasons(
+        secret({ severity: 'high', validationState: 'no_validator' }),
+        'monitor',
+        thresholds
+      )
+    ).toEqual([{ kind: 'severity', severity: 'high', threshold: 'high' }])
+    expect(
+      blockReasons(secret({ mode: 'block', validationState: 'no_validator' }), 'block', thresholds)
+    ).toEqual([{ kind: 'policy-mode', mode: 'block', threshold: 'block' }])
+  })
+
+  it('a secret confirmed invalid never blocks by severity or mode', () => {
+    const revoked = secret({
+      severity: 'critical',
+      mode: 'block',
+      validationState: 'confirmed_invalid'
+    })
+    expect(blockReasons(revoked, 'block', DEFAULTS)).toEqual([])
+    expect(blockReasons(revoked, 'block', { ...DEFAULTS, failOnSecrets: 'any' })).toEqual([
+      { kind: 'secret', validationState: 'confirmed_invalid' }
+    ])
+  })
+
+  it('counts secrets apart, and sorts them after SAST and SCA of the same rank', () => {
+    const verdict = gate([secret({ severity: 'high', id: 9 }), sca({ severity: 'high' })], {
+      thresholds: OFF
+    })
+    expect(verdict.counts.secrets).toEqual({ low: 0, medium: 0, high: 1, critical: 0 })
+    expect(verdict.counts.sca).toEqual({ low: 0, medium: 0, high: 1, critical: 0 })
+    expect(verdict.findings.map(f => f.finding.type)).toEqual(['secrets', 'sca'])
+    expect(verdict.blocking.map(f => f.reasons)).toEqual([
+      [{ kind: 'secret', validationState: 'confirmed_valid' }]
+    ])
+    expect(sortEvaluated(verdict.findings)).toEqual([...verdict.findings].sort(compareEvaluated))
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import type { EvaluatedFinding, Finding, SastFinding } from '../src/domain.js'
+import type { EvaluatedFinding, Finding, SastFinding, SecretsFinding } from '../src/domain.js'
 import { buildIgnoreMatcher, IgnoreFileError } from '../src/gate/ignore.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
 import { licenseViolations } from '../src/gate/licenses.js'
@@ -24,6 +24,45 @@ function finding(overrides: Partial<SastFinding> = {}): SastFinding {
 }
 
 const NOW = new Date('2026-11-21T12:00:00Z')
+
+function secret(overrides: Partial<SecretsFinding> = {}): SecretsFinding {
+  return {
+    type: 'secrets',
+    id: 4242,
+    ruleName: 'secrets.OpenAI',
+    ruleMessage: 'OpenAI secret (confirmed valid)',
+    severity: 'medium',
+    status: 'open',
+    ref: 'refs/heads/main',
+    repository: 'acme/web',
+    location: { path: 'src/ai.py', line: 3 },
+    categories: ['secrets'],
+    cwe: [],
+    owasp: [],
+    secretType: 'OpenAI',
+    validationState: 'confirmed_valid',
+    mode: 'monitor',
+    ...overrides
+  }
+}
+
+describe('ignore entries and secrets (their ids are another numbering)', () => {
+  const entries = parseIgnoreFile(
+    '[{"id": 4242, "reason": "SAST 4242 accepted"}, {"id": 77, "rule": "secrets.*", "reason": "test key"}]',
+    'f.json'
+  )
+  const matcher = buildIgnoreMatcher(entries, [], NOW)
+
+  it('an id alone never exempts a secret that shares the number', () => {
+    expect(matcher.match(finding({ id: 4242 }))?.reason).toBe('SAST 4242 accepted')
+    expect(matcher.match(secret({ id: 4242 }))).toBeUndefined()
+  })
+
+  it('an id with a rule naming secrets does', () => {
+    expect(matcher.match(secret({ id: 77 }))?.reason).toBe('test key')
+    expect(matcher.match(finding({ id: 77, ruleName: 'python.x' }))).toBeUndefined()
+  })
+})
 
 describe('ignore file', () => {
   const yaml = `

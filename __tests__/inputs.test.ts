@@ -66,7 +66,8 @@ describe('defaults', () => {
       onApiError: 'fail',
       repository: 'acme/web',
       ref: 'refs/heads/main',
-      issueTypes: ['sast', 'sca'],
+      issueTypes: ['sast', 'sca', 'secrets'],
+      secretsOptional: true,
       status: ['open', 'reviewing', 'fixing'],
       requireScan: 'commit',
       commit: SHA,
@@ -77,6 +78,7 @@ describe('defaults', () => {
       failOnPolicyMode: 'block',
       failOnExposures: ['reachable', 'always_reachable'],
       failOnMalicious: true,
+      failOnSecrets: 'valid',
       ignoreRules: [],
       denyLicenses: [],
       warnOnly: false,
@@ -456,14 +458,14 @@ describe('lists', () => {
   it('issue-types are validated, normalised and deduplicated', () => {
     expect(configOf({ 'issue-types': 'SCA\nsca, sca' }).issueTypes).toEqual(['sca'])
     expect(problemsOf({ 'issue-types': 'sast,dast,iast' })).toEqual([
-      'issue-types: each entry must be one of sast, sca (got "dast")',
-      'issue-types: each entry must be one of sast, sca (got "iast")'
+      'issue-types: each entry must be one of sast, sca, secrets (got "dast")',
+      'issue-types: each entry must be one of sast, sca, secrets (got "iast")'
     ])
     expect(problemsOf({ 'issue-types': 'sast,x\u0007' })).toEqual([
       'issue-types: must not contain control characters (got "x\\u0007")'
     ])
     expect(problemsOf({ 'issue-types': ',' })).toEqual([
-      'issue-types: must name at least one of sast, sca (got ",")'
+      'issue-types: must name at least one of sast, sca, secrets (got ",")'
     ])
   })
 
@@ -775,7 +777,7 @@ describe('problems', () => {
       'base-url: must use https (http only for localhost, 127.0.0.0/8 or [::1]) (got "http://example.com")',
       'timeout-seconds: must be an integer from 1 to 600 (got "0")',
       'since: must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w (got "yesterday")',
-      'issue-types: each entry must be one of sast, sca (got "dast")',
+      'issue-types: each entry must be one of sast, sca, secrets (got "dast")',
       'gate: must be true or false (got "maybe")',
       'fail-on-severity: must be one of critical, high, medium, low, none (got "urgent")',
       'ticket-limit: must be an integer from 1 to 20 (got "50")',
@@ -932,5 +934,28 @@ describe('unexpanded expressions', () => {
     )
     expect(config.repository).toBe('acme/web')
     expect(config.githubToken).toBeUndefined()
+  })
+})
+
+describe('secrets inputs', () => {
+  it('issue-types left empty means every type, secrets optional; named, secrets are required', () => {
+    expect(configOf()).toMatchObject({
+      issueTypes: ['sast', 'sca', 'secrets'],
+      secretsOptional: true
+    })
+    expect(configOf({ 'issue-types': 'sast,sca,secrets' })).toMatchObject({
+      issueTypes: ['sast', 'sca', 'secrets'],
+      secretsOptional: false
+    })
+    expect(configOf({ 'issue-types': 'secrets' }).issueTypes).toEqual(['secrets'])
+  })
+
+  it('fail-on-secrets takes the four thresholds and names them on a bad value', () => {
+    for (const value of ['valid', 'valid-or-unverified', 'any', 'none'] as const) {
+      expect(configOf({ 'fail-on-secrets': value.toUpperCase() }).failOnSecrets).toBe(value)
+    }
+    expect(problemsOf({ 'fail-on-secrets': 'live' })).toEqual([
+      'fail-on-secrets: must be one of valid, valid-or-unverified, any, none (got "live")'
+    ])
   })
 })

@@ -45,6 +45,7 @@ describe('buildJsonReport', () => {
       licenseViolations: 0,
       sast: { low: 1, medium: 1, high: 1, critical: 0 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
+      secrets: { low: 0, medium: 0, high: 0, critical: 0 },
       unknownMode: 0
     })
     expect(json.findings.map(f => [f.id, f.type, f.mode, f.blocking])).toEqual([
@@ -111,6 +112,22 @@ describe('buildJsonReport', () => {
       apiToken: '[redacted]',
       nested: { 'github-token': '[redacted]', list: [{ password: '[redacted]', keep: 1 }] },
       keep: 'yes'
+    })
+  })
+
+  it('keeps the secrets settings, which name secrets but hold none', () => {
+    expect(
+      redactSecrets({
+        failOnSecrets: 'valid',
+        secretsOptional: true,
+        secret: 's',
+        clientSecret: 'c'
+      })
+    ).toEqual({
+      failOnSecrets: 'valid',
+      secretsOptional: true,
+      secret: '[redacted]',
+      clientSecret: '[redacted]'
     })
   })
 })

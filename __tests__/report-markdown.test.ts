@@ -73,7 +73,7 @@ describe('renderMarkdown: verdict and scope', () => {
     )
     expect(lines(md)[6]).toBe(
       '**Gate:** severity ≥ high · policy mode ≥ block · SCA exposures: reachable, always reachable · ' +
-        'malicious dependencies block'
+        'malicious dependencies block · secrets: confirmed-valid secrets block'
     )
   })
 })

@@ -29,6 +29,7 @@ describe('buildOutputs', () => {
       'blocking-count': '3',
       'sast-count': '3',
       'sca-count': '1',
+      'secrets-count': '0',
       'blocking-ids': '[1,2]',
       'deployment-slug': 'acme',
       'deployment-id': '4242',

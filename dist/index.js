@@ -30872,6 +30872,101 @@ module.exports = {
 
 /***/ }),
 
+/***/ 9375:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b3: () => (/* binding */ EXPOSURES),
+/* harmony export */   cH: () => (/* binding */ validationStateText),
+/* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
+/* harmony export */   dh: () => (/* binding */ SECRETS_THRESHOLDS),
+/* harmony export */   eN: () => (/* binding */ SBOM_COMPONENT_TYPES),
+/* harmony export */   k8: () => (/* binding */ policyModeRank),
+/* harmony export */   oC: () => (/* binding */ SEVERITIES),
+/* harmony export */   pM: () => (/* binding */ FINDING_STATUSES),
+/* harmony export */   qs: () => (/* binding */ severityRank),
+/* harmony export */   yK: () => (/* binding */ POLICY_MODES)
+/* harmony export */ });
+/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
+/**
+ * The domain model. The API client normalises the wire format into these types once, at the
+ * boundary; the gate, the actions and the reporters read only these.
+ */
+const SEVERITIES = ['low', 'medium', 'high', 'critical'];
+/** Policy modes in increasing strictness; `disabled` never blocks. */
+const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'];
+const EXPOSURES = [
+    'reachable',
+    'always_reachable',
+    'conditionally_reachable',
+    'unreachable',
+    'unknown'
+];
+const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
+/** What the platform learned by trying a secret against its service; `unknown` when not told. */
+const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
+    'confirmed_valid',
+    'confirmed_invalid',
+    'validation_error',
+    'no_validator',
+    'unknown'
+]));
+/** Which validation states block whatever the severity (`fail-on-secrets`). */
+const SECRETS_THRESHOLDS = ['valid', 'valid-or-unverified', 'any', 'none'];
+const VALIDATION_STATE_TEXT = {
+    confirmed_valid: 'confirmed valid',
+    confirmed_invalid: 'confirmed invalid',
+    validation_error: 'validation error',
+    no_validator: 'no validator',
+    unknown: 'not validated'
+};
+function validationStateText(state) {
+    return VALIDATION_STATE_TEXT[state];
+}
+const FINDING_STATUSES = [
+    'open',
+    'fixed',
+    'ignored',
+    'reviewing',
+    'fixing',
+    'provisionally_ignored'
+];
+function severityRank(severity) {
+    return SEVERITIES.indexOf(severity);
+}
+function policyModeRank(mode) {
+    return POLICY_MODES.indexOf(mode);
+}
+/** CycloneDX 1.5+ `metadata.component.type` values. */
+const SBOM_COMPONENT_TYPES = [
+    'application',
+    'framework',
+    'library',
+    'container',
+    'platform',
+    'operating_system',
+    'device',
+    'device_driver',
+    'firmware',
+    'file',
+    'machine_learning_model',
+    'data'
+];
+const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
+/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
+const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
+    'pending',
+    'running',
+    'completed',
+    'error',
+    'cancelled',
+    'never_finished',
+    'unknown'
+]));
+
+
+/***/ }),
+
 /***/ 7607:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31001,6 +31096,10 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
             for (const { entry, rule, path } of compiled) {
                 if (entry.id !== undefined && entry.id !== finding.id)
                     continue;
+                // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
+                // must not exempt a live secret that happens to share it.
+                if (entry.id !== undefined && finding.type === 'secrets' && !rule)
+                    continue;
                 if (rule && !rule(finding.ruleName))
                     continue;
                 if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
@@ -31022,7 +31121,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3856);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7575);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31031,7 +31130,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3856:
+/***/ 7575:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32596,6 +32695,174 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     });
 }
 
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __nccwpck_require__(9375);
+;// CONCATENATED MODULE: ./src/api/secrets.ts
+
+
+
+
+/*
+ * The allow-list. A secrets finding may one day carry the matched text (`value`, `snippet`, ...);
+ * zod objects drop every key they do not declare, so only the fields below ever leave this
+ * module, and no reporter can print what it never receives. Add a field here only if it can
+ * never hold any part of the secret.
+ */
+const PREFIXED = (prefix) => (raw) => raw
+    .trim()
+    .toUpperCase()
+    .replace(new RegExp(`^${prefix}_`), '')
+    .toLowerCase();
+const VALIDATION_STATE_VALUES = {
+    confirmed_valid: 'confirmed_valid',
+    confirmed_invalid: 'confirmed_invalid',
+    validation_error: 'validation_error',
+    no_validator: 'no_validator',
+    unspecified: 'unknown'
+};
+/**
+ * Absent: not validated, so `unknown` (counted as unverified). A state this client does not know
+ * is a schema problem: guessing could let a live secret through, or block on a revoked one.
+ */
+const validationState = schemas/* string */.YjP()
+    .nullish()
+    .transform((raw, ctx) => {
+    if (raw === null || raw === undefined || raw.trim() === '')
+        return 'unknown';
+    const known = VALIDATION_STATE_VALUES[PREFIXED('VALIDATION_STATE')(raw)];
+    if (known !== undefined)
+        return known;
+    ctx.addIssue({ code: 'custom', message: `expected one of ${VALIDATION_STATE_NAMES}` });
+    return core/* NEVER */.tm;
+});
+const VALIDATION_STATE_NAMES = 'VALIDATION_STATE_CONFIRMED_VALID, VALIDATION_STATE_CONFIRMED_INVALID, VALIDATION_STATE_VALIDATION_ERROR, VALIDATION_STATE_NO_VALIDATOR';
+const SEVERITY_VALUES = {
+    low: 'low',
+    medium: 'medium',
+    high: 'high',
+    critical: 'critical'
+};
+/**
+ * `SEVERITY_HIGH` as the secrets API spells it, or a bare `high`. Unlike the other types' schemas,
+ * no message here quotes the value received: any field of a secrets finding could hold the secret.
+ */
+const secretsSeverity = schemas/* string */.YjP().transform((raw, ctx) => {
+    const known = SEVERITY_VALUES[PREFIXED('SEVERITY')(raw)];
+    if (known !== undefined)
+        return known;
+    ctx.addIssue({
+        code: 'custom',
+        message: 'expected one of SEVERITY_LOW, SEVERITY_MEDIUM, SEVERITY_HIGH, SEVERITY_CRITICAL'
+    });
+    return core/* NEVER */.tm;
+});
+const SecretsFindingWire = camelObject({
+    id: numericId,
+    ref: optionalString,
+    repository: camelObject({ name: schemas/* string */.YjP() }),
+    severity: secretsSeverity,
+    status: optionalString,
+    validationState,
+    mode: policyMode,
+    type: optionalString,
+    confidence: optionalString,
+    findingPath: optionalString,
+    findingPathUrl: optionalString,
+    ruleHashId: optionalString,
+    externalTicket: camelObject({
+        id: stringId.nullish(),
+        url: optionalString,
+        externalSlug: optionalString
+    }).nullish()
+});
+/** Strict: a 200 without `findings` is not "no secrets". */
+const SecretsPage = schemas/* object */.Ikc({
+    findings: schemas/* array */.YOg(SecretsFindingWire),
+    cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish()
+});
+/** `src/ai.py:232` → path and line; a path without a line number stays whole. */
+function findingPathLocation(findingPath) {
+    if (!findingPath)
+        return undefined;
+    const match = /^(.*):(\d+)$/.exec(findingPath);
+    if (match === null || match[1] === '')
+        return { path: findingPath };
+    const line = Number(match[2]);
+    return line > 0 ? { path: match[1], line } : { path: match[1] };
+}
+function secrets_ticketOf(wire) {
+    const ticket = wire.externalTicket;
+    if (!ticket || (!ticket.id && !ticket.url && !ticket.externalSlug))
+        return undefined;
+    return { id: ticket.id ?? ticket.externalSlug ?? undefined, url: ticket.url ?? undefined };
+}
+function toSecretsFinding(wire, status) {
+    const secretType = wire.type?.trim() || 'unknown';
+    return {
+        type: 'secrets',
+        id: wire.id,
+        ruleName: `secrets.${secretType}`,
+        ruleMessage: `${secretType} secret (${(0,domain/* validationStateText */.cH)(wire.validationState)})`,
+        severity: wire.severity,
+        confidence: wire.confidence ? PREFIXED('CONFIDENCE')(wire.confidence) : undefined,
+        status: wire.status ? PREFIXED('FINDING_STATUS')(wire.status) : status,
+        ref: wire.ref ?? '',
+        repository: wire.repository.name,
+        location: findingPathLocation(wire.findingPath),
+        url: wire.findingPathUrl ?? undefined,
+        externalTicket: secrets_ticketOf(wire),
+        categories: ['secrets'],
+        cwe: [],
+        owasp: [],
+        secretType,
+        validationState: wire.validationState,
+        mode: wire.mode
+    };
+}
+/** The finding statuses the secrets API knows; `reviewing` and `fixing` are SAST/SCA triage only. */
+const SECRETS_STATUS = {
+    open: 'FINDING_STATUS_OPEN',
+    fixed: 'FINDING_STATUS_FIXED',
+    ignored: 'FINDING_STATUS_IGNORED',
+    provisionally_ignored: 'FINDING_STATUS_PROVISIONALLY_IGNORED'
+};
+/** Which of the gate's statuses the secrets API can be asked for. */
+function secretsStatuses(statuses) {
+    return statuses.filter(status => SECRETS_STATUS[status] !== undefined);
+}
+const SECRETS_PAGE_SIZE = 500;
+function secretsPath(deploymentId) {
+    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/secrets`;
+}
+const PRODUCT_HINT = 'the deployment or this repository may not have the Secrets product, or the token lacks Web API access; set issue-types without secrets to leave secrets out';
+/**
+ * Pages of the secrets findings of one repository and status. The endpoint has no ref filter:
+ * the caller scopes by ref, like every other type.
+ */
+function secretsPages(transport, deploymentId, query, maxPages = 2000) {
+    const path = secretsPath(deploymentId);
+    const request = { method: 'GET', path };
+    return cursorPages(async (cursor) => {
+        const page = await transport.request({
+            method: 'GET',
+            path,
+            query: {
+                cursor,
+                limit: SECRETS_PAGE_SIZE,
+                repo: [query.repository],
+                status: SECRETS_STATUS[query.status],
+                since: query.since === undefined ? undefined : new Date(query.since * 1000).toISOString()
+            },
+            hints: { 403: PRODUCT_HINT, 404: PRODUCT_HINT },
+            schema: SecretsPage
+        });
+        return {
+            items: page.findings.map(wire => toSecretsFinding(wire, query.status)),
+            next: page.cursor === null || page.cursor === undefined ? undefined : String(page.cursor)
+        };
+    }, { maxPages, request });
+}
+
 ;// CONCATENATED MODULE: ./src/api/dependencies.ts
 
 
@@ -32838,7 +33105,8 @@ class ScopeFilter {
     scope;
     kept = {
         sast: new Map(),
-        sca: new Map()
+        sca: new Map(),
+        secrets: new Map()
     };
     repositoryMatches = new Map();
     statuses;
@@ -32861,6 +33129,9 @@ class ScopeFilter {
                 this.kept[finding.type].set(finding.id, finding);
                 continue;
             }
+            // The secrets endpoint has no ref filter: its other refs are expected, not a server fault.
+            if (reason === 'ref' && finding.type === 'secrets')
+                continue;
             this.counts[reason]++;
             if (reason === 'repository')
                 this.seen.repositories.add(finding.repository);
@@ -32886,9 +33157,9 @@ class ScopeFilter {
             scope: this.scope
         };
     }
-    /** SAST findings first, then SCA, each in the order they first arrived. */
+    /** SAST findings first, then SCA, then secrets, each in the order they first arrived. */
     findings() {
-        return [...this.kept.sast.values(), ...this.kept.sca.values()];
+        return [...this.kept.sast.values(), ...this.kept.sca.values(), ...this.kept.secrets.values()];
     }
     dropReason(finding) {
         if (!this.repositoryMatch(finding.repository))
@@ -33119,32 +33390,72 @@ function settledLater(promise) {
 
 
 
+
+
 /**
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
-async function fetchFindings(transport, deploymentSlug, config, onPage) {
+async function fetchFindings(transport, deploymentSlug, config, onPage, secrets) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
         statuses: config.status
     });
     // The API filters on one status per request: one page chain per type and status.
-    const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })));
-    await Promise.all(chains.map(async ({ type, status }) => {
-        const pages = findingPages(transport, deploymentSlug, {
-            type,
-            repository: config.repository,
-            ref: config.ref,
-            status,
-            since: config.since
-        });
-        for await (const page of pages) {
-            filter.add(page);
-            onPage?.(page);
-        }
-    }));
+    const types = config.issueTypes.filter((type) => type !== 'secrets');
+    const chains = types.flatMap(type => config.status.map(status => ({ type, status })));
+    // Asked for and not fetched would pass secrets off as checked.
+    if (config.issueTypes.includes('secrets') && !secrets) {
+        throw new Error('issue-types includes secrets, but no secrets source was given');
+    }
+    const secretsChain = secrets && config.issueTypes.includes('secrets')
+        ? fetchSecrets(transport, config, secrets, page => filter.add(page))
+        : undefined;
+    await Promise.all([
+        secretsChain,
+        ...chains.map(async ({ type, status }) => {
+            const pages = findingPages(transport, deploymentSlug, {
+                type,
+                repository: config.repository,
+                ref: config.ref,
+                status,
+                since: config.since
+            });
+            for await (const page of pages) {
+                filter.add(page);
+                onPage?.(page);
+            }
+        })
+    ]);
     return { findings: filter.findings(), dropped: filter.dropped };
+}
+/**
+ * The secrets findings of the repository, one page chain per status the secrets API knows. With
+ * secrets only from the default, a deployment or repository without the product (403/404) is a
+ * warning naming it, and the other types are still judged; any other failure is no verdict.
+ */
+async function fetchSecrets(transport, config, source, add) {
+    const deploymentId = await source.deploymentId();
+    try {
+        await Promise.all(secretsStatuses(config.status).map(async (status) => {
+            const pages = secretsPages(transport, deploymentId, {
+                repository: config.repository,
+                status,
+                since: config.since
+            });
+            for await (const page of pages)
+                add(page);
+        }));
+    }
+    catch (error) {
+        if (!config.secretsOptional || !isProductMissing(error))
+            throw error;
+        source.warn(`Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error`);
+    }
+}
+function isProductMissing(error) {
+    return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }
 /** Dependencies of the repository with a denied license; one query per license, concurrently. */
 async function fetchLicenseViolations(transport, deploymentId, project, denied) {
@@ -33174,7 +33485,7 @@ async function requireProject(transport, deployment, repository) {
  * findings start at once when the slug is known, licenses once the id is, and policy rules as
  * soon as a findings page names the policy.
  */
-async function collectGateData(transport, deployment, config, project) {
+async function collectGateData(transport, deployment, config, project, warn = () => undefined) {
     const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
     const wantLicenses = config.gate && config.denyLicenses.length > 0;
     const ruleModes = wantModes
@@ -33182,10 +33493,11 @@ async function collectGateData(transport, deployment, config, project) {
         : undefined;
     const onPage = ruleModes ? (page) => ruleModes.add(page) : undefined;
     const slug = config.deploymentSlug;
+    const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
     const [found, violations] = await Promise.all([
         slug !== undefined
-            ? fetchFindings(transport, slug, config, onPage)
-            : deployment.then(d => fetchFindings(transport, d.slug, config, onPage)),
+            ? fetchFindings(transport, slug, config, onPage, secrets)
+            : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
             : []
@@ -33198,73 +33510,25 @@ async function collectGateData(transport, deployment, config, project) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/domain.ts
-/**
- * The domain model. The API client normalises the wire format into these types once, at the
- * boundary; the gate, the actions and the reporters read only these.
- */
-const SEVERITIES = ['low', 'medium', 'high', 'critical'];
-/** Policy modes in increasing strictness; `disabled` never blocks. */
-const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'];
-const EXPOSURES = [
-    'reachable',
-    'always_reachable',
-    'conditionally_reachable',
-    'unreachable',
-    'unknown'
-];
-const ISSUE_TYPES = ['sast', 'sca'];
-const FINDING_STATUSES = [
-    'open',
-    'fixed',
-    'ignored',
-    'reviewing',
-    'fixing',
-    'provisionally_ignored'
-];
-function domain_severityRank(severity) {
-    return SEVERITIES.indexOf(severity);
-}
-function policyModeRank(mode) {
-    return POLICY_MODES.indexOf(mode);
-}
-/** CycloneDX 1.5+ `metadata.component.type` values. */
-const SBOM_COMPONENT_TYPES = [
-    'application',
-    'framework',
-    'library',
-    'container',
-    'platform',
-    'operating_system',
-    'device',
-    'device_driver',
-    'firmware',
-    'file',
-    'machine_learning_model',
-    'data'
-];
-const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
-/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
-const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
-    'pending',
-    'running',
-    'completed',
-    'error',
-    'cancelled',
-    'never_finished',
-    'unknown'
-]));
-
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
 
+/** The validation states each `fail-on-secrets` value blocks on. */
+const SECRETS_BLOCKING = {
+    valid: ['confirmed_valid'],
+    'valid-or-unverified': ['confirmed_valid', 'validation_error', 'no_validator', 'unknown'],
+    any: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator', 'unknown'],
+    none: []
+};
 /** Every criterion a finding trips, ignoring ignores. Empty = the finding does not block. */
 function blockReasons(finding, mode, thresholds) {
+    if (finding.type === 'secrets')
+        return secretsReasons(finding, thresholds);
     const reasons = [];
     // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
     const severityCounts = finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability);
     if (severityCounts &&
         thresholds.failOnSeverity !== 'none' &&
-        domain_severityRank(finding.severity) >= domain_severityRank(thresholds.failOnSeverity)) {
+        (0,domain/* severityRank */.qs)(finding.severity) >= (0,domain/* severityRank */.qs)(thresholds.failOnSeverity)) {
         reasons.push({
             kind: 'severity',
             severity: finding.severity,
@@ -33273,7 +33537,7 @@ function blockReasons(finding, mode, thresholds) {
     }
     if (finding.type === 'sast' && thresholds.failOnPolicyMode !== 'none' && isKnownMode(mode)) {
         if (mode !== 'disabled' &&
-            policyModeRank(mode) >= policyModeRank(thresholds.failOnPolicyMode)) {
+            (0,domain/* policyModeRank */.k8)(mode) >= (0,domain/* policyModeRank */.k8)(thresholds.failOnPolicyMode)) {
             reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode });
         }
     }
@@ -33282,11 +33546,44 @@ function blockReasons(finding, mode, thresholds) {
     }
     return reasons;
 }
+/**
+ * A secret blocks by its validation state whatever its severity (`fail-on-secrets`), and by
+ * severity and its own policy mode as a SAST finding does, except once it is confirmed invalid:
+ * a revoked credential is no longer a leak, so only `fail-on-secrets: any` blocks it.
+ */
+function secretsReasons(finding, thresholds) {
+    const reasons = [];
+    if (SECRETS_BLOCKING[thresholds.failOnSecrets].includes(finding.validationState)) {
+        reasons.push({ kind: 'secret', validationState: finding.validationState });
+    }
+    if (finding.validationState === 'confirmed_invalid')
+        return reasons;
+    if (thresholds.failOnSeverity !== 'none' &&
+        (0,domain/* severityRank */.qs)(finding.severity) >= (0,domain/* severityRank */.qs)(thresholds.failOnSeverity)) {
+        reasons.push({
+            kind: 'severity',
+            severity: finding.severity,
+            threshold: thresholds.failOnSeverity
+        });
+    }
+    const { mode } = finding;
+    if (thresholds.failOnPolicyMode !== 'none' &&
+        isKnownMode(mode) &&
+        mode !== 'disabled' &&
+        (0,domain/* policyModeRank */.k8)(mode) >= (0,domain/* policyModeRank */.k8)(thresholds.failOnPolicyMode)) {
+        reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode });
+    }
+    return reasons;
+}
 function isKnownMode(mode) {
     return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched';
 }
 function evaluateFinding(finding, input) {
-    const mode = finding.type === 'sast' ? input.modeOf(finding) : undefined;
+    const mode = finding.type === 'sast'
+        ? input.modeOf(finding)
+        : finding.type === 'secrets'
+            ? finding.mode
+            : undefined;
     const reasons = blockReasons(finding, mode, input.thresholds);
     const ignored = input.ignoreOf(finding);
     return {
@@ -33312,6 +33609,8 @@ function compareEvaluated(a, b) {
         (a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) ||
         a.finding.id - b.finding.id);
 }
+/** The code-point order of the type names, as compareEvaluated compares them. */
+const TYPE_ORDER = { sast: 0, sca: 1, secrets: 2 };
 /** Each distinct string's place in code-point order: comparisons then compare numbers. */
 function ordinals(values) {
     const distinct = [...new Set(values)].sort(compareText);
@@ -33326,9 +33625,9 @@ function sortEvaluated(evaluated) {
     const rules = ordinals(evaluated.map(e => e.finding.ruleName));
     const paths = ordinals(evaluated.map(e => e.finding.location?.path ?? ''));
     const keys = evaluated.map(e => ({
-        rank: (e.blocking ? 0 : 8) +
-            (3 - domain_severityRank(e.finding.severity)) * 2 +
-            (e.finding.type === 'sast' ? 0 : 1),
+        rank: (e.blocking ? 0 : 12) +
+            (3 - (0,domain/* severityRank */.qs)(e.finding.severity)) * 3 +
+            TYPE_ORDER[e.finding.type],
         rule: rules.get(e.finding.ruleName) ?? 0,
         path: paths.get(e.finding.location?.path ?? '') ?? 0,
         line: e.finding.location?.line ?? 0,
@@ -33346,11 +33645,12 @@ function decide(input) {
     const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)));
     const sast = emptyCounts();
     const sca = emptyCounts();
+    const secrets = emptyCounts();
+    const byType = { sast, sca, secrets };
     let unknownMode = 0;
     for (const { finding, mode } of findings) {
-        const byType = finding.type === 'sast' ? sast : sca;
-        byType[finding.severity]++;
-        if (mode === 'unknown')
+        byType[finding.type][finding.severity]++;
+        if (mode === 'unknown' && finding.type === 'sast')
             unknownMode++;
     }
     const blocking = findings.filter(f => f.blocking);
@@ -33363,7 +33663,7 @@ function decide(input) {
         licenseViolations: input.licenseViolations,
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-        counts: { total: findings.length, sast, sca, unknownMode }
+        counts: { total: findings.length, sast, sca, secrets, unknownMode }
     };
 }
 
@@ -33672,9 +33972,9 @@ class InputValueError extends Error {
 }
 // --- allowed values ---------------------------------------------------------------------------
 /** Worst first, because that is how people read a threshold list. */
-const SEVERITIES_WORST_FIRST = [...SEVERITIES].reverse();
+const SEVERITIES_WORST_FIRST = [...domain/* SEVERITIES */.oC].reverse();
 /** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
-const GATED_POLICY_MODES = POLICY_MODES.filter((mode) => mode !== 'disabled').reverse();
+const GATED_POLICY_MODES = domain/* POLICY_MODES */.yK.filter((mode) => mode !== 'disabled').reverse();
 /** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
 const TRUE_WORDS = new Set(['true', 'True', 'TRUE']);
 const FALSE_WORDS = new Set(['false', 'False', 'FALSE']);
@@ -33711,7 +34011,8 @@ function inputFields(ctx) {
         repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), nonEmpty(ctx.env.GITHUB_REPOSITORY)),
         ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-        issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
+        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+        issueTypes: parsed(parseIssueTypes).optional(),
         status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
         // evidence: which scan the findings come from
         requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
@@ -33724,6 +34025,7 @@ function inputFields(ctx) {
         failOnPolicyMode: parsed(oneOf([...GATED_POLICY_MODES, 'none'])).prefault('block'),
         failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
         failOnMalicious: parsed(parseBoolean).prefault('true'),
+        failOnSecrets: parsed(oneOf(domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),
         ignoreRules: parsed(listOf(anyText)).prefault(''),
         ignoreFile: parsed(parsePath).optional(),
         denyLicenses: parsed(listOf(anyText)).prefault(''),
@@ -33738,7 +34040,7 @@ function inputFields(ctx) {
         sbomExport: parsed(parseBoolean).prefault('false'),
         sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
         sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
-        sbomComponentType: parsed(oneOf(SBOM_COMPONENT_TYPES, underscored)).prefault('application'),
+        sbomComponentType: parsed(oneOf(domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
         sbomSupplierName: parsed(parsePlainText).optional(),
         sbomSupplierUrl: parsed(parseWebUrl).optional(),
         sbomSupplierEmail: parsed(parseEmail).optional(),
@@ -33771,10 +34073,16 @@ function configSchema(ctx) {
         .transform(toConfig);
 }
 function toConfig(inputs) {
-    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, ...rest } = inputs;
+    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
     const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
     return Object.freeze({
         ...rest,
+        issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
+        /**
+         * Secrets came only from the default: a deployment without the Secrets product is then a
+         * warning, not a missing verdict (a user who names secrets wants them judged).
+         */
+        secretsOptional: issueTypes === undefined,
         ...(sbomSupplier && { sbomSupplier }),
         // A file can only be downloaded once the export has finished.
         sbomWait: rest.sbomWait || rest.sbomFile !== undefined
@@ -34223,16 +34531,17 @@ function entryOf(parseValue, allowed) {
         }
     };
 }
+const DEFAULT_ISSUE_TYPES = Object.freeze([...domain/* ISSUE_TYPES */.co]);
 function parseIssueTypes(raw) {
-    const types = listOf(entryOf(oneOf(ISSUE_TYPES), ISSUE_TYPES.join(', ')))(raw);
+    const types = listOf(entryOf(oneOf(domain/* ISSUE_TYPES */.co), domain/* ISSUE_TYPES */.co.join(', ')))(raw);
     if (types.length > 0)
         return types;
-    throw new InputValueError(`must name at least one of ${ISSUE_TYPES.join(', ')}`, raw);
+    throw new InputValueError(`must name at least one of ${domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
 }
 /** The API filters on one status per request, so each listed status is one request chain. */
 function parseStatuses(raw) {
-    const allowed = FINDING_STATUSES.join(', ');
-    const statuses = listOf(entryOf(oneOf(FINDING_STATUSES, underscored), allowed))(raw);
+    const allowed = domain/* FINDING_STATUSES */.pM.join(', ');
+    const statuses = listOf(entryOf(oneOf(domain/* FINDING_STATUSES */.pM, underscored), allowed))(raw);
     if (statuses.length > 0)
         return statuses;
     throw new InputValueError(`must name at least one of ${allowed}`, raw);
@@ -34241,8 +34550,8 @@ function parseStatuses(raw) {
 function parseExposures(raw) {
     if (raw.toLowerCase() === 'none')
         return Object.freeze([]);
-    const allowed = `${EXPOSURES.join(', ')} (or none alone, for no exposures)`;
-    return listOf(entryOf(oneOf(EXPOSURES, underscored), allowed))(raw);
+    const allowed = `${domain/* EXPOSURES */.b3.join(', ')} (or none alone, for no exposures)`;
+    return listOf(entryOf(oneOf(domain/* EXPOSURES */.b3, underscored), allowed))(raw);
 }
 function parseTag(tag) {
     if ([...tag].length > MAX_TAG_LENGTH) {
@@ -35000,6 +35309,8 @@ function jsonFinding(evaluated) {
 }
 /** Keys that must never reach a file that may be uploaded as an artifact. */
 const SECRET_KEY = /token|secret|password|authorization|credential/i;
+/** Settings about secrets findings: their names match SECRET_KEY, their values are no secret. */
+const SECRETS_SETTINGS = new Set(['failOnSecrets', 'secretsOptional']);
 /**
  * The caller passes the configuration without secrets; this redacts anything that still looks
  * like one, as a second line of defence (an artifact outlives the run's log masking).
@@ -35011,7 +35322,7 @@ function redactSecrets(value) {
         return value;
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
         key,
-        SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(inner)
+        SECRET_KEY.test(key) && !SECRETS_SETTINGS.has(key) ? '[redacted]' : redactSecrets(inner)
     ]));
 }
 function buildJsonReport(report, configWithoutSecrets, meta = {}) {
@@ -35034,6 +35345,7 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
                 licenseViolations: verdict.licenseViolations.length,
                 sast: verdict.counts.sast,
                 sca: verdict.counts.sca,
+                secrets: verdict.counts.secrets,
                 unknownMode: verdict.counts.unknownMode
             }
             : null,
@@ -35099,6 +35411,7 @@ function buildOutputs(report, extras = {}) {
         set('blocking-count', String(verdict.blocking.length + verdict.licenseViolations.length));
         set('sast-count', String(sum(verdict.counts.sast)));
         set('sca-count', String(sum(verdict.counts.sca)));
+        set('secrets-count', String(sum(verdict.counts.secrets)));
         set('blocking-ids', JSON.stringify(verdict.blocking.map(f => f.finding.id)));
     }
     if (tickets) {
@@ -35184,6 +35497,8 @@ function cweTag(cwe) {
 }
 /** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
 function ruleHelpUri(finding) {
+    if (finding.type === 'secrets')
+        return undefined;
     if (finding.type === 'sast') {
         return finding.ruleName.trim() === ''
             ? undefined
@@ -35213,7 +35528,7 @@ function firstLine(text) {
     return (0,report_escape/* annotationProperty */.LL)(line, 200);
 }
 function worstSeverity(findings) {
-    return findings.reduce((worst, f) => (domain_severityRank(f.severity) > domain_severityRank(worst) ? f.severity : worst), 'low');
+    return findings.reduce((worst, f) => ((0,domain/* severityRank */.qs)(f.severity) > (0,domain/* severityRank */.qs)(worst) ? f.severity : worst), 'low');
 }
 function buildRule(ruleName, findings) {
     const first = findings[0];
@@ -35280,7 +35595,7 @@ function sarifLocation(location) {
 function sarifLevel(evaluated) {
     if (evaluated.blocking)
         return 'error';
-    return domain_severityRank(evaluated.finding.severity) >= domain_severityRank('high') ? 'warning' : 'note';
+    return (0,domain/* severityRank */.qs)(evaluated.finding.severity) >= (0,domain/* severityRank */.qs)('high') ? 'warning' : 'note';
 }
 function resultMessage(evaluated) {
     const { finding } = evaluated;
@@ -35542,7 +35857,8 @@ const ScanWire = schemas/* object */.Ikc({
     status: schemas/* string */.YjP(),
     is_full_scan: schemas/* boolean */.zMY().nullish(),
     started_at: timestamp.nullish(),
-    completed_at: timestamp.nullish()
+    completed_at: timestamp.nullish(),
+    enabled_products: schemas/* array */.YOg(schemas/* string */.YjP()).nullish()
 });
 const SearchResponse = schemas/* object */.Ikc({
     scans: schemas/* array */.YOg(ScanWire),
@@ -35558,7 +35874,8 @@ function toScan(wire) {
         statusText: wire.status,
         fullScan: wire.is_full_scan ?? undefined,
         startedAt: wire.started_at ?? undefined,
-        completedAt: wire.completed_at ?? undefined
+        completedAt: wire.completed_at ?? undefined,
+        enabledProducts: wire.enabled_products ?? undefined
     };
 }
 /** The documented maximum. */
@@ -35840,7 +36157,30 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     return evidence;
 }
 
+;// CONCATENATED MODULE: ./src/evidence/products.ts
+
+/**
+ * The config to judge with. The scan's products unknown (not in the answer), or secrets not
+ * asked for: unchanged. The scan did not run Secrets: with secrets only from the default, a
+ * warning and the other types; with secrets named, no verdict.
+ * @throws NoVerdictError when the user named secrets and the scan did not run them.
+ */
+function judgeableTypes(config, evidence, warn) {
+    const products = evidence?.scan.enabledProducts;
+    if (!evidence || products === undefined || !config.issueTypes.includes('secrets'))
+        return config;
+    if (products.some(product => product.trim().toLowerCase() === 'secrets'))
+        return config;
+    const listed = products.map(product => product.slice(0, 40)).join(', ') || 'none';
+    const message = `scan ${evidence.scan.id} of ${config.repository} did not run Secrets (its products: ${listed}), so the secrets listed for the ref are not from it`;
+    if (!config.secretsOptional)
+        throw new NoVerdictError(message, 'on-missing-scan');
+    warn(`Secrets were not judged: ${message}; the other types were judged`);
+    return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35906,7 +36246,7 @@ async function evaluate(config, transport, ignores, now, warn) {
         try {
             evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
             // The findings are those of the ref as the proven scan spells it.
-            const scoped = evidence ? { ...config, ref: evidence.branch } : config;
+            const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
             verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn);
         }
         catch (error) {
@@ -35934,7 +36274,7 @@ async function evaluate(config, transport, ignores, now, warn) {
     };
 }
 async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
-    const data = await collectGateData(transport, deployment, config, project);
+    const data = await collectGateData(transport, deployment, config, project, warn);
     // Throws NoVerdictError when every finding the server returned was out of scope.
     const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
     if (dropWarning !== undefined)
@@ -36013,6 +36353,7 @@ function buildReport(config, evaluation, warnings, ctx) {
             failOnPolicyMode: config.failOnPolicyMode,
             failOnExposures: config.failOnExposures,
             failOnMalicious: config.failOnMalicious,
+            failOnSecrets: config.failOnSecrets,
             denyLicenses: config.denyLicenses,
             warnOnly: config.warnOnly
         },
@@ -36312,6 +36653,13 @@ function formatCount(n) {
 /* harmony export */   zR: () => (/* binding */ modeText),
 /* harmony export */   zT: () => (/* binding */ reasonsText)
 /* harmony export */ });
+/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
+/**
+ * Plain-text descriptions shared by the reporters, so the summary, the annotations, the SARIF
+ * file and the JSON report say the same thing in the same words. Nothing here is escaped: each
+ * reporter escapes for its own medium.
+ */
+
 function reasonText(reason) {
     switch (reason.kind) {
         case 'severity':
@@ -36320,6 +36668,8 @@ function reasonText(reason) {
             return `policy mode ${reason.mode} ≥ ${reason.threshold}`;
         case 'malicious':
             return 'malicious dependency';
+        case 'secret':
+            return `secret ${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(reason.validationState)}`;
     }
 }
 function reasonsText(reasons) {
@@ -36331,6 +36681,9 @@ function modeText(evaluated) {
     if (finding.type === 'sca') {
         const exposure = finding.reachability.replace(/_/g, ' ');
         return finding.malicious ? `${exposure}, malicious` : exposure;
+    }
+    if (finding.type === 'secrets') {
+        return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
     }
     if (evaluated.mode === undefined)
         return '';
@@ -36374,6 +36727,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/report/fit.ts
@@ -36474,6 +36829,7 @@ var labels = __nccwpck_require__(7923);
 
 
 
+
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
@@ -36492,6 +36848,7 @@ function buildSections(report) {
             : textSection('_The gate was not evaluated._\n'),
         verdict ? blockingSection(verdict.blocking) : undefined,
         verdict ? licenseSection(verdict) : undefined,
+        verdict ? secretsSection(verdict) : undefined,
         verdict ? nonBlockingSection((0,labels/* nonBlocking */.$Y)(verdict.findings)) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
         verdict ? expiredSection(verdict) : undefined,
@@ -36595,7 +36952,8 @@ function thresholdsText(report) {
         t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
         t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
         `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block'
+        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
     ];
     if (t.denyLicenses.length > 0) {
         parts.push(`denied licenses: ${t.denyLicenses
@@ -36607,6 +36965,12 @@ function thresholdsText(report) {
         parts.push('warn-only');
     return `**Gate:** ${parts.join(' · ')}\n`;
 }
+const SECRETS_THRESHOLD_TEXT = {
+    valid: 'confirmed-valid secrets block',
+    'valid-or-unverified': 'valid or unverified secrets block',
+    any: 'every secret blocks',
+    none: 'secrets block by severity and mode only'
+};
 function countRow(label, c) {
     const total = c.critical + c.high + c.medium + c.low;
     return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
@@ -36615,10 +36979,10 @@ function countsText(report, verdict) {
     const { counts } = verdict;
     const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
     const total = {
-        critical: counts.sast.critical + counts.sca.critical,
-        high: counts.sast.high + counts.sca.high,
-        medium: counts.sast.medium + counts.sca.medium,
-        low: counts.sast.low + counts.sca.low
+        critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
+        high: counts.sast.high + counts.sca.high + counts.secrets.high,
+        medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
+        low: counts.sast.low + counts.sca.low + counts.secrets.low
     };
     const notBlocking = (0,labels/* nonBlocking */.$Y)(verdict.findings).length;
     const licenses = verdict.licenseViolations.length;
@@ -36695,7 +37059,7 @@ function locationCell(evaluated) {
 /** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
 function whyCell(evaluated) {
     const mode = (0,labels/* modeText */.zR)(evaluated);
-    const shown = mode === '' ? '' : evaluated.finding.type === 'sca' ? ` (${mode})` : ` (mode ${mode})`;
+    const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }
 function blockingRow(evaluated) {
@@ -36726,6 +37090,33 @@ function licenseSection(verdict) {
     if (violations.length === 0)
         return undefined;
     return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
+}
+function secretVerdict(evaluated) {
+    if (evaluated.ignored)
+        return `ignored: ${evaluated.ignored.reason}`;
+    return evaluated.blocking ? `blocks: ${(0,labels/* reasonsText */.zT)(evaluated.reasons)}` : 'does not block';
+}
+/**
+ * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
+ * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
+ */
+function secretsSection(verdict) {
+    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
+    if (secrets.length === 0)
+        return undefined;
+    return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {
+        const { finding } = evaluated;
+        const validation = finding.type === 'secrets' ? finding.validationState : 'unknown';
+        const secretType = finding.type === 'secrets' ? finding.secretType : '';
+        const cells = [
+            finding.severity,
+            (0,report_escape/* code */.aY)(secretType, 100),
+            locationCell(evaluated),
+            (0,report_escape/* escapeCell */.kq)((0,domain/* validationStateText */.cH)(validation)),
+            (0,report_escape/* escapeCell */.kq)(secretVerdict(evaluated))
+        ];
+        return `| ${cells.join(' | ')} |\n`;
+    }), 'secret', 'secrets');
 }
 function nonBlockingSection(findings) {
     if (findings.length === 0)

@@ -6,6 +6,7 @@
  * `now` hold identical data (ids, hashes and timestamps), which keeps tests reproducible.
  */
 import type { ScanRecord } from './scans.js'
+import type { SecretsState } from './secrets.js'
 
 export type Severity = 'low' | 'medium' | 'high' | 'critical'
 export type Confidence = 'low' | 'medium' | 'high'
@@ -241,6 +242,8 @@ export interface EmulatorState {
   nextTicketNumber: number
   /** What the scanner recorded per run; see scans.ts. */
   scans: ScanRecord[]
+  /** Secrets findings and the repositories without the product; see secrets.ts. */
+  secrets: SecretsState
 }
 
 export const DEPLOYMENT: Readonly<DeploymentRecord> = {
@@ -1607,7 +1610,8 @@ function emptyState(policies: PolicyRecord[]): EmulatorState {
     tagPathStyle: 'both',
     sbomPollsUntilDone: 1,
     nextTicketNumber: 1,
-    scans: []
+    scans: [],
+    secrets: { findings: [], withoutProduct: new Set() }
   }
 }
 

@@ -41,9 +41,11 @@ import {
   type WireShape
 } from './wire.js'
 import { headScan, sampleScans, ScanSearchError, searchScans } from './scans.js'
+import { createSecretsTickets, listSecrets, sampleSecrets } from './secrets.js'
 
 export type { WireShape } from './wire.js'
 export { headScan, sampleCommit, scan, type ScanRecord } from './scans.js'
+export { secretFinding, type SecretRecord } from './secrets.js'
 export { PR_REF } from './data.js'
 export type { EmulatorState } from './data.js'
 export { dependency, policyRule, project, sastFinding, scaFinding } from './data.js'
@@ -766,6 +768,10 @@ function createTickets(ctx: RequestContext, env: Environment): ApiResponse {
   const limit = ticketLimit(body)
   const groupIssues = ticketGroupIssues(body)
   const trackerProjectId = ticketTrackerProject(body)
+  if (issueType === 'secrets' && body.issue_ids !== undefined && body.issue_ids !== null) {
+    const ids = ticketIssueIds(body.issue_ids)
+    return ok(createSecretsTickets(env.state, ids, { limit, groupIssues, trackerProjectId }))
+  }
   const selection =
     body.issue_ids === undefined || body.issue_ids === null
       ? selectByFilters(body, issueType, env)
@@ -1151,6 +1157,12 @@ const DEPLOYMENT_ROUTES: readonly Route[] = [
   },
   { method: 'POST', key: 'id', matches: isPath('sbom', 'export'), handle: createSbomExport },
   { method: 'POST', key: 'id', matches: isPath('scans', 'search'), handle: scansSearch },
+  {
+    method: 'GET',
+    key: 'id',
+    matches: isPath('secrets'),
+    handle: (c, e) => listSecrets(e.state, c.query)
+  },
   {
     method: 'GET',
     key: 'id',
@@ -1808,6 +1820,7 @@ export function buildState(options: EmulatorOptions): EmulatorState {
     state.sbomPollsUntilDone = options.sbomPollsUntilDone
   if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)
   state.scans = sampleScans(state, now)
+  if (options.seed !== 'empty') state.secrets = sampleSecrets(now)
   if (options.scanRunningMs !== undefined) {
     const head = headScan(state, 'acme/web', 'refs/heads/main')
     if (head) head.runningUntil = Date.now() + options.scanRunningMs

@@ -1,12 +1,12 @@
 /**
  * `npm run demo`: starts the API emulator with its sample data and runs the bundled action
- * against it the way a runner would — once with the default thresholds and once relaxed — and
- * prints each verdict, the outputs and the job summary.
+ * against it the way a runner would — once with the default thresholds, once relaxed, and once on
+ * a repository with a live secret — and prints each verdict, the outputs and the job summary.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator } from '../emulator/server.js'
+import { sampleCommit, startEmulator } from '../emulator/server.js'
 import { runBundledAction, type ActionRun } from './run-action.js'
 
 const SUMMARY_LINES = 45
@@ -114,11 +114,27 @@ try {
     inputs: { ...base, 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' }
   })
   print('Run 2 — fail-on-severity: critical, fail-on-policy-mode: none', relaxed)
+  // acme/api main holds a live OpenAI key: medium, monitor mode, so only fail-on-secrets blocks it.
+  const secret = await runBundledAction({
+    inputs: {
+      ...base,
+      repository: 'acme/api',
+      commit: sampleCommit('acme/api', 'refs/heads/main'),
+      'issue-types': 'secrets',
+      'fail-on-severity': 'none',
+      'fail-on-policy-mode': 'none'
+    }
+  })
+  print(
+    'Run 3 — acme/api, secrets only (fail-on-secrets: valid): a confirmed-valid secret blocks',
+    secret
+  )
   const actions = await demoActions(base, emulator.requests)
   const waited = strict.stdout.includes('Waiting for the scan of commit')
-  const ok = strict.exitCode === 1 && waited && relaxed.exitCode === 0 && actions
+  const secretBlocks = secret.exitCode === 1 && secret.outputs['blocking-count'] === '1'
+  const ok = strict.exitCode === 1 && waited && relaxed.exitCode === 0 && secretBlocks && actions
   console.log(
-    `\n${ok ? 'Demo finished' : 'Demo finished with unexpected exit codes'}: run 1 ${strict.outputs.result ?? '?'} (exit ${strict.exitCode}), run 2 ${relaxed.outputs.result ?? '?'} (exit ${relaxed.exitCode}); ${emulator.requests.length} API requests served`
+    `\n${ok ? 'Demo finished' : 'Demo finished with unexpected exit codes'}: run 1 ${strict.outputs.result ?? '?'} (exit ${strict.exitCode}), run 2 ${relaxed.outputs.result ?? '?'} (exit ${relaxed.exitCode}), run 3 ${secret.outputs.result ?? '?'} (exit ${secret.exitCode}); ${emulator.requests.length} API requests served`
   )
   process.exitCode = ok ? 0 : 1
 } finally {

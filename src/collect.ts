@@ -1,4 +1,6 @@
-import { findingPages } from './api/findings.js'
+import { findingPages, type PlatformIssueType } from './api/findings.js'
+import { ApiError } from './api/errors.js'
+import { secretsPages, secretsStatuses } from './api/secrets.js'
 import { listDependencies } from './api/dependencies.js'
 import { findProject } from './api/projects.js'
 import type { Transport } from './api/transport.js'
@@ -18,6 +20,18 @@ export interface GateData {
   readonly licenseViolations: readonly LicenseViolation[]
 }
 
+type FindingsConfig = Pick<
+  Config,
+  'issueTypes' | 'repository' | 'ref' | 'status' | 'since' | 'secretsOptional'
+>
+
+/** Where the secrets endpoint is (it is keyed by deployment id), and where its warnings go. */
+export interface SecretsSource {
+  /** Asked only when secrets are fetched, so an unused lookup cannot reject unhandled. */
+  readonly deploymentId: () => Promise<string>
+  readonly warn: (message: string) => void
+}
+
 /**
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
@@ -25,8 +39,9 @@ export interface GateData {
 export async function fetchFindings(
   transport: Transport,
   deploymentSlug: string,
-  config: Pick<Config, 'issueTypes' | 'repository' | 'ref' | 'status' | 'since'>,
-  onPage?: (page: readonly Finding[]) => void
+  config: FindingsConfig,
+  onPage?: (page: readonly Finding[]) => void,
+  secrets?: SecretsSource
 ): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
   const filter = new ScopeFilter({
     repository: config.repository,
@@ -34,9 +49,19 @@ export async function fetchFindings(
     statuses: config.status
   })
   // The API filters on one status per request: one page chain per type and status.
-  const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })))
-  await Promise.all(
-    chains.map(async ({ type, status }) => {
+  const types = config.issueTypes.filter((type): type is PlatformIssueType => type !== 'secrets')
+  const chains = types.flatMap(type => config.status.map(status => ({ type, status })))
+  // Asked for and not fetched would pass secrets off as checked.
+  if (config.issueTypes.includes('secrets') && !secrets) {
+    throw new Error('issue-types includes secrets, but no secrets source was given')
+  }
+  const secretsChain =
+    secrets && config.issueTypes.includes('secrets')
+      ? fetchSecrets(transport, config, secrets, page => filter.add(page))
+      : undefined
+  await Promise.all([
+    secretsChain,
+    ...chains.map(async ({ type, status }) => {
       const pages = findingPages(transport, deploymentSlug, {
         type,
         repository: config.repository,
@@ -49,8 +74,43 @@ export async function fetchFindings(
         onPage?.(page)
       }
     })
-  )
+  ])
   return { findings: filter.findings(), dropped: filter.dropped }
+}
+
+/**
+ * The secrets findings of the repository, one page chain per status the secrets API knows. With
+ * secrets only from the default, a deployment or repository without the product (403/404) is a
+ * warning naming it, and the other types are still judged; any other failure is no verdict.
+ */
+async function fetchSecrets(
+  transport: Transport,
+  config: FindingsConfig,
+  source: SecretsSource,
+  add: (page: readonly Finding[]) => void
+): Promise<void> {
+  const deploymentId = await source.deploymentId()
+  try {
+    await Promise.all(
+      secretsStatuses(config.status).map(async status => {
+        const pages = secretsPages(transport, deploymentId, {
+          repository: config.repository,
+          status,
+          since: config.since
+        })
+        for await (const page of pages) add(page)
+      })
+    )
+  } catch (error) {
+    if (!config.secretsOptional || !isProductMissing(error)) throw error
+    source.warn(
+      `Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error`
+    )
+  }
+}
+
+function isProductMissing(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404)
 }
 
 /** Dependencies of the repository with a denied license; one query per license, concurrently. */
@@ -103,7 +163,8 @@ export async function collectGateData(
   transport: Transport,
   deployment: Promise<Deployment>,
   config: Config,
-  project: Promise<Project> | undefined
+  project: Promise<Project> | undefined,
+  warn: (message: string) => void = () => undefined
 ): Promise<GateData> {
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
@@ -116,10 +177,11 @@ export async function collectGateData(
     : undefined
   const onPage = ruleModes ? (page: readonly Finding[]) => ruleModes.add(page) : undefined
   const slug = config.deploymentSlug
+  const secrets: SecretsSource = { deploymentId: () => deployment.then(d => d.id), warn }
   const [found, violations] = await Promise.all([
     slug !== undefined
-      ? fetchFindings(transport, slug, config, onPage)
-      : deployment.then(d => fetchFindings(transport, d.slug, config, onPage)),
+      ? fetchFindings(transport, slug, config, onPage, secrets)
+      : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
     wantLicenses && project
       ? Promise.all([deployment, project]).then(([d, p]) =>
           fetchLicenseViolations(transport, d.id, p, config.denyLicenses)

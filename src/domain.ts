@@ -21,8 +21,34 @@ export const EXPOSURES = [
 ] as const
 export type Exposure = (typeof EXPOSURES)[number]
 
-export const ISSUE_TYPES = ['sast', 'sca'] as const
+export const ISSUE_TYPES = ['sast', 'sca', 'secrets'] as const
 export type IssueType = (typeof ISSUE_TYPES)[number]
+
+/** What the platform learned by trying a secret against its service; `unknown` when not told. */
+export const VALIDATION_STATES = [
+  'confirmed_valid',
+  'confirmed_invalid',
+  'validation_error',
+  'no_validator',
+  'unknown'
+] as const
+export type ValidationState = (typeof VALIDATION_STATES)[number]
+
+/** Which validation states block whatever the severity (`fail-on-secrets`). */
+export const SECRETS_THRESHOLDS = ['valid', 'valid-or-unverified', 'any', 'none'] as const
+export type SecretsThreshold = (typeof SECRETS_THRESHOLDS)[number]
+
+const VALIDATION_STATE_TEXT: Readonly<Record<ValidationState, string>> = {
+  confirmed_valid: 'confirmed valid',
+  confirmed_invalid: 'confirmed invalid',
+  validation_error: 'validation error',
+  no_validator: 'no validator',
+  unknown: 'not validated'
+}
+
+export function validationStateText(state: ValidationState): string {
+  return VALIDATION_STATE_TEXT[state]
+}
 
 export const FINDING_STATUSES = [
   'open',
@@ -120,7 +146,20 @@ export interface ScaFinding extends FindingBase {
   readonly fixVersions: readonly string[]
 }
 
-export type Finding = SastFinding | ScaFinding
+/**
+ * A secrets finding. Only allow-listed fields of the response reach it (never the matched text),
+ * so whatever a reporter prints of it cannot leak the credential.
+ */
+export interface SecretsFinding extends FindingBase {
+  readonly type: 'secrets'
+  /** The service the secret is for (`AWS`, `GitHub`, `OpenAI`, ...). */
+  readonly secretType: string
+  readonly validationState: ValidationState
+  /** The policy mode the platform gave the finding itself. */
+  readonly mode: PolicyMode | 'unknown'
+}
+
+export type Finding = SastFinding | ScaFinding | SecretsFinding
 
 export interface Policy {
   readonly id: string
@@ -187,6 +226,7 @@ export type BlockReason =
   | { readonly kind: 'severity'; readonly severity: Severity; readonly threshold: Severity }
   | { readonly kind: 'policy-mode'; readonly mode: PolicyMode; readonly threshold: PolicyMode }
   | { readonly kind: 'malicious' }
+  | { readonly kind: 'secret'; readonly validationState: ValidationState }
 
 export interface IgnoreMatch {
   readonly reason: string
@@ -196,7 +236,7 @@ export interface IgnoreMatch {
 
 export interface EvaluatedFinding {
   readonly finding: Finding
-  /** SAST only; `not-fetched` when no policy-mode threshold asked for modes. */
+  /** SAST and secrets; `not-fetched` when no policy-mode threshold asked for SAST modes. */
   readonly mode?: FindingMode
   readonly blocking: boolean
   readonly reasons: readonly BlockReason[]
@@ -242,6 +282,7 @@ export interface Verdict {
     readonly total: number
     readonly sast: SeverityCounts
     readonly sca: SeverityCounts
+    readonly secrets: SeverityCounts
     /**
      * SAST findings whose rule has no mode in its policy (ignored ones included): they do not
      * block by mode, so the reports must say how many the policy-mode gate could not judge.
@@ -275,4 +316,6 @@ export interface Scan {
   /** Epoch milliseconds. */
   readonly startedAt?: number
   readonly completedAt?: number
+  /** What the scan ran (`sast`, `sca`, `secrets`); absent when the server did not say. */
+  readonly enabledProducts?: readonly string[]
 }

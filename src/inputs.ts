@@ -12,6 +12,7 @@ import {
   EXPOSURES,
   FINDING_STATUSES,
   ISSUE_TYPES,
+  SECRETS_THRESHOLDS,
   POLICY_MODES,
   SBOM_COMPONENT_TYPES,
   SEVERITIES,
@@ -118,7 +119,8 @@ function inputFields(ctx: RunContext) {
     ),
     ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
     since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-    issueTypes: parsed(parseIssueTypes).prefault('sast,sca'),
+    // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+    issueTypes: parsed(parseIssueTypes).optional(),
     status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
 
     // evidence: which scan the findings come from
@@ -133,6 +135,7 @@ function inputFields(ctx: RunContext) {
     failOnPolicyMode: parsed(oneOf([...GATED_POLICY_MODES, 'none'])).prefault('block'),
     failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
     failOnMalicious: parsed(parseBoolean).prefault('true'),
+    failOnSecrets: parsed(oneOf(SECRETS_THRESHOLDS)).prefault('valid'),
     ignoreRules: parsed(listOf(anyText)).prefault(''),
     ignoreFile: parsed(parsePath).optional(),
     denyLicenses: parsed(listOf(anyText)).prefault(''),
@@ -202,10 +205,16 @@ export interface SbomSupplier {
 }
 
 function toConfig(inputs: ParsedInputs) {
-  const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, ...rest } = inputs
+  const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs
   const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail)
   return Object.freeze({
     ...rest,
+    issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
+    /**
+     * Secrets came only from the default: a deployment without the Secrets product is then a
+     * warning, not a missing verdict (a user who names secrets wants them judged).
+     */
+    secretsOptional: issueTypes === undefined,
     ...(sbomSupplier && { sbomSupplier }),
     // A file can only be downloaded once the export has finished.
     sbomWait: rest.sbomWait || rest.sbomFile !== undefined
@@ -729,6 +738,8 @@ function entryOf<T>(parseValue: (raw: string) => T, allowed: string): (entry: st
     }
   }
 }
+
+const DEFAULT_ISSUE_TYPES: readonly (typeof ISSUE_TYPES)[number][] = Object.freeze([...ISSUE_TYPES])
 
 function parseIssueTypes(raw: string): readonly (typeof ISSUE_TYPES)[number][] {
   const types = listOf(entryOf(oneOf(ISSUE_TYPES), ISSUE_TYPES.join(', ')))(raw)

@@ -26,6 +26,7 @@ import { VERSION } from './version.js'
 import { errorText } from './error-text.js'
 import { NoVerdictError, type NoVerdictSoftener } from './no-verdict.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
+import { judgeableTypes } from './evidence/products.js'
 
 const SOFTENER_FIELDS = {
   'on-missing-scan': 'onMissingScan',
@@ -99,7 +100,11 @@ async function evaluate(
         core.info(message)
       )
       // The findings are those of the ref as the proven scan spells it.
-      const scoped = evidence ? { ...config, ref: evidence.branch } : config
+      const scoped = judgeableTypes(
+        evidence ? { ...config, ref: evidence.branch } : config,
+        evidence,
+        warn
+      )
       verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn)
     } catch (error) {
       // Findings requests start before the slug is checked; whichever answers first, a wrong
@@ -135,7 +140,7 @@ async function evaluateGate(
   now: Date,
   warn: (message: string) => void
 ): Promise<Verdict> {
-  const data = await collectGateData(transport, deployment, config, project)
+  const data = await collectGateData(transport, deployment, config, project, warn)
   // Throws NoVerdictError when every finding the server returned was out of scope.
   const dropWarning = judgeScopeDrops(data.dropped, data.findings.length)
   if (dropWarning !== undefined) warn(dropWarning)
@@ -221,6 +226,7 @@ function buildReport(
       failOnPolicyMode: config.failOnPolicyMode,
       failOnExposures: config.failOnExposures,
       failOnMalicious: config.failOnMalicious,
+      failOnSecrets: config.failOnSecrets,
       denyLicenses: config.denyLicenses,
       warnOnly: config.warnOnly
     },

@@ -259,8 +259,11 @@ function fixVersions(fixes: z.infer<typeof ScaWire>['fix_recommendations']): str
   return out
 }
 
+/** The types the findings endpoint serves; secrets have their own (api/secrets.ts). */
+export type PlatformIssueType = Exclude<IssueType, 'secrets'>
+
 const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']]
-const LIST_OF_TYPE: Readonly<Record<IssueType, string>> = {
+const LIST_OF_TYPE: Readonly<Record<PlatformIssueType, string>> = {
   sast: 'sastFindings',
   sca: 'scaFindings'
 }
@@ -273,13 +276,13 @@ const LIST_OF_TYPE: Readonly<Record<IssueType, string>> = {
  */
 const FindingsList = z.array(z.unknown())
 const LiveEnvelope = z.object({ findings: FindingsList })
-const DOCUMENTED_ENVELOPE: Readonly<Record<IssueType, z.ZodType>> = {
+const DOCUMENTED_ENVELOPE: Readonly<Record<PlatformIssueType, z.ZodType>> = {
   sast: z.object({ sastFindings: z.object({ findings: FindingsList }) }),
   sca: z.object({ scaFindings: z.object({ findings: FindingsList }) })
 }
 
 /** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
-function missingListProblem(envelope: unknown, type: IssueType): string | undefined {
+function missingListProblem(envelope: unknown, type: PlatformIssueType): string | undefined {
   if (LiveEnvelope.safeParse(envelope).success) return undefined
   if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success) return undefined
   const key = LIST_OF_TYPE[type]
@@ -318,7 +321,7 @@ function jsonKind(value: unknown): string {
 /** Turns one raw finding into a domain finding, or names the field that is wrong. */
 export function normaliseFinding(
   raw: unknown,
-  type: IssueType,
+  type: PlatformIssueType,
   status: string,
   index: number,
   request: RequestLabel,
@@ -341,7 +344,7 @@ export function normaliseFinding(
  * its bytes are in, so neither the raw page nor its object graph is ever held whole.
  */
 function findingsPageDecoder(
-  type: IssueType,
+  type: PlatformIssueType,
   status: string,
   request: RequestLabel,
   pool: StringPool
@@ -377,7 +380,7 @@ function findingsPageDecoder(
 }
 
 export interface FindingsQuery {
-  readonly type: IssueType
+  readonly type: PlatformIssueType
   readonly repository: string
   readonly ref: string
   readonly status: FindingStatus

@@ -23,7 +23,8 @@ const ScanWire = z.object({
   status: z.string(),
   is_full_scan: z.boolean().nullish(),
   started_at: timestamp.nullish(),
-  completed_at: timestamp.nullish()
+  completed_at: timestamp.nullish(),
+  enabled_products: z.array(z.string()).nullish()
 })
 
 const SearchResponse = z.object({
@@ -41,7 +42,8 @@ function toScan(wire: z.infer<typeof ScanWire>): Scan {
     statusText: wire.status,
     fullScan: wire.is_full_scan ?? undefined,
     startedAt: wire.started_at ?? undefined,
-    completedAt: wire.completed_at ?? undefined
+    completedAt: wire.completed_at ?? undefined,
+    enabledProducts: wire.enabled_products ?? undefined
   }
 }
 

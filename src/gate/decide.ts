@@ -10,6 +10,8 @@ import {
   type LicenseViolation,
   type PolicyMode,
   type SastFinding,
+  type SecretsFinding,
+  type SecretsThreshold,
   type Severity,
   type SeverityCounts,
   type Verdict
@@ -20,6 +22,17 @@ export interface Thresholds {
   readonly failOnPolicyMode: Exclude<PolicyMode, 'disabled'> | 'none'
   readonly failOnExposures: readonly Exposure[]
   readonly failOnMalicious: boolean
+  readonly failOnSecrets: SecretsThreshold
+}
+
+/** The validation states each `fail-on-secrets` value blocks on. */
+const SECRETS_BLOCKING: Readonly<
+  Record<SecretsThreshold, readonly SecretsFinding['validationState'][]>
+> = {
+  valid: ['confirmed_valid'],
+  'valid-or-unverified': ['confirmed_valid', 'validation_error', 'no_validator', 'unknown'],
+  any: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator', 'unknown'],
+  none: []
 }
 
 export interface GateInput {
@@ -39,6 +52,7 @@ export function blockReasons(
   mode: FindingMode | undefined,
   thresholds: Thresholds
 ): BlockReason[] {
+  if (finding.type === 'secrets') return secretsReasons(finding, thresholds)
   const reasons: BlockReason[] = []
   // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
   const severityCounts =
@@ -68,6 +82,39 @@ export function blockReasons(
   return reasons
 }
 
+/**
+ * A secret blocks by its validation state whatever its severity (`fail-on-secrets`), and by
+ * severity and its own policy mode as a SAST finding does, except once it is confirmed invalid:
+ * a revoked credential is no longer a leak, so only `fail-on-secrets: any` blocks it.
+ */
+function secretsReasons(finding: SecretsFinding, thresholds: Thresholds): BlockReason[] {
+  const reasons: BlockReason[] = []
+  if (SECRETS_BLOCKING[thresholds.failOnSecrets].includes(finding.validationState)) {
+    reasons.push({ kind: 'secret', validationState: finding.validationState })
+  }
+  if (finding.validationState === 'confirmed_invalid') return reasons
+  if (
+    thresholds.failOnSeverity !== 'none' &&
+    severityRank(finding.severity) >= severityRank(thresholds.failOnSeverity)
+  ) {
+    reasons.push({
+      kind: 'severity',
+      severity: finding.severity,
+      threshold: thresholds.failOnSeverity
+    })
+  }
+  const { mode } = finding
+  if (
+    thresholds.failOnPolicyMode !== 'none' &&
+    isKnownMode(mode) &&
+    mode !== 'disabled' &&
+    policyModeRank(mode) >= policyModeRank(thresholds.failOnPolicyMode)
+  ) {
+    reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode })
+  }
+  return reasons
+}
+
 function isKnownMode(mode: FindingMode | undefined): mode is PolicyMode {
   return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched'
 }
@@ -76,7 +123,12 @@ export function evaluateFinding(
   finding: Finding,
   input: Pick<GateInput, 'thresholds' | 'modeOf' | 'ignoreOf'>
 ): EvaluatedFinding {
-  const mode = finding.type === 'sast' ? input.modeOf(finding) : undefined
+  const mode =
+    finding.type === 'sast'
+      ? input.modeOf(finding)
+      : finding.type === 'secrets'
+        ? finding.mode
+        : undefined
   const reasons = blockReasons(finding, mode, input.thresholds)
   const ignored = input.ignoreOf(finding)
   return {
@@ -107,6 +159,9 @@ export function compareEvaluated(a: EvaluatedFinding, b: EvaluatedFinding): numb
   )
 }
 
+/** The code-point order of the type names, as compareEvaluated compares them. */
+const TYPE_ORDER: Readonly<Record<Finding['type'], number>> = { sast: 0, sca: 1, secrets: 2 }
+
 interface SortKey {
   readonly rank: number
   readonly rule: number
@@ -132,9 +187,9 @@ export function sortEvaluated(evaluated: readonly EvaluatedFinding[]): Evaluated
   const paths = ordinals(evaluated.map(e => e.finding.location?.path ?? ''))
   const keys: SortKey[] = evaluated.map(e => ({
     rank:
-      (e.blocking ? 0 : 8) +
-      (3 - severityRank(e.finding.severity)) * 2 +
-      (e.finding.type === 'sast' ? 0 : 1),
+      (e.blocking ? 0 : 12) +
+      (3 - severityRank(e.finding.severity)) * 3 +
+      TYPE_ORDER[e.finding.type],
     rule: rules.get(e.finding.ruleName) ?? 0,
     path: paths.get(e.finding.location?.path ?? '') ?? 0,
     line: e.finding.location?.line ?? 0,
@@ -157,11 +212,12 @@ export function decide(input: GateInput): Verdict {
   const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)))
   const sast = emptyCounts()
   const sca = emptyCounts()
+  const secrets = emptyCounts()
+  const byType = { sast, sca, secrets }
   let unknownMode = 0
   for (const { finding, mode } of findings) {
-    const byType = finding.type === 'sast' ? sast : sca
-    byType[finding.severity]++
-    if (mode === 'unknown') unknownMode++
+    byType[finding.type][finding.severity]++
+    if (mode === 'unknown' && finding.type === 'sast') unknownMode++
   }
   const blocking = findings.filter(f => f.blocking)
   const failed = blocking.length > 0 || input.licenseViolations.length > 0
@@ -173,6 +229,6 @@ export function decide(input: GateInput): Verdict {
     licenseViolations: input.licenseViolations,
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-    counts: { total: findings.length, sast, sca, unknownMode }
+    counts: { total: findings.length, sast, sca, secrets, unknownMode }
   }
 }

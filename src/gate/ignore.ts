@@ -94,6 +94,9 @@ export function buildIgnoreMatcher(
     match: finding => {
       for (const { entry, rule, path } of compiled) {
         if (entry.id !== undefined && entry.id !== finding.id) continue
+        // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
+        // must not exempt a live secret that happens to share it.
+        if (entry.id !== undefined && finding.type === 'secrets' && !rule) continue
         if (rule && !rule(finding.ruleName)) continue
         if (path && !(finding.location?.path !== undefined && path(finding.location.path))) continue
         return { reason: entry.reason, source: entry.description }

@@ -44,7 +44,8 @@ function branchName(ref: string): string {
 export class ScopeFilter {
   private readonly kept: Record<IssueType, Map<number, Finding>> = {
     sast: new Map(),
-    sca: new Map()
+    sca: new Map(),
+    secrets: new Map()
   }
   private readonly repositoryMatches = new Map<string, boolean>()
   private readonly statuses: ReadonlySet<string>
@@ -68,6 +69,8 @@ export class ScopeFilter {
         this.kept[finding.type].set(finding.id, finding)
         continue
       }
+      // The secrets endpoint has no ref filter: its other refs are expected, not a server fault.
+      if (reason === 'ref' && finding.type === 'secrets') continue
       this.counts[reason]++
       if (reason === 'repository') this.seen.repositories.add(finding.repository)
       else if (reason === 'ref') this.seen.refs.add(finding.ref)
@@ -92,9 +95,9 @@ export class ScopeFilter {
     }
   }
 
-  /** SAST findings first, then SCA, each in the order they first arrived. */
+  /** SAST findings first, then SCA, then secrets, each in the order they first arrived. */
   findings(): Finding[] {
-    return [...this.kept.sast.values(), ...this.kept.sca.values()]
+    return [...this.kept.sast.values(), ...this.kept.sca.values(), ...this.kept.secrets.values()]
   }
 
   private dropReason(finding: Finding): DropReason | undefined {

@@ -44,6 +44,7 @@ export interface JsonReport {
     readonly licenseViolations: number
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
+    readonly secrets: NonNullable<RunReport['verdict']>['counts']['secrets']
     /** SAST findings whose rule has no mode in its policy: they do not block by mode. */
     readonly unknownMode: number
   } | null
@@ -72,6 +73,8 @@ function jsonFinding(evaluated: EvaluatedFinding) {
 
 /** Keys that must never reach a file that may be uploaded as an artifact. */
 const SECRET_KEY = /token|secret|password|authorization|credential/i
+/** Settings about secrets findings: their names match SECRET_KEY, their values are no secret. */
+const SECRETS_SETTINGS: ReadonlySet<string> = new Set(['failOnSecrets', 'secretsOptional'])
 
 /**
  * The caller passes the configuration without secrets; this redacts anything that still looks
@@ -83,7 +86,7 @@ export function redactSecrets(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      SECRET_KEY.test(key) ? '[redacted]' : redactSecrets(inner)
+      SECRET_KEY.test(key) && !SECRETS_SETTINGS.has(key) ? '[redacted]' : redactSecrets(inner)
     ])
   )
 }
@@ -112,6 +115,7 @@ export function buildJsonReport(
           licenseViolations: verdict.licenseViolations.length,
           sast: verdict.counts.sast,
           sca: verdict.counts.sca,
+          secrets: verdict.counts.secrets,
           unknownMode: verdict.counts.unknownMode
         }
       : null,

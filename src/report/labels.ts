@@ -3,7 +3,13 @@
  * file and the JSON report say the same thing in the same words. Nothing here is escaped: each
  * reporter escapes for its own medium.
  */
-import type { BlockReason, EvaluatedFinding, Finding, Location } from '../domain.js'
+import {
+  validationStateText,
+  type BlockReason,
+  type EvaluatedFinding,
+  type Finding,
+  type Location
+} from '../domain.js'
 
 export function reasonText(reason: BlockReason): string {
   switch (reason.kind) {
@@ -13,6 +19,8 @@ export function reasonText(reason: BlockReason): string {
       return `policy mode ${reason.mode} ≥ ${reason.threshold}`
     case 'malicious':
       return 'malicious dependency'
+    case 'secret':
+      return `secret ${validationStateText(reason.validationState)}`
   }
 }
 
@@ -26,6 +34,9 @@ export function modeText(evaluated: EvaluatedFinding): string {
   if (finding.type === 'sca') {
     const exposure = finding.reachability.replace(/_/g, ' ')
     return finding.malicious ? `${exposure}, malicious` : exposure
+  }
+  if (finding.type === 'secrets') {
+    return `${validationStateText(finding.validationState)}, mode ${finding.mode}`
   }
   if (evaluated.mode === undefined) return ''
   return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode

@@ -6,7 +6,13 @@
  * fits the budget of its destination.
  */
 import { formatDuration } from '../duration.js'
-import type { EvaluatedFinding, SeverityCounts, Verdict } from '../domain.js'
+import {
+  validationStateText,
+  type EvaluatedFinding,
+  type SecretsThreshold,
+  type SeverityCounts,
+  type Verdict
+} from '../domain.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
 import {
@@ -44,6 +50,7 @@ export function buildSections(report: RunReport): Section[] {
       : textSection('_The gate was not evaluated._\n'),
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
+    verdict ? secretsSection(verdict) : undefined,
     verdict ? nonBlockingSection(nonBlocking(verdict.findings)) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
     verdict ? expiredSection(verdict) : undefined,
@@ -157,7 +164,8 @@ function thresholdsText(report: RunReport): string {
     t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
     t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
     `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block'
+    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
   ]
   if (t.denyLicenses.length > 0) {
     parts.push(
@@ -171,6 +179,13 @@ function thresholdsText(report: RunReport): string {
   return `**Gate:** ${parts.join(' · ')}\n`
 }
 
+const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
+  valid: 'confirmed-valid secrets block',
+  'valid-or-unverified': 'valid or unverified secrets block',
+  any: 'every secret blocks',
+  none: 'secrets block by severity and mode only'
+}
+
 function countRow(label: string, c: SeverityCounts): string {
   const total = c.critical + c.high + c.medium + c.low
   return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(formatCount).join(' | ')} |\n`
@@ -180,10 +195,10 @@ function countsText(report: RunReport, verdict: Verdict): string {
   const { counts } = verdict
   const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]))
   const total: SeverityCounts = {
-    critical: counts.sast.critical + counts.sca.critical,
-    high: counts.sast.high + counts.sca.high,
-    medium: counts.sast.medium + counts.sca.medium,
-    low: counts.sast.low + counts.sca.low
+    critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
+    high: counts.sast.high + counts.sca.high + counts.secrets.high,
+    medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
+    low: counts.sast.low + counts.sca.low + counts.secrets.low
   }
   const notBlocking = nonBlocking(verdict.findings).length
   const licenses = verdict.licenseViolations.length
@@ -283,7 +298,7 @@ function locationCell(evaluated: EvaluatedFinding): string {
 function whyCell(evaluated: EvaluatedFinding): string {
   const mode = modeText(evaluated)
   const shown =
-    mode === '' ? '' : evaluated.finding.type === 'sca' ? ` (${mode})` : ` (mode ${mode})`
+    mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`
   return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)
 }
 
@@ -327,6 +342,39 @@ function licenseSection(verdict: Verdict): Section | undefined {
     capped(violations, v => `| ${code(`${v.package}@${v.version}`)} | ${code(v.license, 100)} |\n`),
     'dependency',
     'dependencies'
+  )
+}
+
+function secretVerdict(evaluated: EvaluatedFinding): string {
+  if (evaluated.ignored) return `ignored: ${evaluated.ignored.reason}`
+  return evaluated.blocking ? `blocks: ${reasonsText(evaluated.reasons)}` : 'does not block'
+}
+
+/**
+ * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
+ * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
+ */
+function secretsSection(verdict: Verdict): Section | undefined {
+  const secrets = verdict.findings.filter(f => f.finding.type === 'secrets')
+  if (secrets.length === 0) return undefined
+  return table(
+    heading('Secrets', secrets.length),
+    ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'],
+    capped(secrets, evaluated => {
+      const { finding } = evaluated
+      const validation = finding.type === 'secrets' ? finding.validationState : 'unknown'
+      const secretType = finding.type === 'secrets' ? finding.secretType : ''
+      const cells = [
+        finding.severity,
+        code(secretType, 100),
+        locationCell(evaluated),
+        escapeCell(validationStateText(validation)),
+        escapeCell(secretVerdict(evaluated))
+      ]
+      return `| ${cells.join(' | ')} |\n`
+    }),
+    'secret',
+    'secrets'
   )
 }
 

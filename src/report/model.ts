@@ -6,6 +6,7 @@ import type {
   IssueType,
   PolicyMode,
   SbomStatus,
+  SecretsThreshold,
   Severity,
   Verdict
 } from '../domain.js'
@@ -35,6 +36,7 @@ export interface RunReport {
     readonly failOnPolicyMode: Exclude<PolicyMode, 'disabled'> | 'none'
     readonly failOnExposures: readonly Exposure[]
     readonly failOnMalicious: boolean
+    readonly failOnSecrets: SecretsThreshold
     readonly denyLicenses: readonly string[]
     readonly warnOnly: boolean
   }

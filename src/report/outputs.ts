@@ -21,6 +21,7 @@ export type OutputName =
   | 'blocking-count'
   | 'sast-count'
   | 'sca-count'
+  | 'secrets-count'
   | 'blocking-ids'
   | 'tickets-created'
   | 'ticket-urls'
@@ -82,6 +83,7 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
     set('blocking-count', String(verdict.blocking.length + verdict.licenseViolations.length))
     set('sast-count', String(sum(verdict.counts.sast)))
     set('sca-count', String(sum(verdict.counts.sca)))
+    set('secrets-count', String(sum(verdict.counts.secrets)))
     set('blocking-ids', JSON.stringify(verdict.blocking.map(f => f.finding.id)))
   }
   if (tickets) {

@@ -61,6 +61,7 @@ export function cweTag(cwe: string): string | undefined {
 
 /** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
 export function ruleHelpUri(finding: Finding): string | undefined {
+  if (finding.type === 'secrets') return undefined
   if (finding.type === 'sast') {
     return finding.ruleName.trim() === ''
       ? undefined
