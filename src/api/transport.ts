@@ -44,7 +44,16 @@ export interface RequestOptions {
    * the promise then rejects with the signal's reason.
    */
   readonly signal?: AbortSignal
+  /**
+   * `caller`: a 429 or 503 is thrown at once (an ApiError carrying its Retry-After) instead of
+   * retried here, for a caller that schedules many requests and slows all of them down together
+   * (the SBOM poll loop). Other failures are retried as usual.
+   */
+  readonly rateLimit?: 'retry' | 'caller'
 }
+
+/** Statuses by which a server asks its clients to slow down. */
+export const RATE_LIMIT_STATUSES: ReadonlySet<number> = new Set([429, 503])
 
 export interface RetryEvent {
   readonly request: RequestLabel
@@ -110,6 +119,12 @@ export class Transport {
       const outcome = await this.attempt(spec, request, attempt, idempotent)
       if (outcome.kind === 'done') return outcome.value
       spec.signal?.throwIfAborted()
+      if (
+        spec.rateLimit === 'caller' &&
+        outcome.outcome.kind === 'status' &&
+        RATE_LIMIT_STATUSES.has(outcome.outcome.status)
+      )
+        throw outcome.error
       const retryable =
         attempt <= policy.retries && shouldRetry(outcome.outcome, idempotent, policy)
       if (!retryable) throw outcome.error
@@ -203,7 +218,7 @@ export class Transport {
         location === null ? null : this.redact(location)
       )
       const hint = spec.hints?.[response.status] ?? defaultHint(response.status)
-      const failure = new ApiError(request, response.status, redacted, attempt, hint)
+      const failure = new ApiError(request, response.status, redacted, attempt, hint, retryAfterMs)
       return {
         kind: 'failed',
         outcome: { kind: 'status', status: response.status, retryAfterMs },
