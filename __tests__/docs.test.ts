@@ -72,7 +72,7 @@ describe('workflows', () => {
   it('the README examples pin third-party actions by full commit SHA too', () => {
     const uses = [...readme.matchAll(/uses:\s*([^\s#]+)/g)].map(match => match[1] ?? '')
     const thirdParty = uses.filter(u => !u.startsWith('OWNER/findings-gate@'))
-    expect(thirdParty).toHaveLength(3)
+    expect(thirdParty).toHaveLength(4)
     for (const use of thirdParty) expect(use).toMatch(/@[0-9a-f]{40}$/)
   })
 })

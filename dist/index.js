@@ -31552,6 +31552,15 @@ class Transport {
         return this.agent;
     }
     async attempt(spec, request, attempt, idempotent) {
+        const timeout = timeoutSignal(this.options.timeoutMs);
+        try {
+            return await this.send(spec, request, attempt, idempotent, timeout.signal);
+        }
+        finally {
+            timeout.clear();
+        }
+    }
+    async send(spec, request, attempt, idempotent, timeout) {
         this.requestCount++;
         const networkFailure = (error) => {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
@@ -31571,9 +31580,7 @@ class Transport {
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
                 // A redirect could carry the token to another origin: never follow one.
                 redirect: 'manual',
-                signal: spec.signal
-                    ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), spec.signal])
-                    : AbortSignal.timeout(this.options.timeoutMs),
+                signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
                 dispatcher: this.dispatcher()
             });
             // Only a success is streamed: error bodies are short and read whole for their message.
@@ -31671,6 +31678,16 @@ class Transport {
     redact(text) {
         return redactSecret(text, this.options.token);
     }
+}
+/**
+ * Like AbortSignal.timeout, but cleared once the request is answered: a pending
+ * AbortSignal.timeout keeps the request's objects reachable until it fires, which over a thousand
+ * SBOM polls in the timeout's span is tens of MB of heap.
+ */
+function timeoutSignal(ms) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 /** A body that broke off while it was read: a network failure, not a decoding one. */
 class BodyReadError extends Error {
@@ -34543,8 +34560,8 @@ class PollPlanner {
 
 const DEFAULT_LIMITS = {
     startsInFlight: 8,
-    pollsInFlight: 16,
-    downloadsInFlight: 16,
+    pollsInFlight: 10,
+    downloadsInFlight: 8,
     pollGapMs: 5,
     progressEveryMs: 10_000,
     rateLimitFallbackMs: 5000,
@@ -34878,6 +34895,7 @@ function runExportPipeline(projects, ops, settings, clock, limits = DEFAULT_LIMI
 
 
 
+
 /** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
 function sbomFileName(project, format) {
     const safe = project
@@ -34922,10 +34940,11 @@ class DownloadPools {
 async function downloadSbom(url, path, timeoutMs, pools) {
     const agent = pools?.for(new URL(url)) ?? dispatcherFor(new URL(url));
     const partial = `${path}.partial`;
+    const timeout = timeoutSignal(timeoutMs);
     try {
         const response = await (0,undici.fetch)(url, {
             headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
-            signal: AbortSignal.timeout(timeoutMs),
+            signal: timeout.signal,
             dispatcher: agent
         });
         if (!response.ok || !response.body) {
@@ -34940,6 +34959,7 @@ async function downloadSbom(url, path, timeoutMs, pools) {
         throw error;
     }
     finally {
+        timeout.clear();
         if (!pools)
             await agent.close();
     }

@@ -47,8 +47,8 @@ export interface PipelineLimits {
 
 export const DEFAULT_LIMITS: PipelineLimits = {
   startsInFlight: 8,
-  pollsInFlight: 16,
-  downloadsInFlight: 16,
+  pollsInFlight: 10,
+  downloadsInFlight: 8,
   pollGapMs: 5,
   progressEveryMs: 10_000,
   rateLimitFallbackMs: 5000,

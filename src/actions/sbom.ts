@@ -7,7 +7,7 @@ import { fetch, type Dispatcher } from 'undici'
 import { dispatcherFor } from '../api/dispatcher.js'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
 import type { SbomComponentType } from '../domain.js'
-import type { Transport } from '../api/transport.js'
+import { timeoutSignal, type Transport } from '../api/transport.js'
 import type { Project } from '../domain.js'
 import type { SbomExportReport, SbomReport } from '../report/model.js'
 import { quoted } from '../safe-core.js'
@@ -95,10 +95,11 @@ export async function downloadSbom(
 ): Promise<void> {
   const agent = pools?.for(new URL(url)) ?? dispatcherFor(new URL(url))
   const partial = `${path}.partial`
+  const timeout = timeoutSignal(timeoutMs)
   try {
     const response = await fetch(url, {
       headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout.signal,
       dispatcher: agent
     })
     if (!response.ok || !response.body) {
@@ -111,6 +112,7 @@ export async function downloadSbom(
     await rm(partial, { force: true })
     throw error
   } finally {
+    timeout.clear()
     if (!pools) await agent.close()
   }
 }

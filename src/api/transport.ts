@@ -166,6 +166,21 @@ export class Transport {
     attempt: number,
     idempotent: boolean
   ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
+    const timeout = timeoutSignal(this.options.timeoutMs)
+    try {
+      return await this.send(spec, request, attempt, idempotent, timeout.signal)
+    } finally {
+      timeout.clear()
+    }
+  }
+
+  private async send<T>(
+    spec: RequestSpec<T>,
+    request: RequestLabel,
+    attempt: number,
+    idempotent: boolean,
+    timeout: AbortSignal
+  ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
     this.requestCount++
     const networkFailure = (error: unknown): AttemptFailure => {
       // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
@@ -185,9 +200,7 @@ export class Transport {
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         // A redirect could carry the token to another origin: never follow one.
         redirect: 'manual',
-        signal: spec.signal
-          ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), spec.signal])
-          : AbortSignal.timeout(this.options.timeoutMs),
+        signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
         dispatcher: this.dispatcher()
       })
       // Only a success is streamed: error bodies are short and read whole for their message.
@@ -294,6 +307,20 @@ export class Transport {
   redact(text: string): string {
     return redactSecret(text, this.options.token)
   }
+}
+
+/**
+ * Like AbortSignal.timeout, but cleared once the request is answered: a pending
+ * AbortSignal.timeout keeps the request's objects reachable until it fires, which over a thousand
+ * SBOM polls in the timeout's span is tens of MB of heap.
+ */
+export function timeoutSignal(ms: number): { readonly signal: AbortSignal; clear(): void } {
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    ms
+  )
+  return { signal: controller.signal, clear: () => clearTimeout(timer) }
 }
 
 interface AttemptFailure {
