@@ -8,6 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.js'
+import { shardOf } from '../src/actions/sbom-shard.js'
 import {
   BUNDLE_BUILT,
   errorLines,
@@ -594,6 +595,34 @@ d('e2e actions: SBOM export, deployment scope', () => {
     expect(emulator.downloads.every(r => r.headers.authorization === undefined)).toBe(true)
     expect(findingsRequests(emulator)).toEqual([])
     expect(run.durationMs).toBeLessThan(20_000)
+  })
+
+  it('sbom-shard 2/3 exports only its share; the three shards cover the deployment once', async () => {
+    const exported: string[][] = []
+    for (const index of [1, 2, 3]) {
+      emulator.requests.length = 0
+      const out = join(dir, `shard-${index}`)
+      const run = await runAction(emulator, {
+        gate: 'false',
+        'sbom-export': 'true',
+        'sbom-scope': 'deployment',
+        'sbom-shard': `${index}/3`,
+        'sbom-file': out
+      })
+      expect(run.exitCode).toBe(0)
+      const tokens = JSON.parse(run.outputs['sbom-task-tokens'] ?? '{}') as Record<string, string>
+      const names = Object.keys(tokens)
+      expect(run.outputs['sbom-projects']).toBe(String(names.length))
+      expect(names.every(name => shardOf(name, 3) === index)).toBe(true)
+      expect(requestsTo(emulator, 'POST', EXPORT_PATH)).toHaveLength(names.length)
+      expect((await readdir(out)).length).toBe(names.length)
+      expect(run.stdout).toContain(
+        `sbom-shard ${index}/3: ${names.length} of 254 project(s) fall in this shard`
+      )
+      exported.push(names)
+    }
+    expect(exported.flat().sort()).toEqual(emulator.state.projects.map(p => p.name).sort())
+    expect(exported.every(names => names.length > 50)).toBe(true)
   })
 
   it('one failing project does not stop the others; the step fails at the end naming it', async () => {

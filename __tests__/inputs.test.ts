@@ -741,6 +741,33 @@ describe('cross-field rules', () => {
     )
   })
 
+  it('sbom-shard: k/n is read with deployment scope', () => {
+    expect(configOf({ 'sbom-scope': 'deployment', 'sbom-shard': '3/8' }).sbomShard).toEqual({
+      index: 3,
+      count: 8
+    })
+    expect(configOf({ 'sbom-scope': 'deployment', 'sbom-shard': ' 8 / 8 ' }).sbomShard).toEqual({
+      index: 8,
+      count: 8
+    })
+    expect(Object.hasOwn(configOf({ 'sbom-scope': 'deployment' }), 'sbomShard')).toBe(false)
+  })
+
+  it.each(['0/8', '9/8', 'x/8', '3', '1/0', '-1/8', '1/257', '1/8/2'])(
+    'sbom-shard: %s fails naming the input and the allowed form',
+    shard => {
+      expect(problemsOf({ 'sbom-scope': 'deployment', 'sbom-shard': shard })).toEqual([
+        `sbom-shard: must be k/n with 1 ≤ k ≤ n ≤ 256, e.g. \${{ matrix.shard }}/8 with shard 1 to 8 (got "${shard}")`
+      ])
+    }
+  )
+
+  it('sbom-shard needs sbom-scope: deployment', () => {
+    expect(problemsOf({ 'sbom-shard': '1/2' })).toEqual([
+      'sbom-shard: splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
+    ])
+  })
+
   it.each(['always', 'on-failure'])('comment-on-pr: %s needs github-token', commentOnPr => {
     expect(problemsOf({ 'comment-on-pr': commentOnPr })).toEqual([
       `github-token: is required when comment-on-pr is ${commentOnPr} (use \${{ github.token }})`

@@ -31121,7 +31121,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7575);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3106);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31130,7 +31130,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7575:
+/***/ 3106:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31186,8 +31186,11 @@ class ApiError extends Error {
     serverMessage;
     attempts;
     hint;
+    retryAfterMs;
     name = 'ApiError';
-    constructor(request, status, serverMessage, attempts, hint = defaultHint(status)) {
+    constructor(request, status, serverMessage, attempts, hint = defaultHint(status), 
+    /** The server's Retry-After, in ms, when it sent one. */
+    retryAfterMs) {
         const statusText = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : '';
         const server = serverMessage ? `: ${serverMessage}` : '';
         const hintText = hint ? `. Hint: ${hint}` : '';
@@ -31197,6 +31200,7 @@ class ApiError extends Error {
         this.serverMessage = serverMessage;
         this.attempts = attempts;
         this.hint = hint;
+        this.retryAfterMs = retryAfterMs;
     }
 }
 class NetworkError extends Error {
@@ -31616,6 +31620,8 @@ var error_text = __nccwpck_require__(5437);
 
 
 
+/** Statuses by which a server asks its clients to slow down. */
+const RATE_LIMIT_STATUSES = new Set([429, 503]);
 const ERROR_BODY_LIMIT = 300;
 /** A wait that ends early when the request is cancelled, so nothing holds the process open. */
 function realSleep(ms, signal) {
@@ -31656,6 +31662,10 @@ class Transport {
             if (outcome.kind === 'done')
                 return outcome.value;
             spec.signal?.throwIfAborted();
+            if (spec.rateLimit === 'caller' &&
+                outcome.outcome.kind === 'status' &&
+                RATE_LIMIT_STATUSES.has(outcome.outcome.status))
+                throw outcome.error;
             const retryable = attempt <= policy.retries && shouldRetry(outcome.outcome, idempotent, policy);
             if (!retryable)
                 throw outcome.error;
@@ -31684,6 +31694,15 @@ class Transport {
         return this.agent;
     }
     async attempt(spec, request, attempt, idempotent) {
+        const timeout = timeoutSignal(this.options.timeoutMs);
+        try {
+            return await this.send(spec, request, attempt, idempotent, timeout.signal);
+        }
+        finally {
+            timeout.clear();
+        }
+    }
+    async send(spec, request, attempt, idempotent, timeout) {
         this.requestCount++;
         const networkFailure = (error) => {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
@@ -31703,9 +31722,7 @@ class Transport {
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
                 // A redirect could carry the token to another origin: never follow one.
                 redirect: 'manual',
-                signal: spec.signal
-                    ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), spec.signal])
-                    : AbortSignal.timeout(this.options.timeoutMs),
+                signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
                 dispatcher: this.dispatcher()
             });
             // Only a success is streamed: error bodies are short and read whole for their message.
@@ -31733,7 +31750,7 @@ class Transport {
             const location = response.status < 400 ? response.headers.get('location') : null;
             const redacted = serverMessage(this.redact(text), location === null ? null : this.redact(location));
             const hint = spec.hints?.[response.status] ?? defaultHint(response.status);
-            const failure = new ApiError(request, response.status, redacted, attempt, hint);
+            const failure = new ApiError(request, response.status, redacted, attempt, hint, retryAfterMs);
             return {
                 kind: 'failed',
                 outcome: { kind: 'status', status: response.status, retryAfterMs },
@@ -31803,6 +31820,16 @@ class Transport {
     redact(text) {
         return redactSecret(text, this.options.token);
     }
+}
+/**
+ * Like AbortSignal.timeout, but cleared once the request is answered: a pending
+ * AbortSignal.timeout keeps the request's objects reachable until it fires, which over a thousand
+ * SBOM polls in the timeout's span is tens of MB of heap.
+ */
+function timeoutSignal(ms) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 /** A body that broke off while it was read: a network failure, not a decoding one. */
 class BodyReadError extends Error {
@@ -33931,6 +33958,45 @@ function modeLookup(ruleModes) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./src/duration.ts
 var src_duration = __nccwpck_require__(7607);
+;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
+/**
+ * `sbom-shard: k/n`: which projects one job of an n-job matrix exports. A project belongs to
+ * shard `fnv1a32(lowercased name) mod n + 1`: stable across runs, runners and Node versions, and
+ * independent of the order or number of projects the API lists, so the n jobs of a matrix are
+ * disjoint and together cover the deployment without talking to each other.
+ */
+/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
+const MAX_SHARDS = 256;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** 32-bit FNV-1a over the UTF-8 bytes of `text`. */
+function fnv1a32(text) {
+    let hash = FNV_OFFSET;
+    for (const byte of new TextEncoder().encode(text)) {
+        hash ^= byte;
+        hash = Math.imul(hash, FNV_PRIME) >>> 0;
+    }
+    return hash;
+}
+/** The 1-based shard of a project name; names compare case-insensitively, as the API's do. */
+function shardOf(projectName, count) {
+    return (fnv1a32(projectName.toLowerCase()) % count) + 1;
+}
+function inShard(projectName, shard) {
+    return shardOf(projectName, shard.count) === shard.index;
+}
+/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
+function parseShardText(raw) {
+    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+    if (!match)
+        return undefined;
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        return undefined;
+    return { index, count };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs.ts
 /**
  * The inputs layer: every action input becomes one frozen, typed {@link Config}.
@@ -33940,6 +34006,7 @@ var src_duration = __nccwpck_require__(7607);
  * Parsing never stops at the first mistake: {@link readConfig} throws one {@link ConfigError} that
  * lists every problem as `<input-name>: <what is wrong and what is allowed>`.
  */
+
 
 
 
@@ -34047,6 +34114,7 @@ function inputFields(ctx) {
         sbomWait: parsed(parseBoolean).prefault('false'),
         sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
         sbomFile: parsed(parsePath).optional(),
+        sbomShard: parsed(parseShard).optional(),
         // reports
         summary: parsed(parseBoolean).prefault('true'),
         annotations: parsed(parseBoolean).prefault('true'),
@@ -34068,6 +34136,7 @@ function configSchema(ctx) {
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
+        .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
         .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets'))
         .transform(toConfig);
@@ -34135,6 +34204,15 @@ const deploymentSbomNeedsADirectory = (inputs, ctx) => {
             path: ['sbomFile'],
             message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
             params: { received: inputs.sbomFile }
+        });
+    }
+};
+const shardNeedsDeploymentScope = (inputs, ctx) => {
+    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomShard'],
+            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
         });
     }
 };
@@ -34386,6 +34464,12 @@ function oneOf(values, normalise = lowercase) {
             return found;
         throw new InputValueError(`must be one of ${values.join(', ')}`, raw);
     };
+}
+function parseShard(raw) {
+    const shard = parseShardText(raw);
+    if (shard !== undefined)
+        return shard;
+    throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
 }
 function parseDigits(raw) {
     if (/^\d+$/.test(raw))
@@ -34706,12 +34790,13 @@ function supplierWire(supplier) {
  * on it, like ticket creation: a retry after a timeout starts another export job on the server
  * (one per attempt and project), so a failed step is the better outcome.
  */
-async function createSbomExport(transport, deploymentId, request) {
+async function createSbomExport(transport, deploymentId, request, rateLimit = 'retry') {
     const supplier = supplierWire(request.supplier);
     const response = await transport.request({
         method: 'POST',
         path: exportPath(deploymentId),
         idempotent: false,
+        rateLimit,
         body: {
             deploymentId,
             repositoryId: String(request.repositoryId),
@@ -34724,9 +34809,10 @@ async function createSbomExport(transport, deploymentId, request) {
     });
     return response.taskToken;
 }
-async function getSbomExport(transport, deploymentId, taskToken) {
+async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 'retry') {
     const response = await transport.request({
         method: 'GET',
+        rateLimit,
         path: `${exportPath(deploymentId)}/${encodeURIComponent(taskToken)}`,
         schema: StatusResponse
     });
@@ -34735,6 +34821,398 @@ async function getSbomExport(transport, deploymentId, taskToken) {
         downloadUrl: response.downloadUrl ?? undefined,
         errorMessage: response.errorMessage ?? undefined
     };
+}
+
+;// CONCATENATED MODULE: ./src/actions/sbom-schedule.ts
+/**
+ * When to poll each outstanding SBOM export. Pure: times are numbers, the caller owns the clock.
+ *
+ * Each task backs off on its own (poll ages first·u, then doubling, intervals capped), with a
+ * per-task phase u in [1, 2) from a low-discrepancy sequence: the tasks of a deployment together
+ * sample every age, so the first completion is seen close to when it happened, not up to twice
+ * as late. Exports of one deployment take similar times, so once one task has been seen completed
+ * at age A, every other task is polled at its own age A instead of waiting for its next backoff
+ * step: the whole deployment finishes about one poll round trip after its exports do, with few
+ * polls per project.
+ */
+const DEFAULT_POLL_TIMING = { firstMs: 2000, maxIntervalMs: 15_000 };
+const GOLDEN = 0.6180339887498949;
+/** Task `index`'s phase in [1, 2): evenly spread for any number of tasks. */
+function pollPhase(index) {
+    return 1 + ((index * GOLDEN) % 1);
+}
+/** The first age on task `index`'s own backoff that is later than `age`. */
+function nextOwnAge(index, age, timing) {
+    let next = timing.firstMs * pollPhase(index);
+    while (next <= age)
+        next += Math.min(next, timing.maxIntervalMs);
+    return next;
+}
+class PollPlanner {
+    timing;
+    shortestDone;
+    constructor(timing = DEFAULT_POLL_TIMING) {
+        this.timing = timing;
+    }
+    /** The smallest age at which an export was seen completed so far, if any. */
+    get learnedDurationMs() {
+        return this.shortestDone;
+    }
+    /** A poll sent at `age` saw its export completed (a quick failure says nothing of the others). */
+    completedAt(age) {
+        if (this.shortestDone === undefined || age < this.shortestDone)
+            this.shortestDone = age;
+    }
+    /**
+     * The age of the next poll of task `index`, whose last poll was sent at `lastAge` (-1 before
+     * the first): its own backoff step, or the learned duration when that comes first.
+     */
+    nextAge(index, lastAge) {
+        const own = nextOwnAge(index, lastAge, this.timing);
+        const learned = this.shortestDone;
+        return learned !== undefined && learned > lastAge && learned < own ? learned : own;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/sbom-pipeline.ts
+/**
+ * The deployment export as a pipeline: every project's export is started (a few at a time), one
+ * loop polls all outstanding tasks on their own schedules (sbom-schedule.ts), and each SBOM is
+ * downloaded as soon as its export completes. No project waits for another project's export.
+ *
+ * A 429 or 503 on a start or a poll pushes back the whole schedule by its Retry-After: the API
+ * asked this client, not this task, to slow down. One project's failure is recorded and the
+ * others go on (unless `failFast`, for a single repository, where the error is the outcome).
+ */
+
+
+
+
+
+const DEFAULT_LIMITS = {
+    startsInFlight: 8,
+    pollsInFlight: 10,
+    downloadsInFlight: 8,
+    pollGapMs: 5,
+    progressEveryMs: 10_000,
+    rateLimitFallbackMs: 5000,
+    rateLimitMaxMs: 120_000
+};
+function rateLimited(error) {
+    return error instanceof ApiError && RATE_LIMIT_STATUSES.has(error.status);
+}
+/** At most `limit` of the given jobs at once. */
+class Limiter {
+    limit;
+    active = 0;
+    queue = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    async run(job) {
+        if (this.active >= this.limit)
+            await new Promise(resolve => this.queue.push(resolve));
+        this.active++;
+        try {
+            return await job();
+        }
+        finally {
+            this.active--;
+            this.queue.shift()?.();
+        }
+    }
+}
+class ExportPipeline {
+    projects;
+    ops;
+    settings;
+    clock;
+    limits;
+    results;
+    planner;
+    waiting = [];
+    downloads = [];
+    downloadLimiter;
+    pollsInFlight = 0;
+    startsDone = false;
+    notBefore = 0;
+    lastPollAt = Number.NEGATIVE_INFINITY;
+    lastRateLimitLog = Number.NEGATIVE_INFINITY;
+    nextProgressAt;
+    begun;
+    fatal;
+    wakeUp = () => undefined;
+    counts = { started: 0, completed: 0, failed: 0, polls: 0, rateLimited: 0 };
+    constructor(projects, ops, settings, clock, limits) {
+        this.projects = projects;
+        this.ops = ops;
+        this.settings = settings;
+        this.clock = clock;
+        this.limits = limits;
+        this.results = new Array(projects.length);
+        this.planner = new PollPlanner(limits.timing);
+        this.downloadLimiter = new Limiter(limits.downloadsInFlight);
+        this.begun = clock.now();
+        this.nextProgressAt = this.begun + limits.progressEveryMs;
+    }
+    async run() {
+        const polling = this.pollLoop();
+        await this.startAll();
+        this.startsDone = true;
+        this.wakeUp();
+        await polling;
+        await Promise.all(this.downloads);
+        if (this.fatal)
+            throw this.fatal.error;
+        if (this.settings.progress)
+            this.log('done');
+        return this.results.map((result, index) => result ?? {
+            project: this.projects[index]?.name ?? '?',
+            status: 'error',
+            error: 'the export was abandoned after another error'
+        });
+    }
+    // --- starting -------------------------------------------------------------------------------
+    async startAll() {
+        let next = 0;
+        const worker = async () => {
+            while (next < this.projects.length && !this.fatal) {
+                const index = next++;
+                await this.startOne(index);
+            }
+        };
+        const workers = Math.min(this.limits.startsInFlight, this.projects.length);
+        await Promise.all(Array.from({ length: workers }, worker));
+    }
+    async startOne(index) {
+        const project = this.projects[index];
+        let taskToken;
+        for (let attempt = 0; taskToken === undefined; attempt++) {
+            await this.untilAllowed();
+            try {
+                taskToken = await this.ops.start(project);
+            }
+            catch (error) {
+                if (rateLimited(error) && attempt < this.settings.startRetries) {
+                    this.slowDown(error);
+                    continue;
+                }
+                this.fail(index, { project: project.name, status: 'error', error: (0,error_text/* errorText */.k)(error) }, error);
+                return;
+            }
+        }
+        this.counts.started++;
+        if (!this.settings.progress)
+            this.clock.info(`SBOM export of ${(0,safe_core/* quoted */.TL)(project.name)} started (task ${(0,safe_core/* quoted */.TL)(taskToken)})`);
+        if (!this.settings.wait) {
+            this.results[index] = { project: project.name, taskToken, status: 'started' };
+            return;
+        }
+        const startedAt = this.clock.now();
+        const task = {
+            index,
+            project,
+            taskToken,
+            startedAt,
+            deadline: startedAt + this.settings.waitTimeoutSeconds * 1000,
+            lastAge: -1,
+            dueAt: 0
+        };
+        this.schedule(task);
+    }
+    /** Waits while a rate limit holds everything back. */
+    async untilAllowed() {
+        for (let now = this.clock.now(); now < this.notBefore; now = this.clock.now()) {
+            await this.clock.sleep(this.notBefore - now);
+        }
+    }
+    // --- polling --------------------------------------------------------------------------------
+    schedule(task) {
+        const age = this.planner.nextAge(task.index, task.lastAge);
+        task.dueAt = Math.min(task.startedAt + age, task.deadline);
+        this.waiting.push(task);
+        this.wakeUp();
+    }
+    earliest() {
+        let best;
+        for (const task of this.waiting)
+            if (!best || task.dueAt < best.dueAt)
+                best = task;
+        if (!best)
+            return undefined;
+        return {
+            task: best,
+            at: Math.max(best.dueAt, this.notBefore, this.lastPollAt + this.limits.pollGapMs)
+        };
+    }
+    async pollLoop() {
+        for (;;) {
+            if (this.fatal)
+                return;
+            if (this.startsDone && this.waiting.length === 0 && this.pollsInFlight === 0)
+                return;
+            const now = this.clock.now();
+            if (this.settings.progress && now >= this.nextProgressAt) {
+                this.log('progress');
+                this.nextProgressAt = now + this.limits.progressEveryMs;
+            }
+            let wakeAt = this.settings.progress ? this.nextProgressAt : Number.POSITIVE_INFINITY;
+            if (this.pollsInFlight < this.limits.pollsInFlight) {
+                const due = this.earliest();
+                if (due && due.at <= now) {
+                    this.waiting.splice(this.waiting.indexOf(due.task), 1);
+                    this.lastPollAt = now;
+                    void this.pollOne(due.task, now);
+                    continue;
+                }
+                if (due)
+                    wakeAt = Math.min(wakeAt, due.at);
+            }
+            await this.idle(wakeAt - now);
+        }
+    }
+    /** Sleeps until `ms` passed or something changed (a task was added, a poll answered). */
+    async idle(ms) {
+        const stop = new AbortController();
+        const woken = new Promise(resolve => (this.wakeUp = resolve));
+        const sleeps = Number.isFinite(ms) ? [this.clock.sleep(Math.max(ms, 0), stop.signal)] : [];
+        await Promise.race([woken, ...sleeps]);
+        stop.abort();
+        this.wakeUp = () => undefined;
+    }
+    async pollOne(task, sentAt) {
+        this.pollsInFlight++;
+        this.counts.polls++;
+        const age = sentAt - task.startedAt;
+        task.lastAge = age;
+        try {
+            const state = await this.ops.poll(task.taskToken);
+            this.onPolled(task, state, age);
+        }
+        catch (error) {
+            if (rateLimited(error)) {
+                this.slowDown(error);
+                if (this.clock.now() >= task.deadline) {
+                    const error_ = `still rate limited by the API (HTTP ${error.status}) after ${this.settings.waitTimeoutSeconds} s`;
+                    this.settle(task, 'timed_out', error_);
+                }
+                else {
+                    task.dueAt = this.notBefore;
+                    this.waiting.push(task);
+                }
+            }
+            else {
+                this.fail(task.index, {
+                    project: task.project.name,
+                    taskToken: task.taskToken,
+                    status: 'error',
+                    error: (0,error_text/* errorText */.k)(error)
+                }, error);
+            }
+        }
+        finally {
+            this.pollsInFlight--;
+            this.wakeUp();
+        }
+    }
+    onPolled(task, state, age) {
+        if (state.status === 'failed') {
+            this.settle(task, 'failed', state.errorMessage ?? 'the export failed without a message');
+            return;
+        }
+        if (state.status === 'in_progress') {
+            if (this.clock.now() >= task.deadline) {
+                this.settle(task, 'timed_out', `still in progress after ${this.settings.waitTimeoutSeconds} s`);
+            }
+            else {
+                this.schedule(task);
+            }
+            return;
+        }
+        this.learn(age);
+        if (!state.downloadUrl) {
+            this.settle(task, 'error', 'the export completed without a download URL');
+            return;
+        }
+        const unusable = this.ops.acceptUrl(state.downloadUrl);
+        if (unusable !== undefined) {
+            this.settle(task, 'error', unusable);
+            return;
+        }
+        const file = this.settings.fileFor(task.project);
+        if (file === undefined) {
+            this.settle(task, 'completed');
+            return;
+        }
+        const url = state.downloadUrl;
+        this.downloads.push(this.downloadLimiter
+            .run(() => this.ops.download(url, file))
+            .then(() => this.settle(task, 'completed', undefined, file), (error) => this.fail(task.index, {
+            project: task.project.name,
+            taskToken: task.taskToken,
+            status: 'error',
+            error: (0,error_text/* errorText */.k)(error)
+        }, error)));
+    }
+    /** A completion seen at `age`: tasks waiting for a later poll are polled at that age instead. */
+    learn(age) {
+        const before = this.planner.learnedDurationMs;
+        this.planner.completedAt(age);
+        if (before !== undefined && before <= age)
+            return;
+        for (const task of this.waiting) {
+            if (task.lastAge < age)
+                task.dueAt = Math.min(task.dueAt, task.startedAt + age);
+        }
+    }
+    // --- outcomes -------------------------------------------------------------------------------
+    settle(task, status, error, file) {
+        if (status === 'completed')
+            this.counts.completed++;
+        else
+            this.counts.failed++;
+        this.results[task.index] = {
+            project: task.project.name,
+            taskToken: task.taskToken,
+            status,
+            ...(file !== undefined ? { file } : {}),
+            ...(error !== undefined ? { error } : {})
+        };
+    }
+    /** An unexpected error: recorded for this project, or the end of the run with failFast. */
+    fail(index, report, error) {
+        if (this.settings.failFast) {
+            this.fatal ??= { error };
+            this.wakeUp();
+            return;
+        }
+        this.counts.failed++;
+        this.results[index] = report;
+    }
+    slowDown(error) {
+        this.counts.rateLimited++;
+        const waitMs = Math.min(error.retryAfterMs ?? this.limits.rateLimitFallbackMs, this.limits.rateLimitMaxMs);
+        const now = this.clock.now();
+        this.notBefore = Math.max(this.notBefore, now + waitMs);
+        if (now - this.lastRateLimitLog >= this.limits.progressEveryMs) {
+            this.lastRateLimitLog = now;
+            this.clock.info(`SBOM exports: the API answered HTTP ${error.status}; every start and poll waits ${(waitMs / 1000).toFixed(1)} s`);
+        }
+    }
+    log(kind) {
+        const { started, completed, failed, polls, rateLimited: limited } = this.counts;
+        const seconds = Math.round((this.clock.now() - this.begun) / 1000);
+        const total = this.projects.length;
+        const waiting = started - completed - failed;
+        const limitedText = limited > 0 ? `, ${limited} rate-limited answer(s)` : '';
+        this.clock.info(kind === 'done'
+            ? `SBOM exports done after ${seconds} s: ${total} project(s), ${completed} completed, ${failed} failed, ${polls} poll(s)${limitedText}`
+            : `SBOM exports after ${seconds} s: ${started} of ${total} started, ${completed} completed, ${failed} failed, ${waiting} waiting${limitedText}`);
+    }
+}
+/** Exports every project's SBOM; the reports keep the order of `projects`. */
+function runExportPipeline(projects, ops, settings, clock, limits = DEFAULT_LIMITS) {
+    return new ExportPipeline(projects, ops, settings, clock, limits).run();
 }
 
 ;// CONCATENATED MODULE: ./src/actions/sbom.ts
@@ -34748,9 +35226,7 @@ async function getSbomExport(transport, deploymentId, taskToken) {
 
 
 
-const POLL_FIRST_MS = 1000;
-const POLL_MAX_MS = 15_000;
-const DEPLOYMENT_CONCURRENCY = 4;
+
 /** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
 function sbomFileName(project, format) {
     const safe = project
@@ -34770,14 +35246,36 @@ function isDownloadUrl(raw) {
     const { protocol } = new URL(raw);
     return protocol === 'https:' || protocol === 'http:';
 }
+/**
+ * One connection pool per storage origin for a run's downloads: a thousand SBOMs then reuse a few
+ * connections instead of opening (and handshaking) one each. Never the API's pool, which would
+ * put the API token's connection and the storage host in one place.
+ */
+class DownloadPools {
+    pools = new Map();
+    for(url) {
+        let pool = this.pools.get(url.origin);
+        if (!pool) {
+            pool = dispatcherFor(url);
+            this.pools.set(url.origin, pool);
+        }
+        return pool;
+    }
+    async close() {
+        const pools = [...this.pools.values()];
+        this.pools.clear();
+        await Promise.all(pools.map(pool => pool.close()));
+    }
+}
 /** GETs the signed URL with no Authorization header: the API token must never reach that host. */
-async function downloadSbom(url, path, timeoutMs) {
-    const agent = dispatcherFor(new URL(url));
+async function downloadSbom(url, path, timeoutMs, pools) {
+    const agent = pools?.for(new URL(url)) ?? dispatcherFor(new URL(url));
     const partial = `${path}.partial`;
+    const timeout = timeoutSignal(timeoutMs);
     try {
         const response = await (0,undici.fetch)(url, {
             headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
-            signal: AbortSignal.timeout(timeoutMs),
+            signal: timeout.signal,
             dispatcher: agent
         });
         if (!response.ok || !response.body) {
@@ -34792,79 +35290,10 @@ async function downloadSbom(url, path, timeoutMs) {
         throw error;
     }
     finally {
-        await agent.close();
+        timeout.clear();
+        if (!pools)
+            await agent.close();
     }
-}
-async function exportOne(transport, deploymentId, project, settings, file, env) {
-    const taskToken = await createSbomExport(transport, deploymentId, {
-        repositoryId: project.id,
-        ref: settings.ref,
-        format: settings.format,
-        componentType: settings.componentType,
-        supplier: settings.supplier
-    });
-    env.info(`SBOM export of ${(0,safe_core/* quoted */.TL)(project.name)} started (task ${(0,safe_core/* quoted */.TL)(taskToken)})`);
-    if (!settings.wait)
-        return { project: project.name, taskToken, status: 'started' };
-    const deadline = env.now() + settings.waitTimeoutSeconds * 1000;
-    let delay = POLL_FIRST_MS;
-    for (;;) {
-        const state = await getSbomExport(transport, deploymentId, taskToken);
-        if (state.status === 'failed') {
-            return {
-                project: project.name,
-                taskToken,
-                status: 'failed',
-                error: state.errorMessage ?? 'the export failed without a message'
-            };
-        }
-        if (state.status === 'completed') {
-            if (!state.downloadUrl)
-                return {
-                    project: project.name,
-                    taskToken,
-                    status: 'error',
-                    error: 'the export completed without a download URL'
-                };
-            // Masking whatever the server sent would let it hide any word of the log.
-            if (!isDownloadUrl(state.downloadUrl))
-                return {
-                    project: project.name,
-                    taskToken,
-                    status: 'error',
-                    error: 'the export completed with a download URL that is not an http(s) URL'
-                };
-            env.mask(state.downloadUrl);
-            if (file === undefined)
-                return { project: project.name, taskToken, status: 'completed' };
-            await downloadSbom(state.downloadUrl, file, settings.downloadTimeoutMs);
-            return { project: project.name, taskToken, status: 'completed', file };
-        }
-        const remaining = deadline - env.now();
-        if (remaining <= 0) {
-            return {
-                project: project.name,
-                taskToken,
-                status: 'timed_out',
-                error: `still in progress after ${settings.waitTimeoutSeconds} s`
-            };
-        }
-        await env.sleep(Math.min(delay, remaining));
-        delay = Math.min(delay * 2, POLL_MAX_MS);
-    }
-}
-/** Runs `task` over `items` with at most `limit` at once, keeping the order of results. */
-async function mapLimited(items, limit, task) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await task(items[index]);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
 }
 function failureOf(exports) {
     const bad = exports.filter(e => e.status === 'failed' || e.status === 'timed_out' || e.status === 'error');
@@ -34880,28 +35309,42 @@ function failureOf(exports) {
  * SBOM exports for one project or every project. With deployment scope a failure of one project
  * is recorded and the others go on; the outcome's `failure` makes the step fail at the end.
  */
-async function exportSboms(transport, deploymentId, projects, settings, env) {
+async function exportSboms(transport, deploymentId, projects, settings, env, limits) {
+    const deployment = settings.scope === 'deployment';
     const fileFor = (project) => {
         if (settings.file === undefined)
             return undefined;
-        return settings.scope === 'deployment'
+        return deployment
             ? (0,external_node_path_namespaceObject.join)(settings.file, sbomFileName(project.name, settings.format))
             : settings.file;
     };
-    const exports = await mapLimited(projects, DEPLOYMENT_CONCURRENCY, async (project) => {
-        try {
-            return await exportOne(transport, deploymentId, project, settings, fileFor(project), env);
-        }
-        catch (error) {
-            if (settings.scope === 'repository')
-                throw error;
-            return {
-                project: project.name,
-                status: 'error',
-                error: (0,error_text/* errorText */.k)(error)
-            };
-        }
-    });
+    const ops = {
+        start: project => createSbomExport(transport, deploymentId, {
+            repositoryId: project.id,
+            ref: settings.ref,
+            format: settings.format,
+            componentType: settings.componentType,
+            supplier: settings.supplier
+        }, 'caller'),
+        poll: taskToken => getSbomExport(transport, deploymentId, taskToken, 'caller'),
+        acceptUrl: url => {
+            // Masking whatever the server sent would let it hide any word of the log.
+            if (!isDownloadUrl(url))
+                return 'the export completed with a download URL that is not an http(s) URL';
+            env.mask(url);
+            return undefined;
+        },
+        download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
+    };
+    const pools = new DownloadPools();
+    const exports = await runExportPipeline(projects, ops, {
+        wait: settings.wait,
+        waitTimeoutSeconds: settings.waitTimeoutSeconds,
+        fileFor,
+        startRetries: settings.rateLimitRetries,
+        failFast: !deployment,
+        progress: deployment
+    }, { now: env.now, sleep: env.sleep, info: env.info }, limits).finally(() => pools.close());
     const failure = failureOf(exports);
     return failure ? { exports, failure } : { exports };
 }
@@ -35099,7 +35542,32 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
 
 
 
-const run_actions_realSleep = (ms) => new Promise(resolve => setTimeout(resolve, ms));
+
+/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
+function run_actions_realSleep(ms, signal) {
+    if (signal?.aborted)
+        return Promise.resolve();
+    return new Promise(resolve => {
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+/** With sbom-shard, only this job's share of the deployment. */
+function shardProjects(projects, shard) {
+    if (shard === undefined)
+        return projects;
+    const mine = projects.filter(p => inShard(p.name, shard));
+    safe_core/* info */.pq(`sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`);
+    return mine;
+}
+function sbomReport(config, exports) {
+    return config.sbomScope === 'deployment' ? { exports, projects: exports.length } : { exports };
+}
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 async function runActions(input) {
     const { config, transport, deployment, project, verdict, warn } = input;
@@ -35120,7 +35588,7 @@ async function runActions(input) {
     const sbom = config.sbomExport
         ? (async () => {
             const projects = config.sbomScope === 'deployment'
-                ? await listProjects(transport, deployment.slug)
+                ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard)
                 : [await project];
             return exportSboms(transport, deployment.id, projects, {
                 scope: config.sbomScope,
@@ -35131,7 +35599,8 @@ async function runActions(input) {
                 wait: config.sbomWait,
                 waitTimeoutSeconds: config.sbomWaitTimeoutSeconds,
                 file: config.sbomFile,
-                downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000
+                downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000,
+                rateLimitRetries: config.maxRetries
             }, {
                 sleep: run_actions_realSleep,
                 now: Date.now,
@@ -35150,7 +35619,7 @@ async function runActions(input) {
         report: {
             ...(ticketsReport ? { tickets: ticketsReport } : {}),
             ...(tagsReport ? { tags: tagsReport } : {}),
-            ...(sbomOutcome ? { sbom: { exports: sbomOutcome.exports } } : {})
+            ...(sbomOutcome ? { sbom: sbomReport(config, sbomOutcome.exports) } : {})
         },
         ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
     };
@@ -35420,6 +35889,9 @@ function buildOutputs(report, extras = {}) {
     }
     if (tags)
         set('project-tags', JSON.stringify(tags.tags));
+    // Set even when a shard holds no project: 0 is then the true count.
+    if (sbom?.projects !== undefined)
+        set('sbom-projects', String(sbom.projects));
     if (sbom && sbom.exports.length > 0) {
         // fromEntries defines own properties, so a project named `__proto__` is kept, not swallowed.
         const tokens = Object.fromEntries(sbom.exports.flatMap(e => (e.taskToken === undefined ? [] : [[e.project, e.taskToken]])));

@@ -11,6 +11,8 @@
  *   --bulk-ref REF      ref of the bulk findings (default refs/heads/main)
  *   --seed S            sample | empty (default sample)
  *   --sbom-polls N      SBOM polls answered IN_PROGRESS before COMPLETED (default 1)
+ *   --sbom-export-ms N  an SBOM export stays IN_PROGRESS this long after it was created
+ *   --projects N        serve exactly N projects (the sample's 254, then generated ones)
  */
 import { parseArgs } from 'node:util'
 import { startEmulator, type EmulatorOptions } from './server.js'
@@ -69,7 +71,9 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
       'bulk-ref': { type: 'string' },
       'bulk-sast-share': { type: 'string' },
       seed: { type: 'string' },
-      'sbom-polls': { type: 'string' }
+      'sbom-polls': { type: 'string' },
+      'sbom-export-ms': { type: 'string' },
+      projects: { type: 'string' }
     },
     strict: true,
     allowPositionals: false
@@ -81,6 +85,8 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     latencyMs: nonNegativeInteger(values['latency-ms'], '--latency-ms'),
     seed: oneOfFlag(values.seed, '--seed', ['sample', 'empty'] as const),
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
+    sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),
+    projects: nonNegativeInteger(values.projects, '--projects'),
     bulk: bulkOption(
       nonNegativeInteger(values['bulk-findings'], '--bulk-findings'),
       values['bulk-repo'] ?? 'acme/monorepo',

@@ -211,6 +211,8 @@ export interface SbomTaskRecord {
   /** GETs answered IN_PROGRESS before the task settles (copied from the state at creation). */
   pollsUntilDone: number
   polls: number
+  /** Wall-clock ms before which the task answers IN_PROGRESS (sbomExportMs after creation). */
+  readyAt?: number
   /** Set once the task settles, so later state changes do not flip a finished export. */
   outcome:
     | { status: 'SBOM_EXPORT_STATUS_COMPLETED'; signature: string }
@@ -238,6 +240,8 @@ export interface EmulatorState {
   findingRefs?: 'as-recorded' | 'bare-branch'
   /** Default for new SBOM tasks: GETs answered IN_PROGRESS before the task settles. */
   sbomPollsUntilDone: number
+  /** How long a new SBOM export takes to generate, in ms (see sbom-scale.ts); default 0. */
+  sbomExportMs?: number
   /** The number of the next ticket (`SEC-<n>`, ticket_id n). */
   nextTicketNumber: number
   /** What the scanner recorded per run; see scans.ts. */

@@ -42,6 +42,7 @@ import {
 } from './wire.js'
 import { headScan, sampleScans, ScanSearchError, searchScans } from './scans.js'
 import { createSecretsTickets, listSecrets, sampleSecrets } from './secrets.js'
+import { applySbomScale, sbomReadyAt, sbomTaskInProgress } from './sbom-scale.js'
 
 export type { WireShape } from './wire.js'
 export { headScan, sampleCommit, scan, type ScanRecord } from './scans.js'
@@ -62,6 +63,10 @@ export interface EmulatorOptions {
   bulk?: { repository: string; ref: string; sast: number; sca: number }
   /** GETs of an export answered IN_PROGRESS before it settles; default 1. */
   sbomPollsUntilDone?: number
+  /** An export answers IN_PROGRESS until this long after it was created (and its polls are used). */
+  sbomExportMs?: number
+  /** Serve exactly this many projects: the sample's (254), then generated ones (sbom-scale.ts). */
+  projects?: number
   /** Base for relative timestamps; default new Date(). */
   now?: Date
   /**
@@ -88,6 +93,8 @@ export interface LoggedRequest {
   body: unknown
   /** 0 while unanswered, and for requests whose socket was reset. */
   status: number
+  /** Wall-clock ms when the request was read (tests of ordering across servers). */
+  receivedAt?: number
 }
 
 export type FaultKind =
@@ -1049,6 +1056,7 @@ function createSbomExport(ctx: RequestContext, env: Environment): ApiResponse {
     supplier: field(body, 'metadataSupplier', 'metadata_supplier') ?? null,
     pollsUntilDone: env.state.sbomPollsUntilDone,
     polls: 0,
+    readyAt: sbomReadyAt(env.state),
     outcome: null
   }
   env.state.sbomTasks.set(task.taskToken, task)
@@ -1077,8 +1085,7 @@ function getSbomExport(env: Environment, taskToken: string): ApiResponse {
   const task = env.state.sbomTasks.get(taskToken)
   if (task === undefined) throw notFound(`Export task ${taskToken} not found`)
   task.polls += 1
-  if (task.outcome === null && task.polls <= task.pollsUntilDone)
-    return ok({ status: 'SBOM_EXPORT_STATUS_IN_PROGRESS' })
+  if (sbomTaskInProgress(task)) return ok({ status: 'SBOM_EXPORT_STATUS_IN_PROGRESS' })
   const outcome = settleSbomTask(task, env.state)
   if (outcome.status === 'SBOM_EXPORT_STATUS_FAILED')
     return ok({ status: outcome.status, errorMessage: outcome.errorMessage })
@@ -1575,7 +1582,8 @@ class EmulatorServer implements Emulator {
       query: queryRecord(raw.query),
       headers: flattenHeaders(req.headers),
       body,
-      status: 0
+      status: 0,
+      receivedAt: Date.now()
     }
     list.push(entry)
     return entry
@@ -1643,6 +1651,8 @@ class EmulatorServer implements Emulator {
     if (fault?.kind === 'reset' || fault?.kind === 'reset-after-processing')
       return resetConnection(req, res)
     if (fault?.kind === 'delay') await this.timers.sleep(fault.ms ?? 1000)
+    // Object storage is as far away as the API: a download is one more round trip.
+    await this.timers.sleep(this.latencyMs)
     if (this.closing) return resetConnection(req, res)
     const canned = fault === undefined ? undefined : faultAnswer(fault)
     send(res, canned ?? downloadAnswer(this.state, raw, req.headers))
@@ -1819,6 +1829,7 @@ export function buildState(options: EmulatorOptions): EmulatorState {
   if (options.sbomPollsUntilDone !== undefined)
     state.sbomPollsUntilDone = options.sbomPollsUntilDone
   if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)
+  applySbomScale(state, options)
   state.scans = sampleScans(state, now)
   if (options.seed !== 'empty') state.secrets = sampleSecrets(now)
   if (options.scanRunningMs !== undefined) {

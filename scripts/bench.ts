@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --findings 6000,60000,120000 --latency-ms 50 --naive-seconds 30]`
+ *   `[--sbom 200:5] [--sbom-large]` (SBOM export of P projects whose exports take D s; see bench-sbom.ts)
  *
  * For each size N: starts the API emulator (a separate process, so it does not share a thread
  * with the clients measured) with N open findings of one repository, half SAST and half SCA, and
@@ -18,6 +19,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { fetch } from 'undici'
 import { BUNDLE, ROOT, runBundledAction } from './run-action.js'
+import { measureSbom, parseSbomCases, printSbomTable, type SbomRow } from './bench-sbom.js'
 
 const REPOSITORY = 'acme/bench'
 const REF = 'refs/heads/main'
@@ -234,10 +236,16 @@ async function main(): Promise<void> {
     options: {
       findings: { type: 'string', default: '60000' },
       'latency-ms': { type: 'string', default: '50' },
-      'naive-seconds': { type: 'string', default: '30' }
+      'naive-seconds': { type: 'string', default: '30' },
+      // P:D pairs (projects, export seconds); '' skips the SBOM benchmark.
+      sbom: { type: 'string', default: '200:5' },
+      // The 1,000-project case takes over a minute, so it is asked for separately.
+      'sbom-large': { type: 'boolean', default: false }
     }
   })
-  const sizes = values.findings.split(',').map(Number)
+  const sbomCases = parseSbomCases(values.sbom)
+  if (values['sbom-large']) sbomCases.push({ projects: 1000, exportSeconds: 30 })
+  const sizes = values.findings === '' ? [] : values.findings.split(',').map(Number)
   const latency = Number(values['latency-ms'])
   const budget = Number(values['naive-seconds']) * 1000
   console.log(
@@ -247,6 +255,13 @@ async function main(): Promise<void> {
   for (const size of sizes) {
     process.stdout.write(`  measuring ${size} findings ...\n`)
     rows.push(await measure(size, latency, budget))
+  }
+  const sbomRows: SbomRow[] = []
+  for (const sbomCase of sbomCases) {
+    process.stdout.write(
+      `  measuring SBOM export of ${sbomCase.projects} projects, ${sbomCase.exportSeconds} s each ...\n`
+    )
+    sbomRows.push(await measureSbom(sbomCase, latency))
   }
   const cold = coldStart()
   console.log(
@@ -265,6 +280,7 @@ async function main(): Promise<void> {
   console.log(
     'targets: action ≤ 1.3 × lower bound; requests ≤ ceil(N/3000) + 5; peak RSS ≤ 250 MB at 60 000 findings'
   )
+  printSbomTable(sbomRows)
 }
 
 await main()

@@ -21,6 +21,7 @@ import {
 } from './domain.js'
 import { parseDurationSeconds } from './duration.js'
 import { readsIgnoreFileAtBase } from './ignore-source.js'
+import { MAX_SHARDS, parseShardText, type SbomShard } from './actions/sbom-shard.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
@@ -158,6 +159,7 @@ function inputFields(ctx: RunContext) {
     sbomWait: parsed(parseBoolean).prefault('false'),
     sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
     sbomFile: parsed(parsePath).optional(),
+    sbomShard: parsed(parseShard).optional(),
 
     // reports
     summary: parsed(parseBoolean).prefault('true'),
@@ -187,6 +189,7 @@ export function configSchema(ctx: RunContext) {
     )
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
+    .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
     .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
     .superRefine(
       commitEvidenceNeedsACommit,
@@ -281,6 +284,17 @@ const deploymentSbomNeedsADirectory: CrossFieldRule = (inputs, ctx) => {
       message:
         'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
       params: { received: inputs.sbomFile }
+    })
+  }
+}
+
+const shardNeedsDeploymentScope: CrossFieldRule = (inputs, ctx) => {
+  if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sbomShard'],
+      message:
+        'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
     })
   }
 }
@@ -567,6 +581,15 @@ function oneOf<const T extends string>(
     if (found !== undefined) return found
     throw new InputValueError(`must be one of ${values.join(', ')}`, raw)
   }
+}
+
+function parseShard(raw: string): SbomShard {
+  const shard = parseShardText(raw)
+  if (shard !== undefined) return shard
+  throw new InputValueError(
+    `must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`,
+    raw
+  )
 }
 
 function parseDigits(raw: string): string {

@@ -2,11 +2,12 @@ import * as core from './safe-core.js'
 import { listProjects } from './api/projects.js'
 import type { Transport } from './api/transport.js'
 import { exportSboms } from './actions/sbom.js'
+import { inShard, type SbomShard } from './actions/sbom-shard.js'
 import { addProjectTags } from './actions/tags.js'
 import { openTickets } from './actions/tickets.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import type { Config } from './inputs.js'
-import type { RunReport } from './report/model.js'
+import type { RunReport, SbomReport } from './report/model.js'
 import { errorText } from './error-text.js'
 
 export interface ActionsOutcome {
@@ -25,7 +26,36 @@ export interface ActionsInput {
   readonly warn: (message: string) => void
 }
 
-const realSleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms))
+/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
+function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve()
+  return new Promise(resolve => {
+    const done = (): void => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
+
+/** With sbom-shard, only this job's share of the deployment. */
+function shardProjects(
+  projects: readonly Project[],
+  shard: SbomShard | undefined
+): readonly Project[] {
+  if (shard === undefined) return projects
+  const mine = projects.filter(p => inShard(p.name, shard))
+  core.info(
+    `sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`
+  )
+  return mine
+}
+
+function sbomReport(config: Config, exports: SbomReport['exports']): SbomReport {
+  return config.sbomScope === 'deployment' ? { exports, projects: exports.length } : { exports }
+}
 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
@@ -53,7 +83,7 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
     ? (async () => {
         const projects =
           config.sbomScope === 'deployment'
-            ? await listProjects(transport, deployment.slug)
+            ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard)
             : [await (project as Promise<Project>)]
         return exportSboms(
           transport,
@@ -68,7 +98,8 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
             wait: config.sbomWait,
             waitTimeoutSeconds: config.sbomWaitTimeoutSeconds,
             file: config.sbomFile,
-            downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000
+            downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000,
+            rateLimitRetries: config.maxRetries
           },
           {
             sleep: realSleep,
@@ -89,7 +120,7 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
     report: {
       ...(ticketsReport ? { tickets: ticketsReport } : {}),
       ...(tagsReport ? { tags: tagsReport } : {}),
-      ...(sbomOutcome ? { sbom: { exports: sbomOutcome.exports } } : {})
+      ...(sbomOutcome ? { sbom: sbomReport(config, sbomOutcome.exports) } : {})
     },
     ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
   }

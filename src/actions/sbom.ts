@@ -3,15 +3,15 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { fetch } from 'undici'
+import { fetch, type Dispatcher } from 'undici'
 import { dispatcherFor } from '../api/dispatcher.js'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
 import type { SbomComponentType } from '../domain.js'
-import type { Transport } from '../api/transport.js'
+import { timeoutSignal, type Transport } from '../api/transport.js'
 import type { Project } from '../domain.js'
 import type { SbomExportReport, SbomReport } from '../report/model.js'
-import { errorText } from '../error-text.js'
 import { quoted } from '../safe-core.js'
+import { runExportPipeline, type PipelineLimits, type SbomOperations } from './sbom-pipeline.js'
 
 export interface SbomSettings {
   readonly scope: 'repository' | 'deployment'
@@ -24,10 +24,13 @@ export interface SbomSettings {
   /** A file (repository scope) or a directory (deployment scope). */
   readonly file?: string
   readonly downloadTimeoutMs: number
+  /** A start answered 429/503 is sent again this many times, after the Retry-After. */
+  readonly rateLimitRetries: number
 }
 
 export interface SbomEnvironment {
-  readonly sleep: (ms: number) => Promise<void>
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   readonly now: () => number
   /** Masks a value in the log before it can be printed (signed download URLs). */
   readonly mask: (secret: string) => void
@@ -38,10 +41,6 @@ export interface SbomOutcome extends SbomReport {
   /** Set when any export failed or timed out: the step fails after the other actions ran. */
   readonly failure?: string
 }
-
-const POLL_FIRST_MS = 1000
-const POLL_MAX_MS = 15_000
-const DEPLOYMENT_CONCURRENCY = 4
 
 /** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
 export function sbomFileName(project: string, format: SbomSettings['format']): string {
@@ -63,14 +62,44 @@ function isDownloadUrl(raw: string): boolean {
   return protocol === 'https:' || protocol === 'http:'
 }
 
+/**
+ * One connection pool per storage origin for a run's downloads: a thousand SBOMs then reuse a few
+ * connections instead of opening (and handshaking) one each. Never the API's pool, which would
+ * put the API token's connection and the storage host in one place.
+ */
+export class DownloadPools {
+  private readonly pools = new Map<string, Dispatcher>()
+
+  for(url: URL): Dispatcher {
+    let pool = this.pools.get(url.origin)
+    if (!pool) {
+      pool = dispatcherFor(url)
+      this.pools.set(url.origin, pool)
+    }
+    return pool
+  }
+
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()]
+    this.pools.clear()
+    await Promise.all(pools.map(pool => pool.close()))
+  }
+}
+
 /** GETs the signed URL with no Authorization header: the API token must never reach that host. */
-export async function downloadSbom(url: string, path: string, timeoutMs: number): Promise<void> {
-  const agent = dispatcherFor(new URL(url))
+export async function downloadSbom(
+  url: string,
+  path: string,
+  timeoutMs: number,
+  pools?: DownloadPools
+): Promise<void> {
+  const agent = pools?.for(new URL(url)) ?? dispatcherFor(new URL(url))
   const partial = `${path}.partial`
+  const timeout = timeoutSignal(timeoutMs)
   try {
     const response = await fetch(url, {
       headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: timeout.signal,
       dispatcher: agent
     })
     if (!response.ok || !response.body) {
@@ -83,90 +112,9 @@ export async function downloadSbom(url: string, path: string, timeoutMs: number)
     await rm(partial, { force: true })
     throw error
   } finally {
-    await agent.close()
+    timeout.clear()
+    if (!pools) await agent.close()
   }
-}
-
-async function exportOne(
-  transport: Transport,
-  deploymentId: string,
-  project: Project,
-  settings: SbomSettings,
-  file: string | undefined,
-  env: SbomEnvironment
-): Promise<SbomExportReport> {
-  const taskToken = await createSbomExport(transport, deploymentId, {
-    repositoryId: project.id,
-    ref: settings.ref,
-    format: settings.format,
-    componentType: settings.componentType,
-    supplier: settings.supplier
-  })
-  env.info(`SBOM export of ${quoted(project.name)} started (task ${quoted(taskToken)})`)
-  if (!settings.wait) return { project: project.name, taskToken, status: 'started' }
-  const deadline = env.now() + settings.waitTimeoutSeconds * 1000
-  let delay = POLL_FIRST_MS
-  for (;;) {
-    const state = await getSbomExport(transport, deploymentId, taskToken)
-    if (state.status === 'failed') {
-      return {
-        project: project.name,
-        taskToken,
-        status: 'failed',
-        error: state.errorMessage ?? 'the export failed without a message'
-      }
-    }
-    if (state.status === 'completed') {
-      if (!state.downloadUrl)
-        return {
-          project: project.name,
-          taskToken,
-          status: 'error',
-          error: 'the export completed without a download URL'
-        }
-      // Masking whatever the server sent would let it hide any word of the log.
-      if (!isDownloadUrl(state.downloadUrl))
-        return {
-          project: project.name,
-          taskToken,
-          status: 'error',
-          error: 'the export completed with a download URL that is not an http(s) URL'
-        }
-      env.mask(state.downloadUrl)
-      if (file === undefined) return { project: project.name, taskToken, status: 'completed' }
-      await downloadSbom(state.downloadUrl, file, settings.downloadTimeoutMs)
-      return { project: project.name, taskToken, status: 'completed', file }
-    }
-    const remaining = deadline - env.now()
-    if (remaining <= 0) {
-      return {
-        project: project.name,
-        taskToken,
-        status: 'timed_out',
-        error: `still in progress after ${settings.waitTimeoutSeconds} s`
-      }
-    }
-    await env.sleep(Math.min(delay, remaining))
-    delay = Math.min(delay * 2, POLL_MAX_MS)
-  }
-}
-
-/** Runs `task` over `items` with at most `limit` at once, keeping the order of results. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>
-): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length)
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await task(items[index])
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 function failureOf(exports: readonly SbomExportReport[]): string | undefined {
@@ -192,26 +140,55 @@ export async function exportSboms(
   deploymentId: string,
   projects: readonly Project[],
   settings: SbomSettings,
-  env: SbomEnvironment
+  env: SbomEnvironment,
+  limits?: PipelineLimits
 ): Promise<SbomOutcome> {
+  const deployment = settings.scope === 'deployment'
   const fileFor = (project: Project): string | undefined => {
     if (settings.file === undefined) return undefined
-    return settings.scope === 'deployment'
+    return deployment
       ? join(settings.file, sbomFileName(project.name, settings.format))
       : settings.file
   }
-  const exports = await mapLimited(projects, DEPLOYMENT_CONCURRENCY, async project => {
-    try {
-      return await exportOne(transport, deploymentId, project, settings, fileFor(project), env)
-    } catch (error) {
-      if (settings.scope === 'repository') throw error
-      return {
-        project: project.name,
-        status: 'error' as const,
-        error: errorText(error)
-      }
-    }
-  })
+  const ops: SbomOperations = {
+    start: project =>
+      createSbomExport(
+        transport,
+        deploymentId,
+        {
+          repositoryId: project.id,
+          ref: settings.ref,
+          format: settings.format,
+          componentType: settings.componentType,
+          supplier: settings.supplier
+        },
+        'caller'
+      ),
+    poll: taskToken => getSbomExport(transport, deploymentId, taskToken, 'caller'),
+    acceptUrl: url => {
+      // Masking whatever the server sent would let it hide any word of the log.
+      if (!isDownloadUrl(url))
+        return 'the export completed with a download URL that is not an http(s) URL'
+      env.mask(url)
+      return undefined
+    },
+    download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
+  }
+  const pools = new DownloadPools()
+  const exports = await runExportPipeline(
+    projects,
+    ops,
+    {
+      wait: settings.wait,
+      waitTimeoutSeconds: settings.waitTimeoutSeconds,
+      fileFor,
+      startRetries: settings.rateLimitRetries,
+      failFast: !deployment,
+      progress: deployment
+    },
+    { now: env.now, sleep: env.sleep, info: env.info },
+    limits
+  ).finally(() => pools.close())
   const failure = failureOf(exports)
   return failure ? { exports, failure } : { exports }
 }

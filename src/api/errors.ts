@@ -52,7 +52,9 @@ export class ApiError extends Error {
     readonly status: number,
     readonly serverMessage: string | undefined,
     readonly attempts: number,
-    readonly hint: string | undefined = defaultHint(status)
+    readonly hint: string | undefined = defaultHint(status),
+    /** The server's Retry-After, in ms, when it sent one. */
+    readonly retryAfterMs?: number
   ) {
     const statusText = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''
     const server = serverMessage ? `: ${serverMessage}` : ''

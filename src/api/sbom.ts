@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { SbomComponentType, SbomExport, SbomStatus } from '../domain.js'
-import type { Transport } from './transport.js'
+import type { RequestOptions, Transport } from './transport.js'
 import { optionalString } from './wire.js'
 
 export const SBOM_FORMATS = {
@@ -65,13 +65,15 @@ function supplierWire(supplier: SbomExportRequest['supplier']): object | undefin
 export async function createSbomExport(
   transport: Transport,
   deploymentId: string,
-  request: SbomExportRequest
+  request: SbomExportRequest,
+  rateLimit: RequestOptions['rateLimit'] = 'retry'
 ): Promise<string> {
   const supplier = supplierWire(request.supplier)
   const response = await transport.request({
     method: 'POST',
     path: exportPath(deploymentId),
     idempotent: false,
+    rateLimit,
     body: {
       deploymentId,
       repositoryId: String(request.repositoryId),
@@ -88,10 +90,12 @@ export async function createSbomExport(
 export async function getSbomExport(
   transport: Transport,
   deploymentId: string,
-  taskToken: string
+  taskToken: string,
+  rateLimit: RequestOptions['rateLimit'] = 'retry'
 ): Promise<SbomExport> {
   const response = await transport.request({
     method: 'GET',
+    rateLimit,
     path: `${exportPath(deploymentId)}/${encodeURIComponent(taskToken)}`,
     schema: StatusResponse
   })

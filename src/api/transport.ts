@@ -44,7 +44,16 @@ export interface RequestOptions {
    * the promise then rejects with the signal's reason.
    */
   readonly signal?: AbortSignal
+  /**
+   * `caller`: a 429 or 503 is thrown at once (an ApiError carrying its Retry-After) instead of
+   * retried here, for a caller that schedules many requests and slows all of them down together
+   * (the SBOM poll loop). Other failures are retried as usual.
+   */
+  readonly rateLimit?: 'retry' | 'caller'
 }
+
+/** Statuses by which a server asks its clients to slow down. */
+export const RATE_LIMIT_STATUSES: ReadonlySet<number> = new Set([429, 503])
 
 export interface RetryEvent {
   readonly request: RequestLabel
@@ -110,6 +119,12 @@ export class Transport {
       const outcome = await this.attempt(spec, request, attempt, idempotent)
       if (outcome.kind === 'done') return outcome.value
       spec.signal?.throwIfAborted()
+      if (
+        spec.rateLimit === 'caller' &&
+        outcome.outcome.kind === 'status' &&
+        RATE_LIMIT_STATUSES.has(outcome.outcome.status)
+      )
+        throw outcome.error
       const retryable =
         attempt <= policy.retries && shouldRetry(outcome.outcome, idempotent, policy)
       if (!retryable) throw outcome.error
@@ -151,6 +166,21 @@ export class Transport {
     attempt: number,
     idempotent: boolean
   ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
+    const timeout = timeoutSignal(this.options.timeoutMs)
+    try {
+      return await this.send(spec, request, attempt, idempotent, timeout.signal)
+    } finally {
+      timeout.clear()
+    }
+  }
+
+  private async send<T>(
+    spec: RequestSpec<T>,
+    request: RequestLabel,
+    attempt: number,
+    idempotent: boolean,
+    timeout: AbortSignal
+  ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
     this.requestCount++
     const networkFailure = (error: unknown): AttemptFailure => {
       // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
@@ -170,9 +200,7 @@ export class Transport {
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         // A redirect could carry the token to another origin: never follow one.
         redirect: 'manual',
-        signal: spec.signal
-          ? AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), spec.signal])
-          : AbortSignal.timeout(this.options.timeoutMs),
+        signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
         dispatcher: this.dispatcher()
       })
       // Only a success is streamed: error bodies are short and read whole for their message.
@@ -203,7 +231,7 @@ export class Transport {
         location === null ? null : this.redact(location)
       )
       const hint = spec.hints?.[response.status] ?? defaultHint(response.status)
-      const failure = new ApiError(request, response.status, redacted, attempt, hint)
+      const failure = new ApiError(request, response.status, redacted, attempt, hint, retryAfterMs)
       return {
         kind: 'failed',
         outcome: { kind: 'status', status: response.status, retryAfterMs },
@@ -279,6 +307,20 @@ export class Transport {
   redact(text: string): string {
     return redactSecret(text, this.options.token)
   }
+}
+
+/**
+ * Like AbortSignal.timeout, but cleared once the request is answered: a pending
+ * AbortSignal.timeout keeps the request's objects reachable until it fires, which over a thousand
+ * SBOM polls in the timeout's span is tens of MB of heap.
+ */
+export function timeoutSignal(ms: number): { readonly signal: AbortSignal; clear(): void } {
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+    ms
+  )
+  return { signal: controller.signal, clear: () => clearTimeout(timer) }
 }
 
 interface AttemptFailure {

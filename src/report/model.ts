@@ -81,6 +81,8 @@ export interface SbomExportReport {
 
 export interface SbomReport {
   readonly exports: readonly SbomExportReport[]
+  /** With sbom-scope deployment: how many projects this run (this shard) exported. */
+  readonly projects?: number
 }
 
 /** `required: none`: the findings were judged without proving which scan they come from. */

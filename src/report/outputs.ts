@@ -30,6 +30,7 @@ export type OutputName =
   | 'sbom-task-tokens'
   | 'sbom-status'
   | 'sbom-file'
+  | 'sbom-projects'
   | 'deployment-slug'
   | 'deployment-id'
   | 'report-file'
@@ -91,6 +92,8 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
     set('ticket-urls', JSON.stringify(tickets.created.flatMap(t => (t.url ? [t.url] : []))))
   }
   if (tags) set('project-tags', JSON.stringify(tags.tags))
+  // Set even when a shard holds no project: 0 is then the true count.
+  if (sbom?.projects !== undefined) set('sbom-projects', String(sbom.projects))
   if (sbom && sbom.exports.length > 0) {
     // fromEntries defines own properties, so a project named `__proto__` is kept, not swallowed.
     const tokens = Object.fromEntries(
