@@ -30979,7 +30979,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8923);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1840);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30988,7 +30988,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8923:
+/***/ 1840:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31810,17 +31810,22 @@ async function* pageNumberPages(fetchPage, options) {
     const seen = new Set();
     const inFlight = [];
     const abandon = new AbortController();
+    const budget = options.speculation;
+    let joined = false;
     let pageSize = options.pageSize;
     let nextToRequest = 0;
     let current = 0;
-    const launch = () => {
+    const launch = (speculative) => {
         const size = pageSize;
-        const entry = { items: fetchPage(nextToRequest++, abandon.signal, size) };
+        const entry = {
+            items: fetchPage(nextToRequest++, abandon.signal, size),
+            speculative
+        };
         // An abandoned speculative page must not become an unhandled rejection.
         entry.items.then(items => (entry.endsList = isLastPage(items, size, options)), () => undefined);
         inFlight.push(entry);
     };
-    launch();
+    launch(false);
     try {
         while (inFlight.length > 0) {
             const items = await inFlight.shift().items;
@@ -31833,23 +31838,41 @@ async function* pageNumberPages(fetchPage, options) {
                 pageSize = items.length;
             else if (isLastPage(items, pageSize, options))
                 return;
+            else if (budget && !joined) {
+                budget.join();
+                joined = true;
+            }
             current++;
             if (current >= options.maxPages) {
                 throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
             }
+            // The page after a full one is needed: if it was asked for ahead, its slot comes back.
+            const next = inFlight[0];
+            if (next?.speculative === true) {
+                next.speculative = false;
+                budget?.give();
+            }
             // A page already back and short (or empty) ends the list: nothing past it is asked for.
-            const endKnown = inFlight.some(entry => entry.endsList === true);
-            // Slow start: one page ahead after the first full page, the full concurrency after two, so
-            // a list of one or two pages costs no request past its end.
-            const ahead = Math.min(options.concurrency, current);
-            while (!endKnown && inFlight.length < ahead && nextToRequest <= options.maxPages)
-                launch();
+            if (inFlight.some(entry => entry.endsList === true))
+                continue;
+            const ahead = joined ? options.concurrency : Math.min(options.concurrency, current);
+            while (inFlight.length < ahead && nextToRequest <= options.maxPages) {
+                const speculative = nextToRequest > current;
+                if (speculative && joined && !budget?.take(speculativeCount(inFlight)))
+                    break;
+                launch(speculative && joined);
+            }
         }
     }
     finally {
+        if (joined)
+            budget?.leave(speculativeCount(inFlight));
         inFlight.length = 0;
         abandon.abort();
     }
+}
+function speculativeCount(inFlight) {
+    return inFlight.filter(entry => entry.speculative).length;
 }
 function isLastPage(items, pageSize, options) {
     if (items.length === 0)
@@ -31904,6 +31927,53 @@ async function* cursorPages(fetchPage, options) {
         }
         seen.add(next);
         cursor = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/speculation.ts
+/**
+ * Pages asked for before it is known that their list reaches them, shared by the lists of one
+ * run. Such a page either turns out to be needed (its slot comes back) or lies past the end of its
+ * list (its slot is spent for good): so however the lists end, the run sends at most `limit`
+ * requests more than the fewest that could have fetched it.
+ *
+ * The lists that have shown they are long share the slots evenly, so one long list does not keep
+ * the others at one page per round trip.
+ */
+class SpeculationBudget {
+    limit;
+    held = 0;
+    spent = 0;
+    members = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** A list whose first page was full: it may now speculate. */
+    join() {
+        this.members++;
+    }
+    /** The list ended (or was abandoned) with `stillHeld` speculative pages out: those are spent. */
+    leave(stillHeld) {
+        this.members = Math.max(0, this.members - 1);
+        this.held -= stillHeld;
+        this.spent += stillHeld;
+    }
+    /** One more speculative page for a list that holds `mine` already; false when none is left. */
+    take(mine) {
+        const capacity = this.limit - this.spent;
+        const share = Math.ceil(capacity / Math.max(1, this.members));
+        if (this.held >= capacity || mine >= share)
+            return false;
+        this.held++;
+        return true;
+    }
+    /** A speculative page turned out to be needed. */
+    give() {
+        this.held--;
+    }
+    /** Slots spent on pages past an end so far (tests and benchmarks read it). */
+    get wasted() {
+        return this.spent;
     }
 }
 
@@ -32168,6 +32238,7 @@ class JsonArraySplitter {
 }
 
 ;// CONCATENATED MODULE: ./src/api/findings.ts
+
 
 
 
@@ -32505,22 +32576,27 @@ function findingsPageDecoder(type, status, request, pool) {
     };
 }
 /**
- * Two pages in flight per type, four in all (SAST and SCA are fetched side by side): enough to
- * keep the server busy, as one page is produced while another travels. Three per type measured
- * no faster at 60 000 findings and cost up to two more requests past the end of each list.
+ * Up to six pages of a list in flight: the page known to be needed and up to five asked for
+ * ahead, as far as the run's speculation budget allows. At 300 ms per response that keeps the
+ * client busy parsing instead of waiting; the budget caps the pages asked for past the ends.
  */
 const DEFAULT_FINDINGS_PAGING = {
     pageSize: 3000,
-    concurrency: 2,
+    concurrency: 6,
     maxPages: 2000
 };
+/** Requests past the ends of all the findings lists of one run, at most. */
+const FINDINGS_SPECULATION = 5;
 /** The documented range of page_size is 100 to 3000. */
 const MIN_FINDINGS_PAGE_SIZE = 100;
 function findingsPath(deploymentSlug) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`;
 }
-/** Pages of the findings of one type, every scope filter sent to the server. */
-function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING) {
+/**
+ * Pages of the findings of one type and status, every scope filter sent to the server. The lists
+ * of one run share `speculation`, so that together they ask for few pages past their ends.
+ */
+function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING, speculation = new SpeculationBudget(FINDINGS_SPECULATION)) {
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
     const pool = new StringPool();
@@ -32548,6 +32624,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         // A server that caps page_size silently would otherwise end the list after its first page.
         capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
         maxPages: paging.maxPages,
+        speculation,
         key: finding => finding.id,
         request
     });
@@ -33076,6 +33153,7 @@ function settledLater(promise) {
 
 
 
+
 /**
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
@@ -33088,14 +33166,10 @@ async function fetchFindings(transport, deploymentSlug, config, onPage) {
     });
     // The API filters on one status per request: one page chain per type and status.
     const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })));
+    // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
+    const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
     await Promise.all(chains.map(async ({ type, status }) => {
-        const pages = findingPages(transport, deploymentSlug, {
-            type,
-            repository: config.repository,
-            ref: config.ref,
-            status,
-            since: config.since
-        });
+        const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation);
         for await (const page of pages) {
             filter.add(page);
             onPage?.(page);

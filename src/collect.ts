@@ -1,4 +1,5 @@
-import { findingPages } from './api/findings.js'
+import { DEFAULT_FINDINGS_PAGING, FINDINGS_SPECULATION, findingPages } from './api/findings.js'
+import { SpeculationBudget } from './api/speculation.js'
 import { listDependencies } from './api/dependencies.js'
 import { findProject } from './api/projects.js'
 import type { Transport } from './api/transport.js'
@@ -35,15 +36,17 @@ export async function fetchFindings(
   })
   // The API filters on one status per request: one page chain per type and status.
   const chains = config.issueTypes.flatMap(type => config.status.map(status => ({ type, status })))
+  // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
+  const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
   await Promise.all(
     chains.map(async ({ type, status }) => {
-      const pages = findingPages(transport, deploymentSlug, {
-        type,
-        repository: config.repository,
-        ref: config.ref,
-        status,
-        since: config.since
-      })
+      const pages = findingPages(
+        transport,
+        deploymentSlug,
+        { type, repository: config.repository, ref: config.ref, status, since: config.since },
+        DEFAULT_FINDINGS_PAGING,
+        speculation
+      )
       for await (const page of pages) {
         filter.add(page)
         onPage?.(page)

@@ -1,4 +1,5 @@
 import { PaginationError, SchemaError, type RequestLabel } from './errors.js'
+import type { SpeculationBudget } from './speculation.js'
 
 export interface PageNumberOptions<T> {
   readonly pageSize: number
@@ -20,6 +21,13 @@ export interface PageNumberOptions<T> {
    */
   readonly capCheck?: { readonly minPageSize: number }
   readonly maxPages: number
+  /**
+   * With a budget: once a full page shows the list is long, the next page and as many pages past
+   * it as the budget allows (up to `concurrency` in flight) are asked for at once. Without one:
+   * slow start, one page ahead after the first full page and `concurrency` after two, so a list
+   * of one or two pages costs no request past its end.
+   */
+  readonly speculation?: SpeculationBudget
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
   readonly key: (item: T) => string | number
   readonly request: RequestLabel
@@ -38,12 +46,17 @@ export async function* pageNumberPages<T>(
   const seen = new Set<string | number>()
   const inFlight: InFlightPage<T>[] = []
   const abandon = new AbortController()
+  const budget = options.speculation
+  let joined = false
   let pageSize = options.pageSize
   let nextToRequest = 0
   let current = 0
-  const launch = (): void => {
+  const launch = (speculative: boolean): void => {
     const size = pageSize
-    const entry: InFlightPage<T> = { items: fetchPage(nextToRequest++, abandon.signal, size) }
+    const entry: InFlightPage<T> = {
+      items: fetchPage(nextToRequest++, abandon.signal, size),
+      speculative
+    }
     // An abandoned speculative page must not become an unhandled rejection.
     entry.items.then(
       items => (entry.endsList = isLastPage(items, size, options)),
@@ -51,7 +64,7 @@ export async function* pageNumberPages<T>(
     )
     inFlight.push(entry)
   }
-  launch()
+  launch(false)
   try {
     while (inFlight.length > 0) {
       const items = await (inFlight.shift() as InFlightPage<T>).items
@@ -62,6 +75,10 @@ export async function* pageNumberPages<T>(
       // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
       if (current === 0 && mayBeCapped(items, options)) pageSize = items.length
       else if (isLastPage(items, pageSize, options)) return
+      else if (budget && !joined) {
+        budget.join()
+        joined = true
+      }
       current++
       if (current >= options.maxPages) {
         throw new PaginationError(
@@ -69,21 +86,36 @@ export async function* pageNumberPages<T>(
           `more than ${options.maxPages} full pages of ${pageSize}`
         )
       }
+      // The page after a full one is needed: if it was asked for ahead, its slot comes back.
+      const next = inFlight[0]
+      if (next?.speculative === true) {
+        next.speculative = false
+        budget?.give()
+      }
       // A page already back and short (or empty) ends the list: nothing past it is asked for.
-      const endKnown = inFlight.some(entry => entry.endsList === true)
-      // Slow start: one page ahead after the first full page, the full concurrency after two, so
-      // a list of one or two pages costs no request past its end.
-      const ahead = Math.min(options.concurrency, current)
-      while (!endKnown && inFlight.length < ahead && nextToRequest <= options.maxPages) launch()
+      if (inFlight.some(entry => entry.endsList === true)) continue
+      const ahead = joined ? options.concurrency : Math.min(options.concurrency, current)
+      while (inFlight.length < ahead && nextToRequest <= options.maxPages) {
+        const speculative = nextToRequest > current
+        if (speculative && joined && !budget?.take(speculativeCount(inFlight))) break
+        launch(speculative && joined)
+      }
     }
   } finally {
+    if (joined) budget?.leave(speculativeCount(inFlight))
     inFlight.length = 0
     abandon.abort()
   }
 }
 
+function speculativeCount<T>(inFlight: readonly InFlightPage<T>[]): number {
+  return inFlight.filter(entry => entry.speculative).length
+}
+
 interface InFlightPage<T> {
   readonly items: Promise<readonly T[]>
+  /** Asked for on a budget slot before the list was known to reach it. */
+  speculative: boolean
   /** Set once the page is back: whether it is the last one. */
   endsList?: boolean
 }
