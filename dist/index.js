@@ -30979,7 +30979,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1840);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8844);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -30988,7 +30988,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1840:
+/***/ 8844:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35889,7 +35889,40 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     return evidence;
 }
 
+;// CONCATENATED MODULE: ./src/evidence/early-findings.ts
+/**
+ * The scan's completion time comes from the server's clock, the send time from the runner's: a
+ * scan counts as completed before the findings were asked for only with this much to spare.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 60_000;
+/** Starts `fetch` for `ref` now; a failure surfaces only if the data are used. */
+function startEarly(ref, fetch, now = Date.now) {
+    const sentAt = now();
+    const data = fetch(ref);
+    data.catch(() => undefined);
+    return { ref, sentAt, data };
+}
+/**
+ * Whether findings asked for at `sentAt` under `ref` are those of the proven scan. Without
+ * evidence (`require-scan: none`) there is nothing to prove: they are those of the ref asked for.
+ */
+function earlyFindingsUsable(evidence, early) {
+    if (evidence === undefined)
+        return true;
+    if (evidence.branch !== early.ref)
+        return false;
+    const completed = evidence.scan.completedAt;
+    return completed !== undefined && completed + CLOCK_SKEW_ALLOWANCE_MS <= early.sentAt;
+}
+/** The early findings when they are the proven scan's, else the findings fetched again now. */
+function findingsOfProvenScan(early, evidence, fetch) {
+    if (earlyFindingsUsable(evidence, early))
+        return early.data;
+    return fetch(evidence?.branch ?? early.ref);
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -35953,10 +35986,14 @@ async function evaluate(config, transport, ignores, now, warn) {
     let gateError;
     if (config.gate || config.createTickets) {
         try {
+            // The findings are asked for while the scan is proven, and kept only if they are its own.
+            const fetch = (ref) => collectGateData(transport, deployment, { ...config, ref }, project);
+            const early = startEarly(config.ref, fetch);
             evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
             // The findings are those of the ref as the proven scan spells it.
             const scoped = evidence ? { ...config, ref: evidence.branch } : config;
-            verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn);
+            const data = findingsOfProvenScan(early, evidence, fetch);
+            verdict = await evaluateGate(scoped, data, ignores, now, warn);
         }
         catch (error) {
             // Findings requests start before the slug is checked; whichever answers first, a wrong
@@ -35982,8 +36019,8 @@ async function evaluate(config, transport, ignores, now, warn) {
         gateError
     };
 }
-async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
-    const data = await collectGateData(transport, deployment, config, project);
+async function evaluateGate(config, gateData, ignores, now, warn) {
+    const data = await gateData;
     // Throws NoVerdictError when every finding the server returned was out of scope.
     const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
     if (dropWarning !== undefined)
