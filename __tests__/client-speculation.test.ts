@@ -203,3 +203,43 @@ describe('the budget shared by the lists of a run', () => {
     ])
   })
 })
+
+describe('the share of each list', () => {
+  const takeAll = (budget: SpeculationBudget, mine = 0): number => {
+    let taken = mine
+    while (budget.take(taken)) taken++
+    return taken - mine
+  }
+
+  it('a list alone may take the whole budget', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(5)
+  })
+
+  it('the first long list leaves a share to a list whose first page is still out', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter()
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(3)
+    budget.join()
+    expect(takeAll(budget)).toBe(2)
+  })
+
+  it('a list that ends short frees its share; slots spent past an end never come back', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter()
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(3)
+    budget.leave(0, false) // the other list ended on its first page
+    expect(takeAll(budget, 3)).toBe(2)
+    budget.leave(5, true) // all five were past the end
+    expect(budget.wasted).toBe(5)
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(0)
+  })
+})

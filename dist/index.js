@@ -31825,6 +31825,7 @@ async function* pageNumberPages(fetchPage, options) {
         entry.items.then(items => (entry.endsList = isLastPage(items, size, options)), () => undefined);
         inFlight.push(entry);
     };
+    budget?.enter();
     launch(false);
     try {
         while (inFlight.length > 0) {
@@ -31865,8 +31866,7 @@ async function* pageNumberPages(fetchPage, options) {
         }
     }
     finally {
-        if (joined)
-            budget?.leave(speculativeCount(inFlight));
+        budget?.leave(speculativeCount(inFlight), joined);
         inFlight.length = 0;
         abandon.abort();
     }
@@ -31937,31 +31937,44 @@ async function* cursorPages(fetchPage, options) {
  * list (its slot is spent for good): so however the lists end, the run sends at most `limit`
  * requests more than the fewest that could have fetched it.
  *
- * The lists that have shown they are long share the slots evenly, so one long list does not keep
- * the others at one page per round trip.
+ * The slots are shared evenly by the lists that have shown they are long and the lists whose first
+ * page is still out (each may turn out long): one list that happens to answer first does not take
+ * every slot and keep the others at one page per round trip.
  */
 class SpeculationBudget {
     limit;
     held = 0;
     spent = 0;
     members = 0;
+    undecided = 0;
     constructor(limit) {
         this.limit = limit;
     }
+    /** A list asked for its first page. */
+    enter() {
+        this.undecided++;
+    }
     /** A list whose first page was full: it may now speculate. */
     join() {
+        this.undecided = Math.max(0, this.undecided - 1);
         this.members++;
     }
-    /** The list ended (or was abandoned) with `stillHeld` speculative pages out: those are spent. */
-    leave(stillHeld) {
-        this.members = Math.max(0, this.members - 1);
+    /**
+     * The list ended (or was abandoned) with `stillHeld` speculative pages out: those are spent.
+     * `joined`: whether it had joined.
+     */
+    leave(stillHeld, joined) {
+        if (joined)
+            this.members = Math.max(0, this.members - 1);
+        else
+            this.undecided = Math.max(0, this.undecided - 1);
         this.held -= stillHeld;
         this.spent += stillHeld;
     }
     /** One more speculative page for a list that holds `mine` already; false when none is left. */
     take(mine) {
         const capacity = this.limit - this.spent;
-        const share = Math.ceil(capacity / Math.max(1, this.members));
+        const share = Math.ceil(capacity / Math.max(1, this.members + this.undecided));
         if (this.held >= capacity || mine >= share)
             return false;
         this.held++;

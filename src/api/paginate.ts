@@ -64,6 +64,7 @@ export async function* pageNumberPages<T>(
     )
     inFlight.push(entry)
   }
+  budget?.enter()
   launch(false)
   try {
     while (inFlight.length > 0) {
@@ -102,7 +103,7 @@ export async function* pageNumberPages<T>(
       }
     }
   } finally {
-    if (joined) budget?.leave(speculativeCount(inFlight))
+    budget?.leave(speculativeCount(inFlight), joined)
     inFlight.length = 0
     abandon.abort()
   }
