@@ -11,6 +11,7 @@
  *   --bulk-ref REF      ref of the bulk findings (default refs/heads/main)
  *   --seed S            sample | empty (default sample)
  *   --sbom-polls N      SBOM polls answered IN_PROGRESS before COMPLETED (default 1)
+ *   --precomputed-findings-pages  render each findings page once, then serve its bytes
  */
 import { parseArgs } from 'node:util'
 import { startEmulator, type EmulatorOptions } from './server.js'
@@ -69,7 +70,8 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
       'bulk-ref': { type: 'string' },
       'bulk-sast-share': { type: 'string' },
       seed: { type: 'string' },
-      'sbom-polls': { type: 'string' }
+      'sbom-polls': { type: 'string' },
+      'precomputed-findings-pages': { type: 'boolean' }
     },
     strict: true,
     allowPositionals: false
@@ -81,6 +83,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     latencyMs: nonNegativeInteger(values['latency-ms'], '--latency-ms'),
     seed: oneOfFlag(values.seed, '--seed', ['sample', 'empty'] as const),
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
+    precomputedFindingsPages: values['precomputed-findings-pages'],
     bulk: bulkOption(
       nonNegativeInteger(values['bulk-findings'], '--bulk-findings'),
       values['bulk-repo'] ?? 'acme/monorepo',
