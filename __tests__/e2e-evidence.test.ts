@@ -57,13 +57,11 @@ function sampleScan(emulator: Emulator, match: (scan: ScanRecord) => boolean): S
 function expectNoVerdict(run: ActionRun, emulator: Emulator): string {
   expect(run.exitCode).toBe(1)
   expect(run.outputs.result).toBe('skipped')
-  // Findings may have been asked for while the scan was being proven: none was judged, and
-  // none was asked for once the proof had failed.
+  // Findings may have been asked for while the scan was being proven (one page per chain, in
+  // whatever order they arrive): none was judged, and none was fetched again after the proof.
   expect(run.outputs['findings-count']).toBeUndefined()
   expect(run.outputs['blocking-ids']).toBeUndefined()
-  expect(
-    findingsAfter(emulator, scansRequests(emulator).at(-1) ?? emulator.requests.at(-1))
-  ).toEqual([])
+  expect(findingsRequests(emulator).length).toBeLessThanOrEqual(DEFAULT_CHAINS)
   const errors = errorLines(run)
   expect(errors).toHaveLength(1)
   expect(errors[0]?.startsWith('No verdict: ')).toBe(true)
@@ -324,8 +322,11 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
       // Asked for early under refs/heads/main, the findings were fetched again under "main".
-      const refs = findingsAfter(emulator, scansRequests(emulator).at(-1)).map(r => r.query.ref)
-      expect(refs).toEqual(Array<string[]>(DEFAULT_CHAINS).fill(['main']))
+      const refs = findingsRequests(emulator).map(r => r.query.ref?.join(','))
+      expect(refs.filter(ref => ref === 'main')).toHaveLength(DEFAULT_CHAINS)
+      expect(refs.filter(ref => ref !== 'main')).toEqual(
+        Array<string>(DEFAULT_CHAINS).fill('refs/heads/main')
+      )
       expect(run.stdout).toContain(
         'No scan of acme/web records refs/heads/main, but its scans record "main"'
       )
@@ -372,7 +373,8 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
 
 d('e2e evidence: findings asked for while the scan is being proven', () => {
   it('the scan completed before the run: the findings asked for early are judged, one request per chain', async () => {
-    await withEmulator({}, async emulator => {
+    // With latency, the scans search (after the project lookup's answer) cannot overtake them.
+    await withEmulator({ latencyMs: 200 }, async emulator => {
       const run = await runAction(emulator, RELAXED)
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
@@ -415,7 +417,6 @@ d('e2e evidence: findings asked for while the scan is being proven', () => {
       head.completedAt = new Date(Date.now() - 10_000)
       const run = await runAction(emulator, RELAXED)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      expect(findingsAfter(emulator, scansRequests(emulator).at(-1))).toHaveLength(DEFAULT_CHAINS)
       expect(findingsRequests(emulator)).toHaveLength(2 * DEFAULT_CHAINS)
     })
   })
