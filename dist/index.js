@@ -31812,24 +31812,75 @@ async function* pageNumberPages(fetchPage, options) {
     const abandon = new AbortController();
     const budget = options.speculation;
     let joined = false;
+    let done = false;
     let pageSize = options.pageSize;
     let nextToRequest = 0;
     let current = 0;
+    /** Pages up to this one are known to be needed (a full page before them came back). */
+    let needed = 0;
+    // A page already back and short (or empty) ends the list: nothing past it is asked for.
+    const endKnown = () => inFlight.some(entry => entry.endsList === true);
+    /** Slots of pages that turned out to be needed come back. */
+    const settle = () => {
+        for (const entry of inFlight) {
+            if (entry.speculative && entry.page <= needed) {
+                entry.speculative = false;
+                budget?.give();
+            }
+        }
+    };
+    const topUp = () => {
+        if (done || endKnown())
+            return;
+        if (!joined) {
+            // Slow start, one page ahead after the first full page and more after two.
+            const ahead = Math.min(options.concurrency, current);
+            while (inFlight.length < ahead && nextToRequest <= options.maxPages)
+                launch(false);
+            return;
+        }
+        // Speculating: keep `concurrency` requests on the wire, counting only pages not back yet; and
+        // read at most twice that far ahead of the page awaited (a stalled page does not let the
+        // list run on unchecked).
+        let out = inFlight.filter(entry => entry.endsList === undefined).length;
+        while (out < options.concurrency &&
+            inFlight.length < 2 * options.concurrency &&
+            nextToRequest <= options.maxPages) {
+            const speculative = nextToRequest > needed;
+            if (speculative && !budget?.take(speculativeCount(inFlight)))
+                break;
+            launch(speculative);
+            out++;
+        }
+    };
     const launch = (speculative) => {
         const size = pageSize;
+        const page = nextToRequest++;
         const entry = {
-            items: fetchPage(nextToRequest++, abandon.signal, size),
+            page,
+            items: fetchPage(page, abandon.signal, size),
             speculative
         };
         // An abandoned speculative page must not become an unhandled rejection.
-        entry.items.then(items => (entry.endsList = isLastPage(items, size, options)), () => undefined);
+        entry.items.then(items => {
+            entry.endsList = isLastPage(items, size, options);
+            // While speculating, a full page that comes back (in any order) proves the next one is
+            // needed and frees a request on the wire: ask for more at once, not when it is read.
+            if (!joined || done || entry.endsList)
+                return;
+            needed = Math.max(needed, page + 1);
+            settle();
+            topUp();
+        }, () => undefined);
         inFlight.push(entry);
     };
     budget?.enter();
     launch(false);
     try {
         while (inFlight.length > 0) {
-            const items = await inFlight.shift().items;
+            // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
+            const items = await inFlight[0].items;
+            inFlight.shift();
             if (items.length > 0) {
                 guardRepeat(items, seen, current, options);
                 yield items;
@@ -31848,24 +31899,13 @@ async function* pageNumberPages(fetchPage, options) {
                 throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
             }
             // The page after a full one is needed: if it was asked for ahead, its slot comes back.
-            const next = inFlight[0];
-            if (next?.speculative === true) {
-                next.speculative = false;
-                budget?.give();
-            }
-            // A page already back and short (or empty) ends the list: nothing past it is asked for.
-            if (inFlight.some(entry => entry.endsList === true))
-                continue;
-            const ahead = joined ? options.concurrency : Math.min(options.concurrency, current);
-            while (inFlight.length < ahead && nextToRequest <= options.maxPages) {
-                const speculative = nextToRequest > current;
-                if (speculative && joined && !budget?.take(speculativeCount(inFlight)))
-                    break;
-                launch(speculative && joined);
-            }
+            needed = Math.max(needed, current);
+            settle();
+            topUp();
         }
     }
     finally {
+        done = true;
         budget?.leave(speculativeCount(inFlight), joined);
         inFlight.length = 0;
         abandon.abort();
