@@ -30,6 +30,18 @@ function scansRequests(emulator: Emulator): Emulator['requests'] {
   return emulator.requests.filter(r => r.method === 'POST' && r.path === SCANS_PATH)
 }
 
+/** Two types, three statuses: one findings request chain each. */
+const DEFAULT_CHAINS = 6
+
+/** The findings requests that arrived after `request`. */
+function findingsAfter(
+  emulator: Emulator,
+  request: Emulator['requests'][number] | undefined
+): Emulator['requests'] {
+  const index = request === undefined ? -1 : emulator.requests.indexOf(request)
+  return findingsRequests(emulator).filter(r => emulator.requests.indexOf(r) > index)
+}
+
 function sampleScan(emulator: Emulator, match: (scan: ScanRecord) => boolean): ScanRecord {
   const found = emulator.state.scans.find(match)
   if (!found) throw new Error('the sample data lacks the scan this test needs')
@@ -40,8 +52,11 @@ function sampleScan(emulator: Emulator, match: (scan: ScanRecord) => boolean): S
 function expectNoVerdict(run: ActionRun, emulator: Emulator): string {
   expect(run.exitCode).toBe(1)
   expect(run.outputs.result).toBe('skipped')
+  // Findings may have been asked for while the scan was being proven (one page per chain, in
+  // whatever order they arrive): none was judged, and none was fetched again after the proof.
   expect(run.outputs['findings-count']).toBeUndefined()
-  expect(findingsRequests(emulator)).toEqual([])
+  expect(run.outputs['blocking-ids']).toBeUndefined()
+  expect(findingsRequests(emulator).length).toBeLessThanOrEqual(DEFAULT_CHAINS)
   const errors = errorLines(run)
   expect(errors).toHaveLength(1)
   expect(errors[0]?.startsWith('No verdict: ')).toBe(true)
@@ -258,12 +273,10 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.stdout).toContain(
         `Waiting for the scan of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main: scan ${head?.id} is SCAN_STATUS_RUNNING; next look in 2 s (0 s of 60 s waited)`
       )
-      // The findings were fetched once, after the scan completed.
+      // The findings asked for while the scan ran were fetched again after it completed.
       const scans = scansRequests(emulator)
       expect(scans.length).toBeGreaterThanOrEqual(2)
-      const lastScan = emulator.requests.indexOf(scans.at(-1) as Emulator['requests'][number])
-      const firstFindings = emulator.requests.findIndex(r => r.path === FINDINGS_PATH)
-      expect(firstFindings).toBeGreaterThan(lastScan)
+      expect(findingsAfter(emulator, scans.at(-1))).toHaveLength(DEFAULT_CHAINS)
       expect(run.summary).toMatch(/ · waited \d+ s for it/)
     })
   })
@@ -291,9 +304,12 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
 
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      const refs = findingsRequests(emulator).map(r => r.query.ref)
-      expect(refs.length).toBeGreaterThan(0)
-      expect(refs.every(ref => ref?.length === 1 && ref[0] === 'main')).toBe(true)
+      // Asked for early under refs/heads/main, the findings were fetched again under "main".
+      const refs = findingsRequests(emulator).map(r => r.query.ref?.join(','))
+      expect(refs.filter(ref => ref === 'main')).toHaveLength(DEFAULT_CHAINS)
+      expect(refs.filter(ref => ref !== 'main')).toEqual(
+        Array<string>(DEFAULT_CHAINS).fill('refs/heads/main')
+      )
       expect(run.stdout).toContain(
         'No scan of acme/web records refs/heads/main, but its scans record "main"'
       )
@@ -341,6 +357,57 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.outputs['scan-id']).toBeUndefined()
       expect(scansRequests(emulator)).toEqual([])
       expect(run.summary).toContain('**Scan** not checked (`require-scan: none`)')
+    })
+  })
+})
+
+d('e2e evidence: findings asked for while the scan is being proven', () => {
+  it('the scan completed before the run: the findings asked for early are judged, one request per chain', async () => {
+    // With latency, the scans search (after the project lookup's answer) cannot overtake them.
+    await withEmulator({ latencyMs: 200 }, async emulator => {
+      const run = await runAction(emulator, RELAXED)
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+      // They went out before the scans search (which waits for the project lookup), once.
+      const firstScans = emulator.requests.findIndex(r => r.path === SCANS_PATH)
+      const firstFindings = emulator.requests.findIndex(r => r.path === FINDINGS_PATH)
+      expect(firstScans).toBeGreaterThan(0)
+      expect(firstFindings).toBeLessThan(firstScans)
+      expect(findingsRequests(emulator)).toHaveLength(DEFAULT_CHAINS)
+    })
+  })
+
+  it('a scan that completes after the findings were first asked for: its own findings are judged, fetched again', async () => {
+    await withEmulator({ scanRunningMs: 4000 }, async emulator => {
+      // The running scan fixes the blocking findings: once it completes, the server no longer
+      // lists them. The findings asked for early still held them, and must not be judged.
+      const blocking = new Set([7100001, 7100002, 7100010, 7200001, 7100004])
+      const fixed = setTimeout(() => {
+        for (const list of [emulator.state.sastFindings, emulator.state.scaFindings]) {
+          for (let i = list.length - 1; i >= 0; i--) {
+            if (blocking.has(list[i]?.id ?? 0)) list.splice(i, 1)
+          }
+        }
+      }, 3500)
+      try {
+        const run = await runAction(emulator, { 'scan-wait-timeout-seconds': '60' })
+        expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '11' })
+        expect(run.exitCode).toBe(0)
+        expect(findingsRequests(emulator).length).toBe(2 * DEFAULT_CHAINS)
+      } finally {
+        clearTimeout(fixed)
+      }
+    })
+  })
+
+  it('a scan that completed moments before the run (within the clock-skew allowance): the findings are fetched again', async () => {
+    await withEmulator({}, async emulator => {
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      if (!head) throw new Error('the sample data lacks the head scan of acme/web main')
+      head.completedAt = new Date(Date.now() - 10_000)
+      const run = await runAction(emulator, RELAXED)
+      expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+      expect(findingsRequests(emulator)).toHaveLength(2 * DEFAULT_CHAINS)
     })
   })
 })

@@ -1186,3 +1186,36 @@ describe('CLI', () => {
     ).toBe(2)
   })
 })
+
+describe('precomputed findings pages (benchmarks)', () => {
+  const addBlocking = (): void => {
+    emulator.state.sastFindings.push(
+      sastFinding({ id: 7_900_001, relevantSince: NOW, severity: 'critical' })
+    )
+  }
+
+  it('renders a page once and serves the same bytes, whatever the state or the query order', async () => {
+    await start({ precomputedFindingsPages: true })
+    const first = await call(`${FINDINGS}?${queryString({ ...WEB_MAIN_OPEN, page: 0 })}`)
+    addBlocking()
+    const reordered = await call(
+      `${FINDINGS}?${queryString({ page: 0, status: 'open', ref: 'refs/heads/main', repos: 'acme/web' })}`
+    )
+    expect(reordered.status).toBe(200)
+    expect(reordered.text).toBe(first.text)
+    // Another page (here another page_size) is rendered from the state of its first request.
+    expect(await findingIds({ ...WEB_MAIN_OPEN, page: 0, page_size: 200 })).toContain(7_900_001)
+    // The credentials are part of a page's identity: a wrong token is still refused.
+    const refused = await call(`${FINDINGS}?${queryString({ ...WEB_MAIN_OPEN, page: 0 })}`, {
+      token: 'wrong'
+    })
+    expect(refused.status).toBe(401)
+  })
+
+  it('without the option, every request renders the page from the current state', async () => {
+    await start()
+    expect(await findingIds({ ...WEB_MAIN_OPEN, page: 0 })).not.toContain(7_900_001)
+    addBlocking()
+    expect(await findingIds({ ...WEB_MAIN_OPEN, page: 0 })).toContain(7_900_001)
+  })
+})

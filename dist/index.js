@@ -31121,7 +31121,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3106);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8297);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31130,7 +31130,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3106:
+/***/ 8297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31979,20 +31979,77 @@ async function* pageNumberPages(fetchPage, options) {
     const seen = new Set();
     const inFlight = [];
     const abandon = new AbortController();
+    const budget = options.speculation;
+    let joined = false;
+    let done = false;
     let pageSize = options.pageSize;
     let nextToRequest = 0;
     let current = 0;
-    const launch = () => {
+    /** Pages up to this one are known to be needed (a full page before them came back). */
+    let needed = 0;
+    // A page already back and short (or empty) ends the list: nothing past it is asked for.
+    const endKnown = () => inFlight.some(entry => entry.endsList === true);
+    /** Slots of pages that turned out to be needed come back. */
+    const settle = () => {
+        for (const entry of inFlight) {
+            if (entry.speculative && entry.page <= needed) {
+                entry.speculative = false;
+                budget?.give();
+            }
+        }
+    };
+    const topUp = () => {
+        if (done || endKnown())
+            return;
+        if (!joined) {
+            // Slow start, one page ahead after the first full page and more after two.
+            const ahead = Math.min(options.concurrency, current);
+            while (inFlight.length < ahead && nextToRequest <= options.maxPages)
+                launch(false);
+            return;
+        }
+        // Speculating: keep `concurrency` requests on the wire, counting only pages not back yet; and
+        // read at most twice that far ahead of the page awaited (a stalled page does not let the
+        // list run on unchecked).
+        let out = inFlight.filter(entry => entry.endsList === undefined).length;
+        while (out < options.concurrency &&
+            inFlight.length < 2 * options.concurrency &&
+            nextToRequest <= options.maxPages) {
+            const speculative = nextToRequest > needed;
+            if (speculative && !budget?.take(speculativeCount(inFlight)))
+                break;
+            launch(speculative);
+            out++;
+        }
+    };
+    const launch = (speculative) => {
         const size = pageSize;
-        const entry = { items: fetchPage(nextToRequest++, abandon.signal, size) };
+        const page = nextToRequest++;
+        const entry = {
+            page,
+            items: fetchPage(page, abandon.signal, size),
+            speculative
+        };
         // An abandoned speculative page must not become an unhandled rejection.
-        entry.items.then(items => (entry.endsList = isLastPage(items, size, options)), () => undefined);
+        entry.items.then(items => {
+            entry.endsList = isLastPage(items, size, options);
+            // While speculating, a full page that comes back (in any order) proves the next one is
+            // needed and frees a request on the wire: ask for more at once, not when it is read.
+            if (!joined || done || entry.endsList)
+                return;
+            needed = Math.max(needed, page + 1);
+            settle();
+            topUp();
+        }, () => undefined);
         inFlight.push(entry);
     };
-    launch();
+    budget?.enter();
+    launch(false);
     try {
         while (inFlight.length > 0) {
-            const items = await inFlight.shift().items;
+            // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
+            const items = await inFlight[0].items;
+            inFlight.shift();
             if (items.length > 0) {
                 guardRepeat(items, seen, current, options);
                 yield items;
@@ -32002,23 +32059,29 @@ async function* pageNumberPages(fetchPage, options) {
                 pageSize = items.length;
             else if (isLastPage(items, pageSize, options))
                 return;
+            else if (budget && !joined) {
+                budget.join();
+                joined = true;
+            }
             current++;
             if (current >= options.maxPages) {
                 throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
             }
-            // A page already back and short (or empty) ends the list: nothing past it is asked for.
-            const endKnown = inFlight.some(entry => entry.endsList === true);
-            // Slow start: one page ahead after the first full page, the full concurrency after two, so
-            // a list of one or two pages costs no request past its end.
-            const ahead = Math.min(options.concurrency, current);
-            while (!endKnown && inFlight.length < ahead && nextToRequest <= options.maxPages)
-                launch();
+            // The page after a full one is needed: if it was asked for ahead, its slot comes back.
+            needed = Math.max(needed, current);
+            settle();
+            topUp();
         }
     }
     finally {
+        done = true;
+        budget?.leave(speculativeCount(inFlight), joined);
         inFlight.length = 0;
         abandon.abort();
     }
+}
+function speculativeCount(inFlight) {
+    return inFlight.filter(entry => entry.speculative).length;
 }
 function isLastPage(items, pageSize, options) {
     if (items.length === 0)
@@ -32073,6 +32136,66 @@ async function* cursorPages(fetchPage, options) {
         }
         seen.add(next);
         cursor = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/speculation.ts
+/**
+ * Pages asked for before it is known that their list reaches them, shared by the lists of one
+ * run. Such a page either turns out to be needed (its slot comes back) or lies past the end of its
+ * list (its slot is spent for good): so however the lists end, the run sends at most `limit`
+ * requests more than the fewest that could have fetched it.
+ *
+ * The slots are shared evenly by the lists that have shown they are long and the lists whose first
+ * page is still out (each may turn out long): one list that happens to answer first does not take
+ * every slot and keep the others at one page per round trip.
+ */
+class SpeculationBudget {
+    limit;
+    held = 0;
+    spent = 0;
+    members = 0;
+    undecided = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** A list asked for its first page. */
+    enter() {
+        this.undecided++;
+    }
+    /** A list whose first page was full: it may now speculate. */
+    join() {
+        this.undecided = Math.max(0, this.undecided - 1);
+        this.members++;
+    }
+    /**
+     * The list ended (or was abandoned) with `stillHeld` speculative pages out: those are spent.
+     * `joined`: whether it had joined.
+     */
+    leave(stillHeld, joined) {
+        if (joined)
+            this.members = Math.max(0, this.members - 1);
+        else
+            this.undecided = Math.max(0, this.undecided - 1);
+        this.held -= stillHeld;
+        this.spent += stillHeld;
+    }
+    /** One more speculative page for a list that holds `mine` already; false when none is left. */
+    take(mine) {
+        const capacity = this.limit - this.spent;
+        const share = Math.ceil(capacity / Math.max(1, this.members + this.undecided));
+        if (this.held >= capacity || mine >= share)
+            return false;
+        this.held++;
+        return true;
+    }
+    /** A speculative page turned out to be needed. */
+    give() {
+        this.held--;
+    }
+    /** Slots spent on pages past an end so far (tests and benchmarks read it). */
+    get wasted() {
+        return this.spent;
     }
 }
 
@@ -32337,6 +32460,7 @@ class JsonArraySplitter {
 }
 
 ;// CONCATENATED MODULE: ./src/api/findings.ts
+
 
 
 
@@ -32674,22 +32798,27 @@ function findingsPageDecoder(type, status, request, pool) {
     };
 }
 /**
- * Two pages in flight per type, four in all (SAST and SCA are fetched side by side): enough to
- * keep the server busy, as one page is produced while another travels. Three per type measured
- * no faster at 60 000 findings and cost up to two more requests past the end of each list.
+ * Up to six pages of a list in flight: the page known to be needed and up to five asked for
+ * ahead, as far as the run's speculation budget allows. At 300 ms per response that keeps the
+ * client busy parsing instead of waiting; the budget caps the pages asked for past the ends.
  */
 const DEFAULT_FINDINGS_PAGING = {
     pageSize: 3000,
-    concurrency: 2,
+    concurrency: 6,
     maxPages: 2000
 };
+/** Requests past the ends of all the findings lists of one run, at most. */
+const FINDINGS_SPECULATION = 5;
 /** The documented range of page_size is 100 to 3000. */
 const MIN_FINDINGS_PAGE_SIZE = 100;
 function findingsPath(deploymentSlug) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`;
 }
-/** Pages of the findings of one type, every scope filter sent to the server. */
-function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING) {
+/**
+ * Pages of the findings of one type and status, every scope filter sent to the server. The lists
+ * of one run share `speculation`, so that together they ask for few pages past their ends.
+ */
+function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING, speculation = new SpeculationBudget(FINDINGS_SPECULATION)) {
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
     const pool = new StringPool();
@@ -32717,6 +32846,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         // A server that caps page_size silently would otherwise end the list after its first page.
         capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
         maxPages: paging.maxPages,
+        speculation,
         key: finding => finding.id,
         request
     });
@@ -33419,6 +33549,7 @@ function settledLater(promise) {
 
 
 
+
 /**
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
@@ -33439,16 +33570,12 @@ async function fetchFindings(transport, deploymentSlug, config, onPage, secrets)
     const secretsChain = secrets && config.issueTypes.includes('secrets')
         ? fetchSecrets(transport, config, secrets, page => filter.add(page))
         : undefined;
+    // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
+    const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
     await Promise.all([
         secretsChain,
         ...chains.map(async ({ type, status }) => {
-            const pages = findingPages(transport, deploymentSlug, {
-                type,
-                repository: config.repository,
-                ref: config.ref,
-                status,
-                since: config.since
-            });
+            const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation);
             for await (const page of pages) {
                 filter.add(page);
                 onPage?.(page);
@@ -36651,7 +36778,40 @@ function judgeableTypes(config, evidence, warn) {
     return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
 }
 
+;// CONCATENATED MODULE: ./src/evidence/early-findings.ts
+/**
+ * The scan's completion time comes from the server's clock, the send time from the runner's: a
+ * scan counts as completed before the findings were asked for only with this much to spare.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 60_000;
+/** Starts `fetch` for `ref` now; a failure surfaces only if the data are used. */
+function startEarly(ref, fetch, now = Date.now) {
+    const sentAt = now();
+    const data = fetch(ref);
+    data.catch(() => undefined);
+    return { ref, sentAt, data };
+}
+/**
+ * Whether findings asked for at `sentAt` under `ref` are those of the proven scan. Without
+ * evidence (`require-scan: none`) there is nothing to prove: they are those of the ref asked for.
+ */
+function earlyFindingsUsable(evidence, early) {
+    if (evidence === undefined)
+        return true;
+    if (evidence.branch !== early.ref)
+        return false;
+    const completed = evidence.scan.completedAt;
+    return completed !== undefined && completed + CLOCK_SKEW_ALLOWANCE_MS <= early.sentAt;
+}
+/** The early findings when they are the proven scan's, else the findings fetched again now. */
+function findingsOfProvenScan(early, evidence, fetch) {
+    if (earlyFindingsUsable(evidence, early))
+        return early.data;
+    return fetch(evidence?.branch ?? early.ref);
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -36716,10 +36876,17 @@ async function evaluate(config, transport, ignores, now, warn) {
     let gateError;
     if (config.gate || config.createTickets) {
         try {
+            // The findings are asked for while the scan is proven, and kept only if they are its own.
+            const fetch = (scoped) => collectGateData(transport, deployment, scoped, project, warn);
+            const early = startEarly(config.ref, ref => fetch({ ...config, ref }));
             evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
             // The findings are those of the ref as the proven scan spells it.
             const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
-            verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn);
+            // Early findings of other types (secrets left out for a scan without them) are not these.
+            const data = scoped.issueTypes.length === config.issueTypes.length
+                ? findingsOfProvenScan(early, evidence, ref => fetch({ ...scoped, ref }))
+                : fetch(scoped);
+            verdict = await evaluateGate(scoped, data, ignores, now, warn);
         }
         catch (error) {
             // Findings requests start before the slug is checked; whichever answers first, a wrong
@@ -36745,8 +36912,8 @@ async function evaluate(config, transport, ignores, now, warn) {
         gateError
     };
 }
-async function evaluateGate(config, transport, deployment, project, ignores, now, warn) {
-    const data = await collectGateData(transport, deployment, config, project, warn);
+async function evaluateGate(config, gateData, ignores, now, warn) {
+    const data = await gateData;
     // Throws NoVerdictError when every finding the server returned was out of scope.
     const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
     if (dropWarning !== undefined)

@@ -13,6 +13,7 @@
  *   --sbom-polls N      SBOM polls answered IN_PROGRESS before COMPLETED (default 1)
  *   --sbom-export-ms N  an SBOM export stays IN_PROGRESS this long after it was created
  *   --projects N        serve exactly N projects (the sample's 254, then generated ones)
+ *   --precomputed-findings-pages  render each findings page once, then serve its bytes
  */
 import { parseArgs } from 'node:util'
 import { startEmulator, type EmulatorOptions } from './server.js'
@@ -73,7 +74,8 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
       seed: { type: 'string' },
       'sbom-polls': { type: 'string' },
       'sbom-export-ms': { type: 'string' },
-      projects: { type: 'string' }
+      projects: { type: 'string' },
+      'precomputed-findings-pages': { type: 'boolean' }
     },
     strict: true,
     allowPositionals: false
@@ -87,6 +89,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
     sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),
     projects: nonNegativeInteger(values.projects, '--projects'),
+    precomputedFindingsPages: values['precomputed-findings-pages'],
     bulk: bulkOption(
       nonNegativeInteger(values['bulk-findings'], '--bulk-findings'),
       values['bulk-repo'] ?? 'acme/monorepo',

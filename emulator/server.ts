@@ -79,6 +79,12 @@ export interface EmulatorOptions {
    * pages of this size: a server that caps page_size silently below what was asked.
    */
   findingsPageSizeCap?: number
+  /**
+   * Each findings page is rendered once, at its first request, and its bytes served as they are
+   * after that (benchmarks: the clients wait on the network, not on page generation). Later
+   * changes to the state do not show in a page already served.
+   */
+  precomputedFindingsPages?: boolean
 }
 
 export interface LoggedRequest {
@@ -1420,7 +1426,7 @@ function queryRecord(query: URLSearchParams): Record<string, string[]> {
 
 interface PlainAnswer {
   status: number
-  body: string
+  body: string | Buffer
   headers: Record<string, string>
 }
 
@@ -1430,6 +1436,12 @@ function jsonAnswer(response: ApiResponse): PlainAnswer {
     body: JSON.stringify(response.body),
     headers: { 'content-type': 'application/json', ...response.headers }
   }
+}
+
+/** A findings page's identity: path, wire shape, credentials and the query in a fixed order. */
+function findingsPageKey(ctx: RequestContext, shape: WireShape): string {
+  const query = [...ctx.query.entries()].map(([name, value]) => `${name}=${value}`).sort()
+  return [ctx.path, shape, ctx.headers.authorization ?? '', ...query].join('\n')
 }
 
 function send(res: http.ServerResponse, answer: PlainAnswer): void {
@@ -1463,6 +1475,7 @@ class EmulatorServer implements Emulator {
   private readonly timers = new TimerPool()
   private readonly latencyMs: number
   private readonly findingsPageSizeCap: number | undefined
+  private readonly findingsPages: Map<string, PlainAnswer> | undefined
   private readonly apiServer: http.Server
   private readonly downloadServer: http.Server
   private closing = false
@@ -1476,6 +1489,7 @@ class EmulatorServer implements Emulator {
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
     this.findingsPageSizeCap = options.findingsPageSizeCap
+    this.findingsPages = options.precomputedFindingsPages === true ? new Map() : undefined
     const api = (req: http.IncomingMessage, res: http.ServerResponse): void =>
       this.onApiRequest(req, res)
     const download = (req: http.IncomingMessage, res: http.ServerResponse): void =>
@@ -1562,11 +1576,29 @@ class EmulatorServer implements Emulator {
       body,
       bodyIsJson: isJson
     }
-    const answer = canned ?? jsonAnswer(dispatch(ctx, this.environment()))
+    const answer = canned ?? this.answer(ctx)
     if (fault?.kind === 'reset-after-processing') return resetConnection(req, res)
     await this.timers.sleep(this.latencyMs)
     if (this.closing) return resetConnection(req, res)
     send(res, answer)
+  }
+
+  /** The answer to an API request; a findings page comes from the page cache when it is on. */
+  private answer(ctx: RequestContext): PlainAnswer {
+    const cache = this.findingsPages
+    const key =
+      cache !== undefined && ctx.method === 'GET' && ctx.path.endsWith('/findings')
+        ? findingsPageKey(ctx, this.currentShape)
+        : undefined
+    const cached = key === undefined ? undefined : cache?.get(key)
+    if (cached !== undefined) return cached
+    const answer = jsonAnswer(dispatch(ctx, this.environment()))
+    if (key !== undefined && answer.status === 200) {
+      const bytes = { ...answer, body: Buffer.from(answer.body) }
+      cache?.set(key, bytes)
+      return bytes
+    }
+    return answer
   }
 
   private log(

@@ -1,6 +1,12 @@
-import { findingPages, type PlatformIssueType } from './api/findings.js'
 import { ApiError } from './api/errors.js'
+import {
+  DEFAULT_FINDINGS_PAGING,
+  FINDINGS_SPECULATION,
+  findingPages,
+  type PlatformIssueType
+} from './api/findings.js'
 import { secretsPages, secretsStatuses } from './api/secrets.js'
+import { SpeculationBudget } from './api/speculation.js'
 import { listDependencies } from './api/dependencies.js'
 import { findProject } from './api/projects.js'
 import type { Transport } from './api/transport.js'
@@ -59,16 +65,18 @@ export async function fetchFindings(
     secrets && config.issueTypes.includes('secrets')
       ? fetchSecrets(transport, config, secrets, page => filter.add(page))
       : undefined
+  // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
+  const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
   await Promise.all([
     secretsChain,
     ...chains.map(async ({ type, status }) => {
-      const pages = findingPages(transport, deploymentSlug, {
-        type,
-        repository: config.repository,
-        ref: config.ref,
-        status,
-        since: config.since
-      })
+      const pages = findingPages(
+        transport,
+        deploymentSlug,
+        { type, repository: config.repository, ref: config.ref, status, since: config.since },
+        DEFAULT_FINDINGS_PAGING,
+        speculation
+      )
       for await (const page of pages) {
         filter.add(page)
         onPage?.(page)

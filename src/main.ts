@@ -3,7 +3,7 @@ import { isClientError } from './api/errors.js'
 import { DeploymentError, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import { collectGateData, ProjectNotFoundError, requireProject } from './collect.js'
+import { collectGateData, ProjectNotFoundError, requireProject, type GateData } from './collect.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
 import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
@@ -27,6 +27,7 @@ import { errorText } from './error-text.js'
 import { NoVerdictError, type NoVerdictSoftener } from './no-verdict.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 import { judgeableTypes } from './evidence/products.js'
+import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'
 
 const SOFTENER_FIELDS = {
   'on-missing-scan': 'onMissingScan',
@@ -96,6 +97,10 @@ async function evaluate(
   let gateError: unknown
   if (config.gate || config.createTickets) {
     try {
+      // The findings are asked for while the scan is proven, and kept only if they are its own.
+      const fetch = (scoped: Config): Promise<GateData> =>
+        collectGateData(transport, deployment, scoped, project, warn)
+      const early = startEarly(config.ref, ref => fetch({ ...config, ref }))
       evidence = await proveEvidence(transport, deployment, project, config, message =>
         core.info(message)
       )
@@ -105,7 +110,12 @@ async function evaluate(
         evidence,
         warn
       )
-      verdict = await evaluateGate(scoped, transport, deployment, project, ignores, now, warn)
+      // Early findings of other types (secrets left out for a scan without them) are not these.
+      const data =
+        scoped.issueTypes.length === config.issueTypes.length
+          ? findingsOfProvenScan(early, evidence, ref => fetch({ ...scoped, ref }))
+          : fetch(scoped)
+      verdict = await evaluateGate(scoped, data, ignores, now, warn)
     } catch (error) {
       // Findings requests start before the slug is checked; whichever answers first, a wrong
       // deployment is reported as such.
@@ -133,14 +143,12 @@ async function evaluate(
 
 async function evaluateGate(
   config: Config,
-  transport: Transport,
-  deployment: Promise<Deployment>,
-  project: Promise<Project> | undefined,
+  gateData: Promise<GateData>,
   ignores: IgnoreSource,
   now: Date,
   warn: (message: string) => void
 ): Promise<Verdict> {
-  const data = await collectGateData(transport, deployment, config, project, warn)
+  const data = await gateData
   // Throws NoVerdictError when every finding the server returned was out of scope.
   const dropWarning = judgeScopeDrops(data.dropped, data.findings.length)
   if (dropWarning !== undefined) warn(dropWarning)

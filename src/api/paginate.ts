@@ -1,4 +1,5 @@
 import { PaginationError, SchemaError, type RequestLabel } from './errors.js'
+import type { SpeculationBudget } from './speculation.js'
 
 export interface PageNumberOptions<T> {
   readonly pageSize: number
@@ -20,6 +21,13 @@ export interface PageNumberOptions<T> {
    */
   readonly capCheck?: { readonly minPageSize: number }
   readonly maxPages: number
+  /**
+   * With a budget: once a full page shows the list is long, the next page and as many pages past
+   * it as the budget allows (up to `concurrency` in flight) are asked for at once. Without one:
+   * slow start, one page ahead after the first full page and `concurrency` after two, so a list
+   * of one or two pages costs no request past its end.
+   */
+  readonly speculation?: SpeculationBudget
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
   readonly key: (item: T) => string | number
   readonly request: RequestLabel
@@ -38,23 +46,78 @@ export async function* pageNumberPages<T>(
   const seen = new Set<string | number>()
   const inFlight: InFlightPage<T>[] = []
   const abandon = new AbortController()
+  const budget = options.speculation
+  let joined = false
+  let done = false
   let pageSize = options.pageSize
   let nextToRequest = 0
   let current = 0
-  const launch = (): void => {
+  /** Pages up to this one are known to be needed (a full page before them came back). */
+  let needed = 0
+  // A page already back and short (or empty) ends the list: nothing past it is asked for.
+  const endKnown = (): boolean => inFlight.some(entry => entry.endsList === true)
+  /** Slots of pages that turned out to be needed come back. */
+  const settle = (): void => {
+    for (const entry of inFlight) {
+      if (entry.speculative && entry.page <= needed) {
+        entry.speculative = false
+        budget?.give()
+      }
+    }
+  }
+  const topUp = (): void => {
+    if (done || endKnown()) return
+    if (!joined) {
+      // Slow start, one page ahead after the first full page and more after two.
+      const ahead = Math.min(options.concurrency, current)
+      while (inFlight.length < ahead && nextToRequest <= options.maxPages) launch(false)
+      return
+    }
+    // Speculating: keep `concurrency` requests on the wire, counting only pages not back yet; and
+    // read at most twice that far ahead of the page awaited (a stalled page does not let the
+    // list run on unchecked).
+    let out = inFlight.filter(entry => entry.endsList === undefined).length
+    while (
+      out < options.concurrency &&
+      inFlight.length < 2 * options.concurrency &&
+      nextToRequest <= options.maxPages
+    ) {
+      const speculative = nextToRequest > needed
+      if (speculative && !budget?.take(speculativeCount(inFlight))) break
+      launch(speculative)
+      out++
+    }
+  }
+  const launch = (speculative: boolean): void => {
     const size = pageSize
-    const entry: InFlightPage<T> = { items: fetchPage(nextToRequest++, abandon.signal, size) }
+    const page = nextToRequest++
+    const entry: InFlightPage<T> = {
+      page,
+      items: fetchPage(page, abandon.signal, size),
+      speculative
+    }
     // An abandoned speculative page must not become an unhandled rejection.
     entry.items.then(
-      items => (entry.endsList = isLastPage(items, size, options)),
+      items => {
+        entry.endsList = isLastPage(items, size, options)
+        // While speculating, a full page that comes back (in any order) proves the next one is
+        // needed and frees a request on the wire: ask for more at once, not when it is read.
+        if (!joined || done || entry.endsList) return
+        needed = Math.max(needed, page + 1)
+        settle()
+        topUp()
+      },
       () => undefined
     )
     inFlight.push(entry)
   }
-  launch()
+  budget?.enter()
+  launch(false)
   try {
     while (inFlight.length > 0) {
-      const items = await (inFlight.shift() as InFlightPage<T>).items
+      // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
+      const items = await inFlight[0].items
+      inFlight.shift()
       if (items.length > 0) {
         guardRepeat(items, seen, current, options)
         yield items
@@ -62,6 +125,10 @@ export async function* pageNumberPages<T>(
       // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
       if (current === 0 && mayBeCapped(items, options)) pageSize = items.length
       else if (isLastPage(items, pageSize, options)) return
+      else if (budget && !joined) {
+        budget.join()
+        joined = true
+      }
       current++
       if (current >= options.maxPages) {
         throw new PaginationError(
@@ -69,21 +136,28 @@ export async function* pageNumberPages<T>(
           `more than ${options.maxPages} full pages of ${pageSize}`
         )
       }
-      // A page already back and short (or empty) ends the list: nothing past it is asked for.
-      const endKnown = inFlight.some(entry => entry.endsList === true)
-      // Slow start: one page ahead after the first full page, the full concurrency after two, so
-      // a list of one or two pages costs no request past its end.
-      const ahead = Math.min(options.concurrency, current)
-      while (!endKnown && inFlight.length < ahead && nextToRequest <= options.maxPages) launch()
+      // The page after a full one is needed: if it was asked for ahead, its slot comes back.
+      needed = Math.max(needed, current)
+      settle()
+      topUp()
     }
   } finally {
+    done = true
+    budget?.leave(speculativeCount(inFlight), joined)
     inFlight.length = 0
     abandon.abort()
   }
 }
 
+function speculativeCount<T>(inFlight: readonly InFlightPage<T>[]): number {
+  return inFlight.filter(entry => entry.speculative).length
+}
+
 interface InFlightPage<T> {
+  readonly page: number
   readonly items: Promise<readonly T[]>
+  /** Asked for on a budget slot before the list was known to reach it. */
+  speculative: boolean
   /** Set once the page is back: whether it is the last one. */
   endsList?: boolean
 }

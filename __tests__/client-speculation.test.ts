@@ -1,0 +1,317 @@
+/**
+ * Speculative findings pagination over real HTTP: once a full first page shows a list is long,
+ * the next page and pages past it are asked for at once, within a budget shared by the lists of a
+ * run; nothing is asked for past an end already seen.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { sastFinding } from '../emulator/data.js'
+import { startEmulator, type Emulator } from '../emulator/server.js'
+import { findingPages, type FindingsPaging, type FindingsQuery } from '../src/api/findings.js'
+import { pageNumberPages } from '../src/api/paginate.js'
+import { defaultRetryPolicy } from '../src/api/retry.js'
+import { SpeculationBudget } from '../src/api/speculation.js'
+import { Transport } from '../src/api/transport.js'
+import { fetchFindings } from '../src/collect.js'
+import type { Finding } from '../src/domain.js'
+
+const NOW = new Date('2026-11-01T12:00:00.000Z')
+const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
+/** Pages of 100 (the smallest the API accepts) keep the lists small. */
+const PAGING: FindingsPaging = { pageSize: 100, concurrency: 6, maxPages: 1000 }
+
+let emulator: Emulator
+let transport: Transport
+
+function query(repository: string): FindingsQuery {
+  return { type: 'sast', repository, ref: 'refs/heads/main', status: 'open' }
+}
+
+/** `count` open SAST findings of `repository`, newest first in id order. */
+function addFindings(repository: string, count: number, idBase: number): number[] {
+  const records = Array.from({ length: count }, (_, index) =>
+    sastFinding({
+      id: idBase + index,
+      repository: { name: repository, url: `https://github.com/${repository}` },
+      relevantSince: new Date(NOW.getTime() - index * 60_000)
+    })
+  )
+  emulator.state.sastFindings.push(...records)
+  return records.map(record => record.id)
+}
+
+async function collect(
+  repository: string,
+  speculation = new SpeculationBudget(5)
+): Promise<Finding[]> {
+  const out: Finding[] = []
+  const pages = findingPages(transport, 'acme-corp', query(repository), PAGING, speculation)
+  for await (const page of pages) out.push(...page)
+  return out
+}
+
+/** Pages asked for past an end may still be in flight when a listing returns: let them land. */
+async function quiesce(): Promise<void> {
+  let seen = -1
+  while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {
+    seen = emulator.requests.length
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+}
+
+function pagesOf(repository: string): number[] {
+  return emulator.requests
+    .filter(r => r.path === FINDINGS_PATH && r.query.repos?.[0] === repository)
+    .map(r => Number(r.query.page?.[0]))
+    .sort((a, b) => a - b)
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index)
+
+beforeAll(async () => {
+  emulator = await startEmulator({ now: NOW, shape: 'live' })
+  addFindings('acme/one', 40, 9_100_000)
+  addFindings('acme/two', 150, 9_200_000)
+  addFindings('acme/many', 2050, 9_300_000)
+  addFindings('acme/ends', 350, 9_400_000)
+  transport = new Transport({
+    baseUrl: emulator.url,
+    token: emulator.token,
+    timeoutMs: 20_000,
+    retry: defaultRetryPolicy(2),
+    sleep: () => Promise.resolve(),
+    random: () => 0.5
+  })
+})
+
+afterAll(async () => {
+  await transport.close()
+  await emulator.close()
+})
+
+beforeEach(async () => {
+  await quiesce()
+  emulator.clearFaults()
+  emulator.requests.length = 0
+})
+
+describe('speculative pages of one list', () => {
+  it('a list of one page costs one request', async () => {
+    const findings = await collect('acme/one')
+    expect(findings).toHaveLength(40)
+    await quiesce()
+    expect(pagesOf('acme/one')).toEqual([0])
+  })
+
+  it('a list of two pages: after the full first page, the next and five more at once', async () => {
+    // Page 1 answers late, so that every page asked for ahead of it has gone out.
+    emulator.addFault({ kind: 'delay', ms: 300, path: FINDINGS_PATH, query: { page: '1' } })
+    const budget = new SpeculationBudget(5)
+    const findings = await collect('acme/two', budget)
+    expect(findings.map(f => f.id)).toEqual(range(9_200_000, 9_200_149))
+    await quiesce()
+    // Two pages hold the list; pages 2 to 6 were asked for before page 1 showed the end.
+    expect(pagesOf('acme/two')).toEqual(range(0, 6))
+    expect(budget.wasted).toBe(5)
+  })
+
+  it('asks for the pages ahead while the next one is still out', async () => {
+    // Page 1 answers late: pages 2 to 6 go out before it is back, not after.
+    emulator.addFault({ kind: 'delay', ms: 400, path: FINDINGS_PATH, query: { page: '1' } })
+    const pages = findingPages(transport, 'acme-corp', query('acme/many'), PAGING)
+    expect((await pages.next()).value).toHaveLength(100)
+    const page1 = pages.next()
+    await new Promise(resolve => setTimeout(resolve, 200))
+    // Pages 2 to 6 came back full meanwhile: each proved the next page needed and freed a request
+    // on the wire, so more went out, still before page 1 was back.
+    expect(pagesOf('acme/many').slice(0, 7)).toEqual(range(0, 6))
+    expect(pagesOf('acme/many').length).toBeGreaterThan(7)
+    expect((await page1).value).toHaveLength(100)
+    await pages.return(undefined)
+  })
+
+  it('a list of many pages: every finding once, in order, at most five pages past the end', async () => {
+    const budget = new SpeculationBudget(5)
+    const findings = await collect('acme/many', budget)
+    expect(findings.map(f => f.id)).toEqual(range(9_300_000, 9_302_049))
+    await quiesce()
+    const pages = pagesOf('acme/many')
+    // 21 pages hold the list (the last one short); no page is asked for twice.
+    expect(pages.slice(0, 21)).toEqual(range(0, 20))
+    expect(new Set(pages).size).toBe(pages.length)
+    expect(pages.length).toBeLessThanOrEqual(21 + 5)
+    // A page abandoned before it went out is spent from the budget, yet never reaches the server.
+    expect(pages.length - 21).toBeLessThanOrEqual(budget.wasted)
+    expect(budget.wasted).toBeLessThanOrEqual(5)
+  })
+
+  it('an end that arrives while pages ahead are in flight: every finding once, at most five pages past it', async () => {
+    // Pages 2 (full) and 3 (short: the end) come back while page 1 is still out.
+    emulator.addFault({ kind: 'delay', ms: 400, path: FINDINGS_PATH, query: { page: '1' } })
+    const budget = new SpeculationBudget(5)
+    const findings = await collect('acme/ends', budget)
+    expect(findings.map(f => f.id)).toEqual(range(9_400_000, 9_400_349))
+    await quiesce()
+    const pages = pagesOf('acme/ends')
+    expect(pages.slice(0, 4)).toEqual(range(0, 3))
+    expect(pages.length - 4).toBeLessThanOrEqual(budget.wasted)
+    expect(budget.wasted).toBeLessThanOrEqual(5)
+  })
+})
+
+describe('the budget shared by the lists of a run', () => {
+  it('three long lists ask for at most five pages past their ends together', async () => {
+    const sast = addFindings('acme/shared', 250, 9_500_000)
+    try {
+      const budget = new SpeculationBudget(5)
+      const lists = ['acme/shared', 'acme/many', 'acme/ends'].map(async repository => {
+        const out: Finding[] = []
+        const pages = findingPages(transport, 'acme-corp', query(repository), PAGING, budget)
+        for await (const page of pages) out.push(...page)
+        return out.length
+      })
+      expect(await Promise.all(lists)).toEqual([250, 2050, 350])
+      await quiesce()
+      // The fewest requests: 3 + 21 + 4 pages; each list alone could ask for 5 past its end.
+      const sent = emulator.requests.filter(r => r.path === FINDINGS_PATH).length
+      expect(sent).toBeGreaterThanOrEqual(3 + 21 + 4)
+      expect(sent).toBeLessThanOrEqual(3 + 21 + 4 + 5)
+      expect(sent - (3 + 21 + 4)).toBeLessThanOrEqual(budget.wasted)
+      expect(budget.wasted).toBeLessThanOrEqual(5)
+    } finally {
+      emulator.state.sastFindings.splice(-sast.length)
+    }
+  })
+
+  it('fetchFindings shares one budget over its type and status chains', async () => {
+    const findings = await fetchFindings(transport, 'acme-corp', {
+      issueTypes: ['sast', 'sca'],
+      secretsOptional: false,
+      repository: 'acme/many',
+      ref: 'refs/heads/main',
+      status: ['open', 'reviewing', 'fixing'],
+      since: undefined
+    })
+    expect(findings.findings).toHaveLength(2050)
+    await quiesce()
+    // SAST open: a short first page of 2050 and the probe of page 1 that checks for a silent
+    // page-size cap; the five other chains are empty: one request each. Nothing speculative.
+    const sent = emulator.requests
+      .filter(r => r.path === FINDINGS_PATH)
+      .map(r => `${r.query.issue_type?.[0]}:${r.query.status?.[0]}:${r.query.page?.[0]}`)
+      .sort()
+    expect(sent).toEqual([
+      'sast:fixing:0',
+      'sast:open:0',
+      'sast:open:1',
+      'sast:reviewing:0',
+      'sca:fixing:0',
+      'sca:open:0',
+      'sca:reviewing:0'
+    ])
+  })
+})
+
+describe('the share of each list', () => {
+  const takeAll = (budget: SpeculationBudget, mine = 0): number => {
+    let taken = mine
+    while (budget.take(taken)) taken++
+    return taken - mine
+  }
+
+  it('a list alone may take the whole budget', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(5)
+  })
+
+  it('the first long list leaves a share to a list whose first page is still out', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter()
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(3)
+    budget.join()
+    expect(takeAll(budget)).toBe(2)
+  })
+
+  it('a list that ends short frees its share; slots spent past an end never come back', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter()
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(3)
+    budget.leave(0, false) // the other list ended on its first page
+    expect(takeAll(budget, 3)).toBe(2)
+    budget.leave(5, true) // all five were past the end
+    expect(budget.wasted).toBe(5)
+    budget.enter()
+    budget.join()
+    expect(takeAll(budget)).toBe(0)
+  })
+})
+
+describe('pages answered in any order (no HTTP: each page comes back when the test says)', () => {
+  function heldPages() {
+    const requested: number[] = []
+    const answers = new Map<number, (items: number[]) => void>()
+    const fetchPage = (page: number): Promise<number[]> => {
+      requested.push(page)
+      return new Promise(resolve => answers.set(page, resolve))
+    }
+    const answer = async (page: number, items: number[]): Promise<void> => {
+      answers.get(page)?.(items)
+      await new Promise(resolve => setImmediate(resolve))
+    }
+    return { requested, fetchPage, answer }
+  }
+  const full = (page: number): number[] => Array.from({ length: 10 }, (_, i) => page * 10 + i)
+  const options = {
+    pageSize: 10,
+    concurrency: 4,
+    endOn: 'short-page' as const,
+    maxPages: 50,
+    key: (n: number) => n,
+    request: { method: 'GET' as const, path: '/api/v1/x' }
+  }
+
+  it('a full page that comes back asks for the next one at once, before the pages ahead of it are read', async () => {
+    const { requested, fetchPage, answer } = heldPages()
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
+    const page0 = pages.next()
+    await answer(0, full(0))
+    expect((await page0).value).toEqual(full(0))
+    const page1 = pages.next()
+    // Page 1, needed, and three ahead: four on the wire.
+    expect(requested).toEqual([0, 1, 2, 3, 4])
+    // Page 2 comes back full while page 1 is still out: page 3 is needed now, and page 5 goes out.
+    await answer(2, full(2))
+    expect(requested).toEqual([0, 1, 2, 3, 4, 5])
+    await answer(1, full(1))
+    expect((await page1).value).toEqual(full(1))
+    await pages.return(undefined)
+  })
+
+  it('no page is asked for once a page that ends the list is back, whatever comes back after it', async () => {
+    const { requested, fetchPage, answer } = heldPages()
+    const budget = new SpeculationBudget(5)
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: budget })
+    const page0 = pages.next()
+    await answer(0, full(0))
+    await page0
+    const page1 = pages.next()
+    expect(requested).toEqual([0, 1, 2, 3, 4])
+    await answer(3, [30]) // short: the end
+    await answer(2, full(2))
+    await answer(4, [])
+    await answer(1, full(1))
+    const first = await page1
+    const rest: number[] = first.done === true ? [] : [...first.value]
+    for await (const page of pages) rest.push(...page)
+    expect(rest).toEqual([...full(1), ...full(2), 30])
+    expect(requested).toEqual([0, 1, 2, 3, 4])
+    // Page 4 lay past the end: its slot is spent.
+    expect(budget.wasted).toBe(1)
+  })
+})
