@@ -31121,7 +31121,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8297);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9877);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31130,7 +31130,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8297:
+/***/ 9877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31613,18 +31613,9 @@ function formatIssues(issues, prefix = '') {
 
 // EXTERNAL MODULE: ./src/error-text.ts
 var error_text = __nccwpck_require__(5437);
-;// CONCATENATED MODULE: ./src/api/transport.ts
-
-
-
-
-
-
-/** Statuses by which a server asks its clients to slow down. */
-const RATE_LIMIT_STATUSES = new Set([429, 503]);
-const ERROR_BODY_LIMIT = 300;
-/** A wait that ends early when the request is cancelled, so nothing holds the process open. */
-function realSleep(ms, signal) {
+;// CONCATENATED MODULE: ./src/sleep.ts
+/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
+function abortableSleep(ms, signal) {
     if (signal?.aborted)
         return Promise.resolve();
     return new Promise(resolve => {
@@ -31637,6 +31628,18 @@ function realSleep(ms, signal) {
         signal?.addEventListener('abort', done, { once: true });
     });
 }
+
+;// CONCATENATED MODULE: ./src/api/transport.ts
+
+
+
+
+
+
+
+/** Statuses by which a server asks its clients to slow down. */
+const RATE_LIMIT_STATUSES = new Set([429, 503]);
+const ERROR_BODY_LIMIT = 300;
 /**
  * The one place that talks HTTP to the API: authentication, timeouts, retries, redirects and
  * response validation. Everything above it sees typed values or typed errors.
@@ -31679,7 +31682,7 @@ class Transport {
                 reason: describeOutcome(outcome.outcome)
             });
             const { sleep } = this.options;
-            await (sleep ?? realSleep)(delayMs, spec.signal);
+            await (sleep ?? abortableSleep)(delayMs, spec.signal);
         }
     }
     async close() {
@@ -35670,20 +35673,7 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
 
 
 
-/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
-function run_actions_realSleep(ms, signal) {
-    if (signal?.aborted)
-        return Promise.resolve();
-    return new Promise(resolve => {
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
+
 /** With sbom-shard, only this job's share of the deployment. */
 function shardProjects(projects, shard) {
     if (shard === undefined)
@@ -35729,7 +35719,7 @@ async function runActions(input) {
                 downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000,
                 rateLimitRetries: config.maxRetries
             }, {
-                sleep: run_actions_realSleep,
+                sleep: abortableSleep,
                 now: Date.now,
                 mask: secret => safe_core/* setSecret */.Pq(secret),
                 info: message => safe_core/* info */.pq(message)

@@ -5,10 +5,13 @@
  * poll and one download, each for every project at once). Reports wall time, its ratio to the
  * lower bound, requests, polls per project and the action's peak RSS.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 import { fetch } from 'undici'
-import { ROOT, runBundledAction } from './run-action.js'
+import {
+  startEmulatorProcess,
+  stopEmulatorProcess,
+  type EmulatorProcess
+} from './emulator-process.js'
+import { runBundledAction } from './run-action.js'
 
 const TOKEN = 'fg-bench-token'
 
@@ -38,36 +41,12 @@ export function parseSbomCases(text: string): SbomCase[] {
   })
 }
 
-async function startEmulator(
-  c: SbomCase,
-  latencyMs: number
-): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [
-      join(ROOT, 'emulator', 'cli.ts'),
-      ...['--token', TOKEN, '--latency-ms', String(latencyMs)],
-      ...['--projects', String(c.projects), '--sbom-polls', '0'],
-      ...['--sbom-export-ms', String(Math.round(c.exportSeconds * 1000))]
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] }
-  )
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = ''
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      text += chunk
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.on('exit', code => reject(new Error(`emulator exited with ${code}`)))
-  })
-  return { url, child }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise(resolve => child.on('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
+function startSbomEmulator(c: SbomCase, latencyMs: number): Promise<EmulatorProcess> {
+  return startEmulatorProcess([
+    ...['--token', TOKEN, '--latency-ms', String(latencyMs)],
+    ...['--projects', String(c.projects), '--sbom-polls', '0'],
+    ...['--sbom-export-ms', String(Math.round(c.exportSeconds * 1000))]
+  ])
 }
 
 interface Logged {
@@ -76,7 +55,7 @@ interface Logged {
 }
 
 export async function measureSbom(c: SbomCase, latencyMs: number): Promise<SbomRow> {
-  const emulator = await startEmulator(c, latencyMs)
+  const emulator = await startSbomEmulator(c, latencyMs)
   try {
     const run = await runBundledAction({
       inputs: {
@@ -108,7 +87,7 @@ export async function measureSbom(c: SbomCase, latencyMs: number): Promise<SbomR
       status: `${run.outputs['sbom-status'] ?? '?'} (${run.outputs['sbom-projects'] ?? '?'} projects)`
     }
   } finally {
-    await stop(emulator.child)
+    await stopEmulatorProcess(emulator)
   }
 }
 

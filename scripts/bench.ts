@@ -29,12 +29,16 @@
  * made (each counted once), and per findings chain floor(n / 3000) + 1 pages.
  * Prints a table and the ratios against the targets.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { fetch } from 'undici'
 import { sampleCommit } from '../emulator/scans.js'
-import { BUNDLE, ROOT, runBundledAction } from './run-action.js'
+import { BUNDLE, runBundledAction } from './run-action.js'
+import {
+  startEmulatorProcess,
+  stopEmulatorProcess,
+  type EmulatorProcess
+} from './emulator-process.js'
 import { measureSbom, parseSbomCases, printSbomTable, type SbomRow } from './bench-sbom.js'
 
 const REPOSITORY = 'acme/bench'
@@ -46,48 +50,12 @@ const TYPES = ['sast', 'sca'] as const
 /** The action's default `status`: one findings request chain per type and status. */
 const STATUSES = ['open', 'reviewing', 'fixing'] as const
 
-interface EmulatorProcess {
-  readonly url: string
-  readonly child: ChildProcess
-}
-
-async function startEmulatorProcess(findings: number, latencyMs: number): Promise<EmulatorProcess> {
-  const child = spawn(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    [
-      join(ROOT, 'emulator', 'cli.ts'),
-      '--token',
-      TOKEN,
-      '--latency-ms',
-      String(latencyMs),
-      '--bulk-findings',
-      String(findings),
-      '--bulk-sast-share',
-      '0.5',
-      '--bulk-repo',
-      REPOSITORY,
-      '--bulk-ref',
-      REF,
-      '--precomputed-findings-pages'
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] }
-  )
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = ''
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      text += chunk
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.on('exit', code => reject(new Error(`emulator exited with ${code}`)))
-  })
-  return { url, child }
-}
-
-async function stop(emulator: EmulatorProcess): Promise<void> {
-  const exited = new Promise(resolve => emulator.child.on('exit', resolve))
-  emulator.child.kill('SIGTERM')
-  await exited
+function startBenchEmulator(findings: number, latencyMs: number): Promise<EmulatorProcess> {
+  return startEmulatorProcess([
+    ...['--token', TOKEN, '--latency-ms', String(latencyMs)],
+    ...['--bulk-findings', String(findings), '--bulk-sast-share', '0.5'],
+    ...['--bulk-repo', REPOSITORY, '--bulk-ref', REF, '--precomputed-findings-pages']
+  ])
 }
 
 async function resetRequestLog(url: string): Promise<void> {
@@ -261,7 +229,7 @@ async function measure(
   latencyMs: number,
   naiveBudgetMs: number | undefined
 ): Promise<Row> {
-  const emulator = await startEmulatorProcess(findings, latencyMs)
+  const emulator = await startBenchEmulator(findings, latencyMs)
   try {
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
     await runAction(emulator.url)
@@ -293,7 +261,7 @@ async function measure(
       verdict: runs[0]?.verdict ?? '?'
     }
   } finally {
-    await stop(emulator)
+    await stopEmulatorProcess(emulator)
   }
 }
 

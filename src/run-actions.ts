@@ -9,6 +9,7 @@ import type { Deployment, Project, Verdict } from './domain.js'
 import type { Config } from './inputs.js'
 import type { RunReport, SbomReport } from './report/model.js'
 import { errorText } from './error-text.js'
+import { abortableSleep } from './sleep.js'
 
 export interface ActionsOutcome {
   readonly report: Pick<RunReport, 'tickets' | 'tags' | 'sbom'>
@@ -24,20 +25,6 @@ export interface ActionsInput {
   /** Evaluated findings, when tickets need them (computed even with gate: false). */
   readonly verdict: Verdict | undefined
   readonly warn: (message: string) => void
-}
-
-/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
-function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  if (signal?.aborted) return Promise.resolve()
-  return new Promise(resolve => {
-    const done = (): void => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal?.addEventListener('abort', done, { once: true })
-  })
 }
 
 /** With sbom-shard, only this job's share of the deployment. */
@@ -102,7 +89,7 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
             rateLimitRetries: config.maxRetries
           },
           {
-            sleep: realSleep,
+            sleep: abortableSleep,
             now: Date.now,
             mask: secret => core.setSecret(secret),
             info: message => core.info(message)

@@ -12,6 +12,7 @@ import {
 } from './retry.js'
 import { formatIssues } from './schema-issues.js'
 import { errorText } from '../error-text.js'
+import { abortableSleep } from '../sleep.js'
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
 
@@ -81,20 +82,6 @@ export interface TransportOptions {
 
 const ERROR_BODY_LIMIT = 300
 
-/** A wait that ends early when the request is cancelled, so nothing holds the process open. */
-function realSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.resolve()
-  return new Promise(resolve => {
-    const done = (): void => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal?.addEventListener('abort', done, { once: true })
-  })
-}
-
 /**
  * The one place that talks HTTP to the API: authentication, timeouts, retries, redirects and
  * response validation. Everything above it sees typed values or typed errors.
@@ -144,7 +131,7 @@ export class Transport {
         reason: describeOutcome(outcome.outcome)
       })
       const { sleep } = this.options
-      await (sleep ?? realSleep)(delayMs, spec.signal)
+      await (sleep ?? abortableSleep)(delayMs, spec.signal)
     }
   }
 
