@@ -190,6 +190,23 @@ describe('proveEvidence: waiting', () => {
     expect(emulator.requests).toEqual([])
   })
 
+  it('a commit to prove that is unknown is no verdict, never a silent skip', async () => {
+    const error = await failure(
+      proveEvidence(
+        transport,
+        Promise.resolve(DEPLOYMENT),
+        Promise.resolve(WEB),
+        config({ commit: undefined }),
+        () => undefined
+      )
+    )
+    expect(error).toBeInstanceOf(NoVerdictError)
+    expect(error.message).toBe(
+      'require-scan is commit, but the commit whose scan to prove is unknown'
+    )
+    expect(emulator.requests).toEqual([])
+  })
+
   it('require-scan: none proves nothing and asks nothing', async () => {
     const evidence = await proveEvidence(
       transport,

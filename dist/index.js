@@ -36719,9 +36719,13 @@ function scanSource(transport, deploymentId, repositoryId) {
  * @throws NoVerdictError when it cannot be proven; API errors as they come.
  */
 async function proveEvidence(transport, deployment, project, config, log, clock = realClock) {
-    const requirement = requirementOf(config);
-    if (requirement === undefined || project === undefined)
+    if (config.requireScan === 'none')
         return undefined;
+    const requirement = requirementOf(config);
+    // The inputs guarantee both; should they not, nothing is judged unproven.
+    if (requirement === undefined || project === undefined) {
+        throw new NoVerdictError(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
+    }
     let repositoryId;
     try {
         repositoryId = String((await project).id);

@@ -55,8 +55,15 @@ export async function proveEvidence(
   log: (message: string) => void,
   clock: Clock = realClock
 ): Promise<ScanEvidence | undefined> {
+  if (config.requireScan === 'none') return undefined
   const requirement = requirementOf(config)
-  if (requirement === undefined || project === undefined) return undefined
+  // The inputs guarantee both; should they not, nothing is judged unproven.
+  if (requirement === undefined || project === undefined) {
+    throw new NoVerdictError(
+      `require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`,
+      'on-missing-scan'
+    )
+  }
   let repositoryId: string
   try {
     repositoryId = String((await project).id)
