@@ -21,7 +21,7 @@ import {
   type ActionRun,
   type Emulator,
   RELAXED,
-  scanOutputs
+  NORMAL_OUTPUTS
 } from './helpers/e2e.js'
 import {
   commandLines,
@@ -44,19 +44,6 @@ const FAST = { 'timeout-seconds': '1', 'max-retries': '2' }
 /** Thresholds under which nothing on acme/web main blocks (exit 0). */
 
 /** The verdict of an undisturbed run on acme/web main with the default thresholds. */
-const NORMAL_OUTPUTS = {
-  ...scanOutputs(),
-  result: 'failed',
-  'findings-count': '16',
-  'blocking-count': '5',
-  'sast-count': '10',
-  'sca-count': '6',
-  'secrets-count': '0',
-  'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
-  'deployment-slug': 'acme-corp',
-  'deployment-id': '4242'
-}
-
 function requestsTo(emulator: Emulator, path: string, method = 'GET') {
   return emulator.requests.filter(r => r.method === method && r.path === path)
 }

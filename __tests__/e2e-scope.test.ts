@@ -12,7 +12,7 @@ import {
   runAction,
   warningLines,
   withEmulator,
-  scanOutputs,
+  NORMAL_OUTPUTS,
   type Emulator
 } from './helpers/e2e.js'
 
@@ -84,19 +84,6 @@ d('e2e scope: finding statuses', () => {
 })
 
 /** The verdict of an undisturbed run on acme/web main with the default thresholds. */
-const NORMAL_OUTPUTS = {
-  ...scanOutputs(),
-  result: 'failed',
-  'findings-count': '16',
-  'blocking-count': '5',
-  'sast-count': '10',
-  'sca-count': '6',
-  'secrets-count': '0',
-  'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
-  'deployment-slug': 'acme-corp',
-  'deployment-id': '4242'
-}
-
 /** The body the emulator answers for one findings query, fetched directly. */
 async function findingsBody(emulator: Emulator, query: Record<string, string>): Promise<unknown> {
   const params = new URLSearchParams({ repos: 'acme/web', page_size: '3000', ...query })

@@ -91,6 +91,20 @@ export function scanOutputs(
   return { 'scan-id': String(scan.id), 'scan-commit': scan.commit }
 }
 
+/** The outputs of a default run on acme/web main: the sample data's verdict. */
+export const NORMAL_OUTPUTS: Readonly<Record<string, string>> = {
+  ...scanOutputs(),
+  result: 'failed',
+  'findings-count': '16',
+  'blocking-count': '5',
+  'sast-count': '10',
+  'sca-count': '6',
+  'secrets-count': '0',
+  'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
+  'deployment-slug': 'acme-corp',
+  'deployment-id': '4242'
+}
+
 /** Thresholds under which the sample data passes: a run that must not fail on the gate itself. */
 export const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' } as const
 
