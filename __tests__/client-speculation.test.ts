@@ -11,7 +11,7 @@ import { pageNumberPages } from '../src/api/paginate.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { SpeculationBudget } from '../src/api/speculation.js'
 import { Transport } from '../src/api/transport.js'
-import { fetchFindings } from '../src/collect.js'
+import { fetchFindings } from '../src/collect/gate-data.js'
 import type { Finding } from '../src/domain.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')

@@ -10,7 +10,7 @@ import { Transport } from '../src/api/transport.js'
 import type { Deployment, Project } from '../src/domain.js'
 import { proveEvidence } from '../src/evidence/evidence.js'
 import type { Clock } from '../src/evidence/prove-scan.js'
-import { NoVerdictError } from '../src/no-verdict.js'
+import { NoVerdictError } from '../src/errors.js'
 import { failure } from './helpers/failure.js'
 
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
@@ -180,7 +180,7 @@ describe('proveEvidence: waiting', () => {
   })
 
   it('a repository that is no project has never been scanned: a missing scan, softened by on-missing-scan', async () => {
-    const { ProjectNotFoundError } = await import('../src/collect.js')
+    const { ProjectNotFoundError } = await import('../src/collect/gate-data.js')
     const missing = Promise.reject(new ProjectNotFoundError('acme/nope', DEPLOYMENT))
     const error = await failure(
       proveEvidence(transport, Promise.resolve(DEPLOYMENT), missing, config(), () => undefined)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Finding, SastFinding } from '../src/domain.js'
-import { NoVerdictError } from '../src/no-verdict.js'
+import { NoVerdictError } from '../src/errors.js'
 import { judgeScopeDrops, scopeFindings, type Scope, type ScopeDrops } from '../src/gate/scope.js'
 
 function finding(overrides: Partial<SastFinding> = {}): SastFinding {

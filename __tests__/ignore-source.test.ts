@@ -3,9 +3,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { IgnoreFileError } from '../src/gate/ignore.js'
-import { loadIgnoreSource, proposedEntries } from '../src/ignore-source.js'
-import { ConfigError, readConfig, type Config, type RunContext } from '../src/inputs.js'
-import { NoVerdictError } from '../src/no-verdict.js'
+import { loadIgnoreSource, proposedEntries } from '../src/collect/ignore-source.js'
+import { ConfigError, readConfig, type Config, type RunContext } from '../src/inputs/index.js'
+import { NoVerdictError } from '../src/errors.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
 const BASE_SHA = 'b'.repeat(40)

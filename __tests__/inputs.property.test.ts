@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { DURATION_UNIT_SECONDS } from '../src/duration.js'
+import { DURATION_UNIT_SECONDS } from '../src/time/duration.js'
 import {
   ConfigError,
   InputValueError,
@@ -8,7 +8,7 @@ import {
   parseSince,
   readConfig,
   type RunContext
-} from '../src/inputs.js'
+} from '../src/inputs/index.js'
 
 /** Runs per property; the suite has 10 properties, so 3,000 generated cases in all. */
 const RUNS = 300

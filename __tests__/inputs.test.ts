@@ -12,7 +12,7 @@ import {
   type Config,
   type InputReader,
   type RunContext
-} from '../src/inputs.js'
+} from '../src/inputs/index.js'
 
 const TOKEN = 'sgp_0123456789abcdefSECRET'
 const NOW = new Date('2026-06-01T12:00:00.750Z')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { logText, quoted } from '../src/safe-core.js'
+import { logText, quoted } from '../src/runner/safe-core.js'
 
 describe('logText', () => {
   it('quotes every line that the runner would read as a workflow command', () => {

@@ -9,10 +9,10 @@ export const modules = {
 /* harmony export */   upsertPrComment: () => (/* binding */ upsertPrComment)
 /* harmony export */ });
 /* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody, JOB_TOKEN_LOGIN */
-/* harmony import */ var _safe_core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7248);
+/* harmony import */ var _runner_safe_core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(777);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
-/* harmony import */ var _error_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5437);
+/* harmony import */ var _text_error_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6589);
 /**
  * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
  * pushed twenty times has one comment, not twenty.
@@ -151,10 +151,10 @@ async function upsertPrComment(request) {
         if (status === 403 || status === 404) {
             const reason = `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
                 'or lack pull-requests: write';
-            _safe_core_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
+            _runner_safe_core_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
             return { skipped: reason };
         }
-        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_error_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .k)(error)}`, { cause: error });
+        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_text_error_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .k)(error)}`, { cause: error });
     }
 }
 

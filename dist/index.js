@@ -30967,63 +30967,6 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 
 /***/ }),
 
-/***/ 7607:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
-/* harmony export */ });
-/* unused harmony export DURATION_UNIT_SECONDS */
-/**
- * Relative durations such as `30m`, `12h`, `7d` and `2w`: one whole number and one unit letter.
- * Kept deliberately small: months and years have no fixed length, and an uppercase `M` would be
- * ambiguous (minutes or months), so only these four lowercase units exist.
- */
-/** Seconds in one of each unit a duration may use. */
-const DURATION_UNIT_SECONDS = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
-const DURATION = /^(\d+)([mhdw])$/;
-function isDurationUnit(unit) {
-    return Object.hasOwn(DURATION_UNIT_SECONDS, unit);
-}
-/**
- * The length of a duration like `7d`, in seconds; undefined when `raw` is not shaped like one.
- * The amount is not range-checked here (`0m` gives 0, a huge amount gives a huge number or
- * Infinity): what is acceptable depends on the caller.
- */
-function parseDurationSeconds(raw) {
-    const match = DURATION.exec(raw);
-    if (match === null)
-        return undefined;
-    const [, amount = '', unit = ''] = match;
-    return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined;
-}
-/** A rough, readable length of time: `7 min`, `2 h`, `3 d` (for ages and waits in messages). */
-function formatDuration(ms) {
-    const minutes = Math.max(0, Math.round(ms / 60_000));
-    if (minutes < 60)
-        return `${minutes} min`;
-    const hours = Math.round(minutes / 60);
-    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
-}
-
-
-/***/ }),
-
-/***/ 5437:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ errorText)
-/* harmony export */ });
-/** The message of anything thrown: errors give their message, other values their string form. */
-function errorText(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-
-/***/ }),
-
 /***/ 2889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31121,7 +31064,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9877);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4224);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31130,7 +31073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9877:
+/***/ 4224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31139,8 +31082,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./src/safe-core.ts
-var safe_core = __nccwpck_require__(7248);
+// EXTERNAL MODULE: ./src/runner/safe-core.ts
+var safe_core = __nccwpck_require__(777);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /**
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
@@ -31611,9 +31554,9 @@ function formatIssues(issues, prefix = '') {
     });
 }
 
-// EXTERNAL MODULE: ./src/error-text.ts
-var error_text = __nccwpck_require__(5437);
-;// CONCATENATED MODULE: ./src/sleep.ts
+// EXTERNAL MODULE: ./src/text/error-text.ts
+var error_text = __nccwpck_require__(6589);
+;// CONCATENATED MODULE: ./src/time/sleep.ts
 /** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
 function abortableSleep(ms, signal) {
     if (signal?.aborted)
@@ -33230,7 +33173,7 @@ function licenseViolations(matchesByLicense, repositoryId) {
         a.license.localeCompare(b.license));
 }
 
-;// CONCATENATED MODULE: ./src/no-verdict.ts
+;// CONCATENATED MODULE: ./src/errors.ts
 class NoVerdictError extends Error {
     softenedBy;
     name = 'NoVerdictError';
@@ -33465,7 +33408,7 @@ async function policyRuleModes(transport, deploymentId, policyId) {
     return modes;
 }
 
-;// CONCATENATED MODULE: ./src/rule-modes.ts
+;// CONCATENATED MODULE: ./src/collect/rule-modes.ts
 
 
 
@@ -33543,7 +33486,7 @@ function settledLater(promise) {
     return promise;
 }
 
-;// CONCATENATED MODULE: ./src/collect.ts
+;// CONCATENATED MODULE: ./src/collect/gate-data.ts
 
 
 
@@ -33830,7 +33773,7 @@ var ignore = __nccwpck_require__(2889);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/ignore-source.ts
+;// CONCATENATED MODULE: ./src/collect/ignore-source.ts
 /**
  * Where the ignore file comes from. On a pull request the checkout is the pull request's own
  * tree, so an entry it adds there would exempt its own findings: there the file is read at the
@@ -34086,8 +34029,8 @@ function modeLookup(ruleModes) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: ./src/duration.ts
-var src_duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/time/duration.ts
+var time_duration = __nccwpck_require__(2061);
 ;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
 /**
  * `sbom-shard: k/n`: which projects one job of an n-job matrix exports. A project belongs to
@@ -34127,7 +34070,7 @@ function parseShardText(raw) {
     return { index, count };
 }
 
-;// CONCATENATED MODULE: ./src/inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/index.ts
 /**
  * The inputs layer: every action input becomes one frozen, typed {@link Config}.
  *
@@ -34811,7 +34754,7 @@ function epochSeconds(text) {
     return seconds;
 }
 function secondsBack(text, now) {
-    const duration = (0,src_duration/* parseDurationSeconds */.lW)(text);
+    const duration = (0,time_duration/* parseDurationSeconds */.lW)(text);
     if (duration === undefined)
         return undefined;
     if (duration === 0)
@@ -35665,7 +35608,7 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
     return { created, failed, skipped, alreadyTicketed: selection.alreadyTicketed };
 }
 
-;// CONCATENATED MODULE: ./src/run-actions.ts
+;// CONCATENATED MODULE: ./src/actions/run.ts
 
 
 
@@ -35742,7 +35685,7 @@ async function runActions(input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/context.ts
+;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
 function payloadOf(ctx) {
     const payload = ctx.eventPayload;
     return payload && typeof payload === 'object' ? payload : undefined;
@@ -36347,7 +36290,7 @@ async function writeJobSummary(report) {
 /** Kept equal to package.json's version by a test. */
 const VERSION = '0.1.0';
 
-;// CONCATENATED MODULE: ./src/publish.ts
+;// CONCATENATED MODULE: ./src/report/publish.ts
 
 
 
@@ -36684,7 +36627,7 @@ function ago(scan, now) {
     const at = scan.completedAt ?? scan.startedAt;
     if (at === undefined)
         return 'time unknown';
-    return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${(0,src_duration/* formatDuration */.a3)(now - at)} ago`;
+    return `${scan.completedAt !== undefined ? 'completed' : 'started'} ${(0,time_duration/* formatDuration */.a3)(now - at)} ago`;
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/evidence.ts
@@ -36742,7 +36685,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     const { scan } = evidence;
     const age = evidence.ageSeconds === undefined
         ? ''
-        : `, completed ${(0,src_duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} ago`;
+        : `, completed ${(0,time_duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} ago`;
     log(`Judging the findings of scan ${scan.id} of commit ${scan.commit.slice(0, 7)} on ${scan.branch} (${scan.statusText}${age})`);
     if (evidence.branch !== evidence.requestedRef) {
         log(`No scan of ${config.repository} records ${evidence.requestedRef}, but its scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`);
@@ -37358,8 +37301,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
 
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/time/duration.ts
+var duration = __nccwpck_require__(2061);
 // EXTERNAL MODULE: ./src/domain.ts
 var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -37849,7 +37792,7 @@ function warningsSection(warnings) {
 
 /***/ }),
 
-/***/ 7248:
+/***/ 777:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37911,6 +37854,63 @@ function notice(message, properties) {
 /** Marks the step failed, with this message as its error line. */
 function setFailed(message) {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(logText(message));
+}
+
+
+/***/ }),
+
+/***/ 6589:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** The message of anything thrown: errors give their message, other values their string form. */
+function errorText(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 2061:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
+/* harmony export */ });
+/* unused harmony export DURATION_UNIT_SECONDS */
+/**
+ * Relative durations such as `30m`, `12h`, `7d` and `2w`: one whole number and one unit letter.
+ * Kept deliberately small: months and years have no fixed length, and an uppercase `M` would be
+ * ambiguous (minutes or months), so only these four lowercase units exist.
+ */
+/** Seconds in one of each unit a duration may use. */
+const DURATION_UNIT_SECONDS = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
+const DURATION = /^(\d+)([mhdw])$/;
+function isDurationUnit(unit) {
+    return Object.hasOwn(DURATION_UNIT_SECONDS, unit);
+}
+/**
+ * The length of a duration like `7d`, in seconds; undefined when `raw` is not shaped like one.
+ * The amount is not range-checked here (`0m` gives 0, a huge amount gives a huge number or
+ * Infinity): what is acceptable depends on the caller.
+ */
+function parseDurationSeconds(raw) {
+    const match = DURATION.exec(raw);
+    if (match === null)
+        return undefined;
+    const [, amount = '', unit = ''] = match;
+    return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined;
+}
+/** A rough, readable length of time: `7 min`, `2 h`, `3 d` (for ages and waits in messages). */
+function formatDuration(ms) {
+    const minutes = Math.max(0, Math.round(ms / 60_000));
+    if (minutes < 60)
+        return `${minutes} min`;
+    const hours = Math.round(minutes / 60);
+    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
 }
 
 

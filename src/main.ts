@@ -1,13 +1,18 @@
-import * as core from './safe-core.js'
+import * as core from './runner/safe-core.js'
 import { isClientError } from './api/errors.js'
 import { DeploymentError, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import { collectGateData, ProjectNotFoundError, requireProject, type GateData } from './collect.js'
+import {
+  collectGateData,
+  ProjectNotFoundError,
+  requireProject,
+  type GateData
+} from './collect/gate-data.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
 import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
-import { loadIgnoreSource, type IgnoreSource } from './ignore-source.js'
+import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import { judgeScopeDrops } from './gate/scope.js'
@@ -17,14 +22,14 @@ import {
   readConfig,
   type Config,
   type RunContext
-} from './inputs.js'
-import { runActions, type ActionsOutcome } from './run-actions.js'
+} from './inputs/index.js'
+import { runActions, type ActionsOutcome } from './actions/run.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
-import { publishReports } from './publish.js'
-import { forkPullRequest } from './context.js'
+import { publishReports } from './report/publish.js'
+import { forkPullRequest } from './inputs/pull-request.js'
 import { VERSION } from './version.js'
-import { errorText } from './error-text.js'
-import { NoVerdictError, type NoVerdictSoftener } from './no-verdict.js'
+import { errorText } from './text/error-text.js'
+import { NoVerdictError, type NoVerdictSoftener } from './errors.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 import { judgeableTypes } from './evidence/products.js'
 import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'

@@ -11,8 +11,8 @@ import { ApiError } from '../api/errors.js'
 import { RATE_LIMIT_STATUSES } from '../api/transport.js'
 import type { Project, SbomExport } from '../domain.js'
 import type { SbomExportReport } from '../report/model.js'
-import { errorText } from '../error-text.js'
-import { quoted } from '../safe-core.js'
+import { errorText } from '../text/error-text.js'
+import { quoted } from '../runner/safe-core.js'
 import { PollPlanner, type PollTiming } from './sbom-schedule.js'
 
 export interface SbomOperations {

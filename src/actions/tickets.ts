@@ -4,8 +4,8 @@ import type { Transport } from '../api/transport.js'
 import type { EvaluatedFinding, IssueType } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
 import type { TicketsReport } from '../report/model.js'
-import { errorText } from '../error-text.js'
-import { quoted } from '../safe-core.js'
+import { errorText } from '../text/error-text.js'
+import { quoted } from '../runner/safe-core.js'
 
 export interface TicketSettings {
   readonly ticketFindings: 'blocking' | 'all'

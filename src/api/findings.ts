@@ -15,7 +15,7 @@ import { SpeculationBudget } from './speculation.js'
 import { JsonArraySplitter, JsonSplitError } from './json-split.js'
 import { formatIssues } from './schema-issues.js'
 import type { StreamDecoder, Transport } from './transport.js'
-import { errorText } from '../error-text.js'
+import { errorText } from '../text/error-text.js'
 import {
   numericId,
   optionalString,

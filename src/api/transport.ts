@@ -11,8 +11,8 @@ import {
   type RetryPolicy
 } from './retry.js'
 import { formatIssues } from './schema-issues.js'
-import { errorText } from '../error-text.js'
-import { abortableSleep } from '../sleep.js'
+import { errorText } from '../text/error-text.js'
+import { abortableSleep } from '../time/sleep.js'
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
 

@@ -4,11 +4,11 @@
  */
 import { searchScans } from '../api/scans.js'
 import type { Transport } from '../api/transport.js'
-import { ProjectNotFoundError } from '../collect.js'
+import { ProjectNotFoundError } from '../collect/gate-data.js'
 import type { Deployment, Project } from '../domain.js'
-import type { Config } from '../inputs.js'
-import { formatDuration } from '../duration.js'
-import { NoVerdictError } from '../no-verdict.js'
+import type { Config } from '../inputs/index.js'
+import { formatDuration } from '../time/duration.js'
+import { NoVerdictError } from '../errors.js'
 import {
   proveScan,
   realClock,

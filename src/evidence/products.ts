@@ -2,8 +2,8 @@
  * Secrets are judged only when the proven scan ran Secrets: the secrets endpoint lists what the
  * ref holds, and a scan without the product cannot vouch that those are its findings.
  */
-import type { Config } from '../inputs.js'
-import { NoVerdictError } from '../no-verdict.js'
+import type { Config } from '../inputs/index.js'
+import { NoVerdictError } from '../errors.js'
 import type { ScanEvidence } from './evidence.js'
 
 /**

@@ -4,8 +4,8 @@
  * otherwise ends in a {@link NoVerdictError} that says what was seen and what to check.
  */
 import type { Scan } from '../domain.js'
-import { formatDuration } from '../duration.js'
-import { NoVerdictError } from '../no-verdict.js'
+import { formatDuration } from '../time/duration.js'
+import { NoVerdictError } from '../errors.js'
 import {
   branchSpellings,
   judgeScans,

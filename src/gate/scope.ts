@@ -1,5 +1,5 @@
 import type { Finding, IssueType } from '../domain.js'
-import { NoVerdictError } from '../no-verdict.js'
+import { NoVerdictError } from '../errors.js'
 
 export interface Scope {
   readonly repository: string

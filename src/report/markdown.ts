@@ -5,7 +5,7 @@
  * every list that grows with the data is a truncatable Section (fit.ts), so the document always
  * fits the budget of its destination.
  */
-import { formatDuration } from '../duration.js'
+import { formatDuration } from '../time/duration.js'
 import {
   validationStateText,
   type EvaluatedFinding,

@@ -2,7 +2,7 @@
  * Step outputs (see action.yml). Only the outputs that apply to this run are set: a count the
  * gate did not compute is left unset rather than reported as `0`, which would read as "clean".
  */
-import * as core from '../safe-core.js'
+import * as core from '../runner/safe-core.js'
 import type { SeverityCounts } from '../domain.js'
 import type { RunReport, SbomExportReport } from './model.js'
 

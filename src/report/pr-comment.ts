@@ -10,12 +10,12 @@
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
  * the comment is a convenience and must never fail the gate.
  */
-import * as core from '../safe-core.js'
+import * as core from '../runner/safe-core.js'
 import { getOctokit } from '@actions/github'
 import { COMMENT_MARKER, renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
 import type { GateResult } from '../domain.js'
-import { errorText } from '../error-text.js'
+import { errorText } from '../text/error-text.js'
 
 /** GitHub rejects issue comments longer than this many characters. */
 export const COMMENT_MAX_CHARS = 65_536

@@ -3,10 +3,10 @@
  * job for it), so the Markdown is rendered to fit with a margin left for anything else the step
  * appends.
  */
-import * as core from '../safe-core.js'
+import * as core from '../runner/safe-core.js'
 import { renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
-import { errorText } from '../error-text.js'
+import { errorText } from '../text/error-text.js'
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
 /** Room for other writers of the same step's summary, and for the runner's own bookkeeping. */

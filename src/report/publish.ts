@@ -1,14 +1,14 @@
-import * as core from './safe-core.js'
-import { pullRequestTarget } from './context.js'
-import type { Config, RunContext } from './inputs.js'
-import { emitAnnotations } from './report/annotations.js'
-import { buildJsonReport, writeJsonReport } from './report/json-report.js'
-import type { RunReport } from './report/model.js'
-import { setOutputs, type OutputExtras } from './report/outputs.js'
-import { buildSarif, writeSarif } from './report/sarif.js'
-import { writeJobSummary } from './report/summary.js'
-import { VERSION } from './version.js'
-import { errorText } from './error-text.js'
+import * as core from '../runner/safe-core.js'
+import { pullRequestTarget } from '../inputs/pull-request.js'
+import type { Config, RunContext } from '../inputs/index.js'
+import { emitAnnotations } from './annotations.js'
+import { buildJsonReport, writeJsonReport } from './json-report.js'
+import type { RunReport } from './model.js'
+import { setOutputs, type OutputExtras } from './outputs.js'
+import { buildSarif, writeSarif } from './sarif.js'
+import { writeJobSummary } from './summary.js'
+import { VERSION } from '../version.js'
+import { errorText } from '../text/error-text.js'
 
 /** The config as the JSON report shows it: every input but the two tokens. */
 export function publicConfig(config: Config): Record<string, unknown> {
@@ -67,7 +67,7 @@ export async function publishReports(
     if (target) {
       const outcome = await attempt('update the pull-request comment', async () => {
         // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
-        const { upsertPrComment } = await import('./report/pr-comment.js')
+        const { upsertPrComment } = await import('./pr-comment.js')
         return upsertPrComment({ token, report, mode: config.commentOnPr, context: target })
       })
       if (outcome?.url) extras.commentUrl = outcome.url

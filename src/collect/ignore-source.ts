@@ -4,14 +4,14 @@
  * pull request's base commit through the GitHub contents API, and the entries the pull request
  * adds are only reported, as proposed. Every other event reads the workspace file.
  */
-import * as core from './safe-core.js'
+import * as core from '../runner/safe-core.js'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
-import type { ProposedIgnore } from './domain.js'
-import { errorText } from './error-text.js'
-import { IgnoreFileError, type IgnoreEntry } from './gate/ignore.js'
-import type { Config, RunContext } from './inputs.js'
-import { NoVerdictError } from './no-verdict.js'
+import type { ProposedIgnore } from '../domain.js'
+import { errorText } from '../text/error-text.js'
+import { IgnoreFileError, type IgnoreEntry } from '../gate/ignore.js'
+import type { Config, RunContext } from '../inputs/index.js'
+import { NoVerdictError } from '../errors.js'
 
 /** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
 const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target'])
@@ -46,7 +46,7 @@ const NONE: AppliedIgnores = { entries: [], proposed: [] }
 export async function loadIgnoreSource(config: Config, ctx: RunContext): Promise<IgnoreSource> {
   const file = config.ignoreFile
   if (file === undefined) return { applied: Promise.resolve(NONE) }
-  const { parseIgnoreFile } = await import('./gate/ignore-file.js')
+  const { parseIgnoreFile } = await import('../gate/ignore-file.js')
   if (!readsIgnoreFileAtBase(ctx.eventName)) {
     const entries = parseIgnoreFile(await readWorkspaceFile(file), file)
     return { applied: Promise.resolve({ entries, proposed: [] }) }

@@ -1,4 +1,4 @@
-import type { RunContext } from './inputs.js'
+import type { RunContext } from './index.js'
 
 interface PullRequestPayload {
   readonly number?: unknown

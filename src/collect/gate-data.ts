@@ -1,20 +1,20 @@
-import { ApiError } from './api/errors.js'
+import { ApiError } from '../api/errors.js'
 import {
   DEFAULT_FINDINGS_PAGING,
   FINDINGS_SPECULATION,
   findingPages,
   type PlatformIssueType
-} from './api/findings.js'
-import { secretsPages, secretsStatuses } from './api/secrets.js'
-import { SpeculationBudget } from './api/speculation.js'
-import { listDependencies } from './api/dependencies.js'
-import { findProject } from './api/projects.js'
-import type { Transport } from './api/transport.js'
-import type { Config } from './inputs.js'
-import type { Deployment, Finding, Project, LicenseViolation, Dependency } from './domain.js'
-import type { RuleModes } from './gate/modes.js'
-import { licenseViolations } from './gate/licenses.js'
-import { ScopeFilter, type ScopeDrops } from './gate/scope.js'
+} from '../api/findings.js'
+import { secretsPages, secretsStatuses } from '../api/secrets.js'
+import { SpeculationBudget } from '../api/speculation.js'
+import { listDependencies } from '../api/dependencies.js'
+import { findProject } from '../api/projects.js'
+import type { Transport } from '../api/transport.js'
+import type { Config } from '../inputs/index.js'
+import type { Deployment, Finding, Project, LicenseViolation, Dependency } from '../domain.js'
+import type { RuleModes } from '../gate/modes.js'
+import { licenseViolations } from '../gate/licenses.js'
+import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
 
 export interface GateData {

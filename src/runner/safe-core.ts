@@ -9,7 +9,7 @@
  * none of it drops ANSI escapes. So every message goes through logText.
  */
 import * as core from '@actions/core'
-import { oneLine, stripControl, truncate, LIMITS } from './report/escape.js'
+import { oneLine, stripControl, truncate, LIMITS } from '../report/escape.js'
 
 export * from '@actions/core'
 

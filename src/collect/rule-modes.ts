@@ -1,9 +1,9 @@
-import { isClientError } from './api/errors.js'
-import { isSastPolicy, listPolicies, policyRuleModes } from './api/policies.js'
-import type { Transport } from './api/transport.js'
-import type { Finding, PolicyRule } from './domain.js'
-import type { RuleModes } from './gate/modes.js'
-import { NoVerdictError } from './no-verdict.js'
+import { isClientError } from '../api/errors.js'
+import { isSastPolicy, listPolicies, policyRuleModes } from '../api/policies.js'
+import type { Transport } from '../api/transport.js'
+import type { Finding, PolicyRule } from '../domain.js'
+import type { RuleModes } from '../gate/modes.js'
+import { NoVerdictError } from '../errors.js'
 
 type Modes = ReadonlyMap<string, PolicyRule['mode']>
 

@@ -18,10 +18,10 @@ import {
   SEVERITIES,
   type PolicyMode,
   type Severity
-} from './domain.js'
-import { parseDurationSeconds } from './duration.js'
-import { readsIgnoreFileAtBase } from './ignore-source.js'
-import { MAX_SHARDS, parseShardText, type SbomShard } from './actions/sbom-shard.js'
+} from '../domain.js'
+import { parseDurationSeconds } from '../time/duration.js'
+import { readsIgnoreFileAtBase } from '../collect/ignore-source.js'
+import { MAX_SHARDS, parseShardText, type SbomShard } from '../actions/sbom-shard.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
