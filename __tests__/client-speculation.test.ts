@@ -58,6 +58,17 @@ async function quiesce(): Promise<void> {
   }
 }
 
+/** Whether page 1 of acme/many has been answered (its delay fault has run out). */
+function page1Answered(): boolean {
+  return emulator.requests.some(
+    r =>
+      r.path === FINDINGS_PATH &&
+      r.query.repos?.[0] === 'acme/many' &&
+      r.query.page?.[0] === '1' &&
+      r.status !== 0
+  )
+}
+
 function pagesOf(repository: string): number[] {
   return emulator.requests
     .filter(r => r.path === FINDINGS_PATH && r.query.repos?.[0] === repository)
@@ -117,13 +128,16 @@ describe('speculative pages of one list', () => {
 
   it('asks for the pages ahead while the next one is still out', async () => {
     // Page 1 answers late: pages 2 to 6 go out before it is back, not after.
-    emulator.addFault({ kind: 'delay', ms: 400, path: FINDINGS_PATH, query: { page: '1' } })
+    emulator.addFault({ kind: 'delay', ms: 3_000, path: FINDINGS_PATH, query: { page: '1' } })
     const pages = findingPages(transport, 'acme-corp', query('acme/many'), PAGING)
     expect((await pages.next()).value).toHaveLength(100)
     const page1 = pages.next()
-    await new Promise(resolve => setTimeout(resolve, 200))
-    // Pages 2 to 6 came back full meanwhile: each proved the next page needed and freed a request
-    // on the wire, so more went out, still before page 1 was back.
+    // Pages 2 to 6 come back full meanwhile: each proves the next page needed and frees a request
+    // on the wire, so more go out, still before page 1 is back. Waiting for that (not a fixed
+    // time) keeps the test independent of the machine's load; page 1's delay bounds the wait.
+    while (pagesOf('acme/many').length <= 7 && !page1Answered())
+      await new Promise(resolve => setTimeout(resolve, 10))
+    expect(page1Answered()).toBe(false)
     expect(pagesOf('acme/many').slice(0, 7)).toEqual(range(0, 6))
     expect(pagesOf('acme/many').length).toBeGreaterThan(7)
     expect((await page1).value).toHaveLength(100)
