@@ -1,13 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { EvaluatedFinding } from '../src/domain.js'
-import {
-  escapeCell,
-  escapeMarkdown,
-  safeUrl,
-  truncate,
-  truncateUtf8,
-  utf8Length
-} from '../src/report/escape.js'
+import { escapeCell, escapeMarkdown, safeUrl } from '../src/report/escape.js'
+import { truncate, truncateUtf8, utf8Length } from '../src/text/plain.js'
 import { COMMENT_MARKER, renderMarkdown, ROW_CAP } from '../src/report/markdown.js'
 import {
   evaluated,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { utf8Length } from '../src/report/escape.js'
+import { utf8Length } from '../src/text/plain.js'
 import { SUMMARY_LIMIT_BYTES, writeJobSummary } from '../src/report/summary.js'
 import type { EvaluatedFinding } from '../src/domain.js'
 import {

@@ -31064,7 +31064,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4224);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2043);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4224:
+/***/ 2043:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33945,15 +33945,15 @@ function rawText(data) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
+// EXTERNAL MODULE: ./src/text/plain.ts
+var plain = __nccwpck_require__(287);
 ;// CONCATENATED MODULE: ./src/gate/message.ts
 
 const SHOWN = 3;
 const PART_CHARS = 160;
 /** Server text in a log line: one line, no control characters, bounded. */
 function clean(text) {
-    return (0,report_escape/* truncate */.xv)((0,report_escape/* oneLine */.TN)((0,report_escape/* truncate */.xv)(text, PART_CHARS * 2)), PART_CHARS);
+    return (0,plain/* truncate */.xv)((0,plain/* oneLine */.TN)((0,plain/* truncate */.xv)(text, PART_CHARS * 2)), PART_CHARS);
 }
 function where(evaluated) {
     const { finding } = evaluated;
@@ -35421,15 +35421,6 @@ async function exportSboms(transport, deploymentId, projects, settings, env, lim
     const failure = failureOf(exports);
     return failure ? { exports, failure } : { exports };
 }
-/** The `sbom-status` output: the worst state across exports. */
-function overallSbomStatus(exports) {
-    const order = ['error', 'failed', 'timed_out', 'in_progress', 'started', 'completed'];
-    for (const status of order) {
-        if (exports.some(e => e.status === status))
-            return status === 'error' ? 'failed' : status === 'started' ? 'in_progress' : status;
-    }
-    return 'completed';
-}
 
 ;// CONCATENATED MODULE: ./src/actions/tags.ts
 
@@ -35625,9 +35616,6 @@ function shardProjects(projects, shard) {
     safe_core/* info */.pq(`sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`);
     return mine;
 }
-function sbomReport(config, exports) {
-    return config.sbomScope === 'deployment' ? { exports, projects: exports.length } : { exports };
-}
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 async function runActions(input) {
     const { config, transport, deployment, project, verdict, warn } = input;
@@ -35672,16 +35660,32 @@ async function runActions(input) {
             return undefined;
         })
         : undefined;
-    const [ticketsReport, tagsReport, sbomOutcome] = await Promise.all([tickets, tags, sbom]);
-    if (sbomOutcome?.failure)
-        failures.push(sbomOutcome.failure);
+    const [ticketsOutcome, tagsOutcome, sbomRun] = await Promise.all([tickets, tags, sbom]);
+    if (sbomRun?.failure)
+        failures.push(sbomRun.failure);
     return {
-        report: {
-            ...(ticketsReport ? { tickets: ticketsReport } : {}),
-            ...(tagsReport ? { tags: tagsReport } : {}),
-            ...(sbomOutcome ? { sbom: sbomReport(config, sbomOutcome.exports) } : {})
+        outcomes: {
+            ...(ticketsOutcome ? { tickets: ticketsOutcome } : {}),
+            ...(tagsOutcome ? { tags: tagsOutcome } : {}),
+            ...(sbomRun ? { sbom: { scope: config.sbomScope, exports: sbomRun.exports } } : {})
         },
         ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/actions-report.ts
+function sbomReport(sbom) {
+    // The project count is what a deployment-wide (or sharded) run wants to see at a glance.
+    return sbom.scope === 'deployment'
+        ? { exports: sbom.exports, projects: sbom.exports.length }
+        : { exports: sbom.exports };
+}
+/** The report's view of what tickets, tags and SBOM exports did. */
+function actionsReport(outcomes) {
+    return {
+        ...(outcomes.tickets ? { tickets: outcomes.tickets } : {}),
+        ...(outcomes.tags ? { tags: outcomes.tags } : {}),
+        ...(outcomes.sbom ? { sbom: sbomReport(outcomes.sbom) } : {})
     };
 }
 
@@ -35716,6 +35720,8 @@ function pullRequestTarget(ctx) {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
 var lib_core = __nccwpck_require__(418);
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __nccwpck_require__(6412);
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -35829,7 +35835,7 @@ function jsonFinding(evaluated) {
     const { finding } = evaluated;
     return {
         ...finding,
-        ruleMessage: (0,report_escape/* truncate */.xv)(finding.ruleMessage, JSON_MESSAGE_LIMIT),
+        ruleMessage: (0,plain/* truncate */.xv)(finding.ruleMessage, JSON_MESSAGE_LIMIT),
         mode: evaluated.mode ?? null,
         blocking: evaluated.blocking,
         reasons: evaluated.reasons.map(r => ({ ...r, text: (0,labels/* reasonText */.uV)(r) })),
@@ -36009,6 +36015,7 @@ function setOutputs(report, extras = {}) {
 
 
 
+
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SARIF_TOOL_NAME = 'Findings Gate';
 const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1';
@@ -36049,12 +36056,12 @@ function ruleHelpUri(finding) {
  * (SARIF §3.11.6 "embedded links"), which a hostile rule message must not be able to forge.
  */
 function sarifText(text, maxChars = MESSAGE_LIMIT) {
-    return (0,report_escape/* stripControl */.kU)((0,report_escape/* truncate */.xv)(text, maxChars))
+    return (0,plain/* stripControl */.kU)((0,plain/* truncate */.xv)(text, maxChars))
         .trim()
         .replace(/[[\]]/g, ch => `\\${ch}`);
 }
 function firstLine(text) {
-    const line = (0,report_escape/* stripControl */.kU)((0,report_escape/* truncate */.xv)(text, 1_000))
+    const line = (0,plain/* stripControl */.kU)((0,plain/* truncate */.xv)(text, 1_000))
         .split('\n')
         .find(l => l.trim() !== '') ?? '';
     return (0,report_escape/* annotationProperty */.LL)(line, 200);
@@ -36093,7 +36100,7 @@ function wellFormed(text) {
  * each segment percent-encoded where a URI needs it (`#` and `?` would start a fragment/query).
  */
 function pathToUri(path) {
-    const relative = (0,report_escape/* stripControl */.kU)(path)
+    const relative = (0,plain/* stripControl */.kU)(path)
         .replace(/\\/g, '/')
         .replace(/^(\.\/|\/)+/, '');
     return relative
@@ -36770,6 +36777,7 @@ function findingsOfProvenScan(early, evidence, fetch) {
 
 
 
+
 const SOFTENER_FIELDS = {
     'on-missing-scan': 'onMissingScan',
     'on-api-error': 'onApiError'
@@ -36935,7 +36943,7 @@ function buildReport(config, evaluation, warnings, ctx) {
         },
         ...evidenceOf(config, evaluation),
         ...(verdict ? { verdict } : {}),
-        ...evaluation.actions?.report,
+        ...(evaluation.actions ? actionsReport(evaluation.actions.outcomes) : {}),
         warnings,
         ...(runUrl ? { runUrl } : {})
     };
@@ -37028,20 +37036,16 @@ async function run(ctx = defaultRunContext()) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B4: () => (/* binding */ formatCount),
-/* harmony export */   Ck: () => (/* binding */ truncateUtf8),
 /* harmony export */   FV: () => (/* binding */ escapeMarkdown),
 /* harmony export */   L0: () => (/* binding */ annotationMessage),
 /* harmony export */   LL: () => (/* binding */ annotationProperty),
-/* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   aY: () => (/* binding */ code),
 /* harmony export */   b1: () => (/* binding */ LIMITS),
-/* harmony export */   kU: () => (/* binding */ stripControl),
 /* harmony export */   kq: () => (/* binding */ escapeCell),
-/* harmony export */   nf: () => (/* binding */ link),
-/* harmony export */   wI: () => (/* binding */ utf8Length),
-/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */   nf: () => (/* binding */ link)
 /* harmony export */ });
 /* unused harmony export safeUrl */
+/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
 /**
  * Escaping and bounding of untrusted text for the reporters.
  *
@@ -37052,6 +37056,7 @@ async function run(ctx = defaultRunContext()) {
  * huge (rule messages of 1 MB have been seen). Each helper here bounds first, then escapes, so
  * the escaped output is bounded too (at most a small constant factor larger).
  */
+
 /** Default bounds, in characters (code points), before escaping. */
 const LIMITS = {
     /** A table cell: enough for a rule name or a path, short enough to keep a row on one line. */
@@ -37067,61 +37072,6 @@ const LIMITS = {
     /** A path in an annotation property. */
     annotationFile: 1_000
 };
-const ELLIPSIS = '…';
-/**
- * Cuts `text` to at most `maxChars` code points, ending with `…` when cut. Counting code points
- * (not UTF-16 units) means a surrogate pair is never split into a lone half.
- */
-function truncate(text, maxChars) {
-    if (maxChars <= 0)
-        return '';
-    // Fast path: the UTF-16 length is an upper bound of the code-point count.
-    if (text.length <= maxChars)
-        return text;
-    // A window of 2 × maxChars UTF-16 units holds at least maxChars code points, so looking at it
-    // alone is enough, which keeps a 1 MB message cheap to cut.
-    const window = text.slice(0, maxChars * 2);
-    const points = Array.from(window);
-    if (window.length === text.length && points.length <= maxChars)
-        return text;
-    return points.slice(0, maxChars - 1).join('') + ELLIPSIS;
-}
-/** UTF-8 size of a string. */
-function utf8Length(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-/**
- * The longest prefix of `text` that fits in `maxBytes` UTF-8 bytes, never ending in the middle of
- * a multi-byte character (iterating code points keeps surrogate pairs whole).
- */
-function truncateUtf8(text, maxBytes) {
-    if (utf8Length(text) <= maxBytes)
-        return text;
-    let bytes = 0;
-    let end = 0;
-    for (const ch of text) {
-        const size = utf8Length(ch);
-        if (bytes + size > maxBytes)
-            break;
-        bytes += size;
-        end += ch.length;
-    }
-    return text.slice(0, end);
-}
-/**
- * C0 and C1 control characters other than tab and line feed, plus the bidi overrides that can
- * make a path or a rule name read differently from what it is ("Trojan Source").
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** Normalises line breaks to `\n` (Unicode line/paragraph separators too) and drops control characters. */
-function stripControl(text) {
-    return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '');
-}
-/** One line: every run of whitespace, line breaks included, becomes one space. */
-function oneLine(text) {
-    return stripControl(text).replace(/\s+/g, ' ').trim();
-}
 /**
  * Markdown-escapes one line of text for GitHub-flavoured Markdown.
  *
@@ -37151,7 +37101,7 @@ function escapeMarkdownLine(line) {
 /** Escapes untrusted text for a Markdown paragraph or list item, on one line, bounded. */
 function escapeMarkdown(text, maxChars = LIMITS.text) {
     // Bound before anything else: a 1 MB message must not be scanned by every regex below.
-    return escapeMarkdownLine(oneLine(truncate(text, maxChars)));
+    return escapeMarkdownLine((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)));
 }
 /**
  * Escapes untrusted text for a GFM table cell: one line (a line break would end the row) and the
@@ -37202,11 +37152,11 @@ function link(escapedLabel, rawUrl) {
  * also readable. Line feeds are kept: a multi-line rule message is shown as such by GitHub.
  */
 function annotationMessage(text, maxChars = LIMITS.annotationMessage) {
-    return stripControl(truncate(text, maxChars)).trim();
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)).trim();
 }
 /** Text for an annotation property (title, file): one line, bounded. */
 function annotationProperty(text, maxChars = LIMITS.annotationTitle) {
-    return oneLine(truncate(text, maxChars));
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars));
 }
 /** `12345` → `12,345`: the thousands separator reads better in notes. */
 /** `60000` → `60,000`; without toLocaleString, whose first call loads locale data (~10 ms). */
@@ -37307,6 +37257,8 @@ var duration = __nccwpck_require__(2061);
 var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
+// EXTERNAL MODULE: ./src/text/plain.ts
+var plain = __nccwpck_require__(287);
 ;// CONCATENATED MODULE: ./src/report/fit.ts
 /**
  * Fitting a Markdown document into a byte budget by dropping whole list items (table rows,
@@ -37316,6 +37268,7 @@ var report_escape = __nccwpck_require__(6412);
  * with tens of thousands of findings must still produce a valid document rather than an error
  * (dependency-review-action's oversized summaries used to abort jobs).
  */
+
 
 /** Sections are separated by one blank line. */
 const SEPARATOR = '\n';
@@ -37340,14 +37293,14 @@ function sum(values) {
  * one pass, not one render per dropped row.
  */
 function fitSections(sections, maxBytes) {
-    const rowBytes = sections.map(s => s.items.map(report_escape/* utf8Length */.wI));
+    const rowBytes = sections.map(s => s.items.map(plain/* utf8Length */.wI));
     const keptBytes = rowBytes.map(sum);
     const kept = sections.map(s => s.items.length);
     // The note of a section is reserved at its largest (all items dropped) the first time the
     // section loses an item, so the real note, printed with a smaller count, always fits.
-    const noteReserve = sections.map(s => s.truncationNote ? (0,report_escape/* utf8Length */.wI)(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0);
+    const noteReserve = sections.map(s => s.truncationNote ? (0,plain/* utf8Length */.wI)(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0);
     const hasHidden = (s) => (s.hidden ?? 0) > 0;
-    let total = sum(sections.map(s => (0,report_escape/* utf8Length */.wI)(s.head) + (0,report_escape/* utf8Length */.wI)(s.tail))) +
+    let total = sum(sections.map(s => (0,plain/* utf8Length */.wI)(s.head) + (0,plain/* utf8Length */.wI)(s.tail))) +
         sum(keptBytes) +
         sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
         SEPARATOR.length * Math.max(0, sections.length - 1);
@@ -37365,7 +37318,7 @@ function fitSections(sections, maxBytes) {
         total -= bytes;
     }
     const markdown = render(sections, kept);
-    return (0,report_escape/* utf8Length */.wI)(markdown) <= maxBytes ? markdown : hardCut(markdown, maxBytes);
+    return (0,plain/* utf8Length */.wI)(markdown) <= maxBytes ? markdown : hardCut(markdown, maxBytes);
 }
 function largestTruncatable(sections, kept, keptBytes) {
     let best = -1;
@@ -37383,10 +37336,10 @@ function largestTruncatable(sections, kept, keptBytes) {
  */
 function hardCut(markdown, maxBytes) {
     const note = `\n_Truncated: the report exceeded ${(0,report_escape/* formatCount */.B4)(maxBytes)} bytes._\n`;
-    const budget = maxBytes - (0,report_escape/* utf8Length */.wI)(note);
+    const budget = maxBytes - (0,plain/* utf8Length */.wI)(note);
     if (budget <= 0)
-        return (0,report_escape/* truncateUtf8 */.Ck)(markdown, maxBytes);
-    const prefix = (0,report_escape/* truncateUtf8 */.Ck)(markdown, budget);
+        return (0,plain/* truncateUtf8 */.Ck)(markdown, maxBytes);
+    const prefix = (0,plain/* truncateUtf8 */.Ck)(markdown, budget);
     const lastLine = prefix.lastIndexOf('\n');
     return (lastLine >= 0 ? prefix.slice(0, lastLine + 1) : prefix) + note;
 }
@@ -37808,6 +37761,7 @@ function warningsSection(warnings) {
 /* unused harmony exports COMMAND_QUOTE, logText, error, notice */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(418);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
+/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
 /**
  * @actions/core, with every write to the job log neutralised. Import this, never @actions/core
  * (a lint rule keeps it so); only the annotations, which escape their own text, go direct.
@@ -37821,6 +37775,7 @@ function warningsSection(warnings) {
 
 
 
+
 /** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
 const COMMAND_START = /^\s*(?:::|##\[)/;
 /** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
@@ -37830,14 +37785,14 @@ const COMMAND_QUOTE = '> ';
  * line break made `\n`, and each line that would start a workflow command quoted.
  */
 function logText(text) {
-    return (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text)
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControl */ .kU)(text)
         .split('\n')
         .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
         .join('\n');
 }
 /** A server-provided value to quote inside a log message: one line, bounded. */
 function quoted(value, maxChars = _report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.text) {
-    return (0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)((0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(value, maxChars));
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_2__/* .truncate */ .xv)(value, maxChars));
 }
 function info(message) {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(logText(message));
@@ -37868,6 +37823,79 @@ function setFailed(message) {
 /** The message of anything thrown: errors give their message, other values their string form. */
 function errorText(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 287:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ck: () => (/* binding */ truncateUtf8),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   kU: () => (/* binding */ stripControl),
+/* harmony export */   wI: () => (/* binding */ utf8Length),
+/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */ });
+/**
+ * Bounding and cleaning of untrusted plain text, for every place that shows server text: the
+ * gate's messages, the log and the reporters (which escape on top of this, see report/escape.ts).
+ */
+const ELLIPSIS = '…';
+/**
+ * Cuts `text` to at most `maxChars` code points, ending with `…` when cut. Counting code points
+ * (not UTF-16 units) means a surrogate pair is never split into a lone half.
+ */
+function truncate(text, maxChars) {
+    if (maxChars <= 0)
+        return '';
+    // Fast path: the UTF-16 length is an upper bound of the code-point count.
+    if (text.length <= maxChars)
+        return text;
+    // A window of 2 × maxChars UTF-16 units holds at least maxChars code points, so looking at it
+    // alone is enough, which keeps a 1 MB message cheap to cut.
+    const window = text.slice(0, maxChars * 2);
+    const points = Array.from(window);
+    if (window.length === text.length && points.length <= maxChars)
+        return text;
+    return points.slice(0, maxChars - 1).join('') + ELLIPSIS;
+}
+/** UTF-8 size of a string. */
+function utf8Length(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+/**
+ * The longest prefix of `text` that fits in `maxBytes` UTF-8 bytes, never ending in the middle of
+ * a multi-byte character (iterating code points keeps surrogate pairs whole).
+ */
+function truncateUtf8(text, maxBytes) {
+    if (utf8Length(text) <= maxBytes)
+        return text;
+    let bytes = 0;
+    let end = 0;
+    for (const ch of text) {
+        const size = utf8Length(ch);
+        if (bytes + size > maxBytes)
+            break;
+        bytes += size;
+        end += ch.length;
+    }
+    return text.slice(0, end);
+}
+/**
+ * C0 and C1 control characters other than tab and line feed, plus the bidi overrides that can
+ * make a path or a rule name read differently from what it is ("Trojan Source").
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Normalises line breaks to `\n` (Unicode line/paragraph separators too) and drops control characters. */
+function stripControl(text) {
+    return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '');
+}
+/** One line: every run of whitespace, line breaks included, becomes one space. */
+function oneLine(text) {
+    return stripControl(text).replace(/\s+/g, ' ').trim();
 }
 
 

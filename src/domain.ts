@@ -319,3 +319,45 @@ export interface Scan {
   /** What the scan ran (`sast`, `sca`, `secrets`); absent when the server did not say. */
   readonly enabledProducts?: readonly string[]
 }
+
+/** What opening tickets did, per group of findings. */
+export interface TicketsOutcome {
+  readonly created: readonly {
+    readonly findingIds: readonly number[]
+    readonly url?: string
+    readonly key?: string
+  }[]
+  readonly failed: readonly { readonly findingIds: readonly number[]; readonly error: string }[]
+  readonly skipped: readonly { readonly findingIds: readonly number[]; readonly reason: string }[]
+  /** Findings left out because they already have a ticket. */
+  readonly alreadyTicketed: number
+}
+
+export interface TagsOutcome {
+  readonly project: string
+  readonly added: readonly string[]
+  /** The project's tags after the change. */
+  readonly tags: readonly string[]
+}
+
+/** One project's export: how far it got, where it was written, or why it stopped. */
+export interface SbomExportOutcome {
+  readonly project: string
+  readonly taskToken?: string
+  readonly status: SbomStatus | 'timed_out' | 'started' | 'error'
+  readonly file?: string
+  readonly error?: string
+}
+
+export interface SbomOutcome {
+  /** `deployment`: every project of the deployment (or of this job's shard). */
+  readonly scope: 'repository' | 'deployment'
+  readonly exports: readonly SbomExportOutcome[]
+}
+
+/** What the side effects did; each is absent when it was not asked for or could not start. */
+export interface ActionOutcomes {
+  readonly tickets?: TicketsOutcome
+  readonly tags?: TagsOutcome
+  readonly sbom?: SbomOutcome
+}

@@ -25,6 +25,7 @@ import {
 } from './inputs/index.js'
 import { runActions, type ActionsOutcome } from './actions/run.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
+import { actionsReport } from './report/actions-report.js'
 import { publishReports } from './report/publish.js'
 import { forkPullRequest } from './inputs/pull-request.js'
 import { VERSION } from './version.js'
@@ -245,7 +246,7 @@ function buildReport(
     },
     ...evidenceOf(config, evaluation),
     ...(verdict ? { verdict } : {}),
-    ...evaluation.actions?.report,
+    ...(evaluation.actions ? actionsReport(evaluation.actions.outcomes) : {}),
     warnings,
     ...(runUrl ? { runUrl } : {})
   }

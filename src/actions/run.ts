@@ -5,14 +5,13 @@ import { exportSboms } from './sbom.js'
 import { inShard, type SbomShard } from './sbom-shard.js'
 import { addProjectTags } from './tags.js'
 import { openTickets } from './tickets.js'
-import type { Deployment, Project, Verdict } from '../domain.js'
+import type { ActionOutcomes, Deployment, Project, Verdict } from '../domain.js'
 import type { Config } from '../inputs/index.js'
-import type { RunReport, SbomReport } from '../report/model.js'
 import { errorText } from '../text/error-text.js'
 import { abortableSleep } from '../time/sleep.js'
 
 export interface ActionsOutcome {
-  readonly report: Pick<RunReport, 'tickets' | 'tags' | 'sbom'>
+  readonly outcomes: ActionOutcomes
   /** Why the step must fail although the gate may have passed (tags not kept, SBOM not done). */
   readonly failure?: string
 }
@@ -38,10 +37,6 @@ function shardProjects(
     `sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`
   )
   return mine
-}
-
-function sbomReport(config: Config, exports: SbomReport['exports']): SbomReport {
-  return config.sbomScope === 'deployment' ? { exports, projects: exports.length } : { exports }
 }
 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
@@ -101,13 +96,13 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
       })
     : undefined
 
-  const [ticketsReport, tagsReport, sbomOutcome] = await Promise.all([tickets, tags, sbom])
-  if (sbomOutcome?.failure) failures.push(sbomOutcome.failure)
+  const [ticketsOutcome, tagsOutcome, sbomRun] = await Promise.all([tickets, tags, sbom])
+  if (sbomRun?.failure) failures.push(sbomRun.failure)
   return {
-    report: {
-      ...(ticketsReport ? { tickets: ticketsReport } : {}),
-      ...(tagsReport ? { tags: tagsReport } : {}),
-      ...(sbomOutcome ? { sbom: sbomReport(config, sbomOutcome.exports) } : {})
+    outcomes: {
+      ...(ticketsOutcome ? { tickets: ticketsOutcome } : {}),
+      ...(tagsOutcome ? { tags: tagsOutcome } : {}),
+      ...(sbomRun ? { sbom: { scope: config.sbomScope, exports: sbomRun.exports } } : {})
     },
     ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
   }

@@ -9,8 +9,7 @@
  */
 import { ApiError } from '../api/errors.js'
 import { RATE_LIMIT_STATUSES } from '../api/transport.js'
-import type { Project, SbomExport } from '../domain.js'
-import type { SbomExportReport } from '../report/model.js'
+import type { Project, SbomExport, SbomExportOutcome } from '../domain.js'
 import { errorText } from '../text/error-text.js'
 import { quoted } from '../runner/safe-core.js'
 import { PollPlanner, type PollTiming } from './sbom-schedule.js'
@@ -102,7 +101,7 @@ class Limiter {
 }
 
 class ExportPipeline {
-  private readonly results: (SbomExportReport | undefined)[]
+  private readonly results: (SbomExportOutcome | undefined)[]
   private readonly planner: PollPlanner
   private readonly waiting: Task[] = []
   private readonly downloads: Promise<void>[] = []
@@ -125,14 +124,14 @@ class ExportPipeline {
     private readonly clock: PipelineClock,
     private readonly limits: PipelineLimits
   ) {
-    this.results = new Array<SbomExportReport | undefined>(projects.length)
+    this.results = new Array<SbomExportOutcome | undefined>(projects.length)
     this.planner = new PollPlanner(limits.timing)
     this.downloadLimiter = new Limiter(limits.downloadsInFlight)
     this.begun = clock.now()
     this.nextProgressAt = this.begun + limits.progressEveryMs
   }
 
-  async run(): Promise<SbomExportReport[]> {
+  async run(): Promise<SbomExportOutcome[]> {
     const polling = this.pollLoop()
     await this.startAll()
     this.startsDone = true
@@ -142,7 +141,7 @@ class ExportPipeline {
     if (this.fatal) throw this.fatal.error
     if (this.settings.progress) this.log('done')
     return this.results.map(
-      (result, index): SbomExportReport =>
+      (result, index): SbomExportOutcome =>
         result ?? {
           project: this.projects[index]?.name ?? '?',
           status: 'error',
@@ -380,7 +379,7 @@ class ExportPipeline {
   }
 
   /** An unexpected error: recorded for this project, or the end of the run with failFast. */
-  private fail(index: number, report: SbomExportReport, error: unknown): void {
+  private fail(index: number, report: SbomExportOutcome, error: unknown): void {
     if (this.settings.failFast) {
       this.fatal ??= { error }
       this.wakeUp()
@@ -427,6 +426,6 @@ export function runExportPipeline(
   settings: PipelineSettings,
   clock: PipelineClock,
   limits: PipelineLimits = DEFAULT_LIMITS
-): Promise<SbomExportReport[]> {
+): Promise<SbomExportOutcome[]> {
   return new ExportPipeline(projects, ops, settings, clock, limits).run()
 }

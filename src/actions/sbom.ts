@@ -6,10 +6,8 @@ import { pipeline } from 'node:stream/promises'
 import { fetch, type Dispatcher } from 'undici'
 import { dispatcherFor } from '../api/dispatcher.js'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
-import type { SbomComponentType } from '../domain.js'
 import { timeoutSignal, type Transport } from '../api/transport.js'
-import type { Project } from '../domain.js'
-import type { SbomExportReport, SbomReport } from '../report/model.js'
+import type { Project, SbomComponentType, SbomExportOutcome } from '../domain.js'
 import { quoted } from '../runner/safe-core.js'
 import { runExportPipeline, type PipelineLimits, type SbomOperations } from './sbom-pipeline.js'
 
@@ -37,7 +35,9 @@ export interface SbomEnvironment {
   readonly info: (message: string) => void
 }
 
-export interface SbomOutcome extends SbomReport {
+/** The exports one run made; `failure` when any failed or timed out. */
+export interface SbomExportRun {
+  readonly exports: readonly SbomExportOutcome[]
   /** Set when any export failed or timed out: the step fails after the other actions ran. */
   readonly failure?: string
 }
@@ -117,7 +117,7 @@ export async function downloadSbom(
   }
 }
 
-function failureOf(exports: readonly SbomExportReport[]): string | undefined {
+function failureOf(exports: readonly SbomExportOutcome[]): string | undefined {
   const bad = exports.filter(
     e => e.status === 'failed' || e.status === 'timed_out' || e.status === 'error'
   )
@@ -142,7 +142,7 @@ export async function exportSboms(
   settings: SbomSettings,
   env: SbomEnvironment,
   limits?: PipelineLimits
-): Promise<SbomOutcome> {
+): Promise<SbomExportRun> {
   const deployment = settings.scope === 'deployment'
   const fileFor = (project: Project): string | undefined => {
     if (settings.file === undefined) return undefined
@@ -191,14 +191,4 @@ export async function exportSboms(
   ).finally(() => pools.close())
   const failure = failureOf(exports)
   return failure ? { exports, failure } : { exports }
-}
-
-/** The `sbom-status` output: the worst state across exports. */
-export function overallSbomStatus(exports: readonly SbomExportReport[]): string {
-  const order = ['error', 'failed', 'timed_out', 'in_progress', 'started', 'completed'] as const
-  for (const status of order) {
-    if (exports.some(e => e.status === status))
-      return status === 'error' ? 'failed' : status === 'started' ? 'in_progress' : status
-  }
-  return 'completed'
 }

@@ -1,7 +1,6 @@
 import { putProjectTags } from '../api/projects.js'
 import type { Transport } from '../api/transport.js'
-import type { Project } from '../domain.js'
-import type { TagsReport } from '../report/model.js'
+import type { Project, TagsOutcome } from '../domain.js'
 
 export class TagsNotKeptError extends Error {
   override readonly name = 'TagsNotKeptError'
@@ -16,7 +15,7 @@ export async function addProjectTags(
   deploymentSlug: string,
   project: Project,
   wanted: readonly string[]
-): Promise<TagsReport> {
+): Promise<TagsOutcome> {
   const has = new Set(project.tags)
   const added = wanted.filter(tag => !has.has(tag))
   if (added.length === 0) return { project: project.name, added: [], tags: [...project.tags] }

@@ -1,9 +1,8 @@
 import { createTickets } from '../api/tickets.js'
 import { ApiError, NetworkError } from '../api/errors.js'
 import type { Transport } from '../api/transport.js'
-import type { EvaluatedFinding, IssueType } from '../domain.js'
+import type { EvaluatedFinding, IssueType, TicketsOutcome } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
-import type { TicketsReport } from '../report/model.js'
 import { errorText } from '../text/error-text.js'
 import { quoted } from '../runner/safe-core.js'
 
@@ -41,11 +40,11 @@ export async function openTickets(
   findings: readonly EvaluatedFinding[],
   settings: TicketSettings,
   warn: (message: string) => void
-): Promise<TicketsReport> {
+): Promise<TicketsOutcome> {
   const selection = selectTicketFindings(findings, settings.ticketFindings)
-  const created: TicketsReport['created'][number][] = []
-  const failed: TicketsReport['failed'][number][] = []
-  const skipped: TicketsReport['skipped'][number][] = []
+  const created: TicketsOutcome['created'][number][] = []
+  const failed: TicketsOutcome['failed'][number][] = []
+  const skipped: TicketsOutcome['skipped'][number][] = []
   const types = [...selection.byType.entries()] as [IssueType, readonly number[]][]
   const outcomes = await Promise.allSettled(
     types.map(([type, findingIds]) =>

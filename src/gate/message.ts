@@ -1,5 +1,5 @@
 import type { EvaluatedFinding, LicenseViolation, Verdict } from '../domain.js'
-import { oneLine, truncate } from '../report/escape.js'
+import { oneLine, truncate } from '../text/plain.js'
 
 const SHOWN = 3
 const PART_CHARS = 160

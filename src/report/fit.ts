@@ -6,7 +6,8 @@
  * with tens of thousands of findings must still produce a valid document rather than an error
  * (dependency-review-action's oversized summaries used to abort jobs).
  */
-import { formatCount, truncateUtf8, utf8Length } from './escape.js'
+import { formatCount } from './escape.js'
+import { truncateUtf8, utf8Length } from '../text/plain.js'
 
 /** A part of the document: fixed `head` and `tail`, and items that may be dropped from the end. */
 export interface Section {

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { EvaluatedFinding } from '../domain.js'
-import { truncate } from './escape.js'
+import { truncate } from '../text/plain.js'
 import { reasonText } from './labels.js'
 import type { RunReport } from './model.js'
 

@@ -5,9 +5,11 @@ import type {
   GateResult,
   IssueType,
   PolicyMode,
-  SbomStatus,
+  SbomExportOutcome,
   SecretsThreshold,
   Severity,
+  TagsOutcome,
+  TicketsOutcome,
   Verdict
 } from '../domain.js'
 
@@ -53,31 +55,10 @@ export interface RunReport {
   readonly runUrl?: string
 }
 
-export interface TicketsReport {
-  readonly created: readonly {
-    readonly findingIds: readonly number[]
-    readonly url?: string
-    readonly key?: string
-  }[]
-  readonly failed: readonly { readonly findingIds: readonly number[]; readonly error: string }[]
-  readonly skipped: readonly { readonly findingIds: readonly number[]; readonly reason: string }[]
-  /** Findings left out because they already have a ticket. */
-  readonly alreadyTicketed: number
-}
-
-export interface TagsReport {
-  readonly project: string
-  readonly added: readonly string[]
-  readonly tags: readonly string[]
-}
-
-export interface SbomExportReport {
-  readonly project: string
-  readonly taskToken?: string
-  readonly status: SbomStatus | 'timed_out' | 'started' | 'error'
-  readonly file?: string
-  readonly error?: string
-}
+/** Tickets and tags are reported as the actions left them. */
+export type TicketsReport = TicketsOutcome
+export type TagsReport = TagsOutcome
+export type SbomExportReport = SbomExportOutcome
 
 export interface SbomReport {
   readonly exports: readonly SbomExportReport[]

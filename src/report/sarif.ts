@@ -24,7 +24,8 @@ import type {
 } from 'sarif'
 import type { EvaluatedFinding, Finding, Location, Severity } from '../domain.js'
 import { severityRank } from '../domain.js'
-import { annotationProperty, stripControl, truncate } from './escape.js'
+import { annotationProperty } from './escape.js'
+import { stripControl, truncate } from '../text/plain.js'
 import { dependencyText, reasonsText } from './labels.js'
 import type { RunReport } from './model.js'
 

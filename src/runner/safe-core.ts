@@ -9,7 +9,8 @@
  * none of it drops ANSI escapes. So every message goes through logText.
  */
 import * as core from '@actions/core'
-import { oneLine, stripControl, truncate, LIMITS } from '../report/escape.js'
+import { LIMITS } from '../report/escape.js'
+import { oneLine, stripControl, truncate } from '../text/plain.js'
 
 export * from '@actions/core'
 
