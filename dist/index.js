@@ -37064,7 +37064,7 @@ const LIMITS = {
     /** A rule message shown in a table. */
     cellMessage: 200,
     /** A paragraph or list item. */
-    text: 1_000,
+    text: _text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .PARAGRAPH_CHARS */ .jg,
     /** An annotation title (shown on one line). */
     annotationTitle: 255,
     /** An annotation message. */
@@ -37760,8 +37760,7 @@ function warningsSection(warnings) {
 /* harmony export */ });
 /* unused harmony exports COMMAND_QUOTE, logText, error, notice */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(418);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
-/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(287);
+/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
 /**
  * @actions/core, with every write to the job log neutralised. Import this, never @actions/core
  * (a lint rule keeps it so); only the annotations, which escape their own text, go direct.
@@ -37775,7 +37774,6 @@ function warningsSection(warnings) {
 
 
 
-
 /** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
 const COMMAND_START = /^\s*(?:::|##\[)/;
 /** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
@@ -37785,14 +37783,14 @@ const COMMAND_QUOTE = '> ';
  * line break made `\n`, and each line that would start a workflow command quoted.
  */
 function logText(text) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControl */ .kU)(text)
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text)
         .split('\n')
         .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
         .join('\n');
 }
 /** A server-provided value to quote inside a log message: one line, bounded. */
-function quoted(value, maxChars = _report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .LIMITS */ .b1.text) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_2__/* .truncate */ .xv)(value, maxChars));
+function quoted(value, maxChars = _text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .PARAGRAPH_CHARS */ .jg) {
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(value, maxChars));
 }
 function info(message) {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(logText(message));
@@ -37834,6 +37832,7 @@ function errorText(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ck: () => (/* binding */ truncateUtf8),
 /* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   jg: () => (/* binding */ PARAGRAPH_CHARS),
 /* harmony export */   kU: () => (/* binding */ stripControl),
 /* harmony export */   wI: () => (/* binding */ utf8Length),
 /* harmony export */   xv: () => (/* binding */ truncate)
@@ -37842,6 +37841,8 @@ function errorText(error) {
  * Bounding and cleaning of untrusted plain text, for every place that shows server text: the
  * gate's messages, the log and the reporters (which escape on top of this, see report/escape.ts).
  */
+/** A paragraph or a quoted value in a message: enough to read, bounded against 1 MB messages. */
+const PARAGRAPH_CHARS = 1_000;
 const ELLIPSIS = '…';
 /**
  * Cuts `text` to at most `maxChars` code points, ending with `…` when cut. Counting code points

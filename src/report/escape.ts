@@ -8,7 +8,7 @@
  * huge (rule messages of 1 MB have been seen). Each helper here bounds first, then escapes, so
  * the escaped output is bounded too (at most a small constant factor larger).
  */
-import { oneLine, stripControl, truncate } from '../text/plain.js'
+import { oneLine, PARAGRAPH_CHARS, stripControl, truncate } from '../text/plain.js'
 
 /** Default bounds, in characters (code points), before escaping. */
 export const LIMITS = {
@@ -17,7 +17,7 @@ export const LIMITS = {
   /** A rule message shown in a table. */
   cellMessage: 200,
   /** A paragraph or list item. */
-  text: 1_000,
+  text: PARAGRAPH_CHARS,
   /** An annotation title (shown on one line). */
   annotationTitle: 255,
   /** An annotation message. */

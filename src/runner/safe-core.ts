@@ -9,8 +9,7 @@
  * none of it drops ANSI escapes. So every message goes through logText.
  */
 import * as core from '@actions/core'
-import { LIMITS } from '../report/escape.js'
-import { oneLine, stripControl, truncate } from '../text/plain.js'
+import { oneLine, PARAGRAPH_CHARS, stripControl, truncate } from '../text/plain.js'
 
 export * from '@actions/core'
 
@@ -32,7 +31,7 @@ export function logText(text: string): string {
 }
 
 /** A server-provided value to quote inside a log message: one line, bounded. */
-export function quoted(value: string, maxChars: number = LIMITS.text): string {
+export function quoted(value: string, maxChars: number = PARAGRAPH_CHARS): string {
   return oneLine(truncate(value, maxChars))
 }
 

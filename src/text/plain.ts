@@ -3,6 +3,9 @@
  * gate's messages, the log and the reporters (which escape on top of this, see report/escape.ts).
  */
 
+/** A paragraph or a quoted value in a message: enough to read, bounded against 1 MB messages. */
+export const PARAGRAPH_CHARS = 1_000
+
 const ELLIPSIS = '…'
 
 /**
