@@ -22,6 +22,10 @@ import {
 import { parseDurationSeconds } from '../time/duration.js'
 import { readsIgnoreFileAtBase } from '../collect/ignore-source.js'
 import { MAX_SHARDS, parseShardText, type SbomShard } from '../actions/sbom-shard.js'
+import { CONTROL_CHARACTERS, gotClause, revealsSecret, withoutCredentials } from './echo.js'
+import { ConfigError, InputValueError, valueErrors } from './errors.js'
+
+export { ConfigError, InputValueError } from './errors.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
@@ -32,34 +36,6 @@ export interface RunContext {
   env: NodeJS.ProcessEnv
   eventName?: string
   eventPayload?: unknown
-}
-
-/** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError'
-  readonly problems: readonly string[]
-
-  constructor(problems: readonly string[]) {
-    super(problems.join('\n'))
-    this.problems = Object.freeze([...problems])
-  }
-}
-
-/**
- * One value is invalid. `problem` says what is wrong and what is allowed, without naming the input
- * (the same rule serves several inputs); `received`, when set, is the offending text, echoed back
- * escaped and shortened. Secrets are never put in `received`.
- */
-export class InputValueError extends Error {
-  override readonly name = 'InputValueError'
-  readonly problem: string
-  readonly received?: string
-
-  constructor(problem: string, received?: string) {
-    super(received === undefined ? problem : `${problem} ${gotClause(received)}`)
-    this.problem = problem
-    if (received !== undefined) this.received = received
-  }
 }
 
 // --- allowed values ---------------------------------------------------------------------------
@@ -77,20 +53,10 @@ const TRUE_WORDS = new Set(['true', 'True', 'TRUE'])
 const FALSE_WORDS = new Set(['false', 'False', 'FALSE'])
 
 const MAX_TAG_LENGTH = 64
-const ECHO_LIMIT = 60
 
 /** `since` beyond this is certainly a typo; milliseconds are the usual one (1e11 s is year 5138). */
 const YEAR_3000_SECONDS = Date.UTC(3000, 0, 1) / 1000
 const LOOKS_LIKE_MILLISECONDS = 1e11
-
-/**
- * C0, DEL and C1 controls, plus line/paragraph separators and bidi overrides: they can forge log
- * lines or make text read differently than it parses, so values never contain them and echoes
- * show them escaped.
- */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
-const CONTROL_CHARACTERS_GLOBAL = new RegExp(CONTROL_CHARACTERS.source, 'g')
 
 // --- the schema -------------------------------------------------------------------------------
 
@@ -383,44 +349,6 @@ function describeIssue(issue: z.core.$ZodIssue, secrets: readonly string[]): str
   return `${name}: ${issue.message}${shown}`
 }
 
-/**
- * True when `value` contains any 8-character run of a secret (or a whole shorter one): echoes are
- * shortened, so a mistyped or truncated token pasted into another input must not leak either.
- */
-function revealsSecret(value: string, secrets: readonly string[]): boolean {
-  return secrets.some(secret => {
-    const window = Math.min(8, secret.length)
-    for (let start = 0; start + window <= secret.length; start++) {
-      if (value.includes(secret.slice(start, start + window))) return true
-    }
-    return false
-  })
-}
-
-/** `(got "…")`, escaped and at most {@link ECHO_LIMIT} characters of the value. */
-function gotClause(value: string): string {
-  return `(got "${echo(value)}")`
-}
-
-function echo(value: string): string {
-  let shown = ''
-  for (const character of value) {
-    const piece = escapeControl(character)
-    if (shown.length + piece.length > ECHO_LIMIT) return `${shown}…`
-    shown += piece
-  }
-  return shown
-}
-
-const NAMED_ESCAPES: Partial<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
-
-function escapeControl(character: string): string {
-  return character.replace(
-    CONTROL_CHARACTERS_GLOBAL,
-    control => NAMED_ESCAPES[control] ?? `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`
-  )
-}
-
 // --- run context ------------------------------------------------------------------------------
 
 /** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
@@ -527,13 +455,6 @@ function parsed<T>(parse: (raw: string) => T, whenMissing = 'is required') {
       return z.NEVER
     }
   })
-}
-
-/** Unwraps our own errors; anything else is a bug and keeps propagating. */
-function valueErrors(error: unknown): InputValueError[] {
-  const errors: unknown[] = error instanceof AggregateError ? error.errors : [error]
-  if (errors.every(each => each instanceof InputValueError)) return errors
-  throw error
 }
 
 /** A `${{ }}` default for an optional field: a value from the run when there is one. */
@@ -705,11 +626,6 @@ function parseBaseUrl(raw: string): string {
 function isLoopback(hostname: string): boolean {
   // WHATWG URL has already normalised IPv4 forms like 127.1 to 127.0.0.1.
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
-}
-
-/** Echoes of URLs hide any `user:password@` part. */
-function withoutCredentials(raw: string): string {
-  return raw.replace(/\/\/[^/?#]*@/, '//***@')
 }
 
 // --- lists ------------------------------------------------------------------------------------
