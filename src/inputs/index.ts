@@ -6,7 +6,7 @@
  * Parsing never stops at the first mistake: {@link readConfig} throws one {@link ConfigError} that
  * lists every problem as `<input-name>: <what is wrong and what is allowed>`.
  */
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { z } from 'zod'
 import {
   EXPOSURES,
@@ -24,19 +24,19 @@ import { readsIgnoreFileAtBase } from '../collect/ignore-source.js'
 import { MAX_SHARDS, parseShardText, type SbomShard } from '../actions/sbom-shard.js'
 import { CONTROL_CHARACTERS, gotClause, revealsSecret, withoutCredentials } from './echo.js'
 import { ConfigError, InputValueError, valueErrors } from './errors.js'
+import {
+  contextCommit,
+  contextRef,
+  contextRepository,
+  missingRefProblem,
+  type RunContext
+} from './run-context.js'
 
 export { ConfigError, InputValueError } from './errors.js'
+export { defaultRunContext, type RunContext } from './run-context.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
-
-/** What the run knows besides its inputs; injected so tests control time, env and event. */
-export interface RunContext {
-  now: Date
-  env: NodeJS.ProcessEnv
-  eventName?: string
-  eventPayload?: unknown
-}
 
 // --- allowed values ---------------------------------------------------------------------------
 
@@ -82,7 +82,7 @@ function inputFields(ctx: RunContext) {
         parseRepository,
         'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'
       ),
-      nonEmpty(ctx.env.GITHUB_REPOSITORY)
+      contextRepository(ctx)
     ),
     ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
     since: parsed(raw => parseSince(raw, ctx.now)).optional(),
@@ -347,91 +347,6 @@ function describeIssue(issue: z.core.$ZodIssue, secrets: readonly string[]): str
       ? ` ${gotClause(received)}`
       : ''
   return `${name}: ${issue.message}${shown}`
-}
-
-// --- run context ------------------------------------------------------------------------------
-
-/** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
-export function defaultRunContext(): RunContext {
-  const env = process.env
-  return {
-    now: new Date(),
-    env,
-    eventName: nonEmpty(env.GITHUB_EVENT_NAME),
-    eventPayload: readEventPayload(env.GITHUB_EVENT_PATH)
-  }
-}
-
-/** Undefined when there is no readable JSON event file: the payload only refines a default. */
-function readEventPayload(path: string | undefined): unknown {
-  if (path === undefined || path === '') return undefined
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'))
-  } catch {
-    return undefined
-  }
-}
-
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target'])
-
-/**
- * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
- * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
- * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
- * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
- */
-function contextRef(ctx: RunContext): string | undefined {
-  if (ctx.eventName === 'pull_request_target') {
-    return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload)
-  }
-  const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
-    ? pullRequestNumber(ctx.eventPayload)
-    : undefined
-  return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`
-}
-
-/**
- * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
- * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
- */
-function contextCommit(ctx: RunContext): string | undefined {
-  if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && isRecord(ctx.eventPayload)) {
-    const pr = ctx.eventPayload.pull_request
-    const head = isRecord(pr) && isRecord(pr.head) ? pr.head.sha : undefined
-    if (typeof head === 'string' && head.trim() !== '') return head.trim()
-  }
-  return nonEmpty(ctx.env.GITHUB_SHA)
-}
-
-function pullRequestNumber(payload: unknown): number | undefined {
-  if (!isRecord(payload)) return undefined
-  const candidates = [
-    isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
-    payload.number
-  ]
-  return candidates.find(
-    (value): value is number => Number.isSafeInteger(value) && Number(value) > 0
-  )
-}
-
-function missingRefProblem(ctx: RunContext): string {
-  return ctx.eventName === 'pull_request_target'
-    ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
-    : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)'
-}
-
-function pullRequestHeadRef(payload: unknown): string | undefined {
-  if (!isRecord(payload) || !isRecord(payload.pull_request)) return undefined
-  const head = payload.pull_request.head
-  return isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim()
 }
 
 // --- schema building blocks -------------------------------------------------------------------

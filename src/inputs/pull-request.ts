@@ -1,4 +1,4 @@
-import type { RunContext } from './index.js'
+import type { RunContext } from './run-context.js'
 
 interface PullRequestPayload {
   readonly number?: unknown
