@@ -19,11 +19,31 @@ import {
   type PolicyMode,
   type Severity
 } from '../domain.js'
-import { parseDurationSeconds } from '../time/duration.js'
 import { readsIgnoreFileAtBase } from '../collect/ignore-source.js'
 import { MAX_SHARDS, parseShardText, type SbomShard } from '../actions/sbom-shard.js'
-import { CONTROL_CHARACTERS, gotClause, revealsSecret, withoutCredentials } from './echo.js'
+import { gotClause, revealsSecret } from './echo.js'
 import { ConfigError, InputValueError, valueErrors } from './errors.js'
+import {
+  anyText,
+  entryOf,
+  integerFrom,
+  listOf,
+  oneOf,
+  parseBaseUrl,
+  parseBoolean,
+  parseCommit,
+  parseDigits,
+  parseEmail,
+  parsePath,
+  parsePlainText,
+  parseRef,
+  parseRepository,
+  parseSlug,
+  parseToken,
+  parseWebUrl,
+  underscored
+} from './parsers.js'
+import { parseSince } from './since.js'
 import {
   contextCommit,
   contextRef,
@@ -34,6 +54,8 @@ import {
 
 export { ConfigError, InputValueError } from './errors.js'
 export { defaultRunContext, type RunContext } from './run-context.js'
+export { parseList } from './parsers.js'
+export { parseSince } from './since.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
@@ -48,15 +70,7 @@ const GATED_POLICY_MODES = POLICY_MODES.filter(
   (mode): mode is Exclude<PolicyMode, 'disabled'> => mode !== 'disabled'
 ).reverse()
 
-/** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
-const TRUE_WORDS = new Set(['true', 'True', 'TRUE'])
-const FALSE_WORDS = new Set(['false', 'False', 'FALSE'])
-
 const MAX_TAG_LENGTH = 64
-
-/** `since` beyond this is certainly a typo; milliseconds are the usual one (1e11 s is year 5138). */
-const YEAR_3000_SECONDS = Date.UTC(3000, 0, 1) / 1000
-const LOOKS_LIKE_MILLISECONDS = 1e11
 
 // --- the schema -------------------------------------------------------------------------------
 
@@ -385,40 +399,6 @@ function withFallback<T>(schema: ReturnType<typeof parsed<T>>, fallback: string 
   return fallback === undefined ? schema : schema.prefault(fallback)
 }
 
-// --- value parsers (each throws InputValueError) ----------------------------------------------
-
-function parseBoolean(raw: string): boolean {
-  if (TRUE_WORDS.has(raw)) return true
-  if (FALSE_WORDS.has(raw)) return false
-  throw new InputValueError('must be true or false', raw)
-}
-
-function integerFrom(min: number, max: number): (raw: string) => number {
-  return raw => {
-    const value = Number(raw)
-    if (/^\d+$/.test(raw) && value >= min && value <= max) return value
-    throw new InputValueError(`must be an integer from ${min} to ${max}`, raw)
-  }
-}
-
-const lowercase = (raw: string): string => raw.toLowerCase()
-
-/** Lowercase, with spaces and hyphens read as underscores: `Always Reachable` → `always_reachable`. */
-const underscored = (raw: string): string => raw.toLowerCase().replace(/[\s-]+/g, '_')
-
-/** Case-insensitive choice among `values`; the message lists them in the given order. */
-function oneOf<const T extends string>(
-  values: readonly T[],
-  normalise: (raw: string) => string = lowercase
-): (raw: string) => T {
-  return raw => {
-    const wanted = normalise(raw)
-    const found = values.find(value => value === wanted)
-    if (found !== undefined) return found
-    throw new InputValueError(`must be one of ${values.join(', ')}`, raw)
-  }
-}
-
 function parseShard(raw: string): SbomShard {
   const shard = parseShardText(raw)
   if (shard !== undefined) return shard
@@ -426,171 +406,6 @@ function parseShard(raw: string): SbomShard {
     `must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`,
     raw
   )
-}
-
-function parseDigits(raw: string): string {
-  if (/^\d+$/.test(raw)) return raw
-  throw new InputValueError('must be digits only, e.g. 12345', raw)
-}
-
-/** Tokens are never echoed, whatever is wrong with them. */
-function parseToken(raw: string): string {
-  if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-    throw new InputValueError('must not contain whitespace or control characters')
-  }
-  return raw
-}
-
-function parsePlainText(raw: string): string {
-  if (CONTROL_CHARACTERS.test(raw)) {
-    throw new InputValueError('must not contain control characters', raw)
-  }
-  return raw
-}
-
-const parsePath = parsePlainText
-
-/** A slug is one URL path segment. */
-function parseSlug(raw: string): string {
-  if (/[\s/\\%]/.test(raw) || CONTROL_CHARACTERS.test(raw) || raw === '.' || raw === '..') {
-    // `.`/`..` (even encoded) would be collapsed by URL parsing into another API path.
-    throw new InputValueError(
-      'must not be . or .. nor contain /, \\, %, whitespace or control characters',
-      raw
-    )
-  }
-  return raw
-}
-
-function parseRepository(raw: string): string {
-  const segmentIsValid = (segment: string): boolean =>
-    segment !== '' &&
-    segment !== '.' &&
-    segment !== '..' &&
-    !/[%\\\s]/.test(segment) &&
-    !CONTROL_CHARACTERS.test(segment)
-  if (raw.split('/').every(segmentIsValid)) return raw
-  throw new InputValueError(
-    'must be like owner/name: /-separated segments that are not empty, "." or "..", without %, \\, whitespace or control characters',
-    raw
-  )
-}
-
-function parseRef(raw: string): string {
-  if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-    throw new InputValueError('must not contain whitespace or control characters', raw)
-  }
-  return raw
-}
-
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
-function parseCommit(raw: string): string {
-  if (/^[0-9a-f]{7,40}$/i.test(raw)) return raw.toLowerCase()
-  throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw)
-}
-
-function parseEmail(raw: string): string {
-  if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw)) return raw
-  throw new InputValueError('must be an e-mail address like security@example.com', raw)
-}
-
-/** The supplier URL only ends up in SBOM metadata, so any web URL will do. */
-function parseWebUrl(raw: string): string {
-  const url = URL.canParse(raw) && !/\s/.test(raw) ? new URL(raw) : undefined
-  if (url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:')) return raw
-  throw new InputValueError(
-    'must be an http(s) URL like https://example.com',
-    withoutCredentials(raw)
-  )
-}
-
-/**
- * The API origin plus an optional path prefix, without a trailing slash. Plain http would send the
- * token in clear text, so it is only allowed to this machine (local emulators and proxies).
- */
-function parseBaseUrl(raw: string): string {
-  const shown = withoutCredentials(raw)
-  if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-    throw new InputValueError('must not contain whitespace or control characters', shown)
-  }
-  if (!URL.canParse(raw)) {
-    throw new InputValueError('must be an absolute URL like https://semgrep.dev', shown)
-  }
-  const url = new URL(raw)
-  if (url.username !== '' || url.password !== '') {
-    throw new InputValueError(
-      'must not contain credentials (user:password@); the token goes in api-token'
-    )
-  }
-  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
-    throw new InputValueError(
-      'must use https (http only for localhost, 127.0.0.0/8 or [::1])',
-      shown
-    )
-  }
-  // `raw.includes` also catches a bare `?` or `#`, which URL normalises away.
-  if (url.search !== '' || raw.includes('?')) {
-    throw new InputValueError('must not contain a query string', shown)
-  }
-  if (url.hash !== '' || raw.includes('#')) {
-    throw new InputValueError('must not contain a fragment (#…)', shown)
-  }
-  return url.origin + url.pathname.replace(/\/+$/, '')
-}
-
-function isLoopback(hostname: string): boolean {
-  // WHATWG URL has already normalised IPv4 forms like 127.1 to 127.0.0.1.
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
-}
-
-// --- lists ------------------------------------------------------------------------------------
-
-/**
- * Split a list input on commas and/or newlines; entries are trimmed, empty ones dropped and
- * duplicates removed, keeping the first occurrence.
- */
-export function parseList(raw: string): string[] {
-  const entries = raw.split(/[,\r\n]/).map(entry => entry.trim())
-  return unique(entries.filter(entry => entry !== ''))
-}
-
-function unique<T>(values: readonly T[]): T[] {
-  return [...new Set(values)]
-}
-
-/** Free-text entries (rule names, licenses): listOf has already rejected control characters. */
-const anyText = (entry: string): string => entry
-
-/**
- * A list field whose entries are free of control characters and each go through `parseEntry`;
- * every bad entry is reported, not just the first. The result is frozen and deduplicated after
- * normalisation (`SAST,sast` → `[sast]`).
- */
-function listOf<T>(parseEntry: (entry: string) => T): (raw: string) => readonly T[] {
-  return raw => {
-    const values: T[] = []
-    const errors: InputValueError[] = []
-    for (const entry of parseList(raw)) {
-      try {
-        values.push(parseEntry(parsePlainText(entry)))
-      } catch (error) {
-        errors.push(...valueErrors(error))
-      }
-    }
-    if (errors.length > 0) throw new AggregateError(errors)
-    return Object.freeze(unique(values))
-  }
-}
-
-/** Wraps an enum parser so the message says it is about each entry of a list. */
-function entryOf<T>(parseValue: (raw: string) => T, allowed: string): (entry: string) => T {
-  return entry => {
-    try {
-      return parseValue(entry)
-    } catch {
-      throw new InputValueError(`each entry must be one of ${allowed}`, entry)
-    }
-  }
 }
 
 const DEFAULT_ISSUE_TYPES: readonly (typeof ISSUE_TYPES)[number][] = Object.freeze([...ISSUE_TYPES])
@@ -621,115 +436,4 @@ function parseTag(tag: string): string {
     throw new InputValueError(`each tag must be at most ${MAX_TAG_LENGTH} characters`, tag)
   }
   return tag
-}
-
-// --- since ------------------------------------------------------------------------------------
-
-const SINCE_FORMATS =
-  'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w'
-
-/**
- * The `since` input as whole epoch seconds (rounded down), or undefined when `raw` is blank.
- * Accepts ISO 8601 with `Z` or an offset (a bare date means midnight UTC), epoch seconds (possibly
- * fractional) and durations back from `now` (`30m`, `12h`, `7d`, `2w`).
- * @throws InputValueError, and only that, for anything else: ISO without a zone (ambiguous), values
- *   that look like milliseconds, times before 1970 or in the future, and unknown formats.
- */
-export function parseSince(raw: string, now: Date): number | undefined {
-  const text = raw.trim()
-  if (text === '') return undefined
-  const seconds = epochSeconds(text) ?? secondsBack(text, now) ?? isoSeconds(text)
-  if (seconds === undefined) throw new InputValueError(SINCE_FORMATS, text)
-  return pastOnly(Math.floor(seconds), text, now)
-}
-
-function pastOnly(seconds: number, text: string, now: Date): number {
-  if (seconds < 0) throw new InputValueError('must not be before 1970-01-01', text)
-  if (seconds > Math.floor(now.getTime() / 1000)) {
-    throw new InputValueError('must not be in the future', text)
-  }
-  return seconds
-}
-
-function epochSeconds(text: string): number | undefined {
-  if (!/^\d+(\.\d+)?$/.test(text)) return undefined
-  const seconds = Number(text)
-  if (seconds > LOOKS_LIKE_MILLISECONDS) {
-    throw new InputValueError('must be epoch seconds, but this looks like milliseconds', text)
-  }
-  if (seconds > YEAR_3000_SECONDS) throw new InputValueError('must be before the year 3000', text)
-  return seconds
-}
-
-function secondsBack(text: string, now: Date): number | undefined {
-  const duration = parseDurationSeconds(text)
-  if (duration === undefined) return undefined
-  if (duration === 0) throw new InputValueError('must be a positive duration', text)
-  return Math.floor(now.getTime() / 1000) - duration
-}
-
-/** Date, optional time with optional seconds and fraction, optional zone (checked separately). */
-const ISO_8601 =
-  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt ](?<hour>\d{2}):(?<minute>\d{2})(?::(?<second>\d{2})(?:[.,]\d+)?)?(?<zone>[Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/
-
-interface DateTime {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
-
-function isoSeconds(text: string): number | undefined {
-  const parts: Partial<Record<string, string>> | undefined = ISO_8601.exec(text)?.groups
-  if (parts === undefined) return undefined
-  if (parts.hour !== undefined && parts.zone === undefined) {
-    throw new InputValueError(
-      'must include a time zone (Z or an offset like +02:00); without one the time is ambiguous',
-      text
-    )
-  }
-  const time = dateTimeOf(parts)
-  // Checked first because Date.UTC maps years 0-99 to 1900-1999.
-  if (time.year < 1970) throw new InputValueError('must not be before 1970-01-01', text)
-  if (!isRealDateTime(time)) {
-    throw new InputValueError('must be a real calendar date and time', text)
-  }
-  const { year, month, day, hour, minute, second } = time
-  return (
-    Date.UTC(year, month - 1, day, hour, minute, second) / 1000 - offsetSeconds(parts.zone, text)
-  )
-}
-
-/** Missing time parts are zero: a bare date is midnight UTC. */
-function dateTimeOf(parts: Partial<Record<string, string>>): DateTime {
-  const number = (name: string): number => Number(parts[name] ?? '0')
-  return {
-    year: number('year'),
-    month: number('month'),
-    day: number('day'),
-    hour: number('hour'),
-    minute: number('minute'),
-    second: number('second')
-  }
-}
-
-/** The regular expression only checks digit counts; this rejects 2026-02-30 and 25:00. */
-function isRealDateTime({ year, month, day, hour, minute, second }: DateTime): boolean {
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  const dateIsReal = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth
-  return dateIsReal && hour <= 23 && minute <= 59 && second <= 59
-}
-
-/** `Z`, `+02`, `+0200` or `+02:00` → seconds east of UTC. */
-function offsetSeconds(zone: string | undefined, text: string): number {
-  if (zone === undefined || zone.toUpperCase() === 'Z') return 0
-  const digits = zone.slice(1).replace(':', '')
-  const hours = Number(digits.slice(0, 2))
-  const minutes = Number(digits.slice(2) || '0')
-  if (hours > 23 || minutes > 59) {
-    throw new InputValueError('must have an offset from -23:59 to +23:59', text)
-  }
-  return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60)
 }

@@ -99,7 +99,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-/** Blank counts as unset: the runner sets some variables (GITHUB_HEAD_REF) empty rather than leaving them out. */
+/** Blank counts as unset: the runner sets some variables (GITHUB_HEAD_REF) empty, not absent. */
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim()
 }
