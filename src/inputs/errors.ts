@@ -29,7 +29,7 @@ export class InputValueError extends Error {
   }
 }
 
-/** Unwraps our own errors (one, or an AggregateError of them); anything else is a bug and rethrown. */
+/** Unwraps our own errors (one, or an AggregateError of them); anything else is a bug: rethrown. */
 export function valueErrors(error: unknown): InputValueError[] {
   const errors: unknown[] = error instanceof AggregateError ? error.errors : [error]
   if (errors.every(each => each instanceof InputValueError)) return errors

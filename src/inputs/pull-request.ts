@@ -1,3 +1,4 @@
+/** The pull request behind a run, for the stages that act on it: is it a fork, where to comment. */
 import type { RunContext } from './run-context.js'
 
 interface PullRequestPayload {

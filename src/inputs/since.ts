@@ -1,6 +1,4 @@
-/**
- * The `since` input: a point in time written as ISO 8601, epoch seconds or a duration back from now.
- */
+/** The `since` input: a point in time as ISO 8601, epoch seconds or a duration back from now. */
 import { parseDurationSeconds } from '../time/duration.js'
 import { InputValueError } from './errors.js'
 
