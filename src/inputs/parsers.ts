@@ -1,6 +1,6 @@
 /**
- * The value parsers shared by the input sections: each turns one trimmed, non-empty raw string into
- * a typed value or throws {@link InputValueError} saying what is allowed.
+ * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
+ * raw string into a typed value, or throws {@link InputValueError} saying what is allowed.
  */
 import { CONTROL_CHARACTERS, withoutCredentials } from './echo.js'
 import { InputValueError, valueErrors } from './errors.js'
@@ -155,8 +155,6 @@ function isLoopback(hostname: string): boolean {
   // WHATWG URL has already normalised IPv4 forms like 127.1 to 127.0.0.1.
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
 }
-
-// --- lists ------------------------------------------------------------------------------------
 
 // --- lists ------------------------------------------------------------------------------------
 
