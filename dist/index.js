@@ -31064,7 +31064,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2043);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4056);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2043:
+/***/ 4056:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34027,63 +34027,61 @@ function modeLookup(ruleModes) {
     };
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: ./src/time/duration.ts
-var time_duration = __nccwpck_require__(2061);
-;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
+;// CONCATENATED MODULE: ./src/inputs/echo.ts
 /**
- * `sbom-shard: k/n`: which projects one job of an n-job matrix exports. A project belongs to
- * shard `fnv1a32(lowercased name) mod n + 1`: stable across runs, runners and Node versions, and
- * independent of the order or number of projects the API lists, so the n jobs of a matrix are
- * disjoint and together cover the deployment without talking to each other.
+ * How a bad value is shown back in an error message: escaped, shortened, and never revealing a
+ * secret or URL credentials. Echoes land in the workflow log, where raw text could forge lines.
  */
-/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
-const MAX_SHARDS = 256;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** 32-bit FNV-1a over the UTF-8 bytes of `text`. */
-function fnv1a32(text) {
-    let hash = FNV_OFFSET;
-    for (const byte of new TextEncoder().encode(text)) {
-        hash ^= byte;
-        hash = Math.imul(hash, FNV_PRIME) >>> 0;
+/** Longer values are cut: the echo only has to let people recognise what they wrote. */
+const ECHO_LIMIT = 60;
+/**
+ * C0, DEL and C1 controls, plus line/paragraph separators and bidi overrides: they can forge log
+ * lines or make text read differently than it parses, so values never contain them and echoes
+ * show them escaped.
+ */
+const CONTROL_CHARACTERS = 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_CHARACTERS_GLOBAL = new RegExp(CONTROL_CHARACTERS.source, 'g');
+/** `(got "…")`, escaped and at most {@link ECHO_LIMIT} characters of the value. */
+function gotClause(value) {
+    return `(got "${echo(value)}")`;
+}
+function echo(value) {
+    let shown = '';
+    for (const character of value) {
+        const piece = escapeControl(character);
+        if (shown.length + piece.length > ECHO_LIMIT)
+            return `${shown}…`;
+        shown += piece;
     }
-    return hash;
+    return shown;
 }
-/** The 1-based shard of a project name; names compare case-insensitively, as the API's do. */
-function shardOf(projectName, count) {
-    return (fnv1a32(projectName.toLowerCase()) % count) + 1;
+const NAMED_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+function escapeControl(character) {
+    return character.replace(CONTROL_CHARACTERS_GLOBAL, control => NAMED_ESCAPES[control] ?? `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
-function inShard(projectName, shard) {
-    return shardOf(projectName, shard.count) === shard.index;
-}
-/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
-function parseShardText(raw) {
-    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
-    if (!match)
-        return undefined;
-    const index = Number(match[1]);
-    const count = Number(match[2]);
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        return undefined;
-    return { index, count };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/index.ts
 /**
- * The inputs layer: every action input becomes one frozen, typed {@link Config}.
- *
- * One zod schema ({@link configSchema}) owns every default, every normalisation and every
- * cross-field rule, so `action.yml` and the code cannot silently disagree (a test compares them).
- * Parsing never stops at the first mistake: {@link readConfig} throws one {@link ConfigError} that
- * lists every problem as `<input-name>: <what is wrong and what is allowed>`.
+ * True when `value` contains any 8-character run of a secret (or a whole shorter one): echoes are
+ * shortened, so a mistyped or truncated token pasted into another input must not leak either.
  */
+function revealsSecret(value, secrets) {
+    return secrets.some(secret => {
+        const window = Math.min(8, secret.length);
+        for (let start = 0; start + window <= secret.length; start++) {
+            if (value.includes(secret.slice(start, start + window)))
+                return true;
+        }
+        return false;
+    });
+}
+/** Echoes of URLs hide any `user:password@` part. */
+function withoutCredentials(raw) {
+    return raw.replace(/\/\/[^/?#]*@/, '//***@');
+}
 
-
-
-
-
+;// CONCATENATED MODULE: ./src/inputs/errors.ts
+/** The two errors of the inputs layer: one bad value, and the whole list of problems of a run. */
 
 /** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
 class ConfigError extends Error {
@@ -34110,135 +34108,23 @@ class InputValueError extends Error {
             this.received = received;
     }
 }
-// --- allowed values ---------------------------------------------------------------------------
-/** Worst first, because that is how people read a threshold list. */
-const SEVERITIES_WORST_FIRST = [...domain/* SEVERITIES */.oC].reverse();
-/** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
-const GATED_POLICY_MODES = domain/* POLICY_MODES */.yK.filter((mode) => mode !== 'disabled').reverse();
-/** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
-const TRUE_WORDS = new Set(['true', 'True', 'TRUE']);
-const FALSE_WORDS = new Set(['false', 'False', 'FALSE']);
-const MAX_TAG_LENGTH = 64;
-const ECHO_LIMIT = 60;
-/** `since` beyond this is certainly a typo; milliseconds are the usual one (1e11 s is year 5138). */
-const YEAR_3000_SECONDS = Date.UTC(3000, 0, 1) / 1000;
-const LOOKS_LIKE_MILLISECONDS = 1e11;
+/** Unwraps our own errors (one, or an AggregateError of them); anything else is a bug: rethrown. */
+function valueErrors(error) {
+    const errors = error instanceof AggregateError ? error.errors : [error];
+    if (errors.every(each => each instanceof InputValueError))
+        return errors;
+    throw error;
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
 /**
- * C0, DEL and C1 controls, plus line/paragraph separators and bidi overrides: they can forge log
- * lines or make text read differently than it parses, so values never contain them and echoes
- * show them escaped.
+ * The rules between inputs: combinations whose values each parse but cannot work together. A rule
+ * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const CONTROL_CHARACTERS_GLOBAL = new RegExp(CONTROL_CHARACTERS.source, 'g');
-// --- the schema -------------------------------------------------------------------------------
-/**
- * Fields keyed by the camelCase of their input name (`fail-on-severity` → `failOnSeverity`), so an
- * issue's path names its input. Defaults are the raw strings of `action.yml` and go through the
- * same parsing as user values (`prefault`); `${{ }}` defaults come from the run context instead.
- */
-function inputFields(ctx) {
-    return {
-        // connection
-        apiToken: parsed(parseToken, 'is required (store it as a secret)'),
-        baseUrl: parsed(parseBaseUrl).prefault('https://semgrep.dev'),
-        deploymentSlug: parsed(parseSlug).optional(),
-        deploymentId: parsed(parseDigits).optional(),
-        timeoutSeconds: parsed(integerFrom(1, 600)).prefault('30'),
-        maxRetries: parsed(integerFrom(0, 10)).prefault('4'),
-        onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
-        // scope
-        repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), nonEmpty(ctx.env.GITHUB_REPOSITORY)),
-        ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
-        since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
-        issueTypes: parsed(parseIssueTypes).optional(),
-        status: parsed(parseStatuses).prefault('open,reviewing,fixing'),
-        // evidence: which scan the findings come from
-        requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
-        commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
-        scanWaitTimeoutSeconds: parsed(integerFrom(0, 3600)).prefault('600'),
-        onMissingScan: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
-        // gate
-        gate: parsed(parseBoolean).prefault('true'),
-        failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
-        failOnPolicyMode: parsed(oneOf([...GATED_POLICY_MODES, 'none'])).prefault('block'),
-        failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
-        failOnMalicious: parsed(parseBoolean).prefault('true'),
-        failOnSecrets: parsed(oneOf(domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),
-        ignoreRules: parsed(listOf(anyText)).prefault(''),
-        ignoreFile: parsed(parsePath).optional(),
-        denyLicenses: parsed(listOf(anyText)).prefault(''),
-        warnOnly: parsed(parseBoolean).prefault('false'),
-        // actions
-        createTickets: parsed(parseBoolean).prefault('false'),
-        ticketFindings: parsed(oneOf(['blocking', 'all'])).prefault('blocking'),
-        ticketLimit: parsed(integerFrom(1, 20)).prefault('20'),
-        groupTickets: parsed(parseBoolean).prefault('true'),
-        trackerProjectId: parsed(parseDigits).optional(),
-        projectTags: parsed(listOf(parseTag)).prefault(''),
-        sbomExport: parsed(parseBoolean).prefault('false'),
-        sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
-        sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
-        sbomComponentType: parsed(oneOf(domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
-        sbomSupplierName: parsed(parsePlainText).optional(),
-        sbomSupplierUrl: parsed(parseWebUrl).optional(),
-        sbomSupplierEmail: parsed(parseEmail).optional(),
-        sbomWait: parsed(parseBoolean).prefault('false'),
-        sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
-        sbomFile: parsed(parsePath).optional(),
-        sbomShard: parsed(parseShard).optional(),
-        // reports
-        summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
-        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('50'),
-        sarifFile: parsed(parsePath).optional(),
-        reportFile: parsed(parsePath).optional(),
-        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
-        githubToken: parsed(parseToken).optional()
-    };
-}
-/**
- * The whole configuration schema for one run. It is built per run because three defaults come
- * from the run itself: `repository` and `ref` (the `${{ github.* }}` defaults, which are not
- * expanded outside a runner) and `since` durations, which count back from `ctx.now`.
- * Input: an object of raw, non-empty input strings keyed by camelCase input name.
- */
-function configSchema(ctx) {
-    return schemas/* object */.Ikc(inputFields(ctx))
-        .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
-        .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
-        .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
-        .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
-        .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
-        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets'))
-        .transform(toConfig);
-}
-function toConfig(inputs) {
-    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
-    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
-    return Object.freeze({
-        ...rest,
-        issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
-        /**
-         * Secrets came only from the default: a deployment without the Secrets product is then a
-         * warning, not a missing verdict (a user who names secrets wants them judged).
-         */
-        secretsOptional: issueTypes === undefined,
-        ...(sbomSupplier && { sbomSupplier }),
-        // A file can only be downloaded once the export has finished.
-        sbomWait: rest.sbomWait || rest.sbomFile !== undefined
-    });
-}
-function supplierOf(name, url, email) {
-    if (name === undefined && url === undefined && email === undefined)
-        return undefined;
-    return Object.freeze({
-        ...(name !== undefined && { name }),
-        ...(url !== undefined && { url }),
-        ...(email !== undefined && { email })
-    });
-}
+
+
 /** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
 function onlyWhenValid(...fields) {
     const watched = new Set(fields);
@@ -34318,198 +34204,56 @@ function isFile(path) {
         return false;
     }
 }
-// --- reading ----------------------------------------------------------------------------------
+
+;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
 /**
- * Read, validate and freeze every input.
- * @throws ConfigError listing every problem found, one `<input-name>: …` line each.
+ * `sbom-shard: k/n`: which projects one job of an n-job matrix exports. A project belongs to
+ * shard `fnv1a32(lowercased name) mod n + 1`: stable across runs, runners and Node versions, and
+ * independent of the order or number of projects the API lists, so the n jobs of a matrix are
+ * disjoint and together cover the deployment without talking to each other.
  */
-function readConfig(read, ctx) {
-    const schema = configSchema(ctx);
-    const raw = readRawInputs(read, Object.keys(schema.in.shape));
-    const result = schema.safeParse(raw);
-    if (result.success)
-        return result.data;
-    const secrets = [raw.apiToken, raw.githubToken].filter(secret => secret !== undefined);
-    throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets)));
-}
-/**
- * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
- * runner or a composite action's wiring) carries no value: treat it as unset.
- */
-const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/;
-/** Empty inputs are left out, so the schema's defaults apply (like dependency-review's getOptionalInput). */
-function readRawInputs(read, fields) {
-    const raw = {};
-    for (const field of fields) {
-        const value = read(inputName(field)).trim();
-        if (value !== '' && !UNEXPANDED_EXPRESSION.test(value))
-            raw[field] = value;
+/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
+const MAX_SHARDS = 256;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** 32-bit FNV-1a over the UTF-8 bytes of `text`. */
+function fnv1a32(text) {
+    let hash = FNV_OFFSET;
+    for (const byte of new TextEncoder().encode(text)) {
+        hash ^= byte;
+        hash = Math.imul(hash, FNV_PRIME) >>> 0;
     }
-    return raw;
+    return hash;
 }
-/** `failOnSeverity` → `fail-on-severity`. */
-function inputName(field) {
-    return field.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+/** The 1-based shard of a project name; names compare case-insensitively, as the API's do. */
+function shardOf(projectName, count) {
+    return (fnv1a32(projectName.toLowerCase()) % count) + 1;
 }
-function describeIssue(issue, secrets) {
-    const name = inputName(String(issue.path[0] ?? 'inputs'));
-    // Our parsers word custom issues, and invalid_type only means a required input is missing (its
-    // message is set per field); any other kind would be a bug here, not a user mistake.
-    if (issue.code !== 'custom' && issue.code !== 'invalid_type')
-        return `${name}: is not valid`;
-    const received = issue.code === 'custom' ? issue.params?.received : undefined;
-    const shown = typeof received === 'string' && !revealsSecret(received, secrets)
-        ? ` ${gotClause(received)}`
-        : '';
-    return `${name}: ${issue.message}${shown}`;
+function inShard(projectName, shard) {
+    return shardOf(projectName, shard.count) === shard.index;
 }
-/**
- * True when `value` contains any 8-character run of a secret (or a whole shorter one): echoes are
- * shortened, so a mistyped or truncated token pasted into another input must not leak either.
- */
-function revealsSecret(value, secrets) {
-    return secrets.some(secret => {
-        const window = Math.min(8, secret.length);
-        for (let start = 0; start + window <= secret.length; start++) {
-            if (value.includes(secret.slice(start, start + window)))
-                return true;
-        }
-        return false;
-    });
-}
-/** `(got "…")`, escaped and at most {@link ECHO_LIMIT} characters of the value. */
-function gotClause(value) {
-    return `(got "${echo(value)}")`;
-}
-function echo(value) {
-    let shown = '';
-    for (const character of value) {
-        const piece = escapeControl(character);
-        if (shown.length + piece.length > ECHO_LIMIT)
-            return `${shown}…`;
-        shown += piece;
-    }
-    return shown;
-}
-const NAMED_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-function escapeControl(character) {
-    return character.replace(CONTROL_CHARACTERS_GLOBAL, control => NAMED_ESCAPES[control] ?? `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-// --- run context ------------------------------------------------------------------------------
-/** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
-function defaultRunContext() {
-    const env = process.env;
-    return {
-        now: new Date(),
-        env,
-        eventName: nonEmpty(env.GITHUB_EVENT_NAME),
-        eventPayload: readEventPayload(env.GITHUB_EVENT_PATH)
-    };
-}
-/** Undefined when there is no readable JSON event file: the payload only refines a default. */
-function readEventPayload(path) {
-    if (path === undefined || path === '')
+/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
+function parseShardText(raw) {
+    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+    if (!match)
         return undefined;
-    try {
-        return JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-    }
-    catch {
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
         return undefined;
-    }
+    return { index, count };
 }
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 /**
- * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
- * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
- * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
- * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
+ * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
+ * raw string into a typed value, or throws {@link InputValueError} saying what is allowed.
  */
-function contextRef(ctx) {
-    if (ctx.eventName === 'pull_request_target') {
-        return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload);
-    }
-    const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
-        ? pullRequestNumber(ctx.eventPayload)
-        : undefined;
-    return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
-}
-/**
- * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
- * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
- */
-function contextCommit(ctx) {
-    if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && inputs_isRecord(ctx.eventPayload)) {
-        const pr = ctx.eventPayload.pull_request;
-        const head = inputs_isRecord(pr) && inputs_isRecord(pr.head) ? pr.head.sha : undefined;
-        if (typeof head === 'string' && head.trim() !== '')
-            return head.trim();
-    }
-    return nonEmpty(ctx.env.GITHUB_SHA);
-}
-function pullRequestNumber(payload) {
-    if (!inputs_isRecord(payload))
-        return undefined;
-    const candidates = [
-        inputs_isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
-        payload.number
-    ];
-    return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
-}
-function missingRefProblem(ctx) {
-    return ctx.eventName === 'pull_request_target'
-        ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
-        : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)';
-}
-function pullRequestHeadRef(payload) {
-    if (!inputs_isRecord(payload) || !inputs_isRecord(payload.pull_request))
-        return undefined;
-    const head = payload.pull_request.head;
-    return inputs_isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined;
-}
-function inputs_isRecord(value) {
-    return typeof value === 'object' && value !== null;
-}
-function nonEmpty(value) {
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-// --- schema building blocks -------------------------------------------------------------------
-/**
- * A field whose raw string goes through `parse`; an {@link InputValueError} (or an AggregateError
- * of them, for lists) becomes one issue per problem on this field instead of stopping the parse.
- */
-function parsed(parse, whenMissing = 'is required') {
-    return schemas/* string */.YjP({ error: whenMissing }).transform((raw, ctx) => {
-        try {
-            return parse(raw);
-        }
-        catch (error) {
-            for (const problem of valueErrors(error)) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: problem.problem,
-                    params: { received: problem.received }
-                });
-            }
-            return core/* NEVER */.tm;
-        }
-    });
-}
-/** Unwraps our own errors; anything else is a bug and keeps propagating. */
-function valueErrors(error) {
-    const errors = error instanceof AggregateError ? error.errors : [error];
-    if (errors.every(each => each instanceof InputValueError))
-        return errors;
-    throw error;
-}
-/** A `${{ }}` default for an optional field: a value from the run when there is one. */
-function optionalWithFallback(schema, fallback) {
-    return fallback === undefined ? schema.optional() : schema.prefault(fallback);
-}
-/** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
-function withFallback(schema, fallback) {
-    return fallback === undefined ? schema : schema.prefault(fallback);
-}
-// --- value parsers (each throws InputValueError) ----------------------------------------------
+
+
+/** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
+const TRUE_WORDS = new Set(['true', 'True', 'TRUE']);
+const FALSE_WORDS = new Set(['false', 'False', 'FALSE']);
 function parseBoolean(raw) {
     if (TRUE_WORDS.has(raw))
         return true;
@@ -34537,12 +34281,6 @@ function oneOf(values, normalise = lowercase) {
             return found;
         throw new InputValueError(`must be one of ${values.join(', ')}`, raw);
     };
-}
-function parseShard(raw) {
-    const shard = parseShardText(raw);
-    if (shard !== undefined)
-        return shard;
-    throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
 }
 function parseDigits(raw) {
     if (/^\d+$/.test(raw))
@@ -34637,10 +34375,6 @@ function isLoopback(hostname) {
     // WHATWG URL has already normalised IPv4 forms like 127.1 to 127.0.0.1.
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
-/** Echoes of URLs hide any `user:password@` part. */
-function withoutCredentials(raw) {
-    return raw.replace(/\/\/[^/?#]*@/, '//***@');
-}
 // --- lists ------------------------------------------------------------------------------------
 /**
  * Split a list input on commas and/or newlines; entries are trimmed, empty ones dropped and
@@ -34688,20 +34422,229 @@ function entryOf(parseValue, allowed) {
         }
     };
 }
-const DEFAULT_ISSUE_TYPES = Object.freeze([...domain/* ISSUE_TYPES */.co]);
-function parseIssueTypes(raw) {
-    const types = listOf(entryOf(oneOf(domain/* ISSUE_TYPES */.co), domain/* ISSUE_TYPES */.co.join(', ')))(raw);
-    if (types.length > 0)
-        return types;
-    throw new InputValueError(`must name at least one of ${domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
+
+;// CONCATENATED MODULE: ./src/inputs/parsed-field.ts
+/**
+ * Building blocks of the input schema: a field is a raw string run through one value parser, so
+ * the parsers stay plain functions and every problem still becomes a zod issue on its own field.
+ */
+
+
+/**
+ * A field whose raw string goes through `parse`; an {@link InputValueError} (or an AggregateError
+ * of them, for lists) becomes one issue per problem on this field instead of stopping the parse.
+ */
+function parsed(parse, whenMissing = 'is required') {
+    return schemas/* string */.YjP({ error: whenMissing }).transform((raw, ctx) => {
+        try {
+            return parse(raw);
+        }
+        catch (error) {
+            for (const problem of valueErrors(error)) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: problem.problem,
+                    params: { received: problem.received }
+                });
+            }
+            return core/* NEVER */.tm;
+        }
+    });
 }
-/** The API filters on one status per request, so each listed status is one request chain. */
-function parseStatuses(raw) {
-    const allowed = domain/* FINDING_STATUSES */.pM.join(', ');
-    const statuses = listOf(entryOf(oneOf(domain/* FINDING_STATUSES */.pM, underscored), allowed))(raw);
-    if (statuses.length > 0)
-        return statuses;
-    throw new InputValueError(`must name at least one of ${allowed}`, raw);
+/** A `${{ }}` default for an optional field: a value from the run when there is one. */
+function optionalWithFallback(schema, fallback) {
+    return fallback === undefined ? schema.optional() : schema.prefault(fallback);
+}
+/** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
+function withFallback(schema, fallback) {
+    return fallback === undefined ? schema : schema.prefault(fallback);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/actions.ts
+/** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
+
+
+
+
+
+const MAX_TAG_LENGTH = 64;
+function actionsFields() {
+    return {
+        createTickets: parsed(parseBoolean).prefault('false'),
+        ticketFindings: parsed(oneOf(['blocking', 'all'])).prefault('blocking'),
+        ticketLimit: parsed(integerFrom(1, 20)).prefault('20'),
+        groupTickets: parsed(parseBoolean).prefault('true'),
+        trackerProjectId: parsed(parseDigits).optional(),
+        projectTags: parsed(listOf(parseTag)).prefault(''),
+        sbomExport: parsed(parseBoolean).prefault('false'),
+        sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
+        sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
+        sbomComponentType: parsed(oneOf(domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
+        sbomSupplierName: parsed(parsePlainText).optional(),
+        sbomSupplierUrl: parsed(parseWebUrl).optional(),
+        sbomSupplierEmail: parsed(parseEmail).optional(),
+        sbomWait: parsed(parseBoolean).prefault('false'),
+        sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
+        sbomFile: parsed(parsePath).optional(),
+        sbomShard: parsed(parseShard).optional()
+    };
+}
+function parseTag(tag) {
+    if ([...tag].length > MAX_TAG_LENGTH) {
+        throw new InputValueError(`each tag must be at most ${MAX_TAG_LENGTH} characters`, tag);
+    }
+    return tag;
+}
+function parseShard(raw) {
+    const shard = parseShardText(raw);
+    if (shard !== undefined)
+        return shard;
+    throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/connection.ts
+/** The connection inputs: how to reach the API, as whom, and how patiently. */
+
+
+function connectionFields() {
+    return {
+        apiToken: parsed(parseToken, 'is required (store it as a secret)'),
+        baseUrl: parsed(parseBaseUrl).prefault('https://semgrep.dev'),
+        deploymentSlug: parsed(parseSlug).optional(),
+        deploymentId: parsed(parseDigits).optional(),
+        timeoutSeconds: parsed(integerFrom(1, 600)).prefault('30'),
+        maxRetries: parsed(integerFrom(0, 10)).prefault('4'),
+        onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/run-context.ts
+/**
+ * The run besides its inputs: the clock, the environment and the triggering event, and what the
+ * `${{ github.* }}` defaults of `action.yml` derive from them (repository, ref, commit). Those
+ * defaults are not expanded outside a runner, so the code derives them itself, and derives them
+ * the way the scanner records them, so the findings queried are those of this run's scan.
+ */
+
+/** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
+function defaultRunContext() {
+    const env = process.env;
+    return {
+        now: new Date(),
+        env,
+        eventName: nonEmpty(env.GITHUB_EVENT_NAME),
+        eventPayload: readEventPayload(env.GITHUB_EVENT_PATH)
+    };
+}
+/** Undefined when there is no readable JSON event file: the payload only refines a default. */
+function readEventPayload(path) {
+    if (path === undefined || path === '')
+        return undefined;
+    try {
+        return JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The `owner/name` the workflow runs in (`${{ github.repository }}`). */
+function contextRepository(ctx) {
+    return nonEmpty(ctx.env.GITHUB_REPOSITORY);
+}
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/**
+ * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
+ * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
+ * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
+ * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
+ */
+function contextRef(ctx) {
+    if (ctx.eventName === 'pull_request_target') {
+        return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload);
+    }
+    const number = PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
+        ? pullRequestNumber(ctx.eventPayload)
+        : undefined;
+    return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
+}
+/** Why `ref` is required when {@link contextRef} found none: the fix differs by event. */
+function missingRefProblem(ctx) {
+    return ctx.eventName === 'pull_request_target'
+        ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
+        : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)';
+}
+/**
+ * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
+ * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
+ */
+function contextCommit(ctx) {
+    if (PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && run_context_isRecord(ctx.eventPayload)) {
+        const pr = ctx.eventPayload.pull_request;
+        const head = run_context_isRecord(pr) && run_context_isRecord(pr.head) ? pr.head.sha : undefined;
+        if (typeof head === 'string' && head.trim() !== '')
+            return head.trim();
+    }
+    return nonEmpty(ctx.env.GITHUB_SHA);
+}
+function pullRequestNumber(payload) {
+    if (!run_context_isRecord(payload))
+        return undefined;
+    const candidates = [
+        run_context_isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+        payload.number
+    ];
+    return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
+}
+function pullRequestHeadRef(payload) {
+    if (!run_context_isRecord(payload) || !run_context_isRecord(payload.pull_request))
+        return undefined;
+    const head = payload.pull_request.head;
+    return run_context_isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined;
+}
+function run_context_isRecord(value) {
+    return typeof value === 'object' && value !== null;
+}
+/** Blank counts as unset: the runner sets some variables (GITHUB_HEAD_REF) empty, not absent. */
+function nonEmpty(value) {
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+;// CONCATENATED MODULE: ./src/inputs/evidence.ts
+/** The evidence inputs: which scan the findings must come from, and how long to wait for it. */
+
+
+
+function evidenceFields(ctx) {
+    return {
+        requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
+        commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
+        scanWaitTimeoutSeconds: parsed(integerFrom(0, 3600)).prefault('600'),
+        onMissingScan: parsed(oneOf(['fail', 'warn'])).prefault('fail')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/gate.ts
+/** The gate inputs: what blocks the build (thresholds, ignores, denied licenses, warn-only). */
+
+
+
+/** Worst first, because that is how people read a threshold list. */
+const SEVERITIES_WORST_FIRST = [...domain/* SEVERITIES */.oC].reverse();
+/** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
+const GATED_POLICY_MODES = domain/* POLICY_MODES */.yK.filter((mode) => mode !== 'disabled').reverse();
+function gateFields() {
+    return {
+        gate: parsed(parseBoolean).prefault('true'),
+        failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
+        failOnPolicyMode: parsed(oneOf([...GATED_POLICY_MODES, 'none'])).prefault('block'),
+        failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
+        failOnMalicious: parsed(parseBoolean).prefault('true'),
+        failOnSecrets: parsed(oneOf(domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),
+        ignoreRules: parsed(listOf(anyText)).prefault(''),
+        ignoreFile: parsed(parsePath).optional(),
+        denyLicenses: parsed(listOf(anyText)).prefault(''),
+        warnOnly: parsed(parseBoolean).prefault('false')
+    };
 }
 /** `none` alone is the explicit empty list, since an empty input means the default. */
 function parseExposures(raw) {
@@ -34710,13 +34653,32 @@ function parseExposures(raw) {
     const allowed = `${domain/* EXPOSURES */.b3.join(', ')} (or none alone, for no exposures)`;
     return listOf(entryOf(oneOf(domain/* EXPOSURES */.b3, underscored), allowed))(raw);
 }
-function parseTag(tag) {
-    if ([...tag].length > MAX_TAG_LENGTH) {
-        throw new InputValueError(`each tag must be at most ${MAX_TAG_LENGTH} characters`, tag);
-    }
-    return tag;
+
+;// CONCATENATED MODULE: ./src/inputs/reports.ts
+/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
+
+
+function reportsFields() {
+    return {
+        summary: parsed(parseBoolean).prefault('true'),
+        annotations: parsed(parseBoolean).prefault('true'),
+        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('50'),
+        sarifFile: parsed(parsePath).optional(),
+        reportFile: parsed(parsePath).optional(),
+        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
+        githubToken: parsed(parseToken).optional()
+    };
 }
-// --- since ------------------------------------------------------------------------------------
+
+// EXTERNAL MODULE: ./src/time/duration.ts
+var time_duration = __nccwpck_require__(2061);
+;// CONCATENATED MODULE: ./src/inputs/since.ts
+/** The `since` input: a point in time as ISO 8601, epoch seconds or a duration back from now. */
+
+
+/** `since` beyond this is certainly a typo; milliseconds are the usual one (1e11 s is year 5138). */
+const YEAR_3000_SECONDS = Date.UTC(3000, 0, 1) / 1000;
+const LOOKS_LIKE_MILLISECONDS = 1e11;
 const SINCE_FORMATS = 'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w';
 /**
  * The `since` input as whole epoch seconds (rounded down), or undefined when `raw` is blank.
@@ -34809,6 +34771,171 @@ function offsetSeconds(zone, text) {
         throw new InputValueError('must have an offset from -23:59 to +23:59', text);
     }
     return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/scope.ts
+/** The scope inputs: which findings count (repository, ref, age, issue types, statuses). */
+
+
+
+
+
+
+function scopeFields(ctx) {
+    return {
+        repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), contextRepository(ctx)),
+        ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
+        since: parsed(raw => parseSince(raw, ctx.now)).optional(),
+        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+        issueTypes: parsed(parseIssueTypes).optional(),
+        status: parsed(parseStatuses).prefault('open,reviewing,fixing')
+    };
+}
+/** What an empty `issue-types` means: every type. */
+const DEFAULT_ISSUE_TYPES = Object.freeze([
+    ...domain/* ISSUE_TYPES */.co
+]);
+function parseIssueTypes(raw) {
+    const types = listOf(entryOf(oneOf(domain/* ISSUE_TYPES */.co), domain/* ISSUE_TYPES */.co.join(', ')))(raw);
+    if (types.length > 0)
+        return types;
+    throw new InputValueError(`must name at least one of ${domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
+}
+/** The API filters on one status per request, so each listed status is one request chain. */
+function parseStatuses(raw) {
+    const allowed = domain/* FINDING_STATUSES */.pM.join(', ');
+    const statuses = listOf(entryOf(oneOf(domain/* FINDING_STATUSES */.pM, underscored), allowed))(raw);
+    if (statuses.length > 0)
+        return statuses;
+    throw new InputValueError(`must name at least one of ${allowed}`, raw);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/input-fields.ts
+
+
+
+
+
+
+/**
+ * Fields keyed by the camelCase of their input name (`fail-on-severity` → `failOnSeverity`), so an
+ * issue's path names its input. Defaults are the raw strings of `action.yml` and go through the
+ * same parsing as user values (`prefault`); `${{ }}` defaults come from the run context instead.
+ */
+function inputFields(ctx) {
+    return {
+        ...connectionFields(),
+        ...scopeFields(ctx),
+        ...evidenceFields(ctx),
+        ...gateFields(),
+        ...actionsFields(),
+        ...reportsFields()
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/schema.ts
+/**
+ * The configuration schema of one run: every input field, the rules between them, and the final
+ * frozen {@link Config} they become.
+ */
+
+
+
+
+/**
+ * The whole configuration schema for one run. It is built per run because three defaults come
+ * from the run itself: `repository` and `ref` (the `${{ github.* }}` defaults, which are not
+ * expanded outside a runner) and `since` durations, which count back from `ctx.now`.
+ * Input: an object of raw, non-empty input strings keyed by camelCase input name.
+ */
+function configSchema(ctx) {
+    return schemas/* object */.Ikc(inputFields(ctx))
+        .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
+        .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+        .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
+        .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
+        .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
+        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets'))
+        .transform(toConfig);
+}
+function toConfig(inputs) {
+    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
+    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
+    return Object.freeze({
+        ...rest,
+        issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
+        /**
+         * Secrets came only from the default: a deployment without the Secrets product is then a
+         * warning, not a missing verdict (a user who names secrets wants them judged).
+         */
+        secretsOptional: issueTypes === undefined,
+        ...(sbomSupplier && { sbomSupplier }),
+        // A file can only be downloaded once the export has finished.
+        sbomWait: rest.sbomWait || rest.sbomFile !== undefined
+    });
+}
+function supplierOf(name, url, email) {
+    if (name === undefined && url === undefined && email === undefined)
+        return undefined;
+    return Object.freeze({
+        ...(name !== undefined && { name }),
+        ...(url !== undefined && { url }),
+        ...(email !== undefined && { email })
+    });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+
+
+
+
+
+
+
+
+/**
+ * Read, validate and freeze every input.
+ * @throws ConfigError listing every problem found, one `<input-name>: …` line each.
+ */
+function readConfig(read, ctx) {
+    const schema = configSchema(ctx);
+    const raw = readRawInputs(read, Object.keys(schema.in.shape));
+    const result = schema.safeParse(raw);
+    if (result.success)
+        return result.data;
+    const secrets = [raw.apiToken, raw.githubToken].filter(secret => secret !== undefined);
+    throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets)));
+}
+/**
+ * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
+ * runner or a composite action's wiring) carries no value: treat it as unset.
+ */
+const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/;
+/** Empty inputs are left out, so the schema's defaults apply (like dependency-review's getOptionalInput). */
+function readRawInputs(read, fields) {
+    const raw = {};
+    for (const field of fields) {
+        const value = read(inputName(field)).trim();
+        if (value !== '' && !UNEXPANDED_EXPRESSION.test(value))
+            raw[field] = value;
+    }
+    return raw;
+}
+/** `failOnSeverity` → `fail-on-severity`. */
+function inputName(field) {
+    return field.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+}
+function describeIssue(issue, secrets) {
+    const name = inputName(String(issue.path[0] ?? 'inputs'));
+    // Our parsers word custom issues, and invalid_type only means a required input is missing (its
+    // message is set per field); any other kind would be a bug here, not a user mistake.
+    if (issue.code !== 'custom' && issue.code !== 'invalid_type')
+        return `${name}: is not valid`;
+    const received = issue.code === 'custom' ? issue.params?.received : undefined;
+    const shown = typeof received === 'string' && !revealsSecret(received, secrets)
+        ? ` ${gotClause(received)}`
+        : '';
+    return `${name}: ${issue.message}${shown}`;
 }
 
 // EXTERNAL MODULE: external "node:stream"

@@ -1,4 +1,5 @@
-import type { RunContext } from './index.js'
+/** The pull request behind a run, for the stages that act on it: is it a fork, where to comment. */
+import type { RunContext } from './run-context.js'
 
 interface PullRequestPayload {
   readonly number?: unknown

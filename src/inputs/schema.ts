@@ -1,0 +1,76 @@
+/**
+ * The configuration schema of one run: every input field, the rules between them, and the final
+ * frozen {@link Config} they become.
+ */
+import { z } from 'zod'
+import {
+  baseIgnoreFileNeedsAToken,
+  blockingTicketsNeedTheGate,
+  commitEvidenceNeedsACommit,
+  deploymentSbomNeedsADirectory,
+  onlyWhenValid,
+  prCommentNeedsAToken,
+  shardNeedsDeploymentScope
+} from './cross-field-rules.js'
+import { inputFields, type ParsedInputs } from './input-fields.js'
+import type { RunContext } from './run-context.js'
+import { DEFAULT_ISSUE_TYPES } from './scope.js'
+
+/**
+ * The whole configuration schema for one run. It is built per run because three defaults come
+ * from the run itself: `repository` and `ref` (the `${{ github.* }}` defaults, which are not
+ * expanded outside a runner) and `since` durations, which count back from `ctx.now`.
+ * Input: an object of raw, non-empty input strings keyed by camelCase input name.
+ */
+export function configSchema(ctx: RunContext) {
+  return z
+    .object(inputFields(ctx))
+    .superRefine(
+      blockingTicketsNeedTheGate,
+      onlyWhenValid('createTickets', 'ticketFindings', 'gate')
+    )
+    .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+    .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
+    .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
+    .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
+    .superRefine(
+      commitEvidenceNeedsACommit,
+      onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets')
+    )
+    .transform(toConfig)
+}
+
+/** The typed, deeply frozen configuration of one run. */
+export type Config = z.output<ReturnType<typeof configSchema>>
+
+export interface SbomSupplier {
+  readonly name?: string
+  readonly url?: string
+  readonly email?: string
+}
+
+function toConfig(inputs: ParsedInputs) {
+  const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs
+  const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail)
+  return Object.freeze({
+    ...rest,
+    issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
+    /**
+     * Secrets came only from the default: a deployment without the Secrets product is then a
+     * warning, not a missing verdict (a user who names secrets wants them judged).
+     */
+    secretsOptional: issueTypes === undefined,
+    ...(sbomSupplier && { sbomSupplier }),
+    // A file can only be downloaded once the export has finished.
+    sbomWait: rest.sbomWait || rest.sbomFile !== undefined
+  })
+}
+
+function supplierOf(name?: string, url?: string, email?: string): SbomSupplier | undefined {
+  if (name === undefined && url === undefined && email === undefined) return undefined
+  return Object.freeze({
+    ...(name !== undefined && { name }),
+    ...(url !== undefined && { url }),
+    ...(email !== undefined && { email })
+  })
+}
