@@ -2,6 +2,85 @@ import js from '@eslint/js'
 import { defineConfig } from 'eslint/config'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The walls between the stages (CONTRIBUTING.md has the map). Data flows
+ * inputs → api → evidence/collect → gate → actions → report → main; a folder may import only the
+ * folders listed here (and the top-level domain.ts, errors.ts and version.ts), never main.ts.
+ */
+const MAY_IMPORT = {
+  text: [],
+  time: [],
+  runner: ['text'],
+  inputs: ['text', 'time'],
+  api: ['text', 'time'],
+  gate: ['text', 'time'],
+  evidence: ['api', 'collect', 'inputs', 'text', 'time'],
+  collect: ['api', 'evidence', 'gate', 'inputs', 'runner', 'text', 'time'],
+  actions: ['api', 'gate', 'inputs', 'runner', 'text', 'time'],
+  report: ['gate', 'inputs', 'runner', 'text', 'time']
+}
+const FOLDERS = Object.keys(MAY_IMPORT)
+
+/** Only the runner's implementation writes to the log: it keeps server text from forging workflow commands. */
+const CORE_WRITERS = ['src/runner/safe-core.ts', 'src/report/annotations.ts']
+const CORE = {
+  name: '@actions/core',
+  message:
+    "import * as core from '../runner/safe-core.js': it keeps server text from forging workflow commands in the log"
+}
+
+function wallRule(folder, coreAllowed) {
+  const banned = FOLDERS.filter(other => other !== folder && !MAY_IMPORT[folder].includes(other))
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: coreAllowed ? [] : [CORE],
+        patterns: [
+          {
+            regex: `^\\.\\./(${banned.join('|')})/|^\\.\\./main\\.js$`,
+            message: `src/${folder}/ may import only ${[...MAY_IMPORT[folder], 'domain', 'errors', 'version'].join(', ')} (see CONTRIBUTING.md)`
+          }
+        ]
+      }
+    ]
+  }
+}
+
+function importWalls() {
+  const walls = FOLDERS.map(folder => ({
+    files: [`src/${folder}/**/*.ts`],
+    rules: wallRule(folder, false)
+  }))
+  // Later blocks win: the log writers keep their folder's walls but may import @actions/core.
+  const coreWriters = CORE_WRITERS.map(file => ({
+    files: [file],
+    rules: wallRule(file.split('/')[1], true)
+  }))
+  return [
+    { files: ['src/*.ts'], rules: { 'no-restricted-imports': ['error', { paths: [CORE] }] } },
+    ...walls,
+    ...coreWriters,
+    {
+      files: ['emulator/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '(^|/)src/',
+                message:
+                  'emulator/ is an independent implementation of the API and never imports src/ (docs/adr/0003)'
+              }
+            ]
+          }
+        ]
+      }
+    }
+  ]
+}
+
 export default defineConfig(
   { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'tmp/**'] },
   js.configs.recommended,
@@ -19,24 +98,6 @@ export default defineConfig(
       ]
     }
   },
-  {
-    // Log text quotes the server; only src/runner/safe-core.ts may write it (see there why).
-    files: ['src/**/*.ts'],
-    ignores: ['src/runner/safe-core.ts', 'src/report/annotations.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@actions/core',
-              message:
-                "import * as core from '../runner/safe-core.js': it keeps server text from forging workflow commands in the log"
-            }
-          ]
-        }
-      ]
-    }
-  },
+  ...importWalls(),
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] }
 )

@@ -31064,7 +31064,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4056);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4000);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4056:
+/***/ 4000:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33773,6 +33773,41 @@ var ignore = __nccwpck_require__(2889);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
+function payloadOf(ctx) {
+    const payload = ctx.eventPayload;
+    return payload && typeof payload === 'object' ? payload : undefined;
+}
+/** A pull request whose head lives in another repository: GitHub gives it no secrets. */
+function forkPullRequest(ctx) {
+    if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target')
+        return false;
+    const pr = payloadOf(ctx)?.pull_request;
+    const head = pr?.head?.repo?.full_name;
+    const base = pr?.base?.repo?.full_name;
+    return typeof head === 'string' && typeof base === 'string' && head !== base;
+}
+/** Where the PR comment goes, or undefined outside a pull request. */
+function pullRequestTarget(ctx) {
+    const payload = payloadOf(ctx);
+    const number = payload?.pull_request?.number ?? payload?.number;
+    const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/');
+    if (typeof number !== 'number' || !owner || !repo)
+        return undefined;
+    return {
+        owner,
+        repo,
+        issueNumber: number,
+        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
+    };
+}
+/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
+const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** True when the ignore file must be read at the pull request's base, not in the workspace. */
+function readsIgnoreFileAtBase(eventName) {
+    return BASE_READ_EVENTS.has(eventName ?? '');
+}
+
 ;// CONCATENATED MODULE: ./src/collect/ignore-source.ts
 /**
  * Where the ignore file comes from. On a pull request the checkout is the pull request's own
@@ -33786,12 +33821,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 
 
 
-/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
-const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target']);
-/** True when the ignore file must be read at the pull request's base, not in the workspace. */
-function readsIgnoreFileAtBase(eventName) {
-    return BASE_READ_EVENTS.has(eventName ?? '');
-}
+
 const NONE = { entries: [], proposed: [] };
 /**
  * Reads and checks the workspace file now, so a malformed file stops the run before any request;
@@ -34205,33 +34235,10 @@ function isFile(path) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
-/**
- * `sbom-shard: k/n`: which projects one job of an n-job matrix exports. A project belongs to
- * shard `fnv1a32(lowercased name) mod n + 1`: stable across runs, runners and Node versions, and
- * independent of the order or number of projects the API lists, so the n jobs of a matrix are
- * disjoint and together cover the deployment without talking to each other.
- */
+;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
+/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
 /** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
 const MAX_SHARDS = 256;
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** 32-bit FNV-1a over the UTF-8 bytes of `text`. */
-function fnv1a32(text) {
-    let hash = FNV_OFFSET;
-    for (const byte of new TextEncoder().encode(text)) {
-        hash ^= byte;
-        hash = Math.imul(hash, FNV_PRIME) >>> 0;
-    }
-    return hash;
-}
-/** The 1-based shard of a project name; names compare case-insensitively, as the API's do. */
-function shardOf(projectName, count) {
-    return (fnv1a32(projectName.toLowerCase()) % count) + 1;
-}
-function inShard(projectName, shard) {
-    return shardOf(projectName, shard.count) === shard.index;
-}
 /** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
 function parseShardText(raw) {
     const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
@@ -35549,6 +35556,26 @@ async function exportSboms(transport, deploymentId, projects, settings, env, lim
     return failure ? { exports, failure } : { exports };
 }
 
+;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** 32-bit FNV-1a over the UTF-8 bytes of `text`. */
+function fnv1a32(text) {
+    let hash = FNV_OFFSET;
+    for (const byte of new TextEncoder().encode(text)) {
+        hash ^= byte;
+        hash = Math.imul(hash, FNV_PRIME) >>> 0;
+    }
+    return hash;
+}
+/** The 1-based shard of a project name; names compare case-insensitively, as the API's do. */
+function shardOf(projectName, count) {
+    return (fnv1a32(projectName.toLowerCase()) % count) + 1;
+}
+function inShard(projectName, shard) {
+    return shardOf(projectName, shard.count) === shard.index;
+}
+
 ;// CONCATENATED MODULE: ./src/actions/tags.ts
 
 class TagsNotKeptError extends Error {
@@ -35813,35 +35840,6 @@ function actionsReport(outcomes) {
         ...(outcomes.tickets ? { tickets: outcomes.tickets } : {}),
         ...(outcomes.tags ? { tags: outcomes.tags } : {}),
         ...(outcomes.sbom ? { sbom: sbomReport(outcomes.sbom) } : {})
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
-function payloadOf(ctx) {
-    const payload = ctx.eventPayload;
-    return payload && typeof payload === 'object' ? payload : undefined;
-}
-/** A pull request whose head lives in another repository: GitHub gives it no secrets. */
-function forkPullRequest(ctx) {
-    if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target')
-        return false;
-    const pr = payloadOf(ctx)?.pull_request;
-    const head = pr?.head?.repo?.full_name;
-    const base = pr?.base?.repo?.full_name;
-    return typeof head === 'string' && typeof base === 'string' && head !== base;
-}
-/** Where the PR comment goes, or undefined outside a pull request. */
-function pullRequestTarget(ctx) {
-    const payload = payloadOf(ctx);
-    const number = payload?.pull_request?.number ?? payload?.number;
-    const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/');
-    if (typeof number !== 'number' || !owner || !repo)
-        return undefined;
-    return {
-        owner,
-        repo,
-        issueNumber: number,
-        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
     };
 }
 

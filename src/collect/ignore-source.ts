@@ -11,15 +11,8 @@ import type { ProposedIgnore } from '../domain.js'
 import { errorText } from '../text/error-text.js'
 import { IgnoreFileError, type IgnoreEntry } from '../gate/ignore.js'
 import type { Config, RunContext } from '../inputs/index.js'
+import { readsIgnoreFileAtBase } from '../inputs/pull-request.js'
 import { NoVerdictError } from '../errors.js'
-
-/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
-const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target'])
-
-/** True when the ignore file must be read at the pull request's base, not in the workspace. */
-export function readsIgnoreFileAtBase(eventName: string | undefined): boolean {
-  return BASE_READ_EVENTS.has(eventName ?? '')
-}
 
 export interface AppliedIgnores {
   /** The entries that apply to this run. */

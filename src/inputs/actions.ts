@@ -1,6 +1,6 @@
 /** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
 import { SBOM_COMPONENT_TYPES } from '../domain.js'
-import { MAX_SHARDS, parseShardText, type SbomShard } from '../actions/sbom-shard.js'
+import { MAX_SHARDS, parseShardText, type SbomShard } from './sbom-shard.js'
 import { InputValueError } from './errors.js'
 import {
   integerFrom,

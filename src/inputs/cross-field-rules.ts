@@ -4,7 +4,7 @@
  */
 import { statSync } from 'node:fs'
 import type { z } from 'zod'
-import { readsIgnoreFileAtBase } from '../collect/ignore-source.js'
+import { readsIgnoreFileAtBase } from './pull-request.js'
 import type { ParsedInputs } from './input-fields.js'
 import type { RunContext } from './run-context.js'
 

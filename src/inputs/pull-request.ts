@@ -44,3 +44,11 @@ export function pullRequestTarget(ctx: RunContext): PullRequestTarget | undefine
     apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
   }
 }
+
+/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
+const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target'])
+
+/** True when the ignore file must be read at the pull request's base, not in the workspace. */
+export function readsIgnoreFileAtBase(eventName: string | undefined): boolean {
+  return BASE_READ_EVENTS.has(eventName ?? '')
+}
