@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { EOL } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
 import { buildAnnotations, emitAnnotations } from '../src/report/annotations.js'
+import { RecordingRunner } from '../src/runner/recording-runner.js'
 import {
   evaluated,
   failingReport,
@@ -101,31 +101,8 @@ describe('buildAnnotations', () => {
   })
 })
 
-describe('emitAnnotations through the real @actions/core', () => {
-  let written: string[]
-
-  beforeEach(() => {
-    written = []
-    jest
-      .spyOn(process.stdout, 'write')
-      .mockImplementation((chunk: string | Uint8Array): boolean => {
-        written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
-        return true
-      })
-  })
-
-  afterEach(() => {
-    jest.restoreAllMocks()
-  })
-
-  function outputLines(): string[] {
-    return written
-      .join('')
-      .split(EOL)
-      .filter(l => l !== '')
-  }
-
-  it('writes exactly one ::error line per annotation, whatever the server text', () => {
+describe('emitAnnotations', () => {
+  it('hands each annotation to the runner as built, server text and all', () => {
     const forged = 'Looks fine\n::error file=x::forged\r\n::warning::also forged%0A::error::encoded'
     const findings = [
       evaluated(
@@ -138,29 +115,26 @@ describe('emitAnnotations through the real @actions/core', () => {
       ),
       evaluated(sastFinding({ id: 2, ruleMessage: forged }))
     ]
-    const count = emitAnnotations(runReport({ verdict: verdictOf(findings) }), 10)
-    expect(count).toBe(2)
-    const out = outputLines()
-    expect(out).toHaveLength(2)
-    expect(out.every(l => l.startsWith('::error '))).toBe(true)
-    expect(out.filter(l => l.includes('::error')).length).toBe(2)
-    // The message's newlines are escaped by core, and its `%` too, so `%0A` stays literal text.
-    expect(out[1]).toContain(
-      '::Looks fine%0A::error file=x::forged%0A::warning::also forged%250A::error::encoded'
+    const report = runReport({ verdict: verdictOf(findings) })
+    const runner = new RecordingRunner()
+    expect(emitAnnotations(report, 10, runner)).toBe(2)
+    // The runner over @actions/core escapes them (core-runner.test.ts).
+    expect(runner.calls).toEqual(
+      buildAnnotations(report, 10).map(a => ({ kind: 'annotation', ...a }))
     )
-    // Properties: `:` and `,` escaped, so the title cannot add a `file=` property of its own.
-    expect(out[0]).toMatch(
-      /^::error title=rule%3A%3Aerror title=x%2Cfile=evil\.py%3A%3Aboom next,file=src\/a%2Cb%3Ac\.py %3A%3Aerror%3A%3Ax,line=3::Looks fine%0A/
-    )
+    expect(runner.annotations.map(a => a.level)).toEqual(['error', 'error'])
   })
 
-  it('emits the cap notice with @actions/core notice', () => {
+  it('emits the cap notice as a notice, not counted', () => {
     const findings = Array.from({ length: 3 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
-    expect(emitAnnotations(runReport({ verdict: verdictOf(findings) }), 2)).toBe(2)
-    const out = outputLines()
-    expect(out).toHaveLength(3)
-    expect(out[2]).toBe(
-      '::notice title=Findings Gate%3A annotations capped::1 more annotation not shown (max-annotations is 2); see the job summary.'
-    )
+    const runner = new RecordingRunner()
+    expect(emitAnnotations(runReport({ verdict: verdictOf(findings) }), 2, runner)).toBe(2)
+    expect(runner.annotations).toHaveLength(3)
+    expect(runner.annotations[2]).toEqual({
+      kind: 'annotation',
+      level: 'notice',
+      message: '1 more annotation not shown (max-annotations is 2); see the job summary.',
+      properties: { title: 'Findings Gate: annotations capped' }
+    })
   })
 })

@@ -1,4 +1,3 @@
-import * as core from './runner/safe-core.js'
 import { isClientError } from './api/errors.js'
 import { DeploymentError, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
@@ -33,6 +32,8 @@ import { NoVerdictError, type NoVerdictSoftener } from './errors.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 import { judgeableTypes } from './evidence/products.js'
 import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'
+import type { Runner } from './runner/runner.js'
+import { coreRunner } from './runner/core-runner.js'
 
 const SOFTENER_FIELDS = {
   'on-missing-scan': 'onMissingScan',
@@ -45,7 +46,7 @@ function softenerOf(error: unknown): NoVerdictSoftener | undefined {
   return isClientError(error) ? 'on-api-error' : undefined
 }
 
-function createTransport(config: Config): Transport {
+function createTransport(config: Config, runner: Runner): Transport {
   return new Transport({
     baseUrl: config.baseUrl,
     token: config.apiToken,
@@ -53,7 +54,7 @@ function createTransport(config: Config): Transport {
     retry: defaultRetryPolicy(config.maxRetries),
     userAgent: `findings-gate/${VERSION}`,
     onRetry: event =>
-      core.info(
+      runner.info(
         `${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`
       )
   })
@@ -83,7 +84,8 @@ async function evaluate(
   transport: Transport,
   ignores: IgnoreSource,
   now: Date,
-  warn: (message: string) => void
+  warn: (message: string) => void,
+  runner: Runner
 ): Promise<Evaluation> {
   const deployment = resolveDeployment(transport, {
     slug: config.deploymentSlug,
@@ -107,7 +109,7 @@ async function evaluate(
         collectGateData(transport, deployment, scoped, project, warn)
       const early = startEarly(config.ref, ref => fetch({ ...config, ref }))
       evidence = await proveEvidence(transport, deployment, project, config, message =>
-        core.info(message)
+        runner.info(message)
       )
       // The findings are those of the ref as the proven scan spells it.
       const scoped = judgeableTypes(
@@ -135,7 +137,8 @@ async function evaluate(
     deployment: resolved,
     project,
     verdict,
-    warn
+    warn,
+    runner
   })
   return {
     deployment: resolved,
@@ -252,37 +255,40 @@ function buildReport(
 }
 
 /** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
-export async function run(ctx: RunContext = defaultRunContext()): Promise<void> {
-  const token = core.getInput('api-token')
-  if (token !== '') core.setSecret(token)
+export async function run(
+  ctx: RunContext = defaultRunContext(),
+  runner: Runner = coreRunner
+): Promise<void> {
+  const token = runner.getInput('api-token')
+  if (token !== '') runner.setSecret(token)
   if (token === '' && forkPullRequest(ctx)) {
-    core.warning(
+    runner.warning(
       'No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.'
     )
-    core.setOutput('result', 'skipped')
+    runner.setOutput('result', 'skipped')
     return
   }
 
   let config: Config
   let ignores: IgnoreSource
   try {
-    config = readConfig(name => core.getInput(name), ctx)
-    ignores = await loadIgnoreSource(config, ctx)
+    config = readConfig(name => runner.getInput(name), ctx)
+    ignores = await loadIgnoreSource(config, ctx, runner)
   } catch (error) {
     if (error instanceof ConfigError || error instanceof IgnoreFileError) {
-      core.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
+      runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
       return
     }
-    core.setFailed(`Findings Gate failed before any request: ${errorText(error)}`)
+    runner.setFailed(`Findings Gate failed before any request: ${errorText(error)}`)
     return
   }
 
   const warnings: string[] = []
   const warn = (message: string): void => {
     warnings.push(message)
-    core.warning(message)
+    runner.warning(message)
   }
-  const transport = createTransport(config)
+  const transport = createTransport(config, runner)
   let evaluation: Evaluation
   let fatal: string | undefined
   const failed = (error: unknown): Evaluation => {
@@ -301,7 +307,7 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
     return { apiError: message }
   }
   try {
-    const outcome = await evaluate(config, transport, ignores, ctx.now, warn)
+    const outcome = await evaluate(config, transport, ignores, ctx.now, warn, runner)
     evaluation =
       outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) }
   } catch (error) {
@@ -311,18 +317,18 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   }
 
   const report = buildReport(config, evaluation, warnings, ctx)
-  await publishReports(report, config, ctx)
+  await publishReports(report, config, ctx, runner)
 
   // Each failure gets its own line: a gate that could not run, an action that did not complete.
-  if (fatal !== undefined) core.setFailed(fatal)
-  if (evaluation.actions?.failure) core.setFailed(evaluation.actions.failure)
+  if (fatal !== undefined) runner.setFailed(fatal)
+  if (evaluation.actions?.failure) runner.setFailed(evaluation.actions.failure)
   if (fatal !== undefined) return
   const { verdict } = evaluation
   if (verdict?.result === 'failed') {
     const message = failureMessage(verdict)
-    if (config.warnOnly) core.warning(`Gate failed (warn-only, the step passes): ${message}`)
-    else core.setFailed(message)
+    if (config.warnOnly) runner.warning(`Gate failed (warn-only, the step passes): ${message}`)
+    else runner.setFailed(message)
   } else if (verdict) {
-    core.info(verdictHeadline(verdict))
+    runner.info(verdictHeadline(verdict))
   }
 }

@@ -1,4 +1,3 @@
-import * as core from '../runner/safe-core.js'
 import { listProjects } from '../api/projects.js'
 import type { Transport } from '../api/transport.js'
 import { exportSboms } from './sbom.js'
@@ -7,6 +6,7 @@ import { addProjectTags } from './tags.js'
 import { openTickets } from './tickets.js'
 import type { Deployment, Project, Verdict } from '../domain.js'
 import type { Config } from '../inputs/index.js'
+import type { Runner } from '../runner/runner.js'
 import type { RunReport, SbomReport } from '../report/model.js'
 import { errorText } from '../text/error-text.js'
 import { abortableSleep } from '../time/sleep.js'
@@ -25,16 +25,18 @@ export interface ActionsInput {
   /** Evaluated findings, when tickets need them (computed even with gate: false). */
   readonly verdict: Verdict | undefined
   readonly warn: (message: string) => void
+  readonly runner: Runner
 }
 
 /** With sbom-shard, only this job's share of the deployment. */
 function shardProjects(
   projects: readonly Project[],
-  shard: SbomShard | undefined
+  shard: SbomShard | undefined,
+  runner: Runner
 ): readonly Project[] {
   if (shard === undefined) return projects
   const mine = projects.filter(p => inShard(p.name, shard))
-  core.info(
+  runner.info(
     `sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`
   )
   return mine
@@ -46,7 +48,7 @@ function sbomReport(config: Config, exports: SbomReport['exports']): SbomReport 
 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
-  const { config, transport, deployment, project, verdict, warn } = input
+  const { config, transport, deployment, project, verdict, warn, runner } = input
   const failures: string[] = []
   if (config.createTickets && !verdict)
     warn('No tickets were created: the findings could not be fetched')
@@ -70,7 +72,11 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
     ? (async () => {
         const projects =
           config.sbomScope === 'deployment'
-            ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard)
+            ? shardProjects(
+                await listProjects(transport, deployment.slug),
+                config.sbomShard,
+                runner
+              )
             : [await (project as Promise<Project>)]
         return exportSboms(
           transport,
@@ -91,8 +97,8 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
           {
             sleep: abortableSleep,
             now: Date.now,
-            mask: secret => core.setSecret(secret),
-            info: message => core.info(message)
+            mask: secret => runner.setSecret(secret),
+            info: message => runner.info(message)
           }
         )
       })().catch((error: unknown) => {

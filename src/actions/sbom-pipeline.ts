@@ -12,7 +12,7 @@ import { RATE_LIMIT_STATUSES } from '../api/transport.js'
 import type { Project, SbomExport } from '../domain.js'
 import type { SbomExportReport } from '../report/model.js'
 import { errorText } from '../text/error-text.js'
-import { quoted } from '../runner/safe-core.js'
+import { quoted } from '../text/log-text.js'
 import { PollPlanner, type PollTiming } from './sbom-schedule.js'
 
 export interface SbomOperations {

@@ -10,7 +10,7 @@ import type { SbomComponentType } from '../domain.js'
 import { timeoutSignal, type Transport } from '../api/transport.js'
 import type { Project } from '../domain.js'
 import type { SbomExportReport, SbomReport } from '../report/model.js'
-import { quoted } from '../runner/safe-core.js'
+import { quoted } from '../text/log-text.js'
 import { runExportPipeline, type PipelineLimits, type SbomOperations } from './sbom-pipeline.js'
 
 export interface SbomSettings {

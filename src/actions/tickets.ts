@@ -5,7 +5,7 @@ import type { EvaluatedFinding, IssueType } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
 import type { TicketsReport } from '../report/model.js'
 import { errorText } from '../text/error-text.js'
-import { quoted } from '../runner/safe-core.js'
+import { quoted } from '../text/log-text.js'
 
 export interface TicketSettings {
   readonly ticketFindings: 'blocking' | 'all'
