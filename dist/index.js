@@ -30967,6 +30967,36 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 
 /***/ }),
 
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ NoVerdictError),
+/* harmony export */   y: () => (/* binding */ UserError)
+/* harmony export */ });
+/**
+ * An error the user can fix: an input, the ignore file, the deployment or repository named, the
+ * token, a scan that is missing, what the API answered. `main` reports one by its message alone;
+ * any other error is a bug and is reported as one ("failed unexpectedly"). As codeql-action's
+ * ConfigurationError: one base class, so no list of error classes has to be kept by hand.
+ */
+class UserError extends Error {
+    name = 'UserError';
+}
+class NoVerdictError extends UserError {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
+
+/***/ }),
+
 /***/ 2889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30975,10 +31005,12 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 /* harmony export */   de: () => (/* binding */ IgnoreFileError),
 /* harmony export */   iB: () => (/* binding */ matchesEveryFinding)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4006);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 
-class IgnoreFileError extends Error {
+
+class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
     file;
     problems;
     name = 'IgnoreFileError';
@@ -30990,7 +31022,7 @@ class IgnoreFileError extends Error {
 }
 /** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
 function globMatcher(pattern) {
-    return picomatch__WEBPACK_IMPORTED_MODULE_0___default()(pattern, { dot: true });
+    return picomatch__WEBPACK_IMPORTED_MODULE_1___default()(pattern, { dot: true });
 }
 // Probes standing for "any finding": a glob that matches all of them is taken to match
 // everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
@@ -31064,7 +31096,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(978);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8969);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31105,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 978:
+/***/ 8969:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31082,11 +31114,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /**
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
  * wrong and what to check. No message ever contains the token (the transport redacts it).
  */
+
 function label(request) {
     return `${request.method} ${request.path}`;
 }
@@ -31121,7 +31156,7 @@ function defaultHint(status) {
         return 'the service is failing: re-run later, or set on-api-error: warn to skip the gate';
     return undefined;
 }
-class ApiError extends Error {
+class ApiError extends errors/* UserError */.y {
     request;
     status;
     serverMessage;
@@ -31144,7 +31179,7 @@ class ApiError extends Error {
         this.retryAfterMs = retryAfterMs;
     }
 }
-class NetworkError extends Error {
+class NetworkError extends errors/* UserError */.y {
     request;
     code;
     detail;
@@ -31167,7 +31202,7 @@ class NetworkError extends Error {
         this.mayHaveBeenProcessed = mayHaveBeenProcessed;
     }
 }
-class SchemaError extends Error {
+class SchemaError extends errors/* UserError */.y {
     request;
     problems;
     name = 'SchemaError';
@@ -31181,7 +31216,7 @@ class SchemaError extends Error {
         this.problems = problems;
     }
 }
-class PaginationError extends Error {
+class PaginationError extends errors/* UserError */.y {
     request;
     reason;
     name = 'PaginationError';
@@ -31342,6 +31377,7 @@ const policyMode = schemas/* string */.YjP()
 ;// CONCATENATED MODULE: ./src/api/deployments.ts
 
 
+
 const DeploymentsResponse = schemas/* object */.Ikc({
     deployments: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, slug: schemas/* string */.YjP().min(1), name: schemas/* string */.YjP().nullish() }))
 });
@@ -31356,7 +31392,7 @@ async function listDeployments(transport) {
     });
     return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }));
 }
-class DeploymentError extends Error {
+class DeploymentError extends errors/* UserError */.y {
     name = 'DeploymentError';
 }
 /** The deployment the inputs name, from the ones the token can access; the other key is filled in. */
@@ -33260,18 +33296,6 @@ function licenseViolations(matchesByLicense, repositoryId) {
         a.license.localeCompare(b.license));
 }
 
-;// CONCATENATED MODULE: ./src/errors.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
 
 const HEADS = 'refs/heads/';
@@ -33412,7 +33436,7 @@ function judgeScopeDrops(drops, keptCount) {
         return `Dropped ${drops.total} finding(s) the server returned out of scope: ${dropReasons(drops)}`;
     }
     const { repository, ref, statuses } = drops.scope;
-    throw new NoVerdictError(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
+    throw new errors/* NoVerdictError */.L(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
         `the gate asked for repository ${repository}, ref ${ref}, status ${statuses.join(', ')}. ` +
         'Check that repository and ref are spelled as the platform records them', 'on-api-error');
 }
@@ -33564,7 +33588,7 @@ async function noVerdictOnFailure(what, lookup) {
     catch (error) {
         if (!isClientError(error))
             throw error;
-        throw new NoVerdictError(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
+        throw new errors/* NoVerdictError */.L(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
 }
 /** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
@@ -33574,6 +33598,7 @@ function settledLater(promise) {
 }
 
 ;// CONCATENATED MODULE: ./src/collect/gate-data.ts
+
 
 
 
@@ -33655,7 +33680,7 @@ async function fetchLicenseViolations(transport, deploymentId, project, denied) 
     ]));
     return licenseViolations(new Map(results), project.id);
 }
-class ProjectNotFoundError extends Error {
+class ProjectNotFoundError extends errors/* UserError */.y {
     name = 'ProjectNotFoundError';
     constructor(repository, deployment) {
         super(`repository "${repository}" is not a project of deployment ${deployment.slug}: check the repository input (the name as the platform shows it) and that the repository has been scanned`);
@@ -33988,7 +34013,7 @@ async function fetchBaseFile(request) {
     const { base, path } = request;
     const route = `/repos/${base.owner}/${base.repo}/contents/${path}`;
     const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
-    const fail = (detail) => new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+    const fail = (detail) => new errors/* NoVerdictError */.L(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
         `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
         "the pull request's own copy is never used instead", 'on-api-error');
     // Loaded only here: the GitHub client is the heaviest part of the bundle.
@@ -34171,8 +34196,9 @@ function parseShardText(raw) {
 
 
 
+
 /** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-class ConfigError extends Error {
+class ConfigError extends errors/* UserError */.y {
     name = 'ConfigError';
     problems;
     constructor(problems) {
@@ -36649,7 +36675,7 @@ async function proveScan(source, requirement, options, clock = realClock) {
         }
         const remaining = deadline - clock.now();
         if (judgement.kind !== 'wait' || requirement.mode !== 'commit' || remaining <= 0) {
-            throw new NoVerdictError(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
+            throw new errors/* NoVerdictError */.L(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
         }
         const pause = Math.min(delay, remaining);
         options.log(`Waiting for the scan of commit ${prove_scan_short(requirement.commit)} on ${requirement.ref}: ${judgement.scan
@@ -36760,7 +36786,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     const requirement = requirementOf(config);
     // The inputs guarantee both; should they not, nothing is judged unproven.
     if (requirement === undefined || project === undefined) {
-        throw new NoVerdictError(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
+        throw new errors/* NoVerdictError */.L(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
     }
     let repositoryId;
     try {
@@ -36769,7 +36795,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     catch (error) {
         // A repository that is no project has never been scanned: no scan to prove.
         if (error instanceof ProjectNotFoundError) {
-            throw new NoVerdictError(error.message, 'on-missing-scan');
+            throw new errors/* NoVerdictError */.L(error.message, 'on-missing-scan');
         }
         throw error;
     }
@@ -36803,7 +36829,7 @@ function judgeableTypes(config, evidence, warn) {
     const listed = products.map(product => product.slice(0, 40)).join(', ') || 'none';
     const message = `scan ${evidence.scan.id} of ${config.repository} did not run Secrets (its products: ${listed}), so the secrets listed for the ref are not from it`;
     if (!config.secretsOptional)
-        throw new NoVerdictError(message, 'on-missing-scan');
+        throw new errors/* NoVerdictError */.L(message, 'on-missing-scan');
     warn(`Secrets were not judged: ${message}; the other types were judged`);
     return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
 }
@@ -39759,7 +39785,7 @@ const SOFTENER_FIELDS = {
 };
 /** Which input may turn this failure into a warning: API failures and unproven evidence only. */
 function softenerOf(error) {
-    if (error instanceof NoVerdictError)
+    if (error instanceof errors/* NoVerdictError */.L)
         return error.softenedBy;
     return isClientError(error) ? 'on-api-error' : undefined;
 }
@@ -39941,7 +39967,8 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
         ignores = await loadIgnoreSource(config, ctx, runner);
     }
     catch (error) {
-        if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.de) {
+        // Before any request only the inputs and the ignore file can be wrong.
+        if (error instanceof errors/* UserError */.y) {
             runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`);
             return;
         }
@@ -39963,11 +39990,10 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
             warn(`No verdict (${softener}: warn, the step passes): ${message}`);
         }
         else {
-            const known = softener !== undefined ||
-                error instanceof DeploymentError ||
-                error instanceof ProjectNotFoundError ||
-                error instanceof ignore/* IgnoreFileError */.de;
-            fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`;
+            fatal =
+                error instanceof errors/* UserError */.y
+                    ? `No verdict: ${message}`
+                    : `Findings Gate failed unexpectedly: ${message}`;
         }
         return { apiError: message };
     };

@@ -1,34 +1,23 @@
 import { isClientError } from './api/errors.js'
-import { DeploymentError, resolveDeployment } from './api/deployments.js'
+import { resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import {
-  collectGateData,
-  ProjectNotFoundError,
-  requireProject,
-  type GateData
-} from './collect/gate-data.js'
+import { collectGateData, requireProject, type GateData } from './collect/gate-data.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
-import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
+import { buildIgnoreMatcher } from './gate/ignore.js'
 import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import { judgeScopeDrops } from './gate/scope.js'
-import {
-  ConfigError,
-  defaultRunContext,
-  readConfig,
-  type Config,
-  type RunContext
-} from './inputs/index.js'
+import { defaultRunContext, readConfig, type Config, type RunContext } from './inputs/index.js'
 import { runActions, type ActionsOutcome } from './actions/run.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
 import { publishReports } from './report/publish.js'
 import { forkPullRequest } from './inputs/pull-request.js'
 import { VERSION } from './version.js'
 import { errorText } from './text/error-text.js'
-import { NoVerdictError, type NoVerdictSoftener } from './errors.js'
+import { NoVerdictError, UserError, type NoVerdictSoftener } from './errors.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 import { judgeableTypes } from './evidence/products.js'
 import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'
@@ -275,7 +264,8 @@ export async function run(
     config = readConfig(name => runner.getInput(name), ctx)
     ignores = await loadIgnoreSource(config, ctx, runner)
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof IgnoreFileError) {
+    // Before any request only the inputs and the ignore file can be wrong.
+    if (error instanceof UserError) {
       runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
       return
     }
@@ -297,12 +287,10 @@ export async function run(
     if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
       warn(`No verdict (${softener}: warn, the step passes): ${message}`)
     } else {
-      const known =
-        softener !== undefined ||
-        error instanceof DeploymentError ||
-        error instanceof ProjectNotFoundError ||
-        error instanceof IgnoreFileError
-      fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`
+      fatal =
+        error instanceof UserError
+          ? `No verdict: ${message}`
+          : `Findings Gate failed unexpectedly: ${message}`
     }
     return { apiError: message }
   }

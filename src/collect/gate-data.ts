@@ -16,6 +16,7 @@ import type { RuleModes } from '../gate/modes.js'
 import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
+import { UserError } from '../errors.js'
 
 export interface GateData {
   readonly findings: readonly Finding[]
@@ -143,7 +144,7 @@ export async function fetchLicenseViolations(
   return licenseViolations(new Map(results), project.id)
 }
 
-export class ProjectNotFoundError extends Error {
+export class ProjectNotFoundError extends UserError {
   override readonly name = 'ProjectNotFoundError'
   constructor(repository: string, deployment: Deployment) {
     super(

@@ -22,6 +22,7 @@ import {
 import { parseDurationSeconds } from '../time/duration.js'
 import { readsIgnoreFileAtBase } from '../collect/ignore-source.js'
 import { MAX_SHARDS, parseShardText, type SbomShard } from '../actions/sbom-shard.js'
+import { UserError } from '../errors.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
@@ -35,7 +36,7 @@ export interface RunContext {
 }
 
 /** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-export class ConfigError extends Error {
+export class ConfigError extends UserError {
   override readonly name = 'ConfigError'
   readonly problems: readonly string[]
 
