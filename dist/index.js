@@ -33609,6 +33609,21 @@ function settledLater(promise) {
 
 
 /**
+ * Every value, or the first failure in the order given, not in time: when several concurrent
+ * requests fail, which one is reported must not depend on which answered first. Later ones are
+ * awaited only after the earlier ones settle; their rejections are handled meanwhile.
+ */
+async function allInOrder(promises) {
+    const pending = promises;
+    for (const promise of pending)
+        promise.catch(() => undefined);
+    const values = [];
+    for (const promise of pending)
+        values.push(await promise);
+    // The values are in the order of the promises, so each has its promise's type.
+    return values;
+}
+/**
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
@@ -33630,8 +33645,8 @@ async function fetchFindings(transport, deploymentSlug, config, onPage, secrets)
         : undefined;
     // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
     const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
-    await Promise.all([
-        secretsChain,
+    await allInOrder([
+        secretsChain ?? Promise.resolve(),
         ...chains.map(async ({ type, status }) => {
             const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation);
             for await (const page of pages) {
@@ -33706,13 +33721,14 @@ async function collectGateData(transport, deployment, config, project, warn = ()
     const onPage = ruleModes ? (page) => ruleModes.add(page) : undefined;
     const slug = config.deploymentSlug;
     const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
-    const [found, violations] = await Promise.all([
+    // The findings' failure first, so a failed license lookup never hides it.
+    const [found, violations] = await allInOrder([
         slug !== undefined
             ? fetchFindings(transport, slug, config, onPage, secrets)
             : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
-            : []
+            : Promise.resolve([])
     ]);
     return {
         findings: found.findings,
@@ -35771,7 +35787,9 @@ function sbomReport(config, exports) {
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 async function runActions(input) {
     const { config, transport, deployment, project, verdict, warn, runner } = input;
-    const failures = [];
+    // One slot per action, joined in this order: not in the order they happened to fail.
+    let tagsFailure;
+    let sbomFailure;
     if (config.createTickets && !verdict)
         warn('No tickets were created: the findings could not be fetched');
     const tickets = config.createTickets && verdict
@@ -35781,7 +35799,7 @@ async function runActions(input) {
         ? project
             .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
             .catch((error) => {
-            failures.push(`Project tags were not added: ${(0,error_text/* errorText */.k)(error)}`);
+            tagsFailure = `Project tags were not added: ${(0,error_text/* errorText */.k)(error)}`;
             return undefined;
         })
         : undefined;
@@ -35808,13 +35826,12 @@ async function runActions(input) {
                 info: message => runner.info(message)
             });
         })().catch((error) => {
-            failures.push(`SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`);
+            sbomFailure = `SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`;
             return undefined;
         })
         : undefined;
     const [ticketsReport, tagsReport, sbomOutcome] = await Promise.all([tickets, tags, sbom]);
-    if (sbomOutcome?.failure)
-        failures.push(sbomOutcome.failure);
+    const failures = [tagsFailure, sbomFailure ?? sbomOutcome?.failure].filter((failure) => failure !== undefined && failure !== '');
     return {
         report: {
             ...(ticketsReport ? { tickets: ticketsReport } : {}),

@@ -49,7 +49,9 @@ function sbomReport(config: Config, exports: SbomReport['exports']): SbomReport 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
   const { config, transport, deployment, project, verdict, warn, runner } = input
-  const failures: string[] = []
+  // One slot per action, joined in this order: not in the order they happened to fail.
+  let tagsFailure: string | undefined
+  let sbomFailure: string | undefined
   if (config.createTickets && !verdict)
     warn('No tickets were created: the findings could not be fetched')
 
@@ -63,7 +65,7 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
       ? project
           .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
           .catch((error: unknown) => {
-            failures.push(`Project tags were not added: ${errorText(error)}`)
+            tagsFailure = `Project tags were not added: ${errorText(error)}`
             return undefined
           })
       : undefined
@@ -102,13 +104,15 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
           }
         )
       })().catch((error: unknown) => {
-        failures.push(`SBOM export failed: ${errorText(error)}`)
+        sbomFailure = `SBOM export failed: ${errorText(error)}`
         return undefined
       })
     : undefined
 
   const [ticketsReport, tagsReport, sbomOutcome] = await Promise.all([tickets, tags, sbom])
-  if (sbomOutcome?.failure) failures.push(sbomOutcome.failure)
+  const failures = [tagsFailure, sbomFailure ?? sbomOutcome?.failure].filter(
+    (failure): failure is string => failure !== undefined && failure !== ''
+  )
   return {
     report: {
       ...(ticketsReport ? { tickets: ticketsReport } : {}),
