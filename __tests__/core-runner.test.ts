@@ -21,13 +21,7 @@ import { coreRunner } from '../src/runner/core-runner.js'
 import { emitAnnotations } from '../src/report/annotations.js'
 import { setOutputs } from '../src/report/outputs.js'
 import { writeJobSummary } from '../src/report/summary.js'
-import {
-  evaluated,
-  failingReport,
-  runReport,
-  sastFinding,
-  verdictOf
-} from './fixtures/report-fixtures.js'
+import { blockingReport, failingReport, forgingReport } from './fixtures/report-fixtures.js'
 
 describe('logText', () => {
   it('quotes every line that the runner would read as a workflow command', () => {
@@ -94,19 +88,7 @@ describe('coreRunner writes to stdout', () => {
   })
 
   it('writes exactly one ::error line per annotation, whatever the server text', () => {
-    const forged = 'Looks fine\n::error file=x::forged\r\n::warning::also forged%0A::error::encoded'
-    const findings = [
-      evaluated(
-        sastFinding({
-          id: 1,
-          ruleName: 'rule::error title=x,file=evil.py::boom\nnext',
-          ruleMessage: forged,
-          location: { path: 'src/a,b:c.py\n::error::x', line: 3 }
-        })
-      ),
-      evaluated(sastFinding({ id: 2, ruleMessage: forged }))
-    ]
-    const count = emitAnnotations(runReport({ verdict: verdictOf(findings) }), 10, coreRunner)
+    const count = emitAnnotations(forgingReport(), 10, coreRunner)
     expect(count).toBe(2)
     const out = outputLines()
     expect(out).toHaveLength(2)
@@ -123,8 +105,7 @@ describe('coreRunner writes to stdout', () => {
   })
 
   it('emits the cap notice with @actions/core notice', () => {
-    const findings = Array.from({ length: 3 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
-    expect(emitAnnotations(runReport({ verdict: verdictOf(findings) }), 2, coreRunner)).toBe(2)
+    expect(emitAnnotations(blockingReport(3), 2, coreRunner)).toBe(2)
     const out = outputLines()
     expect(out).toHaveLength(3)
     expect(out[2]).toBe(

@@ -128,15 +128,6 @@ describe('run()', () => {
 })
 
 describe('run() when several stages fail at once', () => {
-  it('early findings and the scan proof: the proof is reported, whichever failed first', async () => {
-    const [one, other] = await bothOrders(
-      speed => failing(FINDINGS, speed),
-      speed => failing(SCANS, speed)
-    )
-    expect(one).toEqual(other)
-    expect(one).toEqual([expect.stringMatching(`^No verdict: POST ${SCANS} failed with HTTP 503`)])
-  })
-
   it('a policy lookup fails while the findings arrive: no verdict on the policy modes', async () => {
     emulator.addFault(failing(POLICIES, 'fast'))
     const runner = await runGate({ 'max-retries': '1' })
@@ -146,38 +137,51 @@ describe('run() when several stages fail at once', () => {
     ])
   })
 
-  it('a policy lookup and a findings page: the findings are reported, whichever failed first', async () => {
-    const [one, other] = await bothOrders(
-      speed => failing(POLICIES, speed),
-      speed => failing(FINDINGS, speed, { issue_type: 'sca' })
-    )
-    expect(one).toEqual(other)
-    expect(one).toEqual([
-      expect.stringMatching(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
-    ])
-  })
+  interface Pair {
+    readonly what: string
+    readonly first: Fault['path']
+    readonly second: Fault['path']
+    readonly secondQuery?: Fault['query']
+    readonly inputs?: Record<string, string>
+    readonly reported: RegExp
+  }
+  const pairs: Pair[] = [
+    {
+      what: 'early findings and the scan proof fail: the proof is reported',
+      first: FINDINGS,
+      second: SCANS,
+      reported: new RegExp(`^No verdict: POST ${SCANS} failed with HTTP 503`)
+    },
+    {
+      what: 'a policy lookup and a findings page fail: the findings are reported',
+      first: POLICIES,
+      second: FINDINGS,
+      secondQuery: { issue_type: 'sca' },
+      reported: new RegExp(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
+    },
+    {
+      what: 'the findings and the license lookup fail: the findings are reported',
+      first: FINDINGS,
+      second: DEPENDENCIES,
+      inputs: { 'deny-licenses': 'GPL-3.0' },
+      reported: new RegExp(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
+    },
+    {
+      what: 'project tags and the SBOM export fail: both are reported, tags first',
+      first: TAGS,
+      second: SBOM_EXPORT,
+      inputs: { ...RELAXED, 'project-tags': 'ci-gated', 'sbom-export': 'true' },
+      reported: /^Project tags were not added: .*\nSBOM export failed: /s
+    }
+  ]
 
-  it('the findings and the license lookup: the findings are reported, whichever failed first', async () => {
+  it.each(pairs)('$what, whichever failed first', async pair => {
     const [one, other] = await bothOrders(
-      speed => failing(FINDINGS, speed),
-      speed => failing(DEPENDENCIES, speed),
-      { 'deny-licenses': 'GPL-3.0' }
+      speed => failing(pair.first, speed),
+      speed => failing(pair.second, speed, pair.secondQuery),
+      pair.inputs
     )
     expect(one).toEqual(other)
-    expect(one).toEqual([
-      expect.stringMatching(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
-    ])
-  })
-
-  it('project tags and the SBOM export: both reported, in one order, whichever failed first', async () => {
-    const [one, other] = await bothOrders(
-      speed => failing(TAGS, speed),
-      speed => failing(SBOM_EXPORT, speed),
-      { ...RELAXED, 'project-tags': 'ci-gated', 'sbom-export': 'true' }
-    )
-    expect(one).toEqual(other)
-    expect(one).toEqual([
-      expect.stringMatching(/^Project tags were not added: .*\nSBOM export failed: /s)
-    ])
+    expect(one).toEqual([expect.stringMatching(pair.reported)])
   })
 })

@@ -2,8 +2,10 @@ import { describe, expect, it } from '@jest/globals'
 import { buildAnnotations, emitAnnotations } from '../src/report/annotations.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 import {
+  blockingReport,
   evaluated,
   failingReport,
+  forgingReport,
   runReport,
   sastFinding,
   scaFinding,
@@ -76,8 +78,7 @@ describe('buildAnnotations', () => {
   })
 
   it('caps at max and adds one notice with the number left out', () => {
-    const findings = Array.from({ length: 12 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
-    const annotations = buildAnnotations(runReport({ verdict: verdictOf(findings) }), 5)
+    const annotations = buildAnnotations(blockingReport(12), 5)
     expect(annotations).toHaveLength(6)
     expect(annotations.filter(a => a.level === 'error')).toHaveLength(5)
     expect(annotations[5]).toEqual({
@@ -103,19 +104,7 @@ describe('buildAnnotations', () => {
 
 describe('emitAnnotations', () => {
   it('hands each annotation to the runner as built, server text and all', () => {
-    const forged = 'Looks fine\n::error file=x::forged\r\n::warning::also forged%0A::error::encoded'
-    const findings = [
-      evaluated(
-        sastFinding({
-          id: 1,
-          ruleName: 'rule::error title=x,file=evil.py::boom\nnext',
-          ruleMessage: forged,
-          location: { path: 'src/a,b:c.py\n::error::x', line: 3 }
-        })
-      ),
-      evaluated(sastFinding({ id: 2, ruleMessage: forged }))
-    ]
-    const report = runReport({ verdict: verdictOf(findings) })
+    const report = forgingReport()
     const runner = new RecordingRunner()
     expect(emitAnnotations(report, 10, runner)).toBe(2)
     // The runner over @actions/core escapes them (core-runner.test.ts).
@@ -126,9 +115,8 @@ describe('emitAnnotations', () => {
   })
 
   it('emits the cap notice as a notice, not counted', () => {
-    const findings = Array.from({ length: 3 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
     const runner = new RecordingRunner()
-    expect(emitAnnotations(runReport({ verdict: verdictOf(findings) }), 2, runner)).toBe(2)
+    expect(emitAnnotations(blockingReport(3), 2, runner)).toBe(2)
     expect(runner.annotations).toHaveLength(3)
     expect(runner.annotations[2]).toEqual({
       kind: 'annotation',
