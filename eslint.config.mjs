@@ -21,12 +21,12 @@ const MAY_IMPORT = {
 }
 const FOLDERS = Object.keys(MAY_IMPORT)
 
-/** Only the runner's implementation writes to the log: it keeps server text from forging workflow commands. */
-const CORE_WRITERS = ['src/runner/safe-core.ts', 'src/report/annotations.ts']
+/** Only the runner over @actions/core writes to the log, through logText (src/text/log-text.ts). */
+const CORE_WRITERS = ['src/runner/core-runner.ts']
 const CORE = {
   name: '@actions/core',
   message:
-    "import * as core from '../runner/safe-core.js': it keeps server text from forging workflow commands in the log"
+    'take a Runner (src/runner/runner.ts) from the caller: its @actions/core implementation keeps server text from forging workflow commands in the log'
 }
 
 function wallRule(folder, coreAllowed) {

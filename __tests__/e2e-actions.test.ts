@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.js'
 import { shardOf } from '../src/actions/sbom-shard.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   warningLines,
@@ -21,7 +21,7 @@ import {
   scanOutputs
 } from './helpers/e2e.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const TICKETS_PATH = '/api/v1/deployments/acme-corp/tickets'
 const EXPORT_PATH = '/api/v1/deployments/4242/sbom/export'
@@ -60,7 +60,7 @@ function summaryRows(run: ActionRun, heading: string): string[] {
   return rows
 }
 
-d('e2e actions: tickets', () => {
+describe('e2e actions: tickets', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()
@@ -265,7 +265,7 @@ d('e2e actions: tickets', () => {
   })
 })
 
-d('e2e actions: project tags', () => {
+describe('e2e actions: project tags', () => {
   let emulator: Emulator
   const TAGS_RAW = '/api/v1/deployments/acme-corp/projects/acme/web/tags'
   const TAGS_ENCODED = '/api/v1/deployments/acme-corp/projects/acme%2Fweb/tags'
@@ -377,7 +377,7 @@ d('e2e actions: project tags', () => {
   })
 })
 
-d('e2e actions: SBOM export, repository scope', () => {
+describe('e2e actions: SBOM export, repository scope', () => {
   let emulator: Emulator
   let dir: string
   beforeAll(async () => {
@@ -530,7 +530,7 @@ d('e2e actions: SBOM export, repository scope', () => {
   })
 })
 
-d('e2e actions: SBOM export, deployment scope', () => {
+describe('e2e actions: SBOM export, deployment scope', () => {
   let emulator: Emulator
   let dir: string
   beforeAll(async () => {
@@ -657,7 +657,7 @@ d('e2e actions: SBOM export, deployment scope', () => {
   })
 })
 
-d('e2e actions: everything at once, live wire shape', () => {
+describe('e2e actions: everything at once, live wire shape', () => {
   let emulator: Emulator
   let dir: string
   beforeAll(async () => {
@@ -736,7 +736,7 @@ d('e2e actions: everything at once, live wire shape', () => {
   })
 })
 
-d('e2e actions: when the findings API fails', () => {
+describe('e2e actions: when the findings API fails', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { headScan, PR_REF, sampleCommit, type ScanRecord } from '../emulator/server.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   FINDINGS_PATH,
   findingsRequests,
@@ -21,7 +21,7 @@ import {
   type Emulator
 } from './helpers/e2e.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const SCANS_PATH = '/api/v1/deployments/4242/scans/search'
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
@@ -64,7 +64,7 @@ function expectNoVerdict(run: ActionRun, emulator: Emulator): string {
   return errors[0] ?? ''
 }
 
-d('e2e evidence: require-scan commit (the default)', () => {
+describe('e2e evidence: require-scan commit (the default)', () => {
   const shared = sharedEmulator()
   let emulator: Emulator
   beforeEach(() => {
@@ -261,7 +261,7 @@ d('e2e evidence: require-scan commit (the default)', () => {
   })
 })
 
-d('e2e evidence: waiting, spellings and the other modes', () => {
+describe('e2e evidence: waiting, spellings and the other modes', () => {
   it('waits for a running scan of the commit, logging each wait, then judges it', async () => {
     await withEmulator({ scanRunningMs: 1500 }, async emulator => {
       const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
@@ -361,7 +361,7 @@ d('e2e evidence: waiting, spellings and the other modes', () => {
   })
 })
 
-d('e2e evidence: findings asked for while the scan is being proven', () => {
+describe('e2e evidence: findings asked for while the scan is being proven', () => {
   it('the scan completed before the run: the findings asked for early are judged, one request per chain', async () => {
     // With latency, the scans search (after the project lookup's answer) cannot overtake them.
     await withEmulator({ latencyMs: 200 }, async emulator => {

@@ -13,7 +13,7 @@ import { sastFinding } from '../emulator/data.js'
 import type { Fault } from '../emulator/server.js'
 import { renderSastFinding } from '../emulator/wire.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   warningLines,
@@ -32,7 +32,7 @@ import {
 } from './helpers/e2e-inspect.js'
 import { startGateway } from './helpers/e2e-net.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const DEPLOYMENTS = '/api/v1/deployments'
 const FINDINGS = '/api/v1/deployments/acme-corp/findings'
@@ -71,7 +71,7 @@ function expectSingleError(run: ActionRun): string {
   return errors[0] ?? ''
 }
 
-d('429 Too Many Requests with Retry-After', () => {
+describe('429 Too Many Requests with Retry-After', () => {
   it('waits the Retry-After seconds, then succeeds with the normal verdict', async () => {
     await withEmulator({}, async emulator => {
       const timed = timeRequests(emulator)
@@ -191,7 +191,7 @@ const EXHAUSTED: readonly ExhaustedCase[] = [
   }
 ]
 
-d('failures that outlast the retries', () => {
+describe('failures that outlast the retries', () => {
   it.each(EXHAUSTED)(
     '$name: retried twice with backoff, then one ::error:: line and exit 1',
     async ({ fault, reason, error, status }) => {
@@ -230,7 +230,7 @@ d('failures that outlast the retries', () => {
   )
 })
 
-d('200 responses that cannot be trusted', () => {
+describe('200 responses that cannot be trusted', () => {
   const urgent = {
     ...renderSastFinding(sastFinding({ id: 7_900_001, severity: 'high' }), 'live'),
     severity: 'urgent'
@@ -285,7 +285,7 @@ d('200 responses that cannot be trusted', () => {
   )
 })
 
-d('authentication and addressing errors', () => {
+describe('authentication and addressing errors', () => {
   it('401: not retried, the hint names api-token', async () => {
     await withEmulator({}, async emulator => {
       const run = await runAction(emulator, { ...FAST, 'api-token': 'fg-revoked-token' })
@@ -329,7 +329,7 @@ d('authentication and addressing errors', () => {
   })
 })
 
-d('a server that caps page_size silently', () => {
+describe('a server that caps page_size silently', () => {
   it('at 1000: the bundled action still judges every finding, as an uncapped server gives them', async () => {
     const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 2500, sca: 0 }
     // One status, so one request chain: the page sizes below are those of one list.
@@ -347,7 +347,7 @@ d('a server that caps page_size silently', () => {
   }, 30_000)
 })
 
-d('pagination that never ends', () => {
+describe('pagination that never ends', () => {
   it('findings: the same full page of 3000 again and again → the repeated-page error', async () => {
     await withEmulator({}, async emulator => {
       const page = Array.from({ length: 3000 }, (_, i) => ({
@@ -406,7 +406,7 @@ d('pagination that never ends', () => {
   })
 })
 
-d('on-api-error: warn', () => {
+describe('on-api-error: warn', () => {
   it('every retry exhausted → exit 0, result skipped, one warning and no error', async () => {
     await withEmulator({}, async emulator => {
       emulator.addFault({
@@ -439,7 +439,7 @@ d('on-api-error: warn', () => {
   })
 })
 
-d('tickets under faults', () => {
+describe('tickets under faults', () => {
   const TICKET_INPUTS = {
     ...FAST,
     ...RELAXED,

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { parse as parseYaml } from 'yaml'
 import { PR_REF, sampleCommit, sastFinding, startEmulator } from '../emulator/server.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   warningLines,
@@ -30,7 +30,7 @@ import {
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const SQLI = 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
 const SUBPROCESS = 'python.lang.security.audit.dangerous-subprocess-use-audit'
@@ -124,7 +124,7 @@ function expectNoGateFailure(run: ActionRun): void {
   expect(errorLines(run)).toEqual([])
 }
 
-d('e2e gate: verdicts on acme/web main', () => {
+describe('e2e gate: verdicts on acme/web main', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()
@@ -591,7 +591,7 @@ const HEAD_BRANCH_FINDING = 7130001
  */
 const NO_SCAN = { 'require-scan': 'none' }
 
-d('e2e gate: pull requests', () => {
+describe('e2e gate: pull requests', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()
@@ -758,7 +758,7 @@ d('e2e gate: pull requests', () => {
   })
 })
 
-d('e2e gate: report files', () => {
+describe('e2e gate: report files', () => {
   let emulator: Emulator
   let dir: string
   beforeAll(async () => {
@@ -859,7 +859,7 @@ d('e2e gate: report files', () => {
   })
 })
 
-d('e2e gate: pull-request comment', () => {
+describe('e2e gate: pull-request comment', () => {
   let emulator: Emulator
   const github = new FakeGitHub()
   beforeAll(async () => {
@@ -1001,7 +1001,7 @@ d('e2e gate: pull-request comment', () => {
   })
 })
 
-d('e2e gate: API errors', () => {
+describe('e2e gate: API errors', () => {
   let emulator: Emulator
   beforeAll(async () => {
     emulator = await startEmulator()

@@ -10,10 +10,16 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { sastFinding, scaFinding } from '../emulator/data.js'
-import { BUNDLE_BUILT, errorLines, runAction, withEmulator, type ActionRun } from './helpers/e2e.js'
+import {
+  requireBundle,
+  errorLines,
+  runAction,
+  withEmulator,
+  type ActionRun
+} from './helpers/e2e.js'
 import { annotations, commandLines, stackFrames } from './helpers/e2e-inspect.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const FAST = { 'timeout-seconds': '10', 'max-retries': '1' }
 const FORGED = '::error file=x::forged'
@@ -124,7 +130,7 @@ function expectNoForgedCommands(run: ActionRun): void {
   expect(run.stdout).not.toMatch(/^::add-mask::forged/m)
 }
 
-d('hostile text in findings and project tags', () => {
+describe('hostile text in findings and project tags', () => {
   it('is escaped: no HTML, headings or mentions in the summary, no forged commands, rows intact', async () => {
     await withEmulator({}, async emulator => {
       const { state } = emulator
@@ -236,7 +242,7 @@ d('hostile text in findings and project tags', () => {
 
 // Regression: the final ::error:: line quotes server text, which must be one bounded line without
 // control characters (ANSI escapes, BEL, bidi overrides).
-d('server text in the failure line', () => {
+describe('server text in the failure line', () => {
   function hostileFinding(id: number, ruleName: string, filePath: string) {
     return sastFinding({
       id,
@@ -279,7 +285,7 @@ d('server text in the failure line', () => {
   })
 })
 
-d('huge responses', () => {
+describe('huge responses', () => {
   it('20,000+ findings with 1 MB messages: summary < 1 MiB with a truncation note, annotations capped', async () => {
     const MAX_ANNOTATIONS = 25
     await withEmulator(

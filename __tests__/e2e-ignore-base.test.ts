@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   type ActionRun,
@@ -17,7 +17,7 @@ import {
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const BASE_SHA = '0123456789abcdef0123456789abcdef01234567'
 const FILE = '.github/findings-ignore.yml'
@@ -30,7 +30,7 @@ const BASE_FILE = [
 const PR_FILE =
   BASE_FILE + ['  - rule: "*"', '    reason: ship it', '    expires: 2999-12-31', ''].join('\n')
 
-d('ignore-file and the pull request base', () => {
+describe('ignore-file and the pull request base', () => {
   let emulator: Emulator
   const github = new FakeGitHub()
   let workspace = ''

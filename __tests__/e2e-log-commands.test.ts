@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   warningLines,
@@ -22,7 +22,7 @@ import {
 } from './helpers/e2e.js'
 import { retryLines, stdoutLines } from './helpers/e2e-inspect.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const EXPORT_PATH = '/api/v1/deployments/4242/sbom/export'
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -66,7 +66,7 @@ function expectNoForgedCommands(run: ActionRun, emulator: Emulator): void {
   expect(run.stdout).not.toContain('\r')
 }
 
-d('server text cannot start a workflow command in the log', () => {
+describe('server text cannot start a workflow command in the log', () => {
   it('a forged SBOM task token is logged on one line, as text', async () => {
     await withEmulator({}, async emulator => {
       emulator.addFault({

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   withEmulator,
@@ -28,7 +28,7 @@ import {
   type TestCertificates
 } from './helpers/e2e-net.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const FAST = { 'timeout-seconds': '2', 'max-retries': '1' }
 /** Thresholds under which nothing on acme/web main blocks: a successful run exits 0. */
@@ -38,7 +38,7 @@ let certs: TestCertificates
 
 beforeAll(async () => {
   certDir = await mkdtemp(join(tmpdir(), 'findings-gate-tls-'))
-  if (BUNDLE_BUILT) certs = makeTestCertificates(certDir)
+  certs = makeTestCertificates(certDir)
 })
 afterAll(async () => {
   await rm(certDir, { recursive: true, force: true })
@@ -63,7 +63,7 @@ function expectPassed(run: ActionRun, emulator: Emulator): void {
   expect(stackFrames(run.stderr)).toEqual([])
 }
 
-d('TLS with a private CA', () => {
+describe('TLS with a private CA', () => {
   it('NODE_EXTRA_CA_CERTS set: the run succeeds over https', async () => {
     await withTlsEmulator(async emulator => {
       expect(emulator.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
@@ -100,7 +100,7 @@ d('TLS with a private CA', () => {
   })
 })
 
-d('HTTPS_PROXY and NO_PROXY', () => {
+describe('HTTPS_PROXY and NO_PROXY', () => {
   // The proxy rules are the Actions toolkit's: HTTPS_PROXY for https, NO_PROXY, loopback never
   // proxied. The API is addressed by a name only the proxy resolves.
   const viaProxy = (port: string): string => `https://${PROXY_ONLY_HOST}:${port}`

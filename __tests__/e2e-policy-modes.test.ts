@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator } from '../emulator/server.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   RELAXED,
   runAction,
@@ -19,13 +19,13 @@ import {
 } from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const POLICIES = '/api/v1/deployments/4242/policies'
 const RULES_11 = `${POLICIES}/11`
 const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
 
-d('e2e policy modes: no verdict without the modes', () => {
+describe('e2e policy modes: no verdict without the modes', () => {
   let emulator: Emulator
   let dir: string
   beforeAll(async () => {
@@ -104,7 +104,7 @@ d('e2e policy modes: no verdict without the modes', () => {
   })
 })
 
-d('e2e policy modes: rules their policy does not list', () => {
+describe('e2e policy modes: rules their policy does not list', () => {
   let emulator: Emulator
   let dir: string
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { sastFinding, scaFinding } from '../emulator/server.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   FINDINGS_PATH,
   findingsRequests,
@@ -16,7 +16,7 @@ import {
   type Emulator
 } from './helpers/e2e.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 /** A branch of acme/web with only the findings a test adds, so sample counts do not move. */
 const REF = 'refs/heads/triaged'
@@ -26,7 +26,7 @@ const REF = 'refs/heads/triaged'
  */
 const NO_SCAN = { 'require-scan': 'none' }
 
-d('e2e scope: finding statuses', () => {
+describe('e2e scope: finding statuses', () => {
   it('by default a high finding moved to reviewing or fixing still blocks; ignored and fixed do not', async () => {
     await withEmulator({}, async emulator => {
       emulator.state.sastFindings.push(
@@ -93,7 +93,7 @@ async function findingsBody(emulator: Emulator, query: Record<string, string>): 
   return response.json()
 }
 
-d('e2e scope: findings the server returns out of scope', () => {
+describe('e2e scope: findings the server returns out of scope', () => {
   it('a server answering "ref":"main" for refs/heads/main: the same verdict, nothing dropped', async () => {
     await withEmulator({}, async emulator => {
       emulator.state.findingRefs = 'bare-branch'

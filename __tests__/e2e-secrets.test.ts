@@ -13,7 +13,7 @@ import { PR_REF, sampleCommit, secretFinding } from '../emulator/server.js'
 import type { JsonObject } from '../emulator/wire.js'
 import { renderSecret } from '../emulator/secrets.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   warningLines,
@@ -23,7 +23,7 @@ import {
 import { annotations, secretLocations } from './helpers/e2e-inspect.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const SECRETS_PATH = '/api/v1/deployments/4242/secrets'
 /** Only secrets decide: the SAST/SCA thresholds are off, so each case isolates one criterion. */
@@ -56,7 +56,7 @@ const AWS = 9_100_002
 const GITHUB = 9_100_003
 const STRIPE = 9_100_004
 
-d('which secrets block', () => {
+describe('which secrets block', () => {
   it('default: the confirmed-valid secret blocks, whatever its severity and mode', async () => {
     await withEmulator({}, async emulator => {
       const run = await runAction(emulator, {
@@ -144,7 +144,7 @@ d('which secrets block', () => {
   })
 })
 
-d('the ref scope of secrets (the endpoint has no ref filter)', () => {
+describe('the ref scope of secrets (the endpoint has no ref filter)', () => {
   it('keeps the branch in either spelling, leaves other refs out without a warning', async () => {
     await withEmulator({}, async emulator => {
       emulator.state.secrets.findings.push(
@@ -190,7 +190,7 @@ d('the ref scope of secrets (the endpoint has no ref filter)', () => {
   })
 })
 
-d('a repository without the Secrets product (403)', () => {
+describe('a repository without the Secrets product (403)', () => {
   it('secrets only from the default: a warning naming the product, the other types judged', async () => {
     await withEmulator({}, async emulator => {
       const where = { repository: 'acme/payments', ref: 'refs/heads/trunk' }
@@ -226,7 +226,7 @@ d('a repository without the Secrets product (403)', () => {
   })
 })
 
-d('the proven scan did not run Secrets', () => {
+describe('the proven scan did not run Secrets', () => {
   function withoutSecretsScan(emulator: Emulator): number {
     const head = emulator.state.scans.find(
       s => s.commit === sampleCommit('acme/api', 'refs/heads/main')
@@ -269,7 +269,7 @@ d('the proven scan did not run Secrets', () => {
   })
 })
 
-d('tickets for secrets', () => {
+describe('tickets for secrets', () => {
   it('issue_type secrets for the blocking secret, and nothing new on a re-run', async () => {
     await withEmulator({}, async emulator => {
       const inputs = { ...API, ...SECRETS_ONLY, 'create-tickets': 'true' }
@@ -292,7 +292,7 @@ d('tickets for secrets', () => {
   })
 })
 
-d('bad input', () => {
+describe('bad input', () => {
   it('an unknown fail-on-secrets names the allowed values; nothing is sent', async () => {
     await withEmulator({}, async emulator => {
       const run = await runAction(emulator, { 'fail-on-secrets': 'live' })
@@ -322,7 +322,7 @@ function plantedFields(): JsonObject {
   }
 }
 
-d('a secret is never printed', () => {
+describe('a secret is never printed', () => {
   it('planted in unknown fields, it reaches no log, summary, annotation, SARIF, report, comment or output', async () => {
     const github = await new FakeGitHub().start()
     try {

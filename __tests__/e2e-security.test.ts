@@ -18,7 +18,7 @@ import { sastFinding } from '../emulator/data.js'
 import type { Fault } from '../emulator/server.js'
 import { renderSastFinding } from '../emulator/wire.js'
 import {
-  BUNDLE_BUILT,
+  requireBundle,
   errorLines,
   runAction,
   withEmulator,
@@ -29,7 +29,7 @@ import {
 import { secretLocations, stackFrames, stdoutLines } from './helpers/e2e-inspect.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 
-const d = BUNDLE_BUILT ? describe : describe.skip
+requireBundle()
 
 const TOKEN = 'fg-SECRET-7f3a9c1e2b4d'
 const GITHUB_TOKEN = 'ghs_FAKEgithubTOKEN0001'
@@ -85,7 +85,7 @@ function tokenEmulator<T>(body: (emulator: Emulator) => Promise<T>): Promise<T> 
   return withEmulator({ token: TOKEN, sbomPollsUntilDone: 0 }, body)
 }
 
-d('the api-token never leaks', () => {
+describe('the api-token never leaks', () => {
   it('normal run: masked first, then nowhere in logs, summary, outputs or files', async () => {
     await tokenEmulator(async emulator => {
       const secured = await runWithReports(emulator, FAST)
@@ -206,7 +206,7 @@ d('the api-token never leaks', () => {
   })
 })
 
-d('the signed SBOM download URL', () => {
+describe('the signed SBOM download URL', () => {
   it('is masked before any other mention, and downloaded without Authorization', async () => {
     await tokenEmulator(async emulator => {
       const sbomFile = join(workDir, 'sbom.cdx.json')
@@ -260,7 +260,7 @@ d('the signed SBOM download URL', () => {
   })
 })
 
-d('the token goes only to the base-url origin', () => {
+describe('the token goes only to the base-url origin', () => {
   it.each([301, 302, 307, 308])(
     'a %i redirect to another origin is not followed; the run fails naming the redirect',
     async status => {
@@ -293,7 +293,7 @@ d('the token goes only to the base-url origin', () => {
   )
 })
 
-d('the pull-request comment', () => {
+describe('the pull-request comment', () => {
   it('is posted with the github-token, never with the api-token', async () => {
     const github = await new FakeGitHub().start()
     try {

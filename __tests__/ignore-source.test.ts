@@ -3,10 +3,16 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { IgnoreFileError } from '../src/gate/ignore.js'
-import { loadIgnoreSource, proposedEntries } from '../src/collect/ignore-source.js'
+import { loadIgnoreSource as loadWith, proposedEntries } from '../src/collect/ignore-source.js'
 import { ConfigError, readConfig, type Config, type RunContext } from '../src/inputs/index.js'
 import { NoVerdictError } from '../src/errors.js'
 import { FakeGitHub } from './helpers/fake-github.js'
+import { RecordingRunner } from '../src/runner/recording-runner.js'
+
+/** The ignore source with its log lines recorded, not printed. */
+function loadIgnoreSource(config: Config, ctx: RunContext): ReturnType<typeof loadWith> {
+  return loadWith(config, ctx, new RecordingRunner())
+}
 
 const BASE_SHA = 'b'.repeat(40)
 const HEAD_SHA = 'c'.repeat(40)

@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { EOL } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
 import { buildAnnotations, emitAnnotations } from '../src/report/annotations.js'
+import { RecordingRunner } from '../src/runner/recording-runner.js'
 import {
+  blockingReport,
   evaluated,
   failingReport,
+  forgingReport,
   runReport,
   sastFinding,
   scaFinding,
@@ -76,8 +78,7 @@ describe('buildAnnotations', () => {
   })
 
   it('caps at max and adds one notice with the number left out', () => {
-    const findings = Array.from({ length: 12 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
-    const annotations = buildAnnotations(runReport({ verdict: verdictOf(findings) }), 5)
+    const annotations = buildAnnotations(blockingReport(12), 5)
     expect(annotations).toHaveLength(6)
     expect(annotations.filter(a => a.level === 'error')).toHaveLength(5)
     expect(annotations[5]).toEqual({
@@ -101,66 +102,27 @@ describe('buildAnnotations', () => {
   })
 })
 
-describe('emitAnnotations through the real @actions/core', () => {
-  let written: string[]
-
-  beforeEach(() => {
-    written = []
-    jest
-      .spyOn(process.stdout, 'write')
-      .mockImplementation((chunk: string | Uint8Array): boolean => {
-        written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))
-        return true
-      })
+describe('emitAnnotations', () => {
+  it('hands each annotation to the runner as built, server text and all', () => {
+    const report = forgingReport()
+    const runner = new RecordingRunner()
+    expect(emitAnnotations(report, 10, runner)).toBe(2)
+    // The runner over @actions/core escapes them (core-runner.test.ts).
+    expect(runner.calls).toEqual(
+      buildAnnotations(report, 10).map(a => ({ kind: 'annotation', ...a }))
+    )
+    expect(runner.annotations.map(a => a.level)).toEqual(['error', 'error'])
   })
 
-  afterEach(() => {
-    jest.restoreAllMocks()
-  })
-
-  function outputLines(): string[] {
-    return written
-      .join('')
-      .split(EOL)
-      .filter(l => l !== '')
-  }
-
-  it('writes exactly one ::error line per annotation, whatever the server text', () => {
-    const forged = 'Looks fine\n::error file=x::forged\r\n::warning::also forged%0A::error::encoded'
-    const findings = [
-      evaluated(
-        sastFinding({
-          id: 1,
-          ruleName: 'rule::error title=x,file=evil.py::boom\nnext',
-          ruleMessage: forged,
-          location: { path: 'src/a,b:c.py\n::error::x', line: 3 }
-        })
-      ),
-      evaluated(sastFinding({ id: 2, ruleMessage: forged }))
-    ]
-    const count = emitAnnotations(runReport({ verdict: verdictOf(findings) }), 10)
-    expect(count).toBe(2)
-    const out = outputLines()
-    expect(out).toHaveLength(2)
-    expect(out.every(l => l.startsWith('::error '))).toBe(true)
-    expect(out.filter(l => l.includes('::error')).length).toBe(2)
-    // The message's newlines are escaped by core, and its `%` too, so `%0A` stays literal text.
-    expect(out[1]).toContain(
-      '::Looks fine%0A::error file=x::forged%0A::warning::also forged%250A::error::encoded'
-    )
-    // Properties: `:` and `,` escaped, so the title cannot add a `file=` property of its own.
-    expect(out[0]).toMatch(
-      /^::error title=rule%3A%3Aerror title=x%2Cfile=evil\.py%3A%3Aboom next,file=src\/a%2Cb%3Ac\.py %3A%3Aerror%3A%3Ax,line=3::Looks fine%0A/
-    )
-  })
-
-  it('emits the cap notice with @actions/core notice', () => {
-    const findings = Array.from({ length: 3 }, (_, i) => evaluated(sastFinding({ id: i + 1 })))
-    expect(emitAnnotations(runReport({ verdict: verdictOf(findings) }), 2)).toBe(2)
-    const out = outputLines()
-    expect(out).toHaveLength(3)
-    expect(out[2]).toBe(
-      '::notice title=Findings Gate%3A annotations capped::1 more annotation not shown (max-annotations is 2); see the job summary.'
-    )
+  it('emits the cap notice as a notice, not counted', () => {
+    const runner = new RecordingRunner()
+    expect(emitAnnotations(blockingReport(3), 2, runner)).toBe(2)
+    expect(runner.annotations).toHaveLength(3)
+    expect(runner.annotations[2]).toEqual({
+      kind: 'annotation',
+      level: 'notice',
+      message: '1 more annotation not shown (max-annotations is 2); see the job summary.',
+      properties: { title: 'Findings Gate: annotations capped' }
+    })
   })
 })

@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
 import { buildOutputs, setOutputs } from '../src/report/outputs.js'
+import { RecordingRunner } from '../src/runner/recording-runner.js'
 import { failingReport, runReport } from './fixtures/report-fixtures.js'
 
 describe('buildOutputs', () => {
@@ -105,40 +103,12 @@ describe('buildOutputs', () => {
   })
 })
 
-describe('setOutputs through the real @actions/core', () => {
-  let dir: string
-  let saved: string | undefined
-
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'outputs-'))
-    saved = process.env['GITHUB_OUTPUT']
-    process.env['GITHUB_OUTPUT'] = join(dir, 'output')
-    await writeFile(join(dir, 'output'), '')
-  })
-
-  afterEach(async () => {
-    if (saved === undefined) delete process.env['GITHUB_OUTPUT']
-    else process.env['GITHUB_OUTPUT'] = saved
-    await rm(dir, { recursive: true, force: true })
-  })
-
-  /** Parses the `name<<delimiter\nvalue\ndelimiter` blocks @actions/core appends. */
-  function parseOutputFile(text: string): Record<string, string> {
-    const parsed: Record<string, string> = {}
-    const lines = text.split('\n')
-    for (let i = 0; i < lines.length; i++) {
-      const match = /^([\w-]+)<<(.+)$/.exec(lines[i] ?? '')
-      if (!match?.[1] || !match[2]) continue
-      const end = lines.indexOf(match[2], i + 1)
-      parsed[match[1]] = lines.slice(i + 1, end).join('\n')
-      i = end
-    }
-    return parsed
-  }
-
-  it('writes every output to $GITHUB_OUTPUT', async () => {
-    const outputs = setOutputs(failingReport(), { reportFile: 'r.json' })
-    expect(parseOutputFile(await readFile(join(dir, 'output'), 'utf8'))).toEqual(outputs)
+describe('setOutputs', () => {
+  it('sets every output through the runner', () => {
+    const runner = new RecordingRunner()
+    const outputs = setOutputs(failingReport(), { reportFile: 'r.json' }, runner)
+    expect(runner.outputs).toEqual(outputs)
+    expect(runner.calls).toHaveLength(Object.keys(outputs).length)
     expect(outputs['report-file']).toBe('r.json')
     expect(outputs['blocking-ids']).toBe('[1,2]')
   })

@@ -1,13 +1,4 @@
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  jest
-} from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { EvaluatedFinding } from '../src/domain.js'
 import { COMMENT_MARKER } from '../src/report/markdown.js'
 import { COMMENT_MAX_CHARS, shouldComment, upsertPrComment } from '../src/report/pr-comment.js'
@@ -19,11 +10,12 @@ import {
   verdictOf
 } from './fixtures/report-fixtures.js'
 import { ACTIONS_BOT, FakeGitHub } from './helpers/fake-github.js'
+import { RecordingRunner } from '../src/runner/recording-runner.js'
 
 /** A personal token; any other token ('t') is a job token, which comments as github-actions[bot]. */
 const ALICE_TOKEN = 'ghp_aliceTOKEN'
 const github = new FakeGitHub({ issue: 7, firstId: 1, users: { [ALICE_TOKEN]: 'alice' } })
-let stdout: string[]
+let runner: RecordingRunner
 
 beforeAll(async () => {
   await github.start()
@@ -35,15 +27,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   github.reset()
-  stdout = []
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array): boolean => {
-    stdout.push(String(chunk))
-    return true
-  })
-})
-
-afterEach(() => {
-  jest.restoreAllMocks()
+  runner = new RecordingRunner()
 })
 
 function context(): { owner: string; repo: string; issueNumber: number; apiUrl: string } {
@@ -67,7 +51,8 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: failingReport(),
       mode: 'always',
-      context: context()
+      context: context(),
+      runner
     })
     expect(first).toEqual({ url: 'https://github.com/acme/web/pull/7#issuecomment-1' })
     expect(github.comments).toHaveLength(1)
@@ -81,7 +66,8 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: runReport(),
       mode: 'always',
-      context: context()
+      context: context(),
+      runner
     })
     expect(second).toEqual(first)
     expect(github.comments).toHaveLength(1)
@@ -107,7 +93,8 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: failingReport(),
       mode: 'always',
-      context: context()
+      context: context(),
+      runner
     })
     expect(outcome).toEqual({ url: ours.html_url })
     expect(github.requests.map(r => `${r.method} ${r.url}`)).toEqual([
@@ -125,7 +112,8 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: runReport(),
       mode: 'on-failure',
-      context: context()
+      context: context(),
+      runner
     })
     expect(outcome).toEqual({
       skipped: 'comment-on-pr is on-failure, the result is passed and there is no earlier comment'
@@ -136,14 +124,16 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: failingReport(),
       mode: 'on-failure',
-      context: context()
+      context: context(),
+      runner
     })
     expect(github.comments).toHaveLength(1)
     const refreshed = await upsertPrComment({
       token: 't',
       report: runReport(),
       mode: 'on-failure',
-      context: context()
+      context: context(),
+      runner
     })
     expect(refreshed.url).toBeDefined()
     expect(github.comments).toHaveLength(1)
@@ -156,14 +146,16 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: failingReport(),
       mode: 'never',
-      context: context()
+      context: context(),
+      runner
     })
     expect(never.skipped).toBeDefined()
     const notPr = await upsertPrComment({
       token: 't',
       report: failingReport(),
       mode: 'always',
-      context: { ...context(), issueNumber: undefined }
+      context: { ...context(), issueNumber: undefined },
+      runner
     })
     expect(notPr).toEqual({ skipped: 'not a pull request' })
     expect(github.requests).toEqual([])
@@ -175,13 +167,16 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: failingReport(),
       mode: 'on-failure',
-      context: context()
+      context: context(),
+      runner
     })
     expect(outcome.url).toBeUndefined()
     expect(outcome.skipped).toMatch(/^could not list the comments of acme\/web#7 \(HTTP 403\)/)
-    expect(stdout.join('')).toMatch(
-      /^::warning::PR comment skipped: could not list the comments of acme\/web#7 \(HTTP 403\)/m
-    )
+    expect(runner.warnings).toEqual([
+      expect.stringMatching(
+        /^PR comment skipped: could not list the comments of acme\/web#7 \(HTTP 403\)/
+      )
+    ])
   })
 
   it('turns a 404 into a skip too', async () => {
@@ -190,7 +185,8 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: failingReport(),
       mode: 'always',
-      context: context()
+      context: context(),
+      runner
     })
     expect(outcome.skipped).toMatch(/HTTP 404/)
   })
@@ -198,7 +194,13 @@ describe('upsertPrComment against a local fake of the REST API', () => {
   it('throws a clear error for other failures', async () => {
     github.failWith = 500
     await expect(
-      upsertPrComment({ token: 't', report: failingReport(), mode: 'always', context: context() })
+      upsertPrComment({
+        token: 't',
+        report: failingReport(),
+        mode: 'always',
+        context: context(),
+        runner
+      })
     ).rejects.toThrow(/^Could not list the comments of pull request acme\/web#7 \(HTTP 500\): /)
   })
 
@@ -210,7 +212,8 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       token: 't',
       report: runReport({ verdict: verdictOf(findings) }),
       mode: 'always',
-      context: context()
+      context: context(),
+      runner
     })
     const posted = github.requests.find(r => r.method === 'POST')
     const body = (JSON.parse(posted?.body ?? '{}') as { body: string }).body
@@ -224,7 +227,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
 
 describe('upsertPrComment updates only a comment of its own identity', () => {
   const upsert = (token: string): ReturnType<typeof upsertPrComment> =>
-    upsertPrComment({ token, report: failingReport(), mode: 'always', context: context() })
+    upsertPrComment({ token, report: failingReport(), mode: 'always', context: context(), runner })
   const hostileBody = `${COMMENT_MARKER}\nLooks like the gate passed. [Merge now](https://evil.example)`
 
   it('job token: a marker in a user comment is ignored, a new comment is created', async () => {
@@ -278,7 +281,8 @@ describe('upsertPrComment updates only a comment of its own identity', () => {
       token: 't',
       report: runReport(),
       mode: 'on-failure',
-      context: context()
+      context: context(),
+      runner
     })
     expect(outcome.skipped).toMatch(/there is no earlier comment$/)
     expect(hostile.body).toBe(hostileBody)

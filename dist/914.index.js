@@ -9,10 +9,9 @@ export const modules = {
 /* harmony export */   upsertPrComment: () => (/* binding */ upsertPrComment)
 /* harmony export */ });
 /* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody, JOB_TOKEN_LOGIN */
-/* harmony import */ var _runner_safe_core_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(777);
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2413);
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1601);
-/* harmony import */ var _text_error_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6589);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1601);
+/* harmony import */ var _text_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6589);
 /**
  * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR
  * pushed twenty times has one comment, not twenty.
@@ -25,7 +24,6 @@ export const modules = {
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
  * the comment is a convenience and must never fail the gate.
  */
-
 
 
 
@@ -44,8 +42,8 @@ function shouldComment(mode, result) {
  * limit whichever way it counts.
  */
 function commentBody(report) {
-    const prefix = `${_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MARKER */ .JO}\n`;
-    return prefix + (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .renderMarkdown */ .Gc)(report, { maxBytes: COMMENT_MAX_CHARS - prefix.length });
+    const prefix = `${_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMENT_MARKER */ .JO}\n`;
+    return prefix + (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .renderMarkdown */ .Gc)(report, { maxBytes: COMMENT_MAX_CHARS - prefix.length });
 }
 function httpStatus(error) {
     if (typeof error !== 'object' || error === null || !('status' in error))
@@ -88,7 +86,7 @@ async function findComment(octokit, ctx, onStep) {
     });
     for await (const page of pages) {
         // startsWith, not includes: a reply quoting our comment (`> <!-- … -->`) is not ours.
-        const marked = page.data.filter(c => c.body?.startsWith(_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .COMMENT_MARKER */ .JO) === true);
+        const marked = page.data.filter(c => c.body?.startsWith(_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .COMMENT_MARKER */ .JO) === true);
         if (marked.length === 0)
             continue;
         if (login === undefined) {
@@ -104,7 +102,7 @@ async function findComment(octokit, ctx, onStep) {
 }
 /** Creates the PR comment, or updates the one left by an earlier run. */
 async function upsertPrComment(request) {
-    const { report, mode, context } = request;
+    const { report, mode, context, runner } = request;
     // on-failure still refreshes an earlier comment, so a fixed PR does not keep a stale ❌.
     const refreshOnly = !shouldComment(mode, report.status.result) && mode === 'on-failure';
     if (!shouldComment(mode, report.status.result) && !refreshOnly) {
@@ -115,8 +113,7 @@ async function upsertPrComment(request) {
         return { skipped: 'not a pull request' };
     if (request.token === '')
         return { skipped: 'no github-token' };
-    const baseUrl = context.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com';
-    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__.getOctokit)(request.token, { baseUrl });
+    const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__.getOctokit)(request.token, { baseUrl: context.apiUrl });
     const target = `${context.owner}/${context.repo}#${issueNumber}`;
     const body = commentBody(report);
     let step = 'list the comments of';
@@ -151,10 +148,10 @@ async function upsertPrComment(request) {
         if (status === 403 || status === 404) {
             const reason = `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
                 'or lack pull-requests: write';
-            _runner_safe_core_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`PR comment skipped: ${reason}.`);
+            runner.warning(`PR comment skipped: ${reason}.`);
             return { skipped: reason };
         }
-        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_text_error_text_js__WEBPACK_IMPORTED_MODULE_3__/* .errorText */ .k)(error)}`, { cause: error });
+        throw new Error(`Could not ${step} pull request ${target}${status === undefined ? '' : ` (HTTP ${status})`}: ${(0,_text_error_text_js__WEBPACK_IMPORTED_MODULE_2__/* .errorText */ .k)(error)}`, { cause: error });
     }
 }
 

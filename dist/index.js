@@ -30967,6 +30967,36 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 
 /***/ }),
 
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ NoVerdictError),
+/* harmony export */   y: () => (/* binding */ UserError)
+/* harmony export */ });
+/**
+ * An error the user can fix: an input, the ignore file, the deployment or repository named, the
+ * token, a scan that is missing, what the API answered. `main` reports one by its message alone;
+ * any other error is a bug and is reported as one ("failed unexpectedly"). As codeql-action's
+ * ConfigurationError: one base class, so no list of error classes has to be kept by hand.
+ */
+class UserError extends Error {
+    name = 'UserError';
+}
+class NoVerdictError extends UserError {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
+    }
+}
+
+
+/***/ }),
+
 /***/ 2889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30975,10 +31005,12 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 /* harmony export */   de: () => (/* binding */ IgnoreFileError),
 /* harmony export */   iB: () => (/* binding */ matchesEveryFinding)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4006);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 
-class IgnoreFileError extends Error {
+
+class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
     file;
     problems;
     name = 'IgnoreFileError';
@@ -30990,7 +31022,7 @@ class IgnoreFileError extends Error {
 }
 /** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
 function globMatcher(pattern) {
-    return picomatch__WEBPACK_IMPORTED_MODULE_0___default()(pattern, { dot: true });
+    return picomatch__WEBPACK_IMPORTED_MODULE_1___default()(pattern, { dot: true });
 }
 // Probes standing for "any finding": a glob that matches all of them is taken to match
 // everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
@@ -31064,7 +31096,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4000);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7389);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31105,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4000:
+/***/ 7389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31082,13 +31114,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./src/runner/safe-core.ts
-var safe_core = __nccwpck_require__(777);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 /**
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
  * wrong and what to check. No message ever contains the token (the transport redacts it).
  */
+
 function label(request) {
     return `${request.method} ${request.path}`;
 }
@@ -31123,7 +31156,7 @@ function defaultHint(status) {
         return 'the service is failing: re-run later, or set on-api-error: warn to skip the gate';
     return undefined;
 }
-class ApiError extends Error {
+class ApiError extends errors/* UserError */.y {
     request;
     status;
     serverMessage;
@@ -31146,7 +31179,7 @@ class ApiError extends Error {
         this.retryAfterMs = retryAfterMs;
     }
 }
-class NetworkError extends Error {
+class NetworkError extends errors/* UserError */.y {
     request;
     code;
     detail;
@@ -31169,7 +31202,7 @@ class NetworkError extends Error {
         this.mayHaveBeenProcessed = mayHaveBeenProcessed;
     }
 }
-class SchemaError extends Error {
+class SchemaError extends errors/* UserError */.y {
     request;
     problems;
     name = 'SchemaError';
@@ -31183,7 +31216,7 @@ class SchemaError extends Error {
         this.problems = problems;
     }
 }
-class PaginationError extends Error {
+class PaginationError extends errors/* UserError */.y {
     request;
     reason;
     name = 'PaginationError';
@@ -31344,6 +31377,7 @@ const policyMode = schemas/* string */.YjP()
 ;// CONCATENATED MODULE: ./src/api/deployments.ts
 
 
+
 const DeploymentsResponse = schemas/* object */.Ikc({
     deployments: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, slug: schemas/* string */.YjP().min(1), name: schemas/* string */.YjP().nullish() }))
 });
@@ -31358,7 +31392,7 @@ async function listDeployments(transport) {
     });
     return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }));
 }
-class DeploymentError extends Error {
+class DeploymentError extends errors/* UserError */.y {
     name = 'DeploymentError';
 }
 /** The deployment the inputs name, from the ones the token can access; the other key is filled in. */
@@ -31508,8 +31542,97 @@ function parseRetryAfter(value, nowMs) {
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var lib_proxy = __nccwpck_require__(9783);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 ;// CONCATENATED MODULE: ./src/api/dispatcher.ts
 
 
@@ -31520,7 +31643,7 @@ var lib_proxy = __nccwpck_require__(9783);
  * Node applies to every TLS connection, tunnelled or not.
  */
 function dispatcherFor(origin) {
-    const proxy = (0,lib_proxy/* getProxyUrl */.s)(origin);
+    const proxy = getProxyUrl(origin);
     if (!proxy)
         return new undici.Agent();
     const user = decodeURIComponent(proxy.username);
@@ -33173,18 +33296,6 @@ function licenseViolations(matchesByLicense, repositoryId) {
         a.license.localeCompare(b.license));
 }
 
-;// CONCATENATED MODULE: ./src/errors.ts
-class NoVerdictError extends Error {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
 
 const HEADS = 'refs/heads/';
@@ -33325,7 +33436,7 @@ function judgeScopeDrops(drops, keptCount) {
         return `Dropped ${drops.total} finding(s) the server returned out of scope: ${dropReasons(drops)}`;
     }
     const { repository, ref, statuses } = drops.scope;
-    throw new NoVerdictError(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
+    throw new errors/* NoVerdictError */.L(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
         `the gate asked for repository ${repository}, ref ${ref}, status ${statuses.join(', ')}. ` +
         'Check that repository and ref are spelled as the platform records them', 'on-api-error');
 }
@@ -33477,7 +33588,7 @@ async function noVerdictOnFailure(what, lookup) {
     catch (error) {
         if (!isClientError(error))
             throw error;
-        throw new NoVerdictError(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
+        throw new errors/* NoVerdictError */.L(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
 }
 /** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
@@ -33496,6 +33607,22 @@ function settledLater(promise) {
 
 
 
+
+/**
+ * Every value, or the first failure in the order given, not in time: when several concurrent
+ * requests fail, which one is reported must not depend on which answered first. Later ones are
+ * awaited only after the earlier ones settle; their rejections are handled meanwhile.
+ */
+async function allInOrder(promises) {
+    const pending = promises;
+    for (const promise of pending)
+        promise.catch(() => undefined);
+    const values = [];
+    for (const promise of pending)
+        values.push(await promise);
+    // The values are in the order of the promises, so each has its promise's type.
+    return values;
+}
 /**
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
@@ -33518,8 +33645,8 @@ async function fetchFindings(transport, deploymentSlug, config, onPage, secrets)
         : undefined;
     // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
     const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
-    await Promise.all([
-        secretsChain,
+    await allInOrder([
+        secretsChain ?? Promise.resolve(),
         ...chains.map(async ({ type, status }) => {
             const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation);
             for await (const page of pages) {
@@ -33568,7 +33695,7 @@ async function fetchLicenseViolations(transport, deploymentId, project, denied) 
     ]));
     return licenseViolations(new Map(results), project.id);
 }
-class ProjectNotFoundError extends Error {
+class ProjectNotFoundError extends errors/* UserError */.y {
     name = 'ProjectNotFoundError';
     constructor(repository, deployment) {
         super(`repository "${repository}" is not a project of deployment ${deployment.slug}: check the repository input (the name as the platform shows it) and that the repository has been scanned`);
@@ -33594,13 +33721,14 @@ async function collectGateData(transport, deployment, config, project, warn = ()
     const onPage = ruleModes ? (page) => ruleModes.add(page) : undefined;
     const slug = config.deploymentSlug;
     const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
-    const [found, violations] = await Promise.all([
+    // The findings' failure first, so a failed license lookup never hides it.
+    const [found, violations] = await allInOrder([
         slug !== undefined
             ? fetchFindings(transport, slug, config, onPage, secrets)
             : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
-            : []
+            : Promise.resolve([])
     ]);
     return {
         findings: found.findings,
@@ -33821,14 +33949,13 @@ function readsIgnoreFileAtBase(eventName) {
 
 
 
-
 const NONE = { entries: [], proposed: [] };
 /**
  * Reads and checks the workspace file now, so a malformed file stops the run before any request;
  * on a pull request, starts reading the base version.
  * @throws IgnoreFileError for an unreadable or invalid workspace file or an unusable path.
  */
-async function loadIgnoreSource(config, ctx) {
+async function loadIgnoreSource(config, ctx, runner) {
     const file = config.ignoreFile;
     if (file === undefined)
         return { applied: Promise.resolve(NONE) };
@@ -33854,7 +33981,7 @@ async function loadIgnoreSource(config, ctx) {
         throw error;
     });
     const workspace = parseIgnoreFile(workspaceText, file);
-    safe_core/* info */.pq(`ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
+    runner.info(`ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
         "the pull request's own changes to it apply once it is merged");
     const label = `${file} (at base commit ${base.sha.slice(0, 12)})`;
     const applied = fetchBaseFile({
@@ -33866,7 +33993,7 @@ async function loadIgnoreSource(config, ctx) {
         timeoutMs: config.timeoutSeconds * 1000
     }).then(text => {
         if (text === undefined) {
-            safe_core/* info */.pq(`ignore-file ${file} does not exist at the base commit ${base.sha}: no ignore entries apply`);
+            runner.info(`ignore-file ${file} does not exist at the base commit ${base.sha}: no ignore entries apply`);
         }
         const entries = parseIgnoreFile(text ?? '', label);
         const proposed = proposedEntries(workspace, entries).map(({ description, reason, expires }) => ({
@@ -33932,7 +34059,7 @@ async function fetchBaseFile(request) {
     const { base, path } = request;
     const route = `/repos/${base.owner}/${base.repo}/contents/${path}`;
     const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
-    const fail = (detail) => new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+    const fail = (detail) => new errors/* NoVerdictError */.L(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
         `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
         "the pull request's own copy is never used instead", 'on-api-error');
     // Loaded only here: the GitHub client is the heaviest part of the bundle.
@@ -34113,8 +34240,9 @@ function withoutCredentials(raw) {
 ;// CONCATENATED MODULE: ./src/inputs/errors.ts
 /** The two errors of the inputs layer: one bad value, and the whole list of problems of a run. */
 
+
 /** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-class ConfigError extends Error {
+class ConfigError extends errors/* UserError */.y {
     name = 'ConfigError';
     problems;
     constructor(problems) {
@@ -35030,6 +35158,35 @@ async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 're
     };
 }
 
+;// CONCATENATED MODULE: ./src/text/log-text.ts
+/**
+ * Text for the job log. Log messages quote the server (SBOM task tokens, error messages, project
+ * and rule names, paths), and the runner reads every line of the log for workflow commands: a
+ * quoted line break followed by `::add-mask::x` or `::stop-commands::t` would be obeyed.
+ * @actions/core escapes line breaks in the `::error::`/`::warning::` text it writes, but `info`
+ * writes text as it is, and none of it drops ANSI escapes. So the runner implementation over
+ * @actions/core puts every message through {@link logText}.
+ */
+
+/** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
+const COMMAND_START = /^\s*(?:::|##\[)/;
+/** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
+const COMMAND_QUOTE = '> ';
+/**
+ * Text safe to write to the log: control characters (ANSI escapes, bidi overrides) dropped, every
+ * line break made `\n`, and each line that would start a workflow command quoted.
+ */
+function logText(text) {
+    return (0,plain/* stripControl */.kU)(text)
+        .split('\n')
+        .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
+        .join('\n');
+}
+/** A server-provided value to quote inside a log message: one line, bounded. */
+function quoted(value, maxChars = plain/* PARAGRAPH_CHARS */.jg) {
+    return (0,plain/* oneLine */.TN)((0,plain/* truncate */.xv)(value, maxChars));
+}
+
 ;// CONCATENATED MODULE: ./src/actions/sbom-schedule.ts
 /**
  * When to poll each outstanding SBOM export. Pure: times are numbers, the caller owns the clock.
@@ -35210,7 +35367,7 @@ class ExportPipeline {
         }
         this.counts.started++;
         if (!this.settings.progress)
-            this.clock.info(`SBOM export of ${(0,safe_core/* quoted */.TL)(project.name)} started (task ${(0,safe_core/* quoted */.TL)(taskToken)})`);
+            this.clock.info(`SBOM export of ${quoted(project.name)} started (task ${quoted(taskToken)})`);
         if (!this.settings.wait) {
             this.results[index] = { project: project.name, taskToken, status: 'started' };
             return;
@@ -35508,7 +35665,7 @@ function failureOf(exports) {
         return undefined;
     const shown = bad
         .slice(0, 3)
-        .map(e => `${(0,safe_core/* quoted */.TL)(e.project)}: ${e.status.replace('_', ' ')} (${(0,safe_core/* quoted */.TL)(e.error ?? 'no detail')})`);
+        .map(e => `${quoted(e.project)}: ${e.status.replace('_', ' ')} (${quoted(e.error ?? 'no detail')})`);
     const more = bad.length > 3 ? `, and ${bad.length - 3} more` : '';
     return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`;
 }
@@ -35742,11 +35899,11 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
             created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug });
         }
         for (const failure of outcome.value.failed) {
-            warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${(0,safe_core/* quoted */.TL)(failure.error)}`);
+            warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`);
             failed.push({ findingIds: failure.issueIds, error: failure.error });
         }
         for (const skip of outcome.value.skipped) {
-            warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${(0,safe_core/* quoted */.TL)(skip.reason)}`);
+            warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`);
             skipped.push({ findingIds: skip.issueIds, reason: skip.reason });
         }
     });
@@ -35761,19 +35918,20 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
 
 
 
-
 /** With sbom-shard, only this job's share of the deployment. */
-function shardProjects(projects, shard) {
+function shardProjects(projects, shard, runner) {
     if (shard === undefined)
         return projects;
     const mine = projects.filter(p => inShard(p.name, shard));
-    safe_core/* info */.pq(`sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`);
+    runner.info(`sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`);
     return mine;
 }
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 async function runActions(input) {
-    const { config, transport, deployment, project, verdict, warn } = input;
-    const failures = [];
+    const { config, transport, deployment, project, verdict, warn, runner } = input;
+    // One slot per action, joined in this order: not in the order they happened to fail.
+    let tagsFailure;
+    let sbomFailure;
     if (config.createTickets && !verdict)
         warn('No tickets were created: the findings could not be fetched');
     const tickets = config.createTickets && verdict
@@ -35783,14 +35941,14 @@ async function runActions(input) {
         ? project
             .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
             .catch((error) => {
-            failures.push(`Project tags were not added: ${(0,error_text/* errorText */.k)(error)}`);
+            tagsFailure = `Project tags were not added: ${(0,error_text/* errorText */.k)(error)}`;
             return undefined;
         })
         : undefined;
     const sbom = config.sbomExport
         ? (async () => {
             const projects = config.sbomScope === 'deployment'
-                ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard)
+                ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard, runner)
                 : [await project];
             return exportSboms(transport, deployment.id, projects, {
                 scope: config.sbomScope,
@@ -35806,17 +35964,16 @@ async function runActions(input) {
             }, {
                 sleep: abortableSleep,
                 now: Date.now,
-                mask: secret => safe_core/* setSecret */.Pq(secret),
-                info: message => safe_core/* info */.pq(message)
+                mask: secret => runner.setSecret(secret),
+                info: message => runner.info(message)
             });
         })().catch((error) => {
-            failures.push(`SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`);
+            sbomFailure = `SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`;
             return undefined;
         })
         : undefined;
     const [ticketsOutcome, tagsOutcome, sbomRun] = await Promise.all([tickets, tags, sbom]);
-    if (sbomRun?.failure)
-        failures.push(sbomRun.failure);
+    const failures = [tagsFailure, sbomFailure ?? sbomRun?.failure].filter((failure) => failure !== undefined && failure !== '');
     return {
         outcomes: {
             ...(ticketsOutcome ? { tickets: ticketsOutcome } : {}),
@@ -35843,24 +36000,11 @@ function actionsReport(outcomes) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 17 modules
-var lib_core = __nccwpck_require__(418);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
-/**
- * Annotations: one error per blocking finding at its file and line, one per denied-license
- * dependency (no file: the platform does not say which manifest), capped, then one notice for
- * the rest.
- *
- * Injection: @actions/core escapes `%`, `\r` and `\n` in the message and additionally `:` and
- * `,` in properties (title, file), so server text cannot end the command line and start a forged
- * `::error file=…::` of its own, nor add properties. escape.ts adds bounds and drops control
- * characters (including bidi overrides) on top of that.
- */
-
 
 
 function findingAnnotation(evaluated) {
@@ -35925,16 +36069,12 @@ function buildAnnotations(report, max) {
     ];
 }
 /** Emits the annotations; returns how many errors were emitted (the cap notice not counted). */
-function emitAnnotations(report, max) {
+function emitAnnotations(report, max, runner) {
     let errors = 0;
     for (const annotation of buildAnnotations(report, max)) {
-        if (annotation.level === 'error') {
-            lib_core/* error */.z3(annotation.message, annotation.properties);
+        runner.annotation(annotation.level, annotation.message, annotation.properties);
+        if (annotation.level === 'error')
             errors++;
-        }
-        else {
-            lib_core/* notice */.lm(annotation.message, annotation.properties);
-        }
     }
     return errors;
 }
@@ -36026,11 +36166,6 @@ async function writeJsonReport(path, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
-/**
- * Step outputs (see action.yml). Only the outputs that apply to this run are set: a count the
- * gate did not compute is left unset rather than reported as `0`, which would read as "clean".
- */
-
 /** action.yml documents four statuses; the report's extra ones map onto them. */
 function sbomOutputStatus(status) {
     switch (status) {
@@ -36113,10 +36248,10 @@ function buildOutputs(report, extras = {}) {
     return out;
 }
 /** Sets every output that applies; returns what was set. */
-function setOutputs(report, extras = {}) {
+function setOutputs(report, extras, runner) {
     const outputs = buildOutputs(report, extras);
     for (const [name, value] of Object.entries(outputs))
-        safe_core/* setOutput */.uH(name, value);
+        runner.setOutput(name, value);
     return outputs;
 }
 
@@ -36393,7 +36528,6 @@ var report_markdown = __nccwpck_require__(1601);
  */
 
 
-
 const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 /** Room for other writers of the same step's summary, and for the runner's own bookkeeping. */
 const SUMMARY_MARGIN_BYTES = 16 * 1024;
@@ -36401,19 +36535,16 @@ const SUMMARY_MARGIN_BYTES = 16 * 1024;
  * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
  * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
  */
-async function writeJobSummary(report) {
+async function writeJobSummary(report, runner) {
     try {
         const markdown = (0,report_markdown/* renderMarkdown */.Gc)(report, {
             maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
         });
-        await safe_core/* summary */.z.addRaw(markdown).write();
+        await runner.appendSummary(markdown);
         return true;
     }
     catch (error) {
-        // The summary buffer is a process-wide singleton: drop what we added so a later write by
-        // someone else does not carry our half-written report.
-        safe_core/* summary */.z.emptyBuffer();
-        safe_core/* warning */.$e(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
+        runner.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
         return false;
     }
 }
@@ -36431,18 +36562,17 @@ const VERSION = '0.1.0';
 
 
 
-
 /** The config as the JSON report shows it: every input but the two tokens. */
 function publicConfig(config) {
     const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
     return rest;
 }
-async function attempt(what, task) {
+async function attempt(runner, what, task) {
     try {
         return await task();
     }
     catch (error) {
-        safe_core/* warning */.$e(`Could not ${what}: ${(0,error_text/* errorText */.k)(error)}`);
+        runner.warning(`Could not ${what}: ${(0,error_text/* errorText */.k)(error)}`);
         return undefined;
     }
 }
@@ -36450,13 +36580,13 @@ async function attempt(what, task) {
  * Every report of the run. Each is independent and best effort: a report that cannot be written
  * warns and never changes the verdict or hides another report.
  */
-async function publishReports(report, config, ctx) {
+async function publishReports(report, config, ctx, runner) {
     const extras = {};
     if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
         extras.sbomFile = config.sbomFile;
     if (config.reportFile !== undefined) {
         const path = config.reportFile;
-        const written = await attempt('write the JSON report', async () => {
+        const written = await attempt(runner, 'write the JSON report', async () => {
             await writeJsonReport(path, buildJsonReport(report, publicConfig(config), { toolVersion: VERSION }));
             return true;
         });
@@ -36465,11 +36595,11 @@ async function publishReports(report, config, ctx) {
     }
     if (config.sarifFile !== undefined && !report.verdict) {
         // An empty run would tell code scanning the analysis found nothing and close every alert.
-        safe_core/* warning */.$e(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
+        runner.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
     }
     else if (config.sarifFile !== undefined) {
         const path = config.sarifFile;
-        const written = await attempt('write the SARIF file', async () => {
+        const written = await attempt(runner, 'write the SARIF file', async () => {
             const category = `findings-gate/${config.issueTypes.join('-')}`;
             await writeSarif(path, buildSarif(report, { category, toolVersion: VERSION }));
             return true;
@@ -36481,23 +36611,29 @@ async function publishReports(report, config, ctx) {
         const target = pullRequestTarget(ctx);
         const token = config.githubToken;
         if (target) {
-            const outcome = await attempt('update the pull-request comment', async () => {
+            const outcome = await attempt(runner, 'update the pull-request comment', async () => {
                 // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
                 const { upsertPrComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(914)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1914));
-                return upsertPrComment({ token, report, mode: config.commentOnPr, context: target });
+                return upsertPrComment({
+                    token,
+                    report,
+                    mode: config.commentOnPr,
+                    context: target,
+                    runner
+                });
             });
             if (outcome?.url)
                 extras.commentUrl = outcome.url;
         }
         else {
-            safe_core/* info */.pq(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
+            runner.info(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
         }
     }
     if (config.annotations && report.verdict)
-        await attempt('emit annotations', () => emitAnnotations(report, config.maxAnnotations));
+        await attempt(runner, 'emit annotations', () => emitAnnotations(report, config.maxAnnotations, runner));
     if (config.summary)
-        await attempt('write the job summary', () => writeJobSummary(report));
-    await attempt('set the outputs', () => setOutputs(report, extras));
+        await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner));
+    await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner));
 }
 
 ;// CONCATENATED MODULE: ./src/api/scans.ts
@@ -36688,7 +36824,7 @@ async function proveScan(source, requirement, options, clock = realClock) {
         }
         const remaining = deadline - clock.now();
         if (judgement.kind !== 'wait' || requirement.mode !== 'commit' || remaining <= 0) {
-            throw new NoVerdictError(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
+            throw new errors/* NoVerdictError */.L(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
         }
         const pause = Math.min(delay, remaining);
         options.log(`Waiting for the scan of commit ${prove_scan_short(requirement.commit)} on ${requirement.ref}: ${judgement.scan
@@ -36799,7 +36935,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     const requirement = requirementOf(config);
     // The inputs guarantee both; should they not, nothing is judged unproven.
     if (requirement === undefined || project === undefined) {
-        throw new NoVerdictError(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
+        throw new errors/* NoVerdictError */.L(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
     }
     let repositoryId;
     try {
@@ -36808,7 +36944,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     catch (error) {
         // A repository that is no project has never been scanned: no scan to prove.
         if (error instanceof ProjectNotFoundError) {
-            throw new NoVerdictError(error.message, 'on-missing-scan');
+            throw new errors/* NoVerdictError */.L(error.message, 'on-missing-scan');
         }
         throw error;
     }
@@ -36842,7 +36978,7 @@ function judgeableTypes(config, evidence, warn) {
     const listed = products.map(product => product.slice(0, 40)).join(', ') || 'none';
     const message = `scan ${evidence.scan.id} of ${config.repository} did not run Secrets (its products: ${listed}), so the secrets listed for the ref are not from it`;
     if (!config.secretsOptional)
-        throw new NoVerdictError(message, 'on-missing-scan');
+        throw new errors/* NoVerdictError */.L(message, 'on-missing-scan');
     warn(`Secrets were not judged: ${message}; the other types were judged`);
     return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
 }
@@ -36878,1440 +37014,6 @@ function findingsOfProvenScan(early, evidence, fetch) {
         return early.data;
     return fetch(evidence?.branch ?? early.ref);
 }
-
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const SOFTENER_FIELDS = {
-    'on-missing-scan': 'onMissingScan',
-    'on-api-error': 'onApiError'
-};
-/** Which input may turn this failure into a warning: API failures and unproven evidence only. */
-function softenerOf(error) {
-    if (error instanceof NoVerdictError)
-        return error.softenedBy;
-    return isClientError(error) ? 'on-api-error' : undefined;
-}
-function createTransport(config) {
-    return new Transport({
-        baseUrl: config.baseUrl,
-        token: config.apiToken,
-        timeoutMs: config.timeoutSeconds * 1000,
-        retry: defaultRetryPolicy(config.maxRetries),
-        userAgent: `findings-gate/${VERSION}`,
-        onRetry: event => safe_core/* info */.pq(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
-    });
-}
-function needsProject(config) {
-    return (((config.gate || config.createTickets) && config.requireScan !== 'none') ||
-        (config.gate && config.denyLicenses.length > 0) ||
-        config.projectTags.length > 0 ||
-        (config.sbomExport && config.sbomScope === 'repository'));
-}
-async function evaluate(config, transport, ignores, now, warn) {
-    const deployment = resolveDeployment(transport, {
-        slug: config.deploymentSlug,
-        id: config.deploymentId
-    });
-    // Settled by every path below; a rejection must not surface twice as unhandled.
-    deployment.catch(() => undefined);
-    const project = needsProject(config)
-        ? deployment.then(d => requireProject(transport, d, config.repository))
-        : undefined;
-    project?.catch(() => undefined);
-    // Tickets need evaluated findings even when the gate itself is off.
-    let verdict;
-    let evidence;
-    let gateError;
-    if (config.gate || config.createTickets) {
-        try {
-            // The findings are asked for while the scan is proven, and kept only if they are its own.
-            const fetch = (scoped) => collectGateData(transport, deployment, scoped, project, warn);
-            const early = startEarly(config.ref, ref => fetch({ ...config, ref }));
-            evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
-            // The findings are those of the ref as the proven scan spells it.
-            const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
-            // Early findings of other types (secrets left out for a scan without them) are not these.
-            const data = scoped.issueTypes.length === config.issueTypes.length
-                ? findingsOfProvenScan(early, evidence, ref => fetch({ ...scoped, ref }))
-                : fetch(scoped);
-            verdict = await evaluateGate(scoped, data, ignores, now, warn);
-        }
-        catch (error) {
-            // Findings requests start before the slug is checked; whichever answers first, a wrong
-            // deployment is reported as such.
-            await deployment;
-            gateError = error;
-        }
-    }
-    const resolved = await deployment;
-    const actions = await runActions({
-        config,
-        transport,
-        deployment: resolved,
-        project,
-        verdict,
-        warn
-    });
-    return {
-        deployment: resolved,
-        evidence,
-        verdict: config.gate ? verdict : undefined,
-        actions,
-        gateError
-    };
-}
-async function evaluateGate(config, gateData, ignores, now, warn) {
-    const data = await gateData;
-    // Throws NoVerdictError when every finding the server returned was out of scope.
-    const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
-    if (dropWarning !== undefined)
-        warn(dropWarning);
-    const { entries, proposed } = await ignores.applied;
-    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
-    for (const expired of matcher.expired) {
-        warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
-    }
-    const verdict = decide({
-        findings: data.findings,
-        thresholds: config,
-        modeOf: modeLookup(data.ruleModes),
-        ignoreOf: matcher.match,
-        licenseViolations: data.licenseViolations,
-        expiredIgnores: matcher.expired,
-        proposedIgnores: proposed
-    });
-    const unknownModes = unknownModeWarning(verdict);
-    if (unknownModes !== undefined)
-        warn(unknownModes);
-    return verdict;
-}
-function evidenceOf(config, evaluation) {
-    if (!config.gate && !config.createTickets)
-        return {};
-    if (config.requireScan === 'none')
-        return { evidence: { required: 'none' } };
-    const proven = evaluation.evidence;
-    if (!proven)
-        return {};
-    const { scan } = proven;
-    const iso = (ms) => ms === undefined ? undefined : new Date(ms).toISOString();
-    return {
-        evidence: {
-            required: proven.mode,
-            scan: {
-                id: scan.id,
-                commit: scan.commit,
-                branch: scan.branch,
-                status: scan.statusText,
-                fullScan: scan.fullScan,
-                startedAt: iso(scan.startedAt),
-                completedAt: iso(scan.completedAt)
-            },
-            requestedRef: proven.requestedRef,
-            waitedSeconds: proven.waitedSeconds,
-            ageSeconds: proven.ageSeconds
-        }
-    };
-}
-function buildReport(config, evaluation, warnings, ctx) {
-    const { verdict, apiError } = evaluation;
-    const result = apiError !== undefined || !verdict ? 'skipped' : verdict.result;
-    const headline = apiError !== undefined
-        ? `No verdict: ${apiError}`
-        : verdict
-            ? verdictHeadline(verdict)
-            : 'Gate skipped: gate is false; only the configured actions ran';
-    const runUrl = ctx.env.GITHUB_SERVER_URL && ctx.env.GITHUB_REPOSITORY && ctx.env.GITHUB_RUN_ID
-        ? `${ctx.env.GITHUB_SERVER_URL}/${ctx.env.GITHUB_REPOSITORY}/actions/runs/${ctx.env.GITHUB_RUN_ID}`
-        : undefined;
-    return {
-        version: 1,
-        status: { result, headline, ...(apiError !== undefined ? { apiError: true } : {}) },
-        scope: {
-            deployment: evaluation.deployment,
-            repository: config.repository,
-            ref: config.ref,
-            ...(config.since !== undefined ? { since: new Date(config.since * 1000).toISOString() } : {}),
-            issueTypes: config.issueTypes,
-            findingStatus: config.status
-        },
-        thresholds: {
-            failOnSeverity: config.failOnSeverity,
-            failOnPolicyMode: config.failOnPolicyMode,
-            failOnExposures: config.failOnExposures,
-            failOnMalicious: config.failOnMalicious,
-            failOnSecrets: config.failOnSecrets,
-            denyLicenses: config.denyLicenses,
-            warnOnly: config.warnOnly
-        },
-        ...evidenceOf(config, evaluation),
-        ...(verdict ? { verdict } : {}),
-        ...(evaluation.actions ? actionsReport(evaluation.actions.outcomes) : {}),
-        warnings,
-        ...(runUrl ? { runUrl } : {})
-    };
-}
-/** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
-async function run(ctx = defaultRunContext()) {
-    const token = safe_core/* getInput */.V4('api-token');
-    if (token !== '')
-        safe_core/* setSecret */.Pq(token);
-    if (token === '' && forkPullRequest(ctx)) {
-        safe_core/* warning */.$e('No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.');
-        safe_core/* setOutput */.uH('result', 'skipped');
-        return;
-    }
-    let config;
-    let ignores;
-    try {
-        config = readConfig(name => safe_core/* getInput */.V4(name), ctx);
-        ignores = await loadIgnoreSource(config, ctx);
-    }
-    catch (error) {
-        if (error instanceof ConfigError || error instanceof ignore/* IgnoreFileError */.de) {
-            safe_core/* setFailed */.C1(`Invalid inputs, nothing was sent:\n${error.message}`);
-            return;
-        }
-        safe_core/* setFailed */.C1(`Findings Gate failed before any request: ${(0,error_text/* errorText */.k)(error)}`);
-        return;
-    }
-    const warnings = [];
-    const warn = (message) => {
-        warnings.push(message);
-        safe_core/* warning */.$e(message);
-    };
-    const transport = createTransport(config);
-    let evaluation;
-    let fatal;
-    const failed = (error) => {
-        const message = (0,error_text/* errorText */.k)(error);
-        const softener = softenerOf(error);
-        if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
-            warn(`No verdict (${softener}: warn, the step passes): ${message}`);
-        }
-        else {
-            const known = softener !== undefined ||
-                error instanceof DeploymentError ||
-                error instanceof ProjectNotFoundError ||
-                error instanceof ignore/* IgnoreFileError */.de;
-            fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`;
-        }
-        return { apiError: message };
-    };
-    try {
-        const outcome = await evaluate(config, transport, ignores, ctx.now, warn);
-        evaluation =
-            outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) };
-    }
-    catch (error) {
-        evaluation = failed(error);
-    }
-    finally {
-        await transport.close();
-    }
-    const report = buildReport(config, evaluation, warnings, ctx);
-    await publishReports(report, config, ctx);
-    // Each failure gets its own line: a gate that could not run, an action that did not complete.
-    if (fatal !== undefined)
-        safe_core/* setFailed */.C1(fatal);
-    if (evaluation.actions?.failure)
-        safe_core/* setFailed */.C1(evaluation.actions.failure);
-    if (fatal !== undefined)
-        return;
-    const { verdict } = evaluation;
-    if (verdict?.result === 'failed') {
-        const message = failureMessage(verdict);
-        if (config.warnOnly)
-            safe_core/* warning */.$e(`Gate failed (warn-only, the step passes): ${message}`);
-        else
-            safe_core/* setFailed */.C1(message);
-    }
-    else if (verdict) {
-        safe_core/* info */.pq(verdictHeadline(verdict));
-    }
-}
-
-
-/***/ }),
-
-/***/ 6412:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B4: () => (/* binding */ formatCount),
-/* harmony export */   FV: () => (/* binding */ escapeMarkdown),
-/* harmony export */   L0: () => (/* binding */ annotationMessage),
-/* harmony export */   LL: () => (/* binding */ annotationProperty),
-/* harmony export */   aY: () => (/* binding */ code),
-/* harmony export */   b1: () => (/* binding */ LIMITS),
-/* harmony export */   kq: () => (/* binding */ escapeCell),
-/* harmony export */   nf: () => (/* binding */ link)
-/* harmony export */ });
-/* unused harmony export safeUrl */
-/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
-/**
- * Escaping and bounding of untrusted text for the reporters.
- *
- * Everything that comes from the findings API (rule names and messages, paths, package names,
- * tags, ticket errors) or from the user's ignore file is hostile: it may hold Markdown or HTML
- * that would restyle the summary, `@mentions` that would notify people from a PR comment,
- * workflow-command syntax (`::error::`) or newlines meant to forge log commands, and it may be
- * huge (rule messages of 1 MB have been seen). Each helper here bounds first, then escapes, so
- * the escaped output is bounded too (at most a small constant factor larger).
- */
-
-/** Default bounds, in characters (code points), before escaping. */
-const LIMITS = {
-    /** A table cell: enough for a rule name or a path, short enough to keep a row on one line. */
-    cell: 300,
-    /** A rule message shown in a table. */
-    cellMessage: 200,
-    /** A paragraph or list item. */
-    text: _text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .PARAGRAPH_CHARS */ .jg,
-    /** An annotation title (shown on one line). */
-    annotationTitle: 255,
-    /** An annotation message. */
-    annotationMessage: 4_000,
-    /** A path in an annotation property. */
-    annotationFile: 1_000
-};
-/**
- * Markdown-escapes one line of text for GitHub-flavoured Markdown.
- *
- * - `&`, `<`, `>`, `"` become entities, so no HTML tag, comment or entity from the data survives.
- * - The punctuation that has inline meaning is backslash-escaped (CommonMark allows escaping any
- *   ASCII punctuation): emphasis `*` `_`, code `` ` ``, links `[` `]`, tables `|`,
- *   strike-through `~`, and `:` (and the dot of `www.`) so that neither `https://…` nor
- *   `www.…` autolinks (phishing links from a rule message) nor `:emoji:` nor `::command::`
- *   are recognised.
- * - A leading block marker (`#`, `-`, `+`, `=`, `1.`) is escaped, so the text cannot turn the
- *   list item or paragraph it is put in into a heading or a nested list.
- * - `@` is followed by a zero-width space, so `@user` and `@org/team` mention nobody (the same
- *   trick Renovate uses in its PR bodies).
- */
-function escapeMarkdownLine(line) {
-    return line
-        .replace(/[\\`*_[\]|~:]/g, ch => `\\${ch}`)
-        .replace(/\b(www)\./gi, '$1\\.')
-        .replace(/^(\d+)([.)])/, '$1\\$2')
-        .replace(/^([#+\-=])/, '\\$1')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/@/g, '@&#8203;');
-}
-/** Escapes untrusted text for a Markdown paragraph or list item, on one line, bounded. */
-function escapeMarkdown(text, maxChars = LIMITS.text) {
-    // Bound before anything else: a 1 MB message must not be scanned by every regex below.
-    return escapeMarkdownLine((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)));
-}
-/**
- * Escapes untrusted text for a GFM table cell: one line (a line break would end the row) and the
- * `|` escaped (done by escapeMarkdownLine), bounded. An empty value becomes `—` so the
- * column stays visible.
- */
-function escapeCell(text, maxChars = LIMITS.cell) {
-    const escaped = escapeMarkdown(text, maxChars);
-    return escaped === '' ? '—' : escaped;
-}
-/**
- * Escaped text shown as code. A Markdown code span cannot hold an arbitrary string (backticks
- * inside it cannot be escaped), so this uses `<code>` with escaped content instead; Markdown
- * inside inline HTML is still parsed, which the escaping neutralises.
- */
-function code(text, maxChars = LIMITS.cell) {
-    const escaped = escapeMarkdown(text, maxChars);
-    return escaped === '' ? '—' : `<code>${escaped}</code>`;
-}
-/**
- * A URL safe to put in a Markdown link destination, or undefined. Only http(s) URLs pass (no
- * `javascript:` or `data:`), and the characters that could end the destination or the table
- * cell are percent-encoded.
- */
-function safeUrl(raw) {
-    if (raw === undefined || raw.length > 4_096)
-        return undefined;
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return undefined;
-    return url.href.replace(/[()|<>\s"'`\\]/g, ch => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-/** `[label](url)` when the URL is safe, else just the (already escaped) label. */
-function link(escapedLabel, rawUrl) {
-    const url = safeUrl(rawUrl);
-    return url === undefined ? escapedLabel : `[${escapedLabel}](${url})`;
-}
-/**
- * Text for an annotation message. @actions/core already escapes `%`, `\r` and `\n` in the
- * message (and also `:` and `,` in properties), which is what stops a newline from starting a
- * new `::command::` line; this adds the bound and drops control characters, so the message is
- * also readable. Line feeds are kept: a multi-line rule message is shown as such by GitHub.
- */
-function annotationMessage(text, maxChars = LIMITS.annotationMessage) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)).trim();
-}
-/** Text for an annotation property (title, file): one line, bounded. */
-function annotationProperty(text, maxChars = LIMITS.annotationTitle) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars));
-}
-/** `12345` → `12,345`: the thousands separator reads better in notes. */
-/** `60000` → `60,000`; without toLocaleString, whose first call loads locale data (~10 ms). */
-function formatCount(n) {
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-
-/***/ }),
-
-/***/ 7923:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $Y: () => (/* binding */ nonBlocking),
-/* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   fN: () => (/* binding */ locationText),
-/* harmony export */   tr: () => (/* binding */ dependencyText),
-/* harmony export */   uV: () => (/* binding */ reasonText),
-/* harmony export */   zR: () => (/* binding */ modeText),
-/* harmony export */   zT: () => (/* binding */ reasonsText)
-/* harmony export */ });
-/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
-/**
- * Plain-text descriptions shared by the reporters, so the summary, the annotations, the SARIF
- * file and the JSON report say the same thing in the same words. Nothing here is escaped: each
- * reporter escapes for its own medium.
- */
-
-function reasonText(reason) {
-    switch (reason.kind) {
-        case 'severity':
-            return `severity ${reason.severity} ≥ ${reason.threshold}`;
-        case 'policy-mode':
-            return `policy mode ${reason.mode} ≥ ${reason.threshold}`;
-        case 'malicious':
-            return 'malicious dependency';
-        case 'secret':
-            return `secret ${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(reason.validationState)}`;
-    }
-}
-function reasonsText(reasons) {
-    return reasons.map(reasonText).join('; ');
-}
-/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
-function modeText(evaluated) {
-    const { finding } = evaluated;
-    if (finding.type === 'sca') {
-        const exposure = finding.reachability.replace(/_/g, ' ');
-        return finding.malicious ? `${exposure}, malicious` : exposure;
-    }
-    if (finding.type === 'secrets') {
-        return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
-    }
-    if (evaluated.mode === undefined)
-        return '';
-    return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode;
-}
-/** `path:line` (or just the path) of a location. */
-function locationText(location) {
-    if (location === undefined)
-        return '';
-    return location.line === undefined ? location.path : `${location.path}:${location.line}`;
-}
-/** `package@version` of an SCA finding's dependency, when known. */
-function dependencyText(finding) {
-    if (finding.type !== 'sca' || finding.dependency === undefined)
-        return '';
-    return `${finding.dependency.package}@${finding.dependency.version}`;
-}
-/** `1 finding`, `2 findings`. */
-function plural(count, singular, pluralForm = `${singular}s`) {
-    return count === 1 ? singular : pluralForm;
-}
-/** Findings that neither block nor are ignored. */
-function nonBlocking(findings) {
-    return findings.filter(f => !f.blocking && f.ignored === undefined);
-}
-
-
-/***/ }),
-
-/***/ 1601:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  JO: () => (/* binding */ COMMENT_MARKER),
-  Gc: () => (/* binding */ renderMarkdown)
-});
-
-// UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
-
-// EXTERNAL MODULE: ./src/time/duration.ts
-var duration = __nccwpck_require__(2061);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __nccwpck_require__(9375);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
-// EXTERNAL MODULE: ./src/text/plain.ts
-var plain = __nccwpck_require__(287);
-;// CONCATENATED MODULE: ./src/report/fit.ts
-/**
- * Fitting a Markdown document into a byte budget by dropping whole list items (table rows,
- * bullet items) from the end of the largest lists, with a note saying how many were left out.
- *
- * The job summary is capped at 1 MiB by the runner and a PR comment at 65,536 characters; a run
- * with tens of thousands of findings must still produce a valid document rather than an error
- * (dependency-review-action's oversized summaries used to abort jobs).
- */
-
-
-/** Sections are separated by one blank line. */
-const SEPARATOR = '\n';
-function textSection(text) {
-    return { head: text, items: [], tail: '' };
-}
-function renderSection(section, kept) {
-    const dropped = section.items.length - kept + (section.hidden ?? 0);
-    const note = dropped > 0 && section.truncationNote ? section.truncationNote(dropped) : '';
-    return section.head + section.items.slice(0, kept).join('') + note + section.tail;
-}
-function render(sections, kept) {
-    return sections.map((s, i) => renderSection(s, kept[i] ?? s.items.length)).join(SEPARATOR);
-}
-function sum(values) {
-    return values.reduce((a, b) => a + b, 0);
-}
-/**
- * Renders the sections in at most `maxBytes` UTF-8 bytes. Items are dropped one at a time from
- * the end of whichever truncatable section is largest at that moment, so one huge table shrinks
- * first and small ones keep their rows. Sizes are tracked arithmetically, so 30,000 rows cost
- * one pass, not one render per dropped row.
- */
-function fitSections(sections, maxBytes) {
-    const rowBytes = sections.map(s => s.items.map(plain/* utf8Length */.wI));
-    const keptBytes = rowBytes.map(sum);
-    const kept = sections.map(s => s.items.length);
-    // The note of a section is reserved at its largest (all items dropped) the first time the
-    // section loses an item, so the real note, printed with a smaller count, always fits.
-    const noteReserve = sections.map(s => s.truncationNote ? (0,plain/* utf8Length */.wI)(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0);
-    const hasHidden = (s) => (s.hidden ?? 0) > 0;
-    let total = sum(sections.map(s => (0,plain/* utf8Length */.wI)(s.head) + (0,plain/* utf8Length */.wI)(s.tail))) +
-        sum(keptBytes) +
-        sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
-        SEPARATOR.length * Math.max(0, sections.length - 1);
-    while (total > maxBytes) {
-        const victim = largestTruncatable(sections, kept, keptBytes);
-        if (victim < 0)
-            break;
-        const section = sections[victim];
-        if (kept[victim] === section.items.length && !hasHidden(section))
-            total += noteReserve[victim] ?? 0;
-        const index = (kept[victim] ?? 0) - 1;
-        const bytes = rowBytes[victim]?.[index] ?? 0;
-        kept[victim] = index;
-        keptBytes[victim] = (keptBytes[victim] ?? 0) - bytes;
-        total -= bytes;
-    }
-    const markdown = render(sections, kept);
-    return (0,plain/* utf8Length */.wI)(markdown) <= maxBytes ? markdown : hardCut(markdown, maxBytes);
-}
-function largestTruncatable(sections, kept, keptBytes) {
-    let best = -1;
-    sections.forEach((section, i) => {
-        if (!section.truncationNote || (kept[i] ?? 0) === 0)
-            return;
-        if (best < 0 || (keptBytes[i] ?? 0) > (keptBytes[best] ?? 0))
-            best = i;
-    });
-    return best;
-}
-/**
- * Last resort, when even the fixed parts do not fit (a tiny budget): keep whole lines up to the
- * budget and say so. Below the size of the note itself, cut at a character boundary.
- */
-function hardCut(markdown, maxBytes) {
-    const note = `\n_Truncated: the report exceeded ${(0,report_escape/* formatCount */.B4)(maxBytes)} bytes._\n`;
-    const budget = maxBytes - (0,plain/* utf8Length */.wI)(note);
-    if (budget <= 0)
-        return (0,plain/* truncateUtf8 */.Ck)(markdown, maxBytes);
-    const prefix = (0,plain/* truncateUtf8 */.Ck)(markdown, budget);
-    const lastLine = prefix.lastIndexOf('\n');
-    return (lastLine >= 0 ? prefix.slice(0, lastLine + 1) : prefix) + note;
-}
-
-// EXTERNAL MODULE: ./src/report/labels.ts
-var labels = __nccwpck_require__(7923);
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/**
- * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
- *
- * Every value that comes from the server, the repository or the user goes through escape.ts;
- * every list that grows with the data is a truncatable Section (fit.ts), so the document always
- * fits the budget of its destination.
- */
-
-
-
-
-
-/** Hidden marker by which the action finds its own PR comment again. */
-const COMMENT_MARKER = '<!-- findings-gate-comment -->';
-function renderMarkdown(report, opts) {
-    return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)));
-}
-/** The document in reading order; exported for tests of the structure. */
-function buildSections(report) {
-    const { verdict } = report;
-    const sections = [
-        textSection(verdictLine(report)),
-        evidenceSection(report),
-        textSection(scopeText(report)),
-        textSection(thresholdsText(report)),
-        verdict
-            ? textSection(countsText(report, verdict))
-            : textSection('_The gate was not evaluated._\n'),
-        verdict ? blockingSection(verdict.blocking) : undefined,
-        verdict ? licenseSection(verdict) : undefined,
-        verdict ? secretsSection(verdict) : undefined,
-        verdict ? nonBlockingSection((0,labels/* nonBlocking */.$Y)(verdict.findings)) : undefined,
-        verdict ? ignoredSection(verdict.ignored) : undefined,
-        verdict ? expiredSection(verdict) : undefined,
-        verdict ? proposedSection(verdict) : undefined,
-        report.tickets ? ticketsSection(report.tickets) : undefined,
-        report.tags ? textSection(tagsText(report.tags)) : undefined,
-        report.sbom ? sbomSection(report.sbom) : undefined,
-        warningsSection(report.warnings),
-        report.runUrl ? textSection(`${(0,report_escape/* link */.nf)('View the workflow run', report.runUrl)}\n`) : undefined
-    ];
-    return sections.filter((s) => s !== undefined);
-}
-// --- verdict, scope, thresholds, counts -----------------------------------------------------
-function verdictIcon(report) {
-    const { result } = report.status;
-    if (result === 'passed')
-        return '✅';
-    if (result === 'failed' && !report.thresholds.warnOnly)
-        return '❌';
-    return '⚠️';
-}
-/** The heading's few words: the verdict, the counts, and the scan judged. */
-function shortTitle(report) {
-    const { verdict, evidence } = report;
-    const scan = evidence && evidence.required !== 'none' ? ` · scan of ${evidence.scan.commit.slice(0, 7)}` : '';
-    if (report.status.apiError)
-        return 'no verdict';
-    if (!verdict)
-        return report.status.result === 'skipped' ? 'skipped' : report.status.result;
-    const total = verdict.counts.total;
-    const found = `${(0,report_escape/* formatCount */.B4)(total)} ${(0,labels/* plural */.LS)(total, 'finding')}`;
-    if (verdict.result === 'passed')
-        return `passed · ${found}, none blocking${scan}`;
-    const blocking = verdict.blocking.length + verdict.licenseViolations.length;
-    return `failed · ${(0,report_escape/* formatCount */.B4)(blocking)} blocking of ${found}${scan}`;
-}
-/**
- * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
- * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
- */
-function verdictLine(report) {
-    const lines = [
-        `## ${verdictIcon(report)} Findings Gate: ${(0,report_escape/* escapeMarkdown */.FV)(shortTitle(report))}\n`,
-        `\n${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`
-    ];
-    if (report.status.result === 'failed' && report.thresholds.warnOnly) {
-        lines.push('\n`warn-only` is set: the gate failed but the step does not.\n');
-    }
-    if (report.status.apiError) {
-        lines.push('\nThe action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.\n');
-    }
-    return lines.join('');
-}
-/** Which scan the findings come from, or that nobody checked. */
-function evidenceText(report) {
-    const { evidence } = report;
-    if (!evidence)
-        return undefined;
-    if (evidence.required === 'none') {
-        return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n";
-    }
-    const { scan } = evidence;
-    const parts = [
-        `**Scan** ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
-        scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
-        scan.completedAt
-            ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${evidence.ageSeconds === undefined
-                ? ''
-                : ` (${(0,duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} before this run)`}`
-            : undefined,
-        evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
-        evidence.required === 'ref'
-            ? "the ref's newest completed scan (`require-scan: ref`)"
-            : undefined
-    ];
-    const spelled = scan.branch !== evidence.requestedRef
-        ? `\n\nNo scan records ${(0,report_escape/* code */.aY)(evidence.requestedRef)}; the repository's scans record ${(0,report_escape/* code */.aY)(scan.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${(0,report_escape/* code */.aY)(scan.branch)} were judged.`
-        : '';
-    return `${parts.filter(part => part !== undefined).join(' · ')}${spelled}\n`;
-}
-function evidenceSection(report) {
-    const text = evidenceText(report);
-    return text === undefined ? undefined : textSection(text);
-}
-function scopeText(report) {
-    const { scope } = report;
-    const parts = [];
-    if (scope.deployment) {
-        parts.push(`**Deployment** ${(0,report_escape/* code */.aY)(scope.deployment.slug)} (id ${(0,report_escape/* escapeMarkdown */.FV)(scope.deployment.id)})`);
-    }
-    parts.push(`**Repository** ${(0,report_escape/* code */.aY)(scope.repository)}`);
-    parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
-    parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
-    parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
-    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
-    return `${parts.join(' · ')}\n`;
-}
-function thresholdsText(report) {
-    const t = report.thresholds;
-    const parts = [
-        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-    ];
-    if (t.denyLicenses.length > 0) {
-        parts.push(`denied licenses: ${t.denyLicenses
-            .slice(0, 50)
-            .map(l => (0,report_escape/* code */.aY)(l, 100))
-            .join(', ')}`);
-    }
-    if (t.warnOnly)
-        parts.push('warn-only');
-    return `**Gate:** ${parts.join(' · ')}\n`;
-}
-const SECRETS_THRESHOLD_TEXT = {
-    valid: 'confirmed-valid secrets block',
-    'valid-or-unverified': 'valid or unverified secrets block',
-    any: 'every secret blocks',
-    none: 'secrets block by severity and mode only'
-};
-function countRow(label, c) {
-    const total = c.critical + c.high + c.medium + c.low;
-    return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
-}
-function countsText(report, verdict) {
-    const { counts } = verdict;
-    const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
-    const total = {
-        critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
-        high: counts.sast.high + counts.sca.high + counts.secrets.high,
-        medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
-        low: counts.sast.low + counts.sca.low + counts.secrets.low
-    };
-    const notBlocking = (0,labels/* nonBlocking */.$Y)(verdict.findings).length;
-    const licenses = verdict.licenseViolations.length;
-    const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
-        `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** blocking, ` +
-        `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
-        `**${(0,report_escape/* formatCount */.B4)(notBlocking)}** not blocking` +
-        (licenses > 0
-            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
-            : '') +
-        unknownModeText(counts.unknownMode);
-    return ('| Type | Critical | High | Medium | Low | Total |\n' +
-        '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
-        rows.join('') +
-        countRow('**Total**', total) +
-        `\n${line}\n`);
-}
-/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
-function unknownModeText(unknown) {
-    if (unknown === 0)
-        return '';
-    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
-}
-// --- truncatable tables -------------------------------------------------------------------
-function truncationNote(noun, nounPlural) {
-    return dropped => `\n_Truncated: ${(0,report_escape/* formatCount */.B4)(dropped)} more ${(0,labels/* plural */.LS)(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`;
-}
-/**
- * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
- * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
- * more time and memory than fetching them.
- */
-const ROW_CAP = 1000;
-/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
-function capped(items, row) {
-    const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items;
-    return { items: shown.map(row), hidden: items.length - shown.length };
-}
-function table(title, columns, rows, noun, nounPlural) {
-    return {
-        head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...rows,
-        tail: '',
-        truncationNote: truncationNote(noun, nounPlural)
-    };
-}
-function heading(text, count) {
-    return `### ${text} (${(0,report_escape/* formatCount */.B4)(count)})`;
-}
-/**
- * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
- * under them: one column instead of two keeps the table inside the summary pane.
- */
-function ruleCell(evaluated, withMessage = false) {
-    const { finding } = evaluated;
-    const rule = (0,report_escape/* code */.aY)(finding.ruleName);
-    const extra = finding.type === 'sca'
-        ? [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
-            .filter(s => s !== '')
-            .map(s => (0,report_escape/* code */.aY)(s, 200))
-        : [];
-    const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
-    const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
-    return message === '' ? head : `${head}<br><sub>${message}</sub>`;
-}
-/** `file:line` linked to the line in the code host when the server gave a link. */
-function locationCell(evaluated) {
-    const { finding } = evaluated;
-    const where = (0,labels/* locationText */.fN)(finding.location);
-    if (where === '')
-        return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
-    return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
-}
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
-function whyCell(evaluated) {
-    const mode = (0,labels/* modeText */.zR)(evaluated);
-    const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
-    return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
-}
-function blockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        locationCell(evaluated),
-        whyCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
-}
-function nonBlockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
-        locationCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
-}
-function blockingSection(blocking) {
-    if (blocking.length === 0)
-        return undefined;
-    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
-}
-function licenseSection(verdict) {
-    const violations = verdict.licenseViolations;
-    if (violations.length === 0)
-        return undefined;
-    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
-}
-function secretVerdict(evaluated) {
-    if (evaluated.ignored)
-        return `ignored: ${evaluated.ignored.reason}`;
-    return evaluated.blocking ? `blocks: ${(0,labels/* reasonsText */.zT)(evaluated.reasons)}` : 'does not block';
-}
-/**
- * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
- * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
- */
-function secretsSection(verdict) {
-    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
-    if (secrets.length === 0)
-        return undefined;
-    return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {
-        const { finding } = evaluated;
-        const validation = finding.type === 'secrets' ? finding.validationState : 'unknown';
-        const secretType = finding.type === 'secrets' ? finding.secretType : '';
-        const cells = [
-            finding.severity,
-            (0,report_escape/* code */.aY)(secretType, 100),
-            locationCell(evaluated),
-            (0,report_escape/* escapeCell */.kq)((0,domain/* validationStateText */.cH)(validation)),
-            (0,report_escape/* escapeCell */.kq)(secretVerdict(evaluated))
-        ];
-        return `| ${cells.join(' | ')} |\n`;
-    }), 'secret', 'secrets');
-}
-function nonBlockingSection(findings) {
-    if (findings.length === 0)
-        return undefined;
-    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
-    return {
-        head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
-            `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...capped(findings, nonBlockingRow),
-        tail: '\n</details>\n',
-        truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
-    };
-}
-function ignoredSection(ignored) {
-    if (ignored.length === 0)
-        return undefined;
-    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
-        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
-}
-function expiredSection(verdict) {
-    const expired = verdict.expiredIgnores;
-    if (expired.length === 0)
-        return undefined;
-    return {
-        head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
-        items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
-        tail: '',
-        truncationNote: truncationNote('expired entry', 'expired entries')
-    };
-}
-function proposedSection(verdict) {
-    const proposed = verdict.proposedIgnores ?? [];
-    if (proposed.length === 0)
-        return undefined;
-    return {
-        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
-            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
-        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
-            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
-            ' (proposed, applies once merged)\n'),
-        tail: '',
-        truncationNote: truncationNote('proposed entry', 'proposed entries')
-    };
-}
-// --- actions ------------------------------------------------------------------------------
-/** Finding ids, at most ten of them, then a count. */
-function idsCell(ids) {
-    const shown = ids.slice(0, 10).join(', ');
-    return ids.length > 10 ? `${shown} +${(0,report_escape/* formatCount */.B4)(ids.length - 10)} more` : shown || '—';
-}
-function ticketsSection(tickets) {
-    const rows = [
-        ...tickets.created.map(t => `| created | ${idsCell(t.findingIds)} | ${(0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(t.key ?? 'ticket', 100), t.url)} |\n`),
-        ...tickets.failed.map(t => `| failed | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.error)} |\n`),
-        ...tickets.skipped.map(t => `| skipped | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.reason)} |\n`)
-    ];
-    const already = tickets.alreadyTicketed > 0
-        ? `\n${(0,report_escape/* formatCount */.B4)(tickets.alreadyTicketed)} ${(0,labels/* plural */.LS)(tickets.alreadyTicketed, 'finding')} already had a ticket.\n`
-        : '';
-    if (rows.length === 0) {
-        return textSection(`### Tickets\n\nNo ticket was created.\n${already}`);
-    }
-    const section = table('### Tickets', ['Outcome', 'Findings', 'Ticket or detail'], { items: rows, hidden: 0 }, 'ticket', 'tickets');
-    return { ...section, tail: already };
-}
-function tagsText(tags) {
-    const list = (values) => {
-        const shown = values
-            .slice(0, 50)
-            .map(t => (0,report_escape/* code */.aY)(t, 100))
-            .join(', ');
-        return values.length > 50
-            ? `${shown} +${(0,report_escape/* formatCount */.B4)(values.length - 50)} more`
-            : shown || 'none';
-    };
-    const added = tags.added.length > 0 ? ` — added: ${list(tags.added)}` : ' — nothing added';
-    return `### Project tags\n\n${(0,report_escape/* code */.aY)(tags.project)}: ${list(tags.tags)}${added}\n`;
-}
-function sbomSection(sbom) {
-    const rows = sbom.exports.map(e => {
-        const detail = e.error !== undefined ? (0,report_escape/* escapeCell */.kq)(e.error) : (0,report_escape/* code */.aY)(e.file ?? '');
-        return `| ${(0,report_escape/* code */.aY)(e.project)} | ${(0,report_escape/* escapeCell */.kq)(e.status.replace(/_/g, ' '))} | ${(0,report_escape/* code */.aY)(e.taskToken ?? '', 100)} | ${detail} |\n`;
-    });
-    return table('### SBOM exports', ['Project', 'Status', 'Task token', 'File or error'], { items: rows, hidden: 0 }, 'export', 'exports');
-}
-function warningsSection(warnings) {
-    if (warnings.length === 0)
-        return undefined;
-    return {
-        head: `### Warnings\n\n`,
-        items: warnings.map(w => `- ${(0,report_escape/* escapeMarkdown */.FV)(w)}\n`),
-        tail: '',
-        truncationNote: truncationNote('warning', 'warnings')
-    };
-}
-
-
-/***/ }),
-
-/***/ 777:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $e: () => (/* binding */ warning),
-/* harmony export */   C1: () => (/* binding */ setFailed),
-/* harmony export */   Pq: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.Pq),
-/* harmony export */   TL: () => (/* binding */ quoted),
-/* harmony export */   V4: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.V4),
-/* harmony export */   pq: () => (/* binding */ info),
-/* harmony export */   uH: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.uH),
-/* harmony export */   z: () => (/* reexport safe */ _actions_core__WEBPACK_IMPORTED_MODULE_0__.z)
-/* harmony export */ });
-/* unused harmony exports COMMAND_QUOTE, logText, error, notice */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(418);
-/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(287);
-/**
- * @actions/core, with every write to the job log neutralised. Import this, never @actions/core
- * (a lint rule keeps it so); only the annotations, which escape their own text, go direct.
- *
- * Log messages quote the server (SBOM task tokens, error messages, project and rule names,
- * paths), and the runner reads every line of the log for workflow commands: a quoted line break
- * followed by `::add-mask::x` or `::stop-commands::t` would be obeyed. @actions/core escapes line
- * breaks in the `::error::`/`::warning::` text it writes, but `info` writes text as it is, and
- * none of it drops ANSI escapes. So every message goes through logText.
- */
-
-
-
-/** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
-const COMMAND_START = /^\s*(?:::|##\[)/;
-/** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
-const COMMAND_QUOTE = '> ';
-/**
- * Text safe to write to the log: control characters (ANSI escapes, bidi overrides) dropped, every
- * line break made `\n`, and each line that would start a workflow command quoted.
- */
-function logText(text) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text)
-        .split('\n')
-        .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
-        .join('\n');
-}
-/** A server-provided value to quote inside a log message: one line, bounded. */
-function quoted(value, maxChars = _text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .PARAGRAPH_CHARS */ .jg) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_1__/* .truncate */ .xv)(value, maxChars));
-}
-function info(message) {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(logText(message));
-}
-function warning(message, properties) {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(logText(message), properties);
-}
-function error(message, properties) {
-    core.error(logText(message), properties);
-}
-function notice(message, properties) {
-    core.notice(logText(message), properties);
-}
-/** Marks the step failed, with this message as its error line. */
-function setFailed(message) {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(logText(message));
-}
-
-
-/***/ }),
-
-/***/ 6589:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   k: () => (/* binding */ errorText)
-/* harmony export */ });
-/** The message of anything thrown: errors give their message, other values their string form. */
-function errorText(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-
-/***/ }),
-
-/***/ 287:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ck: () => (/* binding */ truncateUtf8),
-/* harmony export */   TN: () => (/* binding */ oneLine),
-/* harmony export */   jg: () => (/* binding */ PARAGRAPH_CHARS),
-/* harmony export */   kU: () => (/* binding */ stripControl),
-/* harmony export */   wI: () => (/* binding */ utf8Length),
-/* harmony export */   xv: () => (/* binding */ truncate)
-/* harmony export */ });
-/**
- * Bounding and cleaning of untrusted plain text, for every place that shows server text: the
- * gate's messages, the log and the reporters (which escape on top of this, see report/escape.ts).
- */
-/** A paragraph or a quoted value in a message: enough to read, bounded against 1 MB messages. */
-const PARAGRAPH_CHARS = 1_000;
-const ELLIPSIS = '…';
-/**
- * Cuts `text` to at most `maxChars` code points, ending with `…` when cut. Counting code points
- * (not UTF-16 units) means a surrogate pair is never split into a lone half.
- */
-function truncate(text, maxChars) {
-    if (maxChars <= 0)
-        return '';
-    // Fast path: the UTF-16 length is an upper bound of the code-point count.
-    if (text.length <= maxChars)
-        return text;
-    // A window of 2 × maxChars UTF-16 units holds at least maxChars code points, so looking at it
-    // alone is enough, which keeps a 1 MB message cheap to cut.
-    const window = text.slice(0, maxChars * 2);
-    const points = Array.from(window);
-    if (window.length === text.length && points.length <= maxChars)
-        return text;
-    return points.slice(0, maxChars - 1).join('') + ELLIPSIS;
-}
-/** UTF-8 size of a string. */
-function utf8Length(text) {
-    return Buffer.byteLength(text, 'utf8');
-}
-/**
- * The longest prefix of `text` that fits in `maxBytes` UTF-8 bytes, never ending in the middle of
- * a multi-byte character (iterating code points keeps surrogate pairs whole).
- */
-function truncateUtf8(text, maxBytes) {
-    if (utf8Length(text) <= maxBytes)
-        return text;
-    let bytes = 0;
-    let end = 0;
-    for (const ch of text) {
-        const size = utf8Length(ch);
-        if (bytes + size > maxBytes)
-            break;
-        bytes += size;
-        end += ch.length;
-    }
-    return text.slice(0, end);
-}
-/**
- * C0 and C1 control characters other than tab and line feed, plus the bidi overrides that can
- * make a path or a rule name read differently from what it is ("Trojan Source").
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/** Normalises line breaks to `\n` (Unicode line/paragraph separators too) and drops control characters. */
-function stripControl(text) {
-    return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '');
-}
-/** One line: every run of whitespace, line breaks included, becomes one space. */
-function oneLine(text) {
-    return stripControl(text).replace(/\s+/g, ' ').trim();
-}
-
-
-/***/ }),
-
-/***/ 2061:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
-/* harmony export */ });
-/* unused harmony export DURATION_UNIT_SECONDS */
-/**
- * Relative durations such as `30m`, `12h`, `7d` and `2w`: one whole number and one unit letter.
- * Kept deliberately small: months and years have no fixed length, and an uppercase `M` would be
- * ambiguous (minutes or months), so only these four lowercase units exist.
- */
-/** Seconds in one of each unit a duration may use. */
-const DURATION_UNIT_SECONDS = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
-const DURATION = /^(\d+)([mhdw])$/;
-function isDurationUnit(unit) {
-    return Object.hasOwn(DURATION_UNIT_SECONDS, unit);
-}
-/**
- * The length of a duration like `7d`, in seconds; undefined when `raw` is not shaped like one.
- * The amount is not range-checked here (`0m` gives 0, a huge amount gives a huge number or
- * Infinity): what is acceptable depends on the caller.
- */
-function parseDurationSeconds(raw) {
-    const match = DURATION.exec(raw);
-    if (match === null)
-        return undefined;
-    const [, amount = '', unit = ''] = match;
-    return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined;
-}
-/** A rough, readable length of time: `7 min`, `2 h`, `3 d` (for ages and waits in messages). */
-function formatDuration(ms) {
-    const minutes = Math.max(0, Math.round(ms / 60_000));
-    if (minutes < 60)
-        return `${minutes} min`;
-    const hours = Math.round(minutes / 60);
-    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
-}
-
-
-/***/ }),
-
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 181:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 7067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 2467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 932:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 3193:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-
-/***/ }),
-
-/***/ 418:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  z3: () => (/* binding */ error),
-  V4: () => (/* binding */ getInput),
-  pq: () => (/* binding */ info),
-  lm: () => (/* binding */ notice),
-  C1: () => (/* binding */ setFailed),
-  uH: () => (/* binding */ setOutput),
-  Pq: () => (/* binding */ core_setSecret),
-  z: () => (/* reexport */ summary),
-  $e: () => (/* binding */ warning)
-});
-
-// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -38488,12 +37190,8 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var proxy = __nccwpck_require__(9783);
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -38553,7 +37251,7 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function getProxyUrl(serverUrl) {
+function lib_getProxyUrl(serverUrl) {
     const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
@@ -41169,106 +39867,1390 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/runner/core-runner.ts
+/**
+ * The runner over @actions/core, the only module that imports it (a lint rule keeps it so).
+ * Every log line goes through logText, so a server-supplied line can never start a workflow
+ * command (see text/log-text.ts why). Annotations go to @actions/core as they are: it escapes
+ * `%`, `\r` and `\n` in their message and `:` and `,` in their properties, so their text stays
+ * one command line, and quoting its lines would only change what the annotation shows.
+ */
+
+
+const coreRunner = {
+    getInput: name => getInput(name),
+    info: message => info(logText(message)),
+    warning: message => warning(logText(message)),
+    annotation: (level, message, properties) => {
+        if (level === 'error')
+            error(message, properties);
+        else if (level === 'warning')
+            warning(message, properties);
+        else
+            notice(message, properties);
+    },
+    setSecret: secret => core_setSecret(secret),
+    setOutput: (name, value) => setOutput(name, value),
+    appendSummary: async (markdown) => {
+        try {
+            await summary.addRaw(markdown).write();
+        }
+        catch (error) {
+            // The summary buffer is a process-wide singleton: drop what we added so a later write by
+            // someone else does not carry our half-written report.
+            summary.emptyBuffer();
+            throw error;
+        }
+    },
+    setFailed: message => setFailed(logText(message))
+};
+
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const SOFTENER_FIELDS = {
+    'on-missing-scan': 'onMissingScan',
+    'on-api-error': 'onApiError'
+};
+/** Which input may turn this failure into a warning: API failures and unproven evidence only. */
+function softenerOf(error) {
+    if (error instanceof errors/* NoVerdictError */.L)
+        return error.softenedBy;
+    return isClientError(error) ? 'on-api-error' : undefined;
+}
+function createTransport(config, runner) {
+    return new Transport({
+        baseUrl: config.baseUrl,
+        token: config.apiToken,
+        timeoutMs: config.timeoutSeconds * 1000,
+        retry: defaultRetryPolicy(config.maxRetries),
+        userAgent: `findings-gate/${VERSION}`,
+        onRetry: event => runner.info(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
+    });
+}
+function needsProject(config) {
+    return (((config.gate || config.createTickets) && config.requireScan !== 'none') ||
+        (config.gate && config.denyLicenses.length > 0) ||
+        config.projectTags.length > 0 ||
+        (config.sbomExport && config.sbomScope === 'repository'));
+}
+async function evaluate(config, transport, ignores, now, warn, runner) {
+    const deployment = resolveDeployment(transport, {
+        slug: config.deploymentSlug,
+        id: config.deploymentId
+    });
+    // Settled by every path below; a rejection must not surface twice as unhandled.
+    deployment.catch(() => undefined);
+    const project = needsProject(config)
+        ? deployment.then(d => requireProject(transport, d, config.repository))
+        : undefined;
+    project?.catch(() => undefined);
+    // Tickets need evaluated findings even when the gate itself is off.
+    let verdict;
+    let evidence;
+    let gateError;
+    if (config.gate || config.createTickets) {
+        try {
+            // The findings are asked for while the scan is proven, and kept only if they are its own.
+            const fetch = (scoped) => collectGateData(transport, deployment, scoped, project, warn);
+            const early = startEarly(config.ref, ref => fetch({ ...config, ref }));
+            evidence = await proveEvidence(transport, deployment, project, config, message => runner.info(message));
+            // The findings are those of the ref as the proven scan spells it.
+            const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
+            // Early findings of other types (secrets left out for a scan without them) are not these.
+            const data = scoped.issueTypes.length === config.issueTypes.length
+                ? findingsOfProvenScan(early, evidence, ref => fetch({ ...scoped, ref }))
+                : fetch(scoped);
+            verdict = await evaluateGate(scoped, data, ignores, now, warn);
+        }
+        catch (error) {
+            // Findings requests start before the slug is checked; whichever answers first, a wrong
+            // deployment is reported as such.
+            await deployment;
+            gateError = error;
+        }
+    }
+    const resolved = await deployment;
+    const actions = await runActions({
+        config,
+        transport,
+        deployment: resolved,
+        project,
+        verdict,
+        warn,
+        runner
+    });
+    return {
+        deployment: resolved,
+        evidence,
+        verdict: config.gate ? verdict : undefined,
+        actions,
+        gateError
+    };
+}
+async function evaluateGate(config, gateData, ignores, now, warn) {
+    const data = await gateData;
+    // Throws NoVerdictError when every finding the server returned was out of scope.
+    const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
+    if (dropWarning !== undefined)
+        warn(dropWarning);
+    const { entries, proposed } = await ignores.applied;
+    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
+    for (const expired of matcher.expired) {
+        warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
+    }
+    const verdict = decide({
+        findings: data.findings,
+        thresholds: config,
+        modeOf: modeLookup(data.ruleModes),
+        ignoreOf: matcher.match,
+        licenseViolations: data.licenseViolations,
+        expiredIgnores: matcher.expired,
+        proposedIgnores: proposed
+    });
+    const unknownModes = unknownModeWarning(verdict);
+    if (unknownModes !== undefined)
+        warn(unknownModes);
+    return verdict;
+}
+function evidenceOf(config, evaluation) {
+    if (!config.gate && !config.createTickets)
+        return {};
+    if (config.requireScan === 'none')
+        return { evidence: { required: 'none' } };
+    const proven = evaluation.evidence;
+    if (!proven)
+        return {};
+    const { scan } = proven;
+    const iso = (ms) => ms === undefined ? undefined : new Date(ms).toISOString();
+    return {
+        evidence: {
+            required: proven.mode,
+            scan: {
+                id: scan.id,
+                commit: scan.commit,
+                branch: scan.branch,
+                status: scan.statusText,
+                fullScan: scan.fullScan,
+                startedAt: iso(scan.startedAt),
+                completedAt: iso(scan.completedAt)
+            },
+            requestedRef: proven.requestedRef,
+            waitedSeconds: proven.waitedSeconds,
+            ageSeconds: proven.ageSeconds
+        }
+    };
+}
+function buildReport(config, evaluation, warnings, ctx) {
+    const { verdict, apiError } = evaluation;
+    const result = apiError !== undefined || !verdict ? 'skipped' : verdict.result;
+    const headline = apiError !== undefined
+        ? `No verdict: ${apiError}`
+        : verdict
+            ? verdictHeadline(verdict)
+            : 'Gate skipped: gate is false; only the configured actions ran';
+    const runUrl = ctx.env.GITHUB_SERVER_URL && ctx.env.GITHUB_REPOSITORY && ctx.env.GITHUB_RUN_ID
+        ? `${ctx.env.GITHUB_SERVER_URL}/${ctx.env.GITHUB_REPOSITORY}/actions/runs/${ctx.env.GITHUB_RUN_ID}`
+        : undefined;
+    return {
+        version: 1,
+        status: { result, headline, ...(apiError !== undefined ? { apiError: true } : {}) },
+        scope: {
+            deployment: evaluation.deployment,
+            repository: config.repository,
+            ref: config.ref,
+            ...(config.since !== undefined ? { since: new Date(config.since * 1000).toISOString() } : {}),
+            issueTypes: config.issueTypes,
+            findingStatus: config.status
+        },
+        thresholds: {
+            failOnSeverity: config.failOnSeverity,
+            failOnPolicyMode: config.failOnPolicyMode,
+            failOnExposures: config.failOnExposures,
+            failOnMalicious: config.failOnMalicious,
+            failOnSecrets: config.failOnSecrets,
+            denyLicenses: config.denyLicenses,
+            warnOnly: config.warnOnly
+        },
+        ...evidenceOf(config, evaluation),
+        ...(verdict ? { verdict } : {}),
+        ...(evaluation.actions ? actionsReport(evaluation.actions.outcomes) : {}),
+        warnings,
+        ...(runUrl ? { runUrl } : {})
+    };
+}
+/** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
+async function run(ctx = defaultRunContext(), runner = coreRunner) {
+    const token = runner.getInput('api-token');
+    if (token !== '')
+        runner.setSecret(token);
+    if (token === '' && forkPullRequest(ctx)) {
+        runner.warning('No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.');
+        runner.setOutput('result', 'skipped');
+        return;
+    }
+    let config;
+    let ignores;
+    try {
+        config = readConfig(name => runner.getInput(name), ctx);
+        ignores = await loadIgnoreSource(config, ctx, runner);
+    }
+    catch (error) {
+        // Before any request only the inputs and the ignore file can be wrong.
+        if (error instanceof errors/* UserError */.y) {
+            runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`);
+            return;
+        }
+        runner.setFailed(`Findings Gate failed before any request: ${(0,error_text/* errorText */.k)(error)}`);
+        return;
+    }
+    const warnings = [];
+    const warn = (message) => {
+        warnings.push(message);
+        runner.warning(message);
+    };
+    const transport = createTransport(config, runner);
+    let evaluation;
+    let fatal;
+    const failed = (error) => {
+        const message = (0,error_text/* errorText */.k)(error);
+        const softener = softenerOf(error);
+        if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
+            warn(`No verdict (${softener}: warn, the step passes): ${message}`);
+        }
+        else {
+            fatal =
+                error instanceof errors/* UserError */.y
+                    ? `No verdict: ${message}`
+                    : `Findings Gate failed unexpectedly: ${message}`;
+        }
+        return { apiError: message };
+    };
+    try {
+        const outcome = await evaluate(config, transport, ignores, ctx.now, warn, runner);
+        evaluation =
+            outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) };
+    }
+    catch (error) {
+        evaluation = failed(error);
+    }
+    finally {
+        await transport.close();
+    }
+    const report = buildReport(config, evaluation, warnings, ctx);
+    await publishReports(report, config, ctx, runner);
+    // Each failure gets its own line: a gate that could not run, an action that did not complete.
+    if (fatal !== undefined)
+        runner.setFailed(fatal);
+    if (evaluation.actions?.failure)
+        runner.setFailed(evaluation.actions.failure);
+    if (fatal !== undefined)
+        return;
+    const { verdict } = evaluation;
+    if (verdict?.result === 'failed') {
+        const message = failureMessage(verdict);
+        if (config.warnOnly)
+            runner.warning(`Gate failed (warn-only, the step passes): ${message}`);
+        else
+            runner.setFailed(message);
+    }
+    else if (verdict) {
+        runner.info(verdictHeadline(verdict));
+    }
+}
+
 
 /***/ }),
 
-/***/ 9783:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+/***/ 6412:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */   B4: () => (/* binding */ formatCount),
+/* harmony export */   FV: () => (/* binding */ escapeMarkdown),
+/* harmony export */   L0: () => (/* binding */ annotationMessage),
+/* harmony export */   LL: () => (/* binding */ annotationProperty),
+/* harmony export */   aY: () => (/* binding */ code),
+/* harmony export */   b1: () => (/* binding */ LIMITS),
+/* harmony export */   kq: () => (/* binding */ escapeCell),
+/* harmony export */   nf: () => (/* binding */ link)
 /* harmony export */ });
-/* unused harmony export checkBypass */
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
+/* unused harmony export safeUrl */
+/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+/**
+ * Escaping and bounding of untrusted text for the reporters.
+ *
+ * Everything that comes from the findings API (rule names and messages, paths, package names,
+ * tags, ticket errors) or from the user's ignore file is hostile: it may hold Markdown or HTML
+ * that would restyle the summary, `@mentions` that would notify people from a PR comment,
+ * workflow-command syntax (`::error::`) or newlines meant to forge log commands, and it may be
+ * huge (rule messages of 1 MB have been seen). Each helper here bounds first, then escapes, so
+ * the escaped output is bounded too (at most a small constant factor larger).
+ */
+
+/** Default bounds, in characters (code points), before escaping. */
+const LIMITS = {
+    /** A table cell: enough for a rule name or a path, short enough to keep a row on one line. */
+    cell: 300,
+    /** A rule message shown in a table. */
+    cellMessage: 200,
+    /** A paragraph or list item. */
+    text: _text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .PARAGRAPH_CHARS */ .jg,
+    /** An annotation title (shown on one line). */
+    annotationTitle: 255,
+    /** An annotation message. */
+    annotationMessage: 4_000,
+    /** A path in an annotation property. */
+    annotationFile: 1_000
+};
+/**
+ * Markdown-escapes one line of text for GitHub-flavoured Markdown.
+ *
+ * - `&`, `<`, `>`, `"` become entities, so no HTML tag, comment or entity from the data survives.
+ * - The punctuation that has inline meaning is backslash-escaped (CommonMark allows escaping any
+ *   ASCII punctuation): emphasis `*` `_`, code `` ` ``, links `[` `]`, tables `|`,
+ *   strike-through `~`, and `:` (and the dot of `www.`) so that neither `https://…` nor
+ *   `www.…` autolinks (phishing links from a rule message) nor `:emoji:` nor `::command::`
+ *   are recognised.
+ * - A leading block marker (`#`, `-`, `+`, `=`, `1.`) is escaped, so the text cannot turn the
+ *   list item or paragraph it is put in into a heading or a nested list.
+ * - `@` is followed by a zero-width space, so `@user` and `@org/team` mention nobody (the same
+ *   trick Renovate uses in its PR bodies).
+ */
+function escapeMarkdownLine(line) {
+    return line
+        .replace(/[\\`*_[\]|~:]/g, ch => `\\${ch}`)
+        .replace(/\b(www)\./gi, '$1\\.')
+        .replace(/^(\d+)([.)])/, '$1\\$2')
+        .replace(/^([#+\-=])/, '\\$1')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@&#8203;');
+}
+/** Escapes untrusted text for a Markdown paragraph or list item, on one line, bounded. */
+function escapeMarkdown(text, maxChars = LIMITS.text) {
+    // Bound before anything else: a 1 MB message must not be scanned by every regex below.
+    return escapeMarkdownLine((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)));
+}
+/**
+ * Escapes untrusted text for a GFM table cell: one line (a line break would end the row) and the
+ * `|` escaped (done by escapeMarkdownLine), bounded. An empty value becomes `—` so the
+ * column stays visible.
+ */
+function escapeCell(text, maxChars = LIMITS.cell) {
+    const escaped = escapeMarkdown(text, maxChars);
+    return escaped === '' ? '—' : escaped;
+}
+/**
+ * Escaped text shown as code. A Markdown code span cannot hold an arbitrary string (backticks
+ * inside it cannot be escaped), so this uses `<code>` with escaped content instead; Markdown
+ * inside inline HTML is still parsed, which the escaping neutralises.
+ */
+function code(text, maxChars = LIMITS.cell) {
+    const escaped = escapeMarkdown(text, maxChars);
+    return escaped === '' ? '—' : `<code>${escaped}</code>`;
+}
+/**
+ * A URL safe to put in a Markdown link destination, or undefined. Only http(s) URLs pass (no
+ * `javascript:` or `data:`), and the characters that could end the destination or the table
+ * cell are percent-encoded.
+ */
+function safeUrl(raw) {
+    if (raw === undefined || raw.length > 4_096)
+        return undefined;
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
         return undefined;
     }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return undefined;
+    return url.href.replace(/[()|<>\s"'`\\]/g, ch => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+/** `[label](url)` when the URL is safe, else just the (already escaped) label. */
+function link(escapedLabel, rawUrl) {
+    const url = safeUrl(rawUrl);
+    return url === undefined ? escapedLabel : `[${escapedLabel}](${url})`;
+}
+/**
+ * Text for an annotation message. @actions/core already escapes `%`, `\r` and `\n` in the
+ * message (and also `:` and `,` in properties), which is what stops a newline from starting a
+ * new `::command::` line; this adds the bound and drops control characters, so the message is
+ * also readable. Line feeds are kept: a multi-line rule message is shown as such by GitHub.
+ */
+function annotationMessage(text, maxChars = LIMITS.annotationMessage) {
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)).trim();
+}
+/** Text for an annotation property (title, file): one line, bounded. */
+function annotationProperty(text, maxChars = LIMITS.annotationTitle) {
+    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars));
+}
+/** `12345` → `12,345`: the thousands separator reads better in notes. */
+/** `60000` → `60,000`; without toLocaleString, whose first call loads locale data (~10 ms). */
+function formatCount(n) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+
+/***/ }),
+
+/***/ 7923:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Y: () => (/* binding */ nonBlocking),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   fN: () => (/* binding */ locationText),
+/* harmony export */   tr: () => (/* binding */ dependencyText),
+/* harmony export */   uV: () => (/* binding */ reasonText),
+/* harmony export */   zR: () => (/* binding */ modeText),
+/* harmony export */   zT: () => (/* binding */ reasonsText)
+/* harmony export */ });
+/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
+/**
+ * Plain-text descriptions shared by the reporters, so the summary, the annotations, the SARIF
+ * file and the JSON report say the same thing in the same words. Nothing here is escaped: each
+ * reporter escapes for its own medium.
+ */
+
+function reasonText(reason) {
+    switch (reason.kind) {
+        case 'severity':
+            return `severity ${reason.severity} ≥ ${reason.threshold}`;
+        case 'policy-mode':
+            return `policy mode ${reason.mode} ≥ ${reason.threshold}`;
+        case 'malicious':
+            return 'malicious dependency';
+        case 'secret':
+            return `secret ${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(reason.validationState)}`;
     }
 }
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
+function reasonsText(reasons) {
+    return reasons.map(reasonText).join('; ');
 }
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
+function modeText(evaluated) {
+    const { finding } = evaluated;
+    if (finding.type === 'sca') {
+        const exposure = finding.reachability.replace(/_/g, ' ');
+        return finding.malicious ? `${exposure}, malicious` : exposure;
+    }
+    if (finding.type === 'secrets') {
+        return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
+    }
+    if (evaluated.mode === undefined)
+        return '';
+    return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode;
 }
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
+/** `path:line` (or just the path) of a location. */
+function locationText(location) {
+    if (location === undefined)
+        return '';
+    return location.line === undefined ? location.path : `${location.path}:${location.line}`;
 }
-//# sourceMappingURL=proxy.js.map
+/** `package@version` of an SCA finding's dependency, when known. */
+function dependencyText(finding) {
+    if (finding.type !== 'sca' || finding.dependency === undefined)
+        return '';
+    return `${finding.dependency.package}@${finding.dependency.version}`;
+}
+/** `1 finding`, `2 findings`. */
+function plural(count, singular, pluralForm = `${singular}s`) {
+    return count === 1 ? singular : pluralForm;
+}
+/** Findings that neither block nor are ignored. */
+function nonBlocking(findings) {
+    return findings.filter(f => !f.blocking && f.ignored === undefined);
+}
+
+
+/***/ }),
+
+/***/ 1601:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  JO: () => (/* binding */ COMMENT_MARKER),
+  Gc: () => (/* binding */ renderMarkdown)
+});
+
+// UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
+
+// EXTERNAL MODULE: ./src/time/duration.ts
+var duration = __nccwpck_require__(2061);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __nccwpck_require__(9375);
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __nccwpck_require__(6412);
+// EXTERNAL MODULE: ./src/text/plain.ts
+var plain = __nccwpck_require__(287);
+;// CONCATENATED MODULE: ./src/report/fit.ts
+/**
+ * Fitting a Markdown document into a byte budget by dropping whole list items (table rows,
+ * bullet items) from the end of the largest lists, with a note saying how many were left out.
+ *
+ * The job summary is capped at 1 MiB by the runner and a PR comment at 65,536 characters; a run
+ * with tens of thousands of findings must still produce a valid document rather than an error
+ * (dependency-review-action's oversized summaries used to abort jobs).
+ */
+
+
+/** Sections are separated by one blank line. */
+const SEPARATOR = '\n';
+function textSection(text) {
+    return { head: text, items: [], tail: '' };
+}
+function renderSection(section, kept) {
+    const dropped = section.items.length - kept + (section.hidden ?? 0);
+    const note = dropped > 0 && section.truncationNote ? section.truncationNote(dropped) : '';
+    return section.head + section.items.slice(0, kept).join('') + note + section.tail;
+}
+function render(sections, kept) {
+    return sections.map((s, i) => renderSection(s, kept[i] ?? s.items.length)).join(SEPARATOR);
+}
+function sum(values) {
+    return values.reduce((a, b) => a + b, 0);
+}
+/**
+ * Renders the sections in at most `maxBytes` UTF-8 bytes. Items are dropped one at a time from
+ * the end of whichever truncatable section is largest at that moment, so one huge table shrinks
+ * first and small ones keep their rows. Sizes are tracked arithmetically, so 30,000 rows cost
+ * one pass, not one render per dropped row.
+ */
+function fitSections(sections, maxBytes) {
+    const rowBytes = sections.map(s => s.items.map(plain/* utf8Length */.wI));
+    const keptBytes = rowBytes.map(sum);
+    const kept = sections.map(s => s.items.length);
+    // The note of a section is reserved at its largest (all items dropped) the first time the
+    // section loses an item, so the real note, printed with a smaller count, always fits.
+    const noteReserve = sections.map(s => s.truncationNote ? (0,plain/* utf8Length */.wI)(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0);
+    const hasHidden = (s) => (s.hidden ?? 0) > 0;
+    let total = sum(sections.map(s => (0,plain/* utf8Length */.wI)(s.head) + (0,plain/* utf8Length */.wI)(s.tail))) +
+        sum(keptBytes) +
+        sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
+        SEPARATOR.length * Math.max(0, sections.length - 1);
+    while (total > maxBytes) {
+        const victim = largestTruncatable(sections, kept, keptBytes);
+        if (victim < 0)
+            break;
+        const section = sections[victim];
+        if (kept[victim] === section.items.length && !hasHidden(section))
+            total += noteReserve[victim] ?? 0;
+        const index = (kept[victim] ?? 0) - 1;
+        const bytes = rowBytes[victim]?.[index] ?? 0;
+        kept[victim] = index;
+        keptBytes[victim] = (keptBytes[victim] ?? 0) - bytes;
+        total -= bytes;
+    }
+    const markdown = render(sections, kept);
+    return (0,plain/* utf8Length */.wI)(markdown) <= maxBytes ? markdown : hardCut(markdown, maxBytes);
+}
+function largestTruncatable(sections, kept, keptBytes) {
+    let best = -1;
+    sections.forEach((section, i) => {
+        if (!section.truncationNote || (kept[i] ?? 0) === 0)
+            return;
+        if (best < 0 || (keptBytes[i] ?? 0) > (keptBytes[best] ?? 0))
+            best = i;
+    });
+    return best;
+}
+/**
+ * Last resort, when even the fixed parts do not fit (a tiny budget): keep whole lines up to the
+ * budget and say so. Below the size of the note itself, cut at a character boundary.
+ */
+function hardCut(markdown, maxBytes) {
+    const note = `\n_Truncated: the report exceeded ${(0,report_escape/* formatCount */.B4)(maxBytes)} bytes._\n`;
+    const budget = maxBytes - (0,plain/* utf8Length */.wI)(note);
+    if (budget <= 0)
+        return (0,plain/* truncateUtf8 */.Ck)(markdown, maxBytes);
+    const prefix = (0,plain/* truncateUtf8 */.Ck)(markdown, budget);
+    const lastLine = prefix.lastIndexOf('\n');
+    return (lastLine >= 0 ? prefix.slice(0, lastLine + 1) : prefix) + note;
+}
+
+// EXTERNAL MODULE: ./src/report/labels.ts
+var labels = __nccwpck_require__(7923);
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/**
+ * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
+ *
+ * Every value that comes from the server, the repository or the user goes through escape.ts;
+ * every list that grows with the data is a truncatable Section (fit.ts), so the document always
+ * fits the budget of its destination.
+ */
+
+
+
+
+
+/** Hidden marker by which the action finds its own PR comment again. */
+const COMMENT_MARKER = '<!-- findings-gate-comment -->';
+function renderMarkdown(report, opts) {
+    return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)));
+}
+/** The document in reading order; exported for tests of the structure. */
+function buildSections(report) {
+    const { verdict } = report;
+    const sections = [
+        textSection(verdictLine(report)),
+        evidenceSection(report),
+        textSection(scopeText(report)),
+        textSection(thresholdsText(report)),
+        verdict
+            ? textSection(countsText(report, verdict))
+            : textSection('_The gate was not evaluated._\n'),
+        verdict ? blockingSection(verdict.blocking) : undefined,
+        verdict ? licenseSection(verdict) : undefined,
+        verdict ? secretsSection(verdict) : undefined,
+        verdict ? nonBlockingSection((0,labels/* nonBlocking */.$Y)(verdict.findings)) : undefined,
+        verdict ? ignoredSection(verdict.ignored) : undefined,
+        verdict ? expiredSection(verdict) : undefined,
+        verdict ? proposedSection(verdict) : undefined,
+        report.tickets ? ticketsSection(report.tickets) : undefined,
+        report.tags ? textSection(tagsText(report.tags)) : undefined,
+        report.sbom ? sbomSection(report.sbom) : undefined,
+        warningsSection(report.warnings),
+        report.runUrl ? textSection(`${(0,report_escape/* link */.nf)('View the workflow run', report.runUrl)}\n`) : undefined
+    ];
+    return sections.filter((s) => s !== undefined);
+}
+// --- verdict, scope, thresholds, counts -----------------------------------------------------
+function verdictIcon(report) {
+    const { result } = report.status;
+    if (result === 'passed')
+        return '✅';
+    if (result === 'failed' && !report.thresholds.warnOnly)
+        return '❌';
+    return '⚠️';
+}
+/** The heading's few words: the verdict, the counts, and the scan judged. */
+function shortTitle(report) {
+    const { verdict, evidence } = report;
+    const scan = evidence && evidence.required !== 'none' ? ` · scan of ${evidence.scan.commit.slice(0, 7)}` : '';
+    if (report.status.apiError)
+        return 'no verdict';
+    if (!verdict)
+        return report.status.result === 'skipped' ? 'skipped' : report.status.result;
+    const total = verdict.counts.total;
+    const found = `${(0,report_escape/* formatCount */.B4)(total)} ${(0,labels/* plural */.LS)(total, 'finding')}`;
+    if (verdict.result === 'passed')
+        return `passed · ${found}, none blocking${scan}`;
+    const blocking = verdict.blocking.length + verdict.licenseViolations.length;
+    return `failed · ${(0,report_escape/* formatCount */.B4)(blocking)} blocking of ${found}${scan}`;
+}
+/**
+ * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
+ * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
+ */
+function verdictLine(report) {
+    const lines = [
+        `## ${verdictIcon(report)} Findings Gate: ${(0,report_escape/* escapeMarkdown */.FV)(shortTitle(report))}\n`,
+        `\n${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`
+    ];
+    if (report.status.result === 'failed' && report.thresholds.warnOnly) {
+        lines.push('\n`warn-only` is set: the gate failed but the step does not.\n');
+    }
+    if (report.status.apiError) {
+        lines.push('\nThe action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.\n');
+    }
+    return lines.join('');
+}
+/** Which scan the findings come from, or that nobody checked. */
+function evidenceText(report) {
+    const { evidence } = report;
+    if (!evidence)
+        return undefined;
+    if (evidence.required === 'none') {
+        return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n";
+    }
+    const { scan } = evidence;
+    const parts = [
+        `**Scan** ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
+        scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
+        scan.completedAt
+            ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${evidence.ageSeconds === undefined
+                ? ''
+                : ` (${(0,duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} before this run)`}`
+            : undefined,
+        evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
+        evidence.required === 'ref'
+            ? "the ref's newest completed scan (`require-scan: ref`)"
+            : undefined
+    ];
+    const spelled = scan.branch !== evidence.requestedRef
+        ? `\n\nNo scan records ${(0,report_escape/* code */.aY)(evidence.requestedRef)}; the repository's scans record ${(0,report_escape/* code */.aY)(scan.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${(0,report_escape/* code */.aY)(scan.branch)} were judged.`
+        : '';
+    return `${parts.filter(part => part !== undefined).join(' · ')}${spelled}\n`;
+}
+function evidenceSection(report) {
+    const text = evidenceText(report);
+    return text === undefined ? undefined : textSection(text);
+}
+function scopeText(report) {
+    const { scope } = report;
+    const parts = [];
+    if (scope.deployment) {
+        parts.push(`**Deployment** ${(0,report_escape/* code */.aY)(scope.deployment.slug)} (id ${(0,report_escape/* escapeMarkdown */.FV)(scope.deployment.id)})`);
+    }
+    parts.push(`**Repository** ${(0,report_escape/* code */.aY)(scope.repository)}`);
+    parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
+    parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
+    parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
+    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
+    return `${parts.join(' · ')}\n`;
+}
+function thresholdsText(report) {
+    const t = report.thresholds;
+    const parts = [
+        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+    ];
+    if (t.denyLicenses.length > 0) {
+        parts.push(`denied licenses: ${t.denyLicenses
+            .slice(0, 50)
+            .map(l => (0,report_escape/* code */.aY)(l, 100))
+            .join(', ')}`);
+    }
+    if (t.warnOnly)
+        parts.push('warn-only');
+    return `**Gate:** ${parts.join(' · ')}\n`;
+}
+const SECRETS_THRESHOLD_TEXT = {
+    valid: 'confirmed-valid secrets block',
+    'valid-or-unverified': 'valid or unverified secrets block',
+    any: 'every secret blocks',
+    none: 'secrets block by severity and mode only'
+};
+function countRow(label, c) {
+    const total = c.critical + c.high + c.medium + c.low;
+    return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
+}
+function countsText(report, verdict) {
+    const { counts } = verdict;
+    const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
+    const total = {
+        critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
+        high: counts.sast.high + counts.sca.high + counts.secrets.high,
+        medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
+        low: counts.sast.low + counts.sca.low + counts.secrets.low
+    };
+    const notBlocking = (0,labels/* nonBlocking */.$Y)(verdict.findings).length;
+    const licenses = verdict.licenseViolations.length;
+    const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
+        `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** blocking, ` +
+        `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
+        `**${(0,report_escape/* formatCount */.B4)(notBlocking)}** not blocking` +
+        (licenses > 0
+            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
+            : '') +
+        unknownModeText(counts.unknownMode);
+    return ('| Type | Critical | High | Medium | Low | Total |\n' +
+        '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
+        rows.join('') +
+        countRow('**Total**', total) +
+        `\n${line}\n`);
+}
+/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
+function unknownModeText(unknown) {
+    if (unknown === 0)
+        return '';
+    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
+}
+// --- truncatable tables -------------------------------------------------------------------
+function truncationNote(noun, nounPlural) {
+    return dropped => `\n_Truncated: ${(0,report_escape/* formatCount */.B4)(dropped)} more ${(0,labels/* plural */.LS)(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`;
+}
+/**
+ * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
+ * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
+ * more time and memory than fetching them.
+ */
+const ROW_CAP = 1000;
+/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
+function capped(items, row) {
+    const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items;
+    return { items: shown.map(row), hidden: items.length - shown.length };
+}
+function table(title, columns, rows, noun, nounPlural) {
+    return {
+        head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+        ...rows,
+        tail: '',
+        truncationNote: truncationNote(noun, nounPlural)
+    };
+}
+function heading(text, count) {
+    return `### ${text} (${(0,report_escape/* formatCount */.B4)(count)})`;
+}
+/**
+ * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
+ * under them: one column instead of two keeps the table inside the summary pane.
+ */
+function ruleCell(evaluated, withMessage = false) {
+    const { finding } = evaluated;
+    const rule = (0,report_escape/* code */.aY)(finding.ruleName);
+    const extra = finding.type === 'sca'
+        ? [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
+            .filter(s => s !== '')
+            .map(s => (0,report_escape/* code */.aY)(s, 200))
+        : [];
+    const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
+    const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
+    return message === '' ? head : `${head}<br><sub>${message}</sub>`;
+}
+/** `file:line` linked to the line in the code host when the server gave a link. */
+function locationCell(evaluated) {
+    const { finding } = evaluated;
+    const where = (0,labels/* locationText */.fN)(finding.location);
+    if (where === '')
+        return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
+    return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
+}
+/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+function whyCell(evaluated) {
+    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
+    return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
+}
+function blockingRow(evaluated) {
+    const cells = [
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        locationCell(evaluated),
+        whyCell(evaluated)
+    ];
+    return `| ${cells.join(' | ')} |\n`;
+}
+function nonBlockingRow(evaluated) {
+    const cells = [
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
+        locationCell(evaluated)
+    ];
+    return `| ${cells.join(' | ')} |\n`;
+}
+function blockingSection(blocking) {
+    if (blocking.length === 0)
+        return undefined;
+    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
+}
+function licenseSection(verdict) {
+    const violations = verdict.licenseViolations;
+    if (violations.length === 0)
+        return undefined;
+    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
+}
+function secretVerdict(evaluated) {
+    if (evaluated.ignored)
+        return `ignored: ${evaluated.ignored.reason}`;
+    return evaluated.blocking ? `blocks: ${(0,labels/* reasonsText */.zT)(evaluated.reasons)}` : 'does not block';
+}
+/**
+ * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
+ * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
+ */
+function secretsSection(verdict) {
+    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
+    if (secrets.length === 0)
+        return undefined;
+    return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {
+        const { finding } = evaluated;
+        const validation = finding.type === 'secrets' ? finding.validationState : 'unknown';
+        const secretType = finding.type === 'secrets' ? finding.secretType : '';
+        const cells = [
+            finding.severity,
+            (0,report_escape/* code */.aY)(secretType, 100),
+            locationCell(evaluated),
+            (0,report_escape/* escapeCell */.kq)((0,domain/* validationStateText */.cH)(validation)),
+            (0,report_escape/* escapeCell */.kq)(secretVerdict(evaluated))
+        ];
+        return `| ${cells.join(' | ')} |\n`;
+    }), 'secret', 'secrets');
+}
+function nonBlockingSection(findings) {
+    if (findings.length === 0)
+        return undefined;
+    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
+    return {
+        head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
+            `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+        ...capped(findings, nonBlockingRow),
+        tail: '\n</details>\n',
+        truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
+    };
+}
+function ignoredSection(ignored) {
+    if (ignored.length === 0)
+        return undefined;
+    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
+        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
+}
+function expiredSection(verdict) {
+    const expired = verdict.expiredIgnores;
+    if (expired.length === 0)
+        return undefined;
+    return {
+        head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
+        items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
+        tail: '',
+        truncationNote: truncationNote('expired entry', 'expired entries')
+    };
+}
+function proposedSection(verdict) {
+    const proposed = verdict.proposedIgnores ?? [];
+    if (proposed.length === 0)
+        return undefined;
+    return {
+        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
+            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
+        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
+            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
+            ' (proposed, applies once merged)\n'),
+        tail: '',
+        truncationNote: truncationNote('proposed entry', 'proposed entries')
+    };
+}
+// --- actions ------------------------------------------------------------------------------
+/** Finding ids, at most ten of them, then a count. */
+function idsCell(ids) {
+    const shown = ids.slice(0, 10).join(', ');
+    return ids.length > 10 ? `${shown} +${(0,report_escape/* formatCount */.B4)(ids.length - 10)} more` : shown || '—';
+}
+function ticketsSection(tickets) {
+    const rows = [
+        ...tickets.created.map(t => `| created | ${idsCell(t.findingIds)} | ${(0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(t.key ?? 'ticket', 100), t.url)} |\n`),
+        ...tickets.failed.map(t => `| failed | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.error)} |\n`),
+        ...tickets.skipped.map(t => `| skipped | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.reason)} |\n`)
+    ];
+    const already = tickets.alreadyTicketed > 0
+        ? `\n${(0,report_escape/* formatCount */.B4)(tickets.alreadyTicketed)} ${(0,labels/* plural */.LS)(tickets.alreadyTicketed, 'finding')} already had a ticket.\n`
+        : '';
+    if (rows.length === 0) {
+        return textSection(`### Tickets\n\nNo ticket was created.\n${already}`);
+    }
+    const section = table('### Tickets', ['Outcome', 'Findings', 'Ticket or detail'], { items: rows, hidden: 0 }, 'ticket', 'tickets');
+    return { ...section, tail: already };
+}
+function tagsText(tags) {
+    const list = (values) => {
+        const shown = values
+            .slice(0, 50)
+            .map(t => (0,report_escape/* code */.aY)(t, 100))
+            .join(', ');
+        return values.length > 50
+            ? `${shown} +${(0,report_escape/* formatCount */.B4)(values.length - 50)} more`
+            : shown || 'none';
+    };
+    const added = tags.added.length > 0 ? ` — added: ${list(tags.added)}` : ' — nothing added';
+    return `### Project tags\n\n${(0,report_escape/* code */.aY)(tags.project)}: ${list(tags.tags)}${added}\n`;
+}
+function sbomSection(sbom) {
+    const rows = sbom.exports.map(e => {
+        const detail = e.error !== undefined ? (0,report_escape/* escapeCell */.kq)(e.error) : (0,report_escape/* code */.aY)(e.file ?? '');
+        return `| ${(0,report_escape/* code */.aY)(e.project)} | ${(0,report_escape/* escapeCell */.kq)(e.status.replace(/_/g, ' '))} | ${(0,report_escape/* code */.aY)(e.taskToken ?? '', 100)} | ${detail} |\n`;
+    });
+    return table('### SBOM exports', ['Project', 'Status', 'Task token', 'File or error'], { items: rows, hidden: 0 }, 'export', 'exports');
+}
+function warningsSection(warnings) {
+    if (warnings.length === 0)
+        return undefined;
+    return {
+        head: `### Warnings\n\n`,
+        items: warnings.map(w => `- ${(0,report_escape/* escapeMarkdown */.FV)(w)}\n`),
+        tail: '',
+        truncationNote: truncationNote('warning', 'warnings')
+    };
+}
+
+
+/***/ }),
+
+/***/ 6589:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ errorText)
+/* harmony export */ });
+/** The message of anything thrown: errors give their message, other values their string form. */
+function errorText(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 287:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ck: () => (/* binding */ truncateUtf8),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   jg: () => (/* binding */ PARAGRAPH_CHARS),
+/* harmony export */   kU: () => (/* binding */ stripControl),
+/* harmony export */   wI: () => (/* binding */ utf8Length),
+/* harmony export */   xv: () => (/* binding */ truncate)
+/* harmony export */ });
+/**
+ * Bounding and cleaning of untrusted plain text, for every place that shows server text: the
+ * gate's messages, the log and the reporters (which escape on top of this, see report/escape.ts).
+ */
+/** A paragraph or a quoted value in a message: enough to read, bounded against 1 MB messages. */
+const PARAGRAPH_CHARS = 1_000;
+const ELLIPSIS = '…';
+/**
+ * Cuts `text` to at most `maxChars` code points, ending with `…` when cut. Counting code points
+ * (not UTF-16 units) means a surrogate pair is never split into a lone half.
+ */
+function truncate(text, maxChars) {
+    if (maxChars <= 0)
+        return '';
+    // Fast path: the UTF-16 length is an upper bound of the code-point count.
+    if (text.length <= maxChars)
+        return text;
+    // A window of 2 × maxChars UTF-16 units holds at least maxChars code points, so looking at it
+    // alone is enough, which keeps a 1 MB message cheap to cut.
+    const window = text.slice(0, maxChars * 2);
+    const points = Array.from(window);
+    if (window.length === text.length && points.length <= maxChars)
+        return text;
+    return points.slice(0, maxChars - 1).join('') + ELLIPSIS;
+}
+/** UTF-8 size of a string. */
+function utf8Length(text) {
+    return Buffer.byteLength(text, 'utf8');
+}
+/**
+ * The longest prefix of `text` that fits in `maxBytes` UTF-8 bytes, never ending in the middle of
+ * a multi-byte character (iterating code points keeps surrogate pairs whole).
+ */
+function truncateUtf8(text, maxBytes) {
+    if (utf8Length(text) <= maxBytes)
+        return text;
+    let bytes = 0;
+    let end = 0;
+    for (const ch of text) {
+        const size = utf8Length(ch);
+        if (bytes + size > maxBytes)
+            break;
+        bytes += size;
+        end += ch.length;
+    }
+    return text.slice(0, end);
+}
+/**
+ * C0 and C1 control characters other than tab and line feed, plus the bidi overrides that can
+ * make a path or a rule name read differently from what it is ("Trojan Source").
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Normalises line breaks to `\n` (Unicode line/paragraph separators too) and drops control characters. */
+function stripControl(text) {
+    return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '');
+}
+/** One line: every run of whitespace, line breaks included, becomes one space. */
+function oneLine(text) {
+    return stripControl(text).replace(/\s+/g, ' ').trim();
+}
+
+
+/***/ }),
+
+/***/ 2061:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   lW: () => (/* binding */ parseDurationSeconds)
+/* harmony export */ });
+/* unused harmony export DURATION_UNIT_SECONDS */
+/**
+ * Relative durations such as `30m`, `12h`, `7d` and `2w`: one whole number and one unit letter.
+ * Kept deliberately small: months and years have no fixed length, and an uppercase `M` would be
+ * ambiguous (minutes or months), so only these four lowercase units exist.
+ */
+/** Seconds in one of each unit a duration may use. */
+const DURATION_UNIT_SECONDS = { m: 60, h: 3_600, d: 86_400, w: 604_800 };
+const DURATION = /^(\d+)([mhdw])$/;
+function isDurationUnit(unit) {
+    return Object.hasOwn(DURATION_UNIT_SECONDS, unit);
+}
+/**
+ * The length of a duration like `7d`, in seconds; undefined when `raw` is not shaped like one.
+ * The amount is not range-checked here (`0m` gives 0, a huge amount gives a huge number or
+ * Infinity): what is acceptable depends on the caller.
+ */
+function parseDurationSeconds(raw) {
+    const match = DURATION.exec(raw);
+    if (match === null)
+        return undefined;
+    const [, amount = '', unit = ''] = match;
+    return isDurationUnit(unit) ? Number(amount) * DURATION_UNIT_SECONDS[unit] : undefined;
+}
+/** A rough, readable length of time: `7 min`, `2 h`, `3 d` (for ages and waits in messages). */
+function formatDuration(ms) {
+    const minutes = Math.max(0, Math.round(ms / 60_000));
+    if (minutes < 60)
+        return `${minutes} min`;
+    const hours = Math.round(minutes / 60);
+    return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+}
+
+
+/***/ }),
+
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 

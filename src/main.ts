@@ -1,28 +1,16 @@
-import * as core from './runner/safe-core.js'
 import { isClientError } from './api/errors.js'
-import { DeploymentError, resolveDeployment } from './api/deployments.js'
+import { resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import {
-  collectGateData,
-  ProjectNotFoundError,
-  requireProject,
-  type GateData
-} from './collect/gate-data.js'
+import { collectGateData, requireProject, type GateData } from './collect/gate-data.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { decide } from './gate/decide.js'
-import { buildIgnoreMatcher, IgnoreFileError } from './gate/ignore.js'
+import { buildIgnoreMatcher } from './gate/ignore.js'
 import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import { judgeScopeDrops } from './gate/scope.js'
-import {
-  ConfigError,
-  defaultRunContext,
-  readConfig,
-  type Config,
-  type RunContext
-} from './inputs/index.js'
+import { defaultRunContext, readConfig, type Config, type RunContext } from './inputs/index.js'
 import { runActions, type ActionsOutcome } from './actions/run.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
 import { actionsReport } from './report/actions-report.js'
@@ -30,10 +18,12 @@ import { publishReports } from './report/publish.js'
 import { forkPullRequest } from './inputs/pull-request.js'
 import { VERSION } from './version.js'
 import { errorText } from './text/error-text.js'
-import { NoVerdictError, type NoVerdictSoftener } from './errors.js'
+import { NoVerdictError, UserError, type NoVerdictSoftener } from './errors.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 import { judgeableTypes } from './evidence/products.js'
 import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'
+import type { Runner } from './runner/runner.js'
+import { coreRunner } from './runner/core-runner.js'
 
 const SOFTENER_FIELDS = {
   'on-missing-scan': 'onMissingScan',
@@ -46,7 +36,7 @@ function softenerOf(error: unknown): NoVerdictSoftener | undefined {
   return isClientError(error) ? 'on-api-error' : undefined
 }
 
-function createTransport(config: Config): Transport {
+function createTransport(config: Config, runner: Runner): Transport {
   return new Transport({
     baseUrl: config.baseUrl,
     token: config.apiToken,
@@ -54,7 +44,7 @@ function createTransport(config: Config): Transport {
     retry: defaultRetryPolicy(config.maxRetries),
     userAgent: `findings-gate/${VERSION}`,
     onRetry: event =>
-      core.info(
+      runner.info(
         `${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`
       )
   })
@@ -84,7 +74,8 @@ async function evaluate(
   transport: Transport,
   ignores: IgnoreSource,
   now: Date,
-  warn: (message: string) => void
+  warn: (message: string) => void,
+  runner: Runner
 ): Promise<Evaluation> {
   const deployment = resolveDeployment(transport, {
     slug: config.deploymentSlug,
@@ -108,7 +99,7 @@ async function evaluate(
         collectGateData(transport, deployment, scoped, project, warn)
       const early = startEarly(config.ref, ref => fetch({ ...config, ref }))
       evidence = await proveEvidence(transport, deployment, project, config, message =>
-        core.info(message)
+        runner.info(message)
       )
       // The findings are those of the ref as the proven scan spells it.
       const scoped = judgeableTypes(
@@ -136,7 +127,8 @@ async function evaluate(
     deployment: resolved,
     project,
     verdict,
-    warn
+    warn,
+    runner
   })
   return {
     deployment: resolved,
@@ -253,37 +245,41 @@ function buildReport(
 }
 
 /** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
-export async function run(ctx: RunContext = defaultRunContext()): Promise<void> {
-  const token = core.getInput('api-token')
-  if (token !== '') core.setSecret(token)
+export async function run(
+  ctx: RunContext = defaultRunContext(),
+  runner: Runner = coreRunner
+): Promise<void> {
+  const token = runner.getInput('api-token')
+  if (token !== '') runner.setSecret(token)
   if (token === '' && forkPullRequest(ctx)) {
-    core.warning(
+    runner.warning(
       'No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.'
     )
-    core.setOutput('result', 'skipped')
+    runner.setOutput('result', 'skipped')
     return
   }
 
   let config: Config
   let ignores: IgnoreSource
   try {
-    config = readConfig(name => core.getInput(name), ctx)
-    ignores = await loadIgnoreSource(config, ctx)
+    config = readConfig(name => runner.getInput(name), ctx)
+    ignores = await loadIgnoreSource(config, ctx, runner)
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof IgnoreFileError) {
-      core.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
+    // Before any request only the inputs and the ignore file can be wrong.
+    if (error instanceof UserError) {
+      runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
       return
     }
-    core.setFailed(`Findings Gate failed before any request: ${errorText(error)}`)
+    runner.setFailed(`Findings Gate failed before any request: ${errorText(error)}`)
     return
   }
 
   const warnings: string[] = []
   const warn = (message: string): void => {
     warnings.push(message)
-    core.warning(message)
+    runner.warning(message)
   }
-  const transport = createTransport(config)
+  const transport = createTransport(config, runner)
   let evaluation: Evaluation
   let fatal: string | undefined
   const failed = (error: unknown): Evaluation => {
@@ -292,17 +288,15 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
     if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
       warn(`No verdict (${softener}: warn, the step passes): ${message}`)
     } else {
-      const known =
-        softener !== undefined ||
-        error instanceof DeploymentError ||
-        error instanceof ProjectNotFoundError ||
-        error instanceof IgnoreFileError
-      fatal = known ? `No verdict: ${message}` : `Findings Gate failed unexpectedly: ${message}`
+      fatal =
+        error instanceof UserError
+          ? `No verdict: ${message}`
+          : `Findings Gate failed unexpectedly: ${message}`
     }
     return { apiError: message }
   }
   try {
-    const outcome = await evaluate(config, transport, ignores, ctx.now, warn)
+    const outcome = await evaluate(config, transport, ignores, ctx.now, warn, runner)
     evaluation =
       outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) }
   } catch (error) {
@@ -312,18 +306,18 @@ export async function run(ctx: RunContext = defaultRunContext()): Promise<void> 
   }
 
   const report = buildReport(config, evaluation, warnings, ctx)
-  await publishReports(report, config, ctx)
+  await publishReports(report, config, ctx, runner)
 
   // Each failure gets its own line: a gate that could not run, an action that did not complete.
-  if (fatal !== undefined) core.setFailed(fatal)
-  if (evaluation.actions?.failure) core.setFailed(evaluation.actions.failure)
+  if (fatal !== undefined) runner.setFailed(fatal)
+  if (evaluation.actions?.failure) runner.setFailed(evaluation.actions.failure)
   if (fatal !== undefined) return
   const { verdict } = evaluation
   if (verdict?.result === 'failed') {
     const message = failureMessage(verdict)
-    if (config.warnOnly) core.warning(`Gate failed (warn-only, the step passes): ${message}`)
-    else core.setFailed(message)
+    if (config.warnOnly) runner.warning(`Gate failed (warn-only, the step passes): ${message}`)
+    else runner.setFailed(message)
   } else if (verdict) {
-    core.info(verdictHeadline(verdict))
+    runner.info(verdictHeadline(verdict))
   }
 }

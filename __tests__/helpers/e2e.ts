@@ -15,8 +15,17 @@ import {
   type RunOptions
 } from '../../scripts/run-action.js'
 
-/** End-to-end suites run the committed bundle; CI builds it first, so this is true there. */
-export const BUNDLE_BUILT = existsSync(BUNDLE)
+/**
+ * End-to-end suites run the committed bundle. Called at the top of each: without dist/index.js
+ * the suite fails, never skips, so a green run always ran them.
+ */
+export function requireBundle(): void {
+  if (!existsSync(BUNDLE)) {
+    throw new Error(
+      `${BUNDLE} is missing: run \`npm run package\` first (the end-to-end suites run the bundle)`
+    )
+  }
+}
 
 export async function withEmulator<T>(
   options: EmulatorOptions,

@@ -1,4 +1,3 @@
-import * as core from '../runner/safe-core.js'
 import { listProjects } from '../api/projects.js'
 import type { Transport } from '../api/transport.js'
 import { exportSboms } from './sbom.js'
@@ -8,6 +7,7 @@ import { addProjectTags } from './tags.js'
 import { openTickets } from './tickets.js'
 import type { ActionOutcomes, Deployment, Project, Verdict } from '../domain.js'
 import type { Config } from '../inputs/index.js'
+import type { Runner } from '../runner/runner.js'
 import { errorText } from '../text/error-text.js'
 import { abortableSleep } from '../time/sleep.js'
 
@@ -25,16 +25,18 @@ export interface ActionsInput {
   /** Evaluated findings, when tickets need them (computed even with gate: false). */
   readonly verdict: Verdict | undefined
   readonly warn: (message: string) => void
+  readonly runner: Runner
 }
 
 /** With sbom-shard, only this job's share of the deployment. */
 function shardProjects(
   projects: readonly Project[],
-  shard: SbomShard | undefined
+  shard: SbomShard | undefined,
+  runner: Runner
 ): readonly Project[] {
   if (shard === undefined) return projects
   const mine = projects.filter(p => inShard(p.name, shard))
-  core.info(
+  runner.info(
     `sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`
   )
   return mine
@@ -42,8 +44,10 @@ function shardProjects(
 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
 export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
-  const { config, transport, deployment, project, verdict, warn } = input
-  const failures: string[] = []
+  const { config, transport, deployment, project, verdict, warn, runner } = input
+  // One slot per action, joined in this order: not in the order they happened to fail.
+  let tagsFailure: string | undefined
+  let sbomFailure: string | undefined
   if (config.createTickets && !verdict)
     warn('No tickets were created: the findings could not be fetched')
 
@@ -57,7 +61,7 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
       ? project
           .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
           .catch((error: unknown) => {
-            failures.push(`Project tags were not added: ${errorText(error)}`)
+            tagsFailure = `Project tags were not added: ${errorText(error)}`
             return undefined
           })
       : undefined
@@ -66,7 +70,11 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
     ? (async () => {
         const projects =
           config.sbomScope === 'deployment'
-            ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard)
+            ? shardProjects(
+                await listProjects(transport, deployment.slug),
+                config.sbomShard,
+                runner
+              )
             : [await (project as Promise<Project>)]
         return exportSboms(
           transport,
@@ -87,18 +95,20 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
           {
             sleep: abortableSleep,
             now: Date.now,
-            mask: secret => core.setSecret(secret),
-            info: message => core.info(message)
+            mask: secret => runner.setSecret(secret),
+            info: message => runner.info(message)
           }
         )
       })().catch((error: unknown) => {
-        failures.push(`SBOM export failed: ${errorText(error)}`)
+        sbomFailure = `SBOM export failed: ${errorText(error)}`
         return undefined
       })
     : undefined
 
   const [ticketsOutcome, tagsOutcome, sbomRun] = await Promise.all([tickets, tags, sbom])
-  if (sbomRun?.failure) failures.push(sbomRun.failure)
+  const failures = [tagsFailure, sbomFailure ?? sbomRun?.failure].filter(
+    (failure): failure is string => failure !== undefined && failure !== ''
+  )
   return {
     outcomes: {
       ...(ticketsOutcome ? { tickets: ticketsOutcome } : {}),

@@ -11,7 +11,7 @@ import { ApiError } from '../api/errors.js'
 import { RATE_LIMIT_STATUSES } from '../api/transport.js'
 import type { Project, SbomExport, SbomExportOutcome } from '../domain.js'
 import { errorText } from '../text/error-text.js'
-import { quoted } from '../runner/safe-core.js'
+import { quoted } from '../text/log-text.js'
 import { PollPlanner, type PollTiming } from './sbom-schedule.js'
 
 export interface SbomOperations {

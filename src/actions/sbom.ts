@@ -8,7 +8,7 @@ import { dispatcherFor } from '../api/dispatcher.js'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
 import { timeoutSignal, type Transport } from '../api/transport.js'
 import type { Project, SbomComponentType, SbomExportOutcome } from '../domain.js'
-import { quoted } from '../runner/safe-core.js'
+import { quoted } from '../text/log-text.js'
 import { runExportPipeline, type PipelineLimits, type SbomOperations } from './sbom-pipeline.js'
 
 export interface SbomSettings {

@@ -4,7 +4,7 @@ import type { Transport } from '../api/transport.js'
 import type { EvaluatedFinding, IssueType, TicketsOutcome } from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
 import { errorText } from '../text/error-text.js'
-import { quoted } from '../runner/safe-core.js'
+import { quoted } from '../text/log-text.js'
 
 export interface TicketSettings {
   readonly ticketFindings: 'blocking' | 'all'

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Deployment } from '../domain.js'
 import type { Transport } from './transport.js'
 import { stringId } from './wire.js'
+import { UserError } from '../errors.js'
 
 const DeploymentsResponse = z.object({
   deployments: z.array(
@@ -22,7 +23,7 @@ export async function listDeployments(transport: Transport): Promise<Deployment[
   return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }))
 }
 
-export class DeploymentError extends Error {
+export class DeploymentError extends UserError {
   override readonly name = 'DeploymentError'
 }
 

@@ -2,6 +2,7 @@
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
  * wrong and what to check. No message ever contains the token (the transport redacts it).
  */
+import { UserError } from '../errors.js'
 
 /** A request as it appears in messages: method and path, never the query string or headers. */
 export interface RequestLabel {
@@ -45,7 +46,7 @@ export function defaultHint(status: number): string | undefined {
   return undefined
 }
 
-export class ApiError extends Error {
+export class ApiError extends UserError {
   override readonly name = 'ApiError'
   constructor(
     readonly request: RequestLabel,
@@ -65,7 +66,7 @@ export class ApiError extends Error {
   }
 }
 
-export class NetworkError extends Error {
+export class NetworkError extends UserError {
   override readonly name = 'NetworkError'
   constructor(
     readonly request: RequestLabel,
@@ -85,7 +86,7 @@ export class NetworkError extends Error {
   }
 }
 
-export class SchemaError extends Error {
+export class SchemaError extends UserError {
   override readonly name = 'SchemaError'
   constructor(
     readonly request: RequestLabel,
@@ -98,7 +99,7 @@ export class SchemaError extends Error {
   }
 }
 
-export class PaginationError extends Error {
+export class PaginationError extends UserError {
   override readonly name = 'PaginationError'
   constructor(
     readonly request: RequestLabel,

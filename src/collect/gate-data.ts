@@ -16,6 +16,7 @@ import type { RuleModes } from '../gate/modes.js'
 import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
+import { UserError } from '../errors.js'
 
 export interface GateData {
   readonly findings: readonly Finding[]
@@ -24,6 +25,22 @@ export interface GateData {
   /** Present when the policy-mode gate is on. */
   readonly ruleModes?: RuleModes
   readonly licenseViolations: readonly LicenseViolation[]
+}
+
+/**
+ * Every value, or the first failure in the order given, not in time: when several concurrent
+ * requests fail, which one is reported must not depend on which answered first. Later ones are
+ * awaited only after the earlier ones settle; their rejections are handled meanwhile.
+ */
+async function allInOrder<T extends readonly unknown[]>(promises: {
+  readonly [K in keyof T]: Promise<T[K]>
+}): Promise<T> {
+  const pending: readonly Promise<unknown>[] = promises
+  for (const promise of pending) promise.catch(() => undefined)
+  const values: unknown[] = []
+  for (const promise of pending) values.push(await promise)
+  // The values are in the order of the promises, so each has its promise's type.
+  return values as unknown as T
 }
 
 type FindingsConfig = Pick<
@@ -67,8 +84,8 @@ export async function fetchFindings(
       : undefined
   // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
   const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
-  await Promise.all([
-    secretsChain,
+  await allInOrder([
+    secretsChain ?? Promise.resolve(),
     ...chains.map(async ({ type, status }) => {
       const pages = findingPages(
         transport,
@@ -143,7 +160,7 @@ export async function fetchLicenseViolations(
   return licenseViolations(new Map(results), project.id)
 }
 
-export class ProjectNotFoundError extends Error {
+export class ProjectNotFoundError extends UserError {
   override readonly name = 'ProjectNotFoundError'
   constructor(repository: string, deployment: Deployment) {
     super(
@@ -186,7 +203,8 @@ export async function collectGateData(
   const onPage = ruleModes ? (page: readonly Finding[]) => ruleModes.add(page) : undefined
   const slug = config.deploymentSlug
   const secrets: SecretsSource = { deploymentId: () => deployment.then(d => d.id), warn }
-  const [found, violations] = await Promise.all([
+  // The findings' failure first, so a failed license lookup never hides it.
+  const [found, violations] = await allInOrder([
     slug !== undefined
       ? fetchFindings(transport, slug, config, onPage, secrets)
       : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
@@ -194,7 +212,7 @@ export async function collectGateData(
       ? Promise.all([deployment, project]).then(([d, p]) =>
           fetchLicenseViolations(transport, d.id, p, config.denyLicenses)
         )
-      : []
+      : Promise.resolve([])
   ])
   return {
     findings: found.findings,

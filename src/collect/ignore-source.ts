@@ -4,7 +4,6 @@
  * pull request's base commit through the GitHub contents API, and the entries the pull request
  * adds are only reported, as proposed. Every other event reads the workspace file.
  */
-import * as core from '../runner/safe-core.js'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ProposedIgnore } from '../domain.js'
@@ -13,6 +12,7 @@ import { IgnoreFileError, type IgnoreEntry } from '../gate/ignore.js'
 import type { Config, RunContext } from '../inputs/index.js'
 import { readsIgnoreFileAtBase } from '../inputs/pull-request.js'
 import { NoVerdictError } from '../errors.js'
+import type { Runner } from '../runner/runner.js'
 
 export interface AppliedIgnores {
   /** The entries that apply to this run. */
@@ -36,7 +36,11 @@ const NONE: AppliedIgnores = { entries: [], proposed: [] }
  * on a pull request, starts reading the base version.
  * @throws IgnoreFileError for an unreadable or invalid workspace file or an unusable path.
  */
-export async function loadIgnoreSource(config: Config, ctx: RunContext): Promise<IgnoreSource> {
+export async function loadIgnoreSource(
+  config: Config,
+  ctx: RunContext,
+  runner: Runner
+): Promise<IgnoreSource> {
   const file = config.ignoreFile
   if (file === undefined) return { applied: Promise.resolve(NONE) }
   const { parseIgnoreFile } = await import('../gate/ignore-file.js')
@@ -61,7 +65,7 @@ export async function loadIgnoreSource(config: Config, ctx: RunContext): Promise
     throw error
   })
   const workspace = parseIgnoreFile(workspaceText, file)
-  core.info(
+  runner.info(
     `ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
       "the pull request's own changes to it apply once it is merged"
   )
@@ -75,7 +79,7 @@ export async function loadIgnoreSource(config: Config, ctx: RunContext): Promise
     timeoutMs: config.timeoutSeconds * 1000
   }).then(text => {
     if (text === undefined) {
-      core.info(
+      runner.info(
         `ignore-file ${file} does not exist at the base commit ${base.sha}: no ignore entries apply`
       )
     }

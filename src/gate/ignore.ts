@@ -1,5 +1,6 @@
 import picomatch from 'picomatch'
 import type { Finding, IgnoreMatch, Verdict } from '../domain.js'
+import { UserError } from '../errors.js'
 
 /**
  * Ignore entries: `{rule?, id?, path?, reason, expires?}`. An entry matches a finding when every
@@ -18,7 +19,7 @@ export interface IgnoreEntry {
   readonly description: string
 }
 
-export class IgnoreFileError extends Error {
+export class IgnoreFileError extends UserError {
   override readonly name = 'IgnoreFileError'
   constructor(
     readonly file: string,

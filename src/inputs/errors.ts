@@ -1,8 +1,9 @@
 /** The two errors of the inputs layer: one bad value, and the whole list of problems of a run. */
+import { UserError } from '../errors.js'
 import { gotClause } from './echo.js'
 
 /** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-export class ConfigError extends Error {
+export class ConfigError extends UserError {
   override readonly name = 'ConfigError'
   readonly problems: readonly string[]
 

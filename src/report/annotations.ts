@@ -3,13 +3,13 @@
  * dependency (no file: the platform does not say which manifest), capped, then one notice for
  * the rest.
  *
- * Injection: @actions/core escapes `%`, `\r` and `\n` in the message and additionally `:` and
+ * Injection: the runner over @actions/core escapes `%`, `\r` and `\n` in the message and additionally `:` and
  * `,` in properties (title, file), so server text cannot end the command line and start a forged
  * `::error file=…::` of its own, nor add properties. escape.ts adds bounds and drops control
  * characters (including bidi overrides) on top of that.
  */
-import * as core from '@actions/core'
 import type { EvaluatedFinding } from '../domain.js'
+import type { AnnotationProperties, Runner } from '../runner/runner.js'
 import { annotationMessage, annotationProperty, formatCount, LIMITS } from './escape.js'
 import { dependencyText, plural, reasonsText } from './labels.js'
 import type { RunReport } from './model.js'
@@ -17,7 +17,7 @@ import type { RunReport } from './model.js'
 export interface AnnotationSpec {
   readonly level: 'error' | 'notice'
   readonly message: string
-  readonly properties: core.AnnotationProperties
+  readonly properties: AnnotationProperties
 }
 
 function findingAnnotation(evaluated: EvaluatedFinding): AnnotationSpec | undefined {
@@ -39,7 +39,7 @@ function findingAnnotation(evaluated: EvaluatedFinding): AnnotationSpec | undefi
     .join('\n\n')
   // The toolkit documents that columns cannot be sent for an annotation spanning several lines.
   const oneLine = location.endLine === undefined || location.endLine === location.line
-  const properties: core.AnnotationProperties = {
+  const properties: AnnotationProperties = {
     title: annotationProperty(finding.ruleName),
     file: annotationProperty(location.path, LIMITS.annotationFile),
     ...(location.line !== undefined && { startLine: location.line }),
@@ -84,15 +84,11 @@ export function buildAnnotations(report: RunReport, max: number): AnnotationSpec
 }
 
 /** Emits the annotations; returns how many errors were emitted (the cap notice not counted). */
-export function emitAnnotations(report: RunReport, max: number): number {
+export function emitAnnotations(report: RunReport, max: number, runner: Runner): number {
   let errors = 0
   for (const annotation of buildAnnotations(report, max)) {
-    if (annotation.level === 'error') {
-      core.error(annotation.message, annotation.properties)
-      errors++
-    } else {
-      core.notice(annotation.message, annotation.properties)
-    }
+    runner.annotation(annotation.level, annotation.message, annotation.properties)
+    if (annotation.level === 'error') errors++
   }
   return errors
 }

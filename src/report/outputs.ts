@@ -2,9 +2,9 @@
  * Step outputs (see action.yml). Only the outputs that apply to this run are set: a count the
  * gate did not compute is left unset rather than reported as `0`, which would read as "clean".
  */
-import * as core from '../runner/safe-core.js'
 import type { SeverityCounts } from '../domain.js'
 import type { RunReport, SbomExportReport } from './model.js'
+import type { Runner } from '../runner/runner.js'
 
 /** Values known only to the caller: where files were written, the PR comment's URL. */
 export interface OutputExtras {
@@ -122,8 +122,12 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
 }
 
 /** Sets every output that applies; returns what was set. */
-export function setOutputs(report: RunReport, extras: OutputExtras = {}): Record<string, string> {
+export function setOutputs(
+  report: RunReport,
+  extras: OutputExtras,
+  runner: Runner
+): Record<string, string> {
   const outputs = buildOutputs(report, extras)
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
+  for (const [name, value] of Object.entries(outputs)) runner.setOutput(name, value)
   return outputs
 }

@@ -10,12 +10,12 @@
  * and a token without `pull-requests: write` cannot comment. Those become a warning and a skip;
  * the comment is a convenience and must never fail the gate.
  */
-import * as core from '../runner/safe-core.js'
 import { getOctokit } from '@actions/github'
 import { COMMENT_MARKER, renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
 import type { GateResult } from '../domain.js'
 import { errorText } from '../text/error-text.js'
+import type { Runner } from '../runner/runner.js'
 
 /** GitHub rejects issue comments longer than this many characters. */
 export const COMMENT_MAX_CHARS = 65_536
@@ -27,8 +27,8 @@ export interface PrCommentContext {
   readonly repo: string
   /** The pull request's number; undefined outside a pull request. */
   readonly issueNumber: number | undefined
-  /** REST API root; defaults to `GITHUB_API_URL` (GitHub Enterprise Server), then api.github.com. */
-  readonly apiUrl?: string
+  /** REST API root: the run's `GITHUB_API_URL` (GitHub Enterprise Server), else api.github.com. */
+  readonly apiUrl: string
 }
 
 export interface PrCommentRequest {
@@ -36,6 +36,8 @@ export interface PrCommentRequest {
   readonly report: RunReport
   readonly mode: CommentMode
   readonly context: PrCommentContext
+  /** Where a skipped comment's warning goes. */
+  readonly runner: Runner
 }
 
 export interface PrCommentOutcome {
@@ -129,7 +131,7 @@ async function findComment(
 
 /** Creates the PR comment, or updates the one left by an earlier run. */
 export async function upsertPrComment(request: PrCommentRequest): Promise<PrCommentOutcome> {
-  const { report, mode, context } = request
+  const { report, mode, context, runner } = request
   // on-failure still refreshes an earlier comment, so a fixed PR does not keep a stale ❌.
   const refreshOnly = !shouldComment(mode, report.status.result) && mode === 'on-failure'
   if (!shouldComment(mode, report.status.result) && !refreshOnly) {
@@ -139,8 +141,7 @@ export async function upsertPrComment(request: PrCommentRequest): Promise<PrComm
   if (issueNumber === undefined) return { skipped: 'not a pull request' }
   if (request.token === '') return { skipped: 'no github-token' }
 
-  const baseUrl = context.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com'
-  const octokit = getOctokit(request.token, { baseUrl })
+  const octokit = getOctokit(request.token, { baseUrl: context.apiUrl })
   const target = `${context.owner}/${context.repo}#${issueNumber}`
   const body = commentBody(report)
   let step = 'list the comments of'
@@ -175,7 +176,7 @@ export async function upsertPrComment(request: PrCommentRequest): Promise<PrComm
       const reason =
         `could not ${step} ${target} (HTTP ${status}): the token may be read-only (pull request from a fork) ` +
         'or lack pull-requests: write'
-      core.warning(`PR comment skipped: ${reason}.`)
+      runner.warning(`PR comment skipped: ${reason}.`)
       return { skipped: reason }
     }
     throw new Error(

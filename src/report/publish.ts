@@ -1,6 +1,6 @@
-import * as core from '../runner/safe-core.js'
 import { pullRequestTarget } from '../inputs/pull-request.js'
 import type { Config, RunContext } from '../inputs/index.js'
+import type { Runner } from '../runner/runner.js'
 import { emitAnnotations } from './annotations.js'
 import { buildJsonReport, writeJsonReport } from './json-report.js'
 import type { RunReport } from './model.js'
@@ -16,11 +16,15 @@ export function publicConfig(config: Config): Record<string, unknown> {
   return rest
 }
 
-async function attempt<T>(what: string, task: () => Promise<T> | T): Promise<T | undefined> {
+async function attempt<T>(
+  runner: Runner,
+  what: string,
+  task: () => Promise<T> | T
+): Promise<T | undefined> {
   try {
     return await task()
   } catch (error) {
-    core.warning(`Could not ${what}: ${errorText(error)}`)
+    runner.warning(`Could not ${what}: ${errorText(error)}`)
     return undefined
   }
 }
@@ -32,7 +36,8 @@ async function attempt<T>(what: string, task: () => Promise<T> | T): Promise<T |
 export async function publishReports(
   report: RunReport,
   config: Config,
-  ctx: RunContext
+  ctx: RunContext,
+  runner: Runner
 ): Promise<void> {
   const extras: { -readonly [K in keyof OutputExtras]: OutputExtras[K] } = {}
   if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
@@ -40,7 +45,7 @@ export async function publishReports(
 
   if (config.reportFile !== undefined) {
     const path = config.reportFile
-    const written = await attempt('write the JSON report', async () => {
+    const written = await attempt(runner, 'write the JSON report', async () => {
       await writeJsonReport(
         path,
         buildJsonReport(report, publicConfig(config), { toolVersion: VERSION })
@@ -51,10 +56,10 @@ export async function publishReports(
   }
   if (config.sarifFile !== undefined && !report.verdict) {
     // An empty run would tell code scanning the analysis found nothing and close every alert.
-    core.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`)
+    runner.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`)
   } else if (config.sarifFile !== undefined) {
     const path = config.sarifFile
-    const written = await attempt('write the SARIF file', async () => {
+    const written = await attempt(runner, 'write the SARIF file', async () => {
       const category = `findings-gate/${config.issueTypes.join('-')}`
       await writeSarif(path, buildSarif(report, { category, toolVersion: VERSION }))
       return true
@@ -65,20 +70,29 @@ export async function publishReports(
     const target = pullRequestTarget(ctx)
     const token = config.githubToken
     if (target) {
-      const outcome = await attempt('update the pull-request comment', async () => {
+      const outcome = await attempt(runner, 'update the pull-request comment', async () => {
         // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
         const { upsertPrComment } = await import('./pr-comment.js')
-        return upsertPrComment({ token, report, mode: config.commentOnPr, context: target })
+        return upsertPrComment({
+          token,
+          report,
+          mode: config.commentOnPr,
+          context: target,
+          runner
+        })
       })
       if (outcome?.url) extras.commentUrl = outcome.url
     } else {
-      core.info(
+      runner.info(
         `comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`
       )
     }
   }
   if (config.annotations && report.verdict)
-    await attempt('emit annotations', () => emitAnnotations(report, config.maxAnnotations))
-  if (config.summary) await attempt('write the job summary', () => writeJobSummary(report))
-  await attempt('set the outputs', () => setOutputs(report, extras))
+    await attempt(runner, 'emit annotations', () =>
+      emitAnnotations(report, config.maxAnnotations, runner)
+    )
+  if (config.summary)
+    await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner))
+  await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner))
 }

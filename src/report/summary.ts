@@ -3,9 +3,9 @@
  * job for it), so the Markdown is rendered to fit with a margin left for anything else the step
  * appends.
  */
-import * as core from '../runner/safe-core.js'
 import { renderMarkdown } from './markdown.js'
 import type { RunReport } from './model.js'
+import type { Runner } from '../runner/runner.js'
 import { errorText } from '../text/error-text.js'
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024
@@ -16,18 +16,15 @@ export const SUMMARY_MARGIN_BYTES = 16 * 1024
  * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
  * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
  */
-export async function writeJobSummary(report: RunReport): Promise<boolean> {
+export async function writeJobSummary(report: RunReport, runner: Runner): Promise<boolean> {
   try {
     const markdown = renderMarkdown(report, {
       maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
     })
-    await core.summary.addRaw(markdown).write()
+    await runner.appendSummary(markdown)
     return true
   } catch (error) {
-    // The summary buffer is a process-wide singleton: drop what we added so a later write by
-    // someone else does not carry our half-written report.
-    core.summary.emptyBuffer()
-    core.warning(`Could not write the job summary: ${errorText(error)}`)
+    runner.warning(`Could not write the job summary: ${errorText(error)}`)
     return false
   }
 }

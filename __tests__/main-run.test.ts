@@ -1,0 +1,187 @@
+/**
+ * The orchestration (src/main.ts) in process: `run()` with a recording runner against the
+ * emulator, so every stage is real but what the run says is read from the runner, not stdout.
+ * The concurrent-failure cases run each pair of failures in both orders (one answers at once, the
+ * other after a Retry-After second) and expect the same message: which error is reported must
+ * not depend on which request failed first.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startEmulator, type Emulator, type Fault } from '../emulator/server.js'
+import { run } from '../src/main.js'
+import { RecordingRunner } from '../src/runner/recording-runner.js'
+import { baseInputs, NORMAL_OUTPUTS, RELAXED } from './helpers/e2e.js'
+import { sampleCommit } from '../emulator/server.js'
+
+const FINDINGS = '/api/v1/deployments/acme-corp/findings'
+const SCANS = '/api/v1/deployments/4242/scans/search'
+const POLICIES = /^\/api\/v1\/deployments\/4242\/policies/
+const DEPENDENCIES = '/api/v1/deployments/4242/dependencies'
+const TAGS = /^\/api\/v1\/deployments\/acme-corp\/projects\/acme(\/|%2F)web\/tags$/
+const SBOM_EXPORT = '/api/v1/deployments/4242/sbom/export'
+
+/**
+ * Jest gives each test file its own copy of `process`, which never hears Node's events; a
+ * function made in the host realm (as Jest's `setTimeout` is) reaches the real one.
+ */
+const hostProcess = (setTimeout.constructor as (body: string) => () => NodeJS.Process)(
+  'return process'
+)()
+
+let emulator: Emulator
+const unhandled: unknown[] = []
+const onUnhandled = (reason: unknown): void => {
+  unhandled.push(reason)
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator()
+  hostProcess.on('unhandledRejection', onUnhandled)
+})
+afterAll(async () => {
+  hostProcess.off('unhandledRejection', onUnhandled)
+  await emulator.close()
+})
+beforeEach(() => {
+  emulator.clearFaults()
+  emulator.requests.length = 0
+  unhandled.length = 0
+})
+afterEach(async () => {
+  // A rejection nobody handled is reported once the microtasks run out: give it a turn.
+  await new Promise(resolve => setTimeout(resolve, 20))
+  expect(unhandled).toEqual([])
+})
+
+/** Runs the action on acme/web main (the commit of its sample scan) with these inputs on top. */
+async function runGate(inputs: Record<string, string> = {}): Promise<RecordingRunner> {
+  const runner = new RecordingRunner({
+    inputs: {
+      ...baseInputs(emulator),
+      commit: sampleCommit('acme/web', 'refs/heads/main'),
+      ...inputs
+    }
+  })
+  await run({ now: new Date(), env: {}, eventName: 'push' }, runner)
+  return runner
+}
+
+/** A failure of every request to `path`: at once, or after the one retry waited a second. */
+function failing(path: Fault['path'], speed: 'fast' | 'slow', query?: Fault['query']): Fault {
+  return {
+    path,
+    ...(query ? { query } : {}),
+    kind: 'status',
+    status: 503,
+    headers: { 'retry-after': speed === 'fast' ? '0' : '1' },
+    body: { error: 'overloaded' },
+    times: Infinity
+  }
+}
+
+/** The step's error lines when `first` fails before `second`, and when it fails after it. */
+async function bothOrders(
+  first: (speed: 'fast' | 'slow') => Fault,
+  second: (speed: 'fast' | 'slow') => Fault,
+  inputs: Record<string, string> = {}
+): Promise<[string[], string[]]> {
+  const once = async (a: 'fast' | 'slow', b: 'fast' | 'slow'): Promise<string[]> => {
+    emulator.clearFaults()
+    emulator.addFault(first(a))
+    emulator.addFault(second(b))
+    return (await runGate({ 'max-retries': '1', ...inputs })).failures
+  }
+  return [await once('fast', 'slow'), await once('slow', 'fast')]
+}
+
+describe('run()', () => {
+  it('passes: the verdict headline, the outputs, no error line', async () => {
+    const runner = await runGate(RELAXED)
+    expect(runner.failures).toEqual([])
+    expect(runner.outputs.result).toBe('passed')
+    expect(runner.infos.at(-1)).toMatch(/^Gate passed/)
+    expect(runner.secrets).toEqual([emulator.token])
+    expect(runner.summary).toMatch(/^## ✅ Findings Gate: passed/)
+  })
+
+  it('fails: one error line naming the blocking findings, the default outputs', async () => {
+    const runner = await runGate()
+    expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
+    expect(runner.failures).toHaveLength(1)
+    expect(runner.failures[0]).toMatch(/^5 blocking findings: high /)
+  })
+
+  it('gives no verdict when the scan cannot be proven', async () => {
+    const runner = await runGate({ ref: 'refs/heads/no-such-branch', 'require-scan': 'ref' })
+    expect(runner.outputs.result).toBe('skipped')
+    expect(runner.failures).toHaveLength(1)
+    expect(runner.failures[0]).toMatch(/^No verdict: /)
+  })
+
+  it('stops at an input error before any request', async () => {
+    const runner = await runGate({ 'fail-on-severity': 'severe' })
+    expect(runner.failures).toEqual([
+      expect.stringMatching(/^Invalid inputs, nothing was sent:\nfail-on-severity: /)
+    ])
+    expect(runner.outputs).toEqual({})
+    expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('run() when several stages fail at once', () => {
+  it('a policy lookup fails while the findings arrive: no verdict on the policy modes', async () => {
+    emulator.addFault(failing(POLICIES, 'fast'))
+    const runner = await runGate({ 'max-retries': '1' })
+    expect(runner.outputs.result).toBe('skipped')
+    expect(runner.failures).toEqual([
+      expect.stringMatching(/^No verdict: the rule modes of policy .* could not be read/)
+    ])
+  })
+
+  interface Pair {
+    readonly what: string
+    readonly first: Fault['path']
+    readonly second: Fault['path']
+    readonly secondQuery?: Fault['query']
+    readonly inputs?: Record<string, string>
+    readonly reported: RegExp
+  }
+  const pairs: Pair[] = [
+    {
+      what: 'early findings and the scan proof fail: the proof is reported',
+      first: FINDINGS,
+      second: SCANS,
+      reported: new RegExp(`^No verdict: POST ${SCANS} failed with HTTP 503`)
+    },
+    {
+      what: 'a policy lookup and a findings page fail: the findings are reported',
+      first: POLICIES,
+      second: FINDINGS,
+      secondQuery: { issue_type: 'sca' },
+      reported: new RegExp(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
+    },
+    {
+      what: 'the findings and the license lookup fail: the findings are reported',
+      first: FINDINGS,
+      second: DEPENDENCIES,
+      inputs: { 'deny-licenses': 'GPL-3.0' },
+      reported: new RegExp(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
+    },
+    {
+      what: 'project tags and the SBOM export fail: both are reported, tags first',
+      first: TAGS,
+      second: SBOM_EXPORT,
+      inputs: { ...RELAXED, 'project-tags': 'ci-gated', 'sbom-export': 'true' },
+      reported: /^Project tags were not added: .*\nSBOM export failed: /s
+    }
+  ]
+
+  it.each(pairs)('$what, whichever failed first', async pair => {
+    const [one, other] = await bothOrders(
+      speed => failing(pair.first, speed),
+      speed => failing(pair.second, speed, pair.secondQuery),
+      pair.inputs
+    )
+    expect(one).toEqual(other)
+    expect(one).toEqual([expect.stringMatching(pair.reported)])
+  })
+})
