@@ -3,7 +3,7 @@
  * what the error says when it gives up. The sleep is injected, so the waits are recorded exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding } from '../emulator/data.js'
+import { sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDeployments } from '../src/api/deployments.js'

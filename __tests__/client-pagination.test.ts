@@ -3,7 +3,7 @@
  * pages followed to the end, and the guards that stop a server that never ends a list.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { dependency, sastFinding } from '../emulator/data.js'
+import { dependency, sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage, renderProject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'

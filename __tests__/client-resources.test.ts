@@ -3,7 +3,7 @@
  * shapes (what the description documents and what the live service answers).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator, type WireShape } from '../emulator/server.js'
 import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import fc from 'fast-check'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage } from '../emulator/wire.js'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { collectGateData } from '../src/collect/gate-data.js'
 import { listDependencies } from '../src/api/dependencies.js'
 import { listDeployments } from '../src/api/deployments.js'

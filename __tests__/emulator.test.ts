@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import {
   buildState,
   NOT_FOUND_MESSAGE,

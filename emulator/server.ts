@@ -11,9 +11,6 @@ import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import {
-  addBulkFindings,
-  buildEmptyState,
-  buildSampleState,
   TRACKER_URL,
   type Confidence,
   type DependencyRecord,
@@ -28,7 +25,8 @@ import {
   type ScaFindingRecord,
   type Severity,
   type TriageReason
-} from './data.js'
+} from './data/records.js'
+import { buildState } from './data/sample.js'
 import {
   renderDependency,
   renderFindingsPage,
@@ -40,16 +38,24 @@ import {
   type JsonValue,
   type WireShape
 } from './wire.js'
-import { headScan, sampleScans, ScanSearchError, searchScans } from './scans.js'
-import { createSecretsTickets, listSecrets, sampleSecrets } from './secrets.js'
-import { applySbomScale, sbomReadyAt, sbomTaskInProgress } from './sbom-scale.js'
+import { ScanSearchError, searchScans } from './scans.js'
+import { createSecretsTickets, listSecrets } from './secrets.js'
+import { sbomReadyAt, sbomTaskInProgress } from './sbom-scale.js'
 
 export type { WireShape } from './wire.js'
-export { headScan, sampleCommit, scan, type ScanRecord } from './scans.js'
-export { secretFinding, type SecretRecord } from './secrets.js'
-export { PR_REF } from './data.js'
-export type { EmulatorState } from './data.js'
-export { dependency, policyRule, project, sastFinding, scaFinding } from './data.js'
+export { buildState } from './data/sample.js'
+export { headScan, sampleCommit } from './data/sample-scans.js'
+export { PR_REF } from './data/sample-findings.js'
+export type { EmulatorState, ScanRecord, SecretRecord } from './data/records.js'
+export {
+  dependency,
+  policyRule,
+  project,
+  sastFinding,
+  scaFinding,
+  scan,
+  secretFinding
+} from './data/factories.js'
 
 export interface EmulatorOptions {
   token?: string
@@ -1853,22 +1859,6 @@ function closeServer(server: http.Server): Promise<void> {
     server.close(() => resolve())
     server.closeAllConnections()
   })
-}
-
-export function buildState(options: EmulatorOptions): EmulatorState {
-  const now = options.now ?? new Date()
-  const state = options.seed === 'empty' ? buildEmptyState(now) : buildSampleState(now)
-  if (options.sbomPollsUntilDone !== undefined)
-    state.sbomPollsUntilDone = options.sbomPollsUntilDone
-  if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)
-  applySbomScale(state, options)
-  state.scans = sampleScans(state, now)
-  if (options.seed !== 'empty') state.secrets = sampleSecrets(now)
-  if (options.scanRunningMs !== undefined) {
-    const head = headScan(state, 'acme/web', 'refs/heads/main')
-    if (head) head.runningUntil = Date.now() + options.scanRunningMs
-  }
-  return state
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
