@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PR_REF, sampleCommit, secretFinding } from '../emulator/server.js'
 import type { JsonObject } from '../emulator/wire.js'
-import { renderSecret } from '../emulator/secrets.js'
+import { renderSecret } from '../emulator/api/secrets.js'
 import {
   BUNDLE_BUILT,
   errorLines,

@@ -2,7 +2,7 @@
  * The state an emulator starts with: the sample deployment (or an empty one), then what the
  * options add (bulk findings, scale, a running head scan).
  */
-import type { EmulatorOptions } from '../server.js'
+import type { EmulatorOptions } from '../options.js'
 import type { EmulatorState, PolicyRecord } from './records.js'
 import { DEPLOYMENT } from './records.js'
 import { addBulkFindings } from './bulk.js'

@@ -1,26 +1,28 @@
 /**
- * Scans: what the scanner recorded per CI run, and `POST /deployments/{id}/scans/search`.
+ * `POST /deployments/{id}/scans/search`: what the scanner recorded per CI run.
  *
- * The service records the ref and commit each scan ran on, spelled the way the CI that ran it
- * spells them: GitHub Actions records `refs/heads/main` (or `refs/pull/<n>/merge`, or the bare head
- * branch on `pull_request_target`), the CLI elsewhere and GitLab CI the bare `main`. A scan is
- * RUNNING until it finishes; a scan by `semgrep ci` completes when its upload ends, a managed scan
- * later. The search covers the past 30 days, newest first, paged by an opaque cursor.
+ * A scan is RUNNING until it finishes; a scan by `semgrep ci` completes when its upload ends, a
+ * managed scan later. The search covers the past 30 days, newest first, paged by an opaque cursor.
  */
-import { SCAN_STATUSES, type EmulatorState, type ScanRecord } from './data/records.js'
-import { formatTimestamp, type JsonObject, type WireShape } from './wire.js'
+import type { EmulatorState, ScanRecord } from '../data/records.js'
+import { SCAN_STATUSES } from '../data/records.js'
+import { DAY_MS } from '../data/seed.js'
+import {
+  badParam,
+  field,
+  isPath,
+  objectBody,
+  ok,
+  type ApiResponse,
+  type Environment,
+  type RequestContext,
+  type Route
+} from '../request.js'
+import { formatTimestamp, type JsonObject, type WireShape } from '../wire.js'
 
-const DAY_MS = 86_400_000
 const SEARCH_WINDOW_MS = 30 * DAY_MS
 const DEFAULT_LIMIT = 100
 const MAX_LIMIT = 500
-
-/** A bad request field: the server answers 400 naming it. */
-export class ScanSearchError extends Error {}
-
-function field(body: Record<string, unknown>, snake: string, camel: string): unknown {
-  return body[snake] ?? body[camel]
-}
 
 function integerField(
   body: Record<string, unknown>,
@@ -31,7 +33,7 @@ function integerField(
   if (value === undefined || value === null) return undefined
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
   if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
-    throw new ScanSearchError(`Invalid value for '${snake}': expected an integer`)
+    throw badParam(snake, 'expected an integer')
   }
   return number
 }
@@ -40,7 +42,7 @@ function statusesField(body: Record<string, unknown>): Set<string> | undefined {
   const value = body.statuses
   if (value === undefined || value === null) return undefined
   if (!Array.isArray(value) || !value.every(item => SCAN_STATUSES.some(s => s === item))) {
-    throw new ScanSearchError(`Invalid value for 'statuses': expected ${SCAN_STATUSES.join(', ')}`)
+    throw badParam('statuses', `expected ${SCAN_STATUSES.join(', ')}`)
   }
   return new Set(value as string[])
 }
@@ -86,12 +88,12 @@ function encodeCursor(offset: number): string {
 
 function decodeCursor(text: string): number {
   const match = /^scans:(\d+)$/.exec(Buffer.from(text, 'base64url').toString('utf8'))
-  if (!match) throw new ScanSearchError(`Invalid value for 'cursor': not a cursor of this search`)
+  if (!match) throw badParam('cursor', 'not a cursor of this search')
   return Number(match[1])
 }
 
 /** The body of a search: the scans of the past 30 days matching every filter, newest first. */
-export function searchScans(
+function searchScans(
   state: EmulatorState,
   body: Record<string, unknown>,
   clock: { nowMs: number; windowEndMs: number },
@@ -101,12 +103,12 @@ export function searchScans(
   const repositoryId = integerField(body, 'repository_id', 'repositoryId')
   const branch = field(body, 'branch', 'branch')
   if (branch !== undefined && typeof branch !== 'string') {
-    throw new ScanSearchError(`Invalid value for 'branch': expected a string`)
+    throw badParam('branch', 'expected a string')
   }
   const statuses = statusesField(body)
   const limit = integerField(body, 'limit', 'limit') ?? DEFAULT_LIMIT
   if (limit < 1 || limit > MAX_LIMIT) {
-    throw new ScanSearchError(`Invalid value for 'limit': must be between 1 and ${MAX_LIMIT}`)
+    throw badParam('limit', `must be between 1 and ${MAX_LIMIT}`)
   }
   const cursor = field(body, 'cursor', 'cursor')
   const offset = typeof cursor === 'string' && cursor !== '' ? decodeCursor(cursor) : 0
@@ -126,3 +128,12 @@ export function searchScans(
     ...(more ? { cursor: encodeCursor(offset + limit) } : {})
   }
 }
+
+function scansSearch(ctx: RequestContext, env: Environment): ApiResponse {
+  const clock = { nowMs: Date.now(), windowEndMs: env.dataNow.getTime() }
+  return ok(searchScans(env.state, objectBody(ctx), clock, env.shape()))
+}
+
+export const scansRoutes: readonly Route[] = [
+  { method: 'POST', key: 'id', matches: isPath('scans', 'search'), handle: scansSearch }
+]

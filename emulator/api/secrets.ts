@@ -1,20 +1,26 @@
 /**
- * Secrets findings and `GET /deployments/{id}/secrets` (`SecretsService_ListSecretsPath`).
+ * `GET /deployments/{id}/secrets` (`SecretsService_ListSecretsPath`).
  *
  * The endpoint has no ref filter, pages by an opaque cursor, answers camelCase with `SEVERITY_*`,
  * `FINDING_STATUS_*`, `VALIDATION_STATE_*` and `MODE_*` enums, and names the secret's file as
  * `findingPath` (`path:line`). A repository whose project lacks the Secrets product answers 403.
  * Tickets for secrets go through the shared tickets route; their selection by ids lives here.
  */
+import type { EmulatorState, SecretRecord } from '../data/records.js'
+import { SECRETS_STATUSES, TRACKER_URL, VALIDATION_STATES } from '../data/records.js'
+import { stableHex } from '../data/seed.js'
 import {
-  SECRETS_STATUSES,
-  TRACKER_URL,
-  VALIDATION_STATES,
-  type EmulatorState,
-  type SecretRecord
-} from './data/records.js'
-import { stableHex } from './data/seed.js'
-import { formatTimestamp, type JsonObject } from './wire.js'
+  ApiError,
+  badParam,
+  isPath,
+  ok,
+  oneOf,
+  type ApiResponse,
+  type Environment,
+  type RequestContext,
+  type Route
+} from '../request.js'
+import { formatTimestamp, type JsonObject } from '../wire.js'
 
 export function renderSecret(record: SecretRecord): JsonObject {
   const repositoryUrl = `https://github.com/${record.repository}`
@@ -53,17 +59,8 @@ export function renderSecret(record: SecretRecord): JsonObject {
   }
 }
 
-export interface SecretsAnswer {
-  status: number
-  body: JsonObject
-}
-
 const DEFAULT_LIMIT = 100
 const MAX_LIMIT = 1000
-
-function error(status: number, message: string): SecretsAnswer {
-  return { status, body: { error: message } }
-}
 
 function encodeCursor(offset: number): string {
   return Buffer.from(`secrets:${offset}`).toString('base64')
@@ -74,38 +71,35 @@ function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-function oneOf<T extends string>(values: readonly T[], value: string): value is T {
-  return (values as readonly string[]).includes(value)
-}
-
 /** The list, newest first, filtered by the query; bad parameters answer 400 as the service does. */
-export function listSecrets(state: EmulatorState, query: URLSearchParams): SecretsAnswer {
-  const secrets = state.secrets
+function listSecrets(ctx: RequestContext, env: Environment): ApiResponse {
+  const { query } = ctx
+  const secrets = env.state.secrets
   const limitText = query.get('limit')
   const limit = limitText === null || limitText === '' ? DEFAULT_LIMIT : Number(limitText)
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-    return error(400, `Invalid value for 'limit': expected an integer between 1 and ${MAX_LIMIT}`)
+    throw badParam('limit', `expected an integer between 1 and ${MAX_LIMIT}`)
   }
   const cursorText = query.get('cursor')
   const offset = cursorText === null || cursorText === '' ? 0 : decodeCursor(cursorText)
-  if (offset === undefined) return error(400, "Invalid value for 'cursor': unknown cursor")
+  if (offset === undefined) throw badParam('cursor', 'unknown cursor')
   const status = query.get('status') ?? 'FINDING_STATUS_UNSPECIFIED'
   if (status !== 'FINDING_STATUS_UNSPECIFIED' && !oneOf(SECRETS_STATUSES, status)) {
-    return error(400, `Invalid value for 'status': ${status}`)
+    throw badParam('status', status)
   }
   const states = query.getAll('validationState').filter(s => s !== 'VALIDATION_STATE_UNSPECIFIED')
   const badState = states.find(s => !oneOf(VALIDATION_STATES, s))
-  if (badState !== undefined) return error(400, `Invalid value for 'validationState': ${badState}`)
+  if (badState !== undefined) throw badParam('validationState', badState)
   const severities = query.getAll('severity').filter(s => s !== 'SEVERITY_UNSPECIFIED')
   const sinceText = query.get('since')
   const since = sinceText === null || sinceText === '' ? undefined : Date.parse(sinceText)
   if (since !== undefined && Number.isNaN(since)) {
-    return error(400, "Invalid value for 'since': expected an RFC 3339 date-time")
+    throw badParam('since', 'expected an RFC 3339 date-time')
   }
   const repos = query.getAll('repo').map(name => name.toLowerCase())
   const missing = repos.find(name => secrets.withoutProduct.has(name))
   if (missing !== undefined) {
-    return error(403, `Secrets is not enabled for repository '${missing}'`)
+    throw new ApiError(403, `Secrets is not enabled for repository '${missing}'`)
   }
   const matching = secrets.findings
     .filter(
@@ -121,13 +115,10 @@ export function listSecrets(state: EmulatorState, query: URLSearchParams): Secre
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
   const page = matching.slice(offset, offset + limit)
   const more = offset + limit < matching.length
-  return {
-    status: 200,
-    body: {
-      findings: page.map(renderSecret),
-      ...(more ? { cursor: encodeCursor(offset + limit) } : {})
-    }
-  }
+  return ok({
+    findings: page.map(renderSecret),
+    ...(more ? { cursor: encodeCursor(offset + limit) } : {})
+  })
 }
 
 /**
@@ -184,3 +175,7 @@ export function createSecretsTickets(
   }
   return { succeeded, failed, skipped }
 }
+
+export const secretsRoutes: readonly Route[] = [
+  { method: 'GET', key: 'id', matches: isPath('secrets'), handle: listSecrets }
+]
