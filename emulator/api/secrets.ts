@@ -4,10 +4,10 @@
  * The endpoint has no ref filter, pages by an opaque cursor, answers camelCase with `SEVERITY_*`,
  * `FINDING_STATUS_*`, `VALIDATION_STATE_*` and `MODE_*` enums, and names the secret's file as
  * `findingPath` (`path:line`). A repository whose project lacks the Secrets product answers 403.
- * Tickets for secrets go through the shared tickets route; their selection by ids lives here.
+ * Tickets for secrets go through the shared tickets route (tickets.ts).
  */
-import type { EmulatorState, SecretRecord } from '../data/records.js'
-import { SECRETS_STATUSES, TRACKER_URL, VALIDATION_STATES } from '../data/records.js'
+import type { SecretRecord } from '../data/records.js'
+import { SECRETS_STATUSES, VALIDATION_STATES } from '../data/records.js'
 import { stableHex } from '../data/seed.js'
 import {
   ApiError,
@@ -119,61 +119,6 @@ function listSecrets(ctx: RequestContext, env: Environment): ApiResponse {
     findings: page.map(renderSecret),
     ...(more ? { cursor: encodeCursor(offset + limit) } : {})
   })
-}
-
-/**
- * Tickets for secrets selected by ids: one ticket per secret type and repository (group_issues),
- * or one per secret; a secret that has a ticket is skipped, as the other types are.
- */
-export function createSecretsTickets(
-  state: EmulatorState,
-  ids: readonly number[],
-  options: { limit: number; groupIssues: boolean; trackerProjectId: string | null }
-): JsonObject {
-  const byId = new Map(state.secrets.findings.map(f => [f.id, f]))
-  const succeeded: JsonObject[] = []
-  const failed: JsonObject[] = []
-  const skipped: JsonObject[] = []
-  const groups = new Map<string, SecretRecord[]>()
-  for (const id of ids) {
-    const finding = byId.get(id)
-    if (finding === undefined) failed.push({ error: 'Issue not found', issue_ids: [id] })
-    else if (finding.externalTicket !== null) {
-      skipped.push({ reason: 'Issue already has a ticket', issue_ids: [id] })
-    } else {
-      const key = options.groupIssues ? `${finding.type}\u0000${finding.repository}` : String(id)
-      groups.set(key, [...(groups.get(key) ?? []), finding])
-    }
-  }
-  for (const group of groups.values()) {
-    const issueIds = group.map(f => f.id)
-    if (succeeded.length >= options.limit) {
-      failed.push({ error: 'Ticket limit exceeded', issue_ids: issueIds })
-      continue
-    }
-    const number = state.nextTicketNumber
-    state.nextTicketNumber += 1
-    const externalSlug = `SEC-${number}`
-    const url = `${TRACKER_URL}/${externalSlug}`
-    state.tickets.push({
-      ticketId: number,
-      externalSlug,
-      url,
-      issueType: 'secrets',
-      issueIds,
-      trackerProjectId: options.trackerProjectId
-    })
-    for (const finding of group) {
-      finding.externalTicket = { externalSlug, id: number, url, linkedIssueIds: [...issueIds] }
-    }
-    succeeded.push({
-      external_slug: externalSlug,
-      issue_ids: issueIds,
-      ticket_id: number,
-      ticket_url: url
-    })
-  }
-  return { succeeded, failed, skipped }
 }
 
 export const secretsRoutes: readonly Route[] = [

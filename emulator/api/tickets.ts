@@ -1,5 +1,5 @@
 /** `POST /deployments/{slug}/tickets`: tickets for SAST, SCA and secrets findings. */
-import type { FindingRecord } from '../data/records.js'
+import type { EmulatorState, FindingRecord, SecretRecord } from '../data/records.js'
 import { TRACKER_URL } from '../data/records.js'
 import {
   ApiError,
@@ -22,7 +22,6 @@ import {
   hasAnyFilter,
   parseFilters
 } from './finding-filters.js'
-import { createSecretsTickets } from './secrets.js'
 
 const TICKET_ISSUE_TYPES = ['sast', 'sca', 'secrets'] as const
 type TicketIssueType = (typeof TICKET_ISSUE_TYPES)[number]
@@ -81,14 +80,20 @@ function ticketIssueIds(value: unknown): number[] {
   return [...new Set(ids)]
 }
 
-interface TicketSelection {
-  eligible: FindingRecord[]
+/** What a ticket can be opened for: a SAST or SCA finding, or a secret. */
+type Ticketable = Pick<FindingRecord | SecretRecord, 'id' | 'externalTicket'>
+
+interface TicketSelection<T extends Ticketable> {
+  eligible: T[]
   outcome: TicketOutcome
 }
 
-function selectByIds(ids: readonly number[], pool: readonly FindingRecord[]): TicketSelection {
+function selectByIds<T extends Ticketable>(
+  ids: readonly number[],
+  pool: readonly T[]
+): TicketSelection<T> {
   const byId = new Map(pool.map(finding => [finding.id, finding]))
-  const selection: TicketSelection = {
+  const selection: TicketSelection<T> = {
     eligible: [],
     outcome: { succeeded: [], failed: [], skipped: [] }
   }
@@ -108,7 +113,7 @@ function selectByFilters(
   body: Record<string, unknown>,
   issueType: TicketIssueType,
   env: Environment
-): TicketSelection {
+): TicketSelection<FindingRecord> {
   const filters = parseFilters(bodyReader(body))
   if (!hasAnyFilter(filters))
     throw new ApiError(400, 'Either issue_ids or at least one issue filter is required')
@@ -122,20 +127,22 @@ function selectByFilters(
   }
 }
 
-/** group_issues puts findings of one rule and repository in one ticket (at most 50 each). */
-function groupForTickets(
-  findings: readonly FindingRecord[],
-  groupIssues: boolean
-): FindingRecord[][] {
-  if (!groupIssues) return findings.map(finding => [finding])
-  const groups = new Map<string, FindingRecord[]>()
-  for (const finding of findings) {
-    const key = `${finding.ruleName}\u0000${finding.repository.name}`
+/** group_issues puts items of one key in one ticket (at most `maxPerTicket` each). */
+function groupForTickets<T>(
+  items: readonly T[],
+  groupIssues: boolean,
+  keyOf: (item: T) => string,
+  maxPerTicket: number
+): T[][] {
+  if (!groupIssues) return items.map(item => [item])
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const key = keyOf(item)
     const group = groups.get(key) ?? []
-    group.push(finding)
+    group.push(item)
     groups.set(key, group)
   }
-  return [...groups.values()].flatMap(group => chunk(group, MAX_ISSUES_PER_TICKET))
+  return [...groups.values()].flatMap(group => chunk(group, maxPerTicket))
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -146,12 +153,11 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 function createTicket(
-  env: Environment,
+  state: EmulatorState,
   issueType: string,
-  group: readonly FindingRecord[],
+  group: readonly Ticketable[],
   trackerProjectId: string | null
 ): JsonObject {
-  const state = env.state
   const number = state.nextTicketNumber
   state.nextTicketNumber += 1
   const externalSlug = `SEC-${number}`
@@ -164,31 +170,59 @@ function createTicket(
   return { external_slug: externalSlug, issue_ids: issueIds, ticket_id: number, ticket_url: url }
 }
 
-function createTickets(ctx: RequestContext, env: Environment): ApiResponse {
-  const body = objectBody(ctx)
-  const issueType = ticketIssueType(body)
-  const limit = ticketLimit(body)
-  const groupIssues = ticketGroupIssues(body)
-  const trackerProjectId = ticketTrackerProject(body)
-  if (issueType === 'secrets' && body.issue_ids !== undefined && body.issue_ids !== null) {
-    const ids = ticketIssueIds(body.issue_ids)
-    return ok(createSecretsTickets(env.state, ids, { limit, groupIssues, trackerProjectId }))
-  }
-  const selection =
-    body.issue_ids === undefined || body.issue_ids === null
-      ? selectByFilters(body, issueType, env)
-      : selectByIds(ticketIssueIds(body.issue_ids), findingPool(env.state, issueType))
-  const { outcome } = selection
-  for (const group of groupForTickets(selection.eligible, groupIssues)) {
+/** One ticket a group while the limit allows; the groups beyond it fail. */
+function openTickets(
+  state: EmulatorState,
+  issueType: string,
+  groups: readonly (readonly Ticketable[])[],
+  options: { outcome: TicketOutcome; limit: number; trackerProjectId: string | null }
+): JsonObject {
+  const { outcome, limit, trackerProjectId } = options
+  for (const group of groups) {
     if (outcome.succeeded.length < limit)
-      outcome.succeeded.push(createTicket(env, issueType, group, trackerProjectId))
+      outcome.succeeded.push(createTicket(state, issueType, group, trackerProjectId))
     else
       outcome.failed.push({
         error: 'Ticket limit exceeded',
         issue_ids: group.map(finding => finding.id)
       })
   }
-  return ok({ succeeded: outcome.succeeded, failed: outcome.failed, skipped: outcome.skipped })
+  return { succeeded: outcome.succeeded, failed: outcome.failed, skipped: outcome.skipped }
+}
+
+/**
+ * Findings by ids or by filters; secrets by ids only, one ticket per secret type and repository
+ * (group_issues, with no cap on a ticket's size) or one per secret.
+ */
+function createTickets(ctx: RequestContext, env: Environment): ApiResponse {
+  const body = objectBody(ctx)
+  const issueType = ticketIssueType(body)
+  const limit = ticketLimit(body)
+  const groupIssues = ticketGroupIssues(body)
+  const trackerProjectId = ticketTrackerProject(body)
+  const byIds = body.issue_ids !== undefined && body.issue_ids !== null
+  if (issueType === 'secrets' && byIds) {
+    const selection = selectByIds(ticketIssueIds(body.issue_ids), env.state.secrets.findings)
+    const groups = groupForTickets(
+      selection.eligible,
+      groupIssues,
+      secret => `${secret.type}\u0000${secret.repository}`,
+      Number.POSITIVE_INFINITY
+    )
+    const options = { outcome: selection.outcome, limit, trackerProjectId }
+    return ok(openTickets(env.state, issueType, groups, options))
+  }
+  const selection = byIds
+    ? selectByIds(ticketIssueIds(body.issue_ids), findingPool(env.state, issueType))
+    : selectByFilters(body, issueType, env)
+  const groups = groupForTickets(
+    selection.eligible,
+    groupIssues,
+    finding => `${finding.ruleName}\u0000${finding.repository.name}`,
+    MAX_ISSUES_PER_TICKET
+  )
+  const options = { outcome: selection.outcome, limit, trackerProjectId }
+  return ok(openTickets(env.state, issueType, groups, options))
 }
 
 export const ticketsRoutes: readonly Route[] = [
