@@ -22,6 +22,7 @@ import {
 } from './helpers/e2e.js'
 import { annotations, secretLocations } from './helpers/e2e-inspect.js'
 import { FakeGitHub } from './helpers/fake-github.js'
+import { SECRET } from './helpers/sample.js'
 
 const d = BUNDLE_BUILT ? describe : describe.skip
 
@@ -51,10 +52,10 @@ function blockingIds(outputs: Readonly<Record<string, string>>): number[] {
 
 /** acme/api main: a live OpenAI key, a revoked AWS key, an unverifiable GitHub token, a Stripe key. */
 const API = { repository: 'acme/api', ref: 'refs/heads/main' }
-const OPENAI = 9_100_001
-const AWS = 9_100_002
-const GITHUB = 9_100_003
-const STRIPE = 9_100_004
+const OPENAI = SECRET.apiOpenAi
+const AWS = SECRET.apiAws
+const GITHUB = SECRET.apiGitHub
+const STRIPE = SECRET.apiStripe
 
 d('which secrets block', () => {
   it('default: the confirmed-valid secret blocks, whatever its severity and mode', async () => {
