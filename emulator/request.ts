@@ -147,7 +147,7 @@ export function bodyReader(body: Record<string, unknown>): ParamReader {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parameters
+// Parameters and body fields
 // ---------------------------------------------------------------------------------------------
 
 export function enumScalar<T extends string>(
@@ -195,7 +195,10 @@ export function integerParam(
   return number
 }
 
-/** gRPC-gateway accepts both the JSON (camelCase) and the proto (snake_case) field names. */
+/**
+ * A body field under `name`, else under `alias`: gRPC-gateway accepts both the JSON (camelCase)
+ * and the proto (snake_case) field names.
+ */
 export function field(body: Record<string, unknown>, name: string, alias: string): unknown {
   return body[name] ?? body[alias]
 }
@@ -222,6 +225,7 @@ export function optionalString(value: unknown, name: string): string | undefined
 // Routes
 // ---------------------------------------------------------------------------------------------
 
+/** How a route names its deployment: by slug or by numeric id, as the description lists. */
 export type DeploymentKey = 'slug' | 'id'
 
 export interface Route {
@@ -236,5 +240,3 @@ export const isPath =
   (...expected: string[]) =>
   (rest: readonly string[]): boolean =>
     rest.length === expected.length && expected.every((segment, index) => rest[index] === segment)
-
-/** Routes under a deployment, each keyed by slug or by numeric id as the description lists. */
