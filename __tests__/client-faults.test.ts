@@ -3,7 +3,7 @@
  * what the error says when it gives up. The sleep is injected, so the waits are recorded exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding } from '../emulator/data.js'
+import { sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDeployments } from '../src/api/deployments.js'
@@ -16,14 +16,12 @@ import { Transport, redactSecret, type RetryEvent } from '../src/api/transport.j
 import type { Finding } from '../src/domain.js'
 import { z } from 'zod'
 import { failure } from './helpers/failure.js'
+import { WEB_MAIN_OPEN_SAST } from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const TOKEN = 'fgt_Zq9-distinctive-SECRET-7c41e0'
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
 const FINDINGS = /\/findings$/
-const WEB_MAIN_OPEN_SAST = [
-  7100001, 7100002, 7100003, 7100004, 7100005, 7100006, 7100007, 7100008, 7100009, 7100010
-]
 const SERVICE_HINT =
   'Hint: the service is failing: re-run later, or set on-api-error: warn to skip the gate'
 

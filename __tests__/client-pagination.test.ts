@@ -3,7 +3,7 @@
  * pages followed to the end, and the guards that stop a server that never ends a list.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { dependency, sastFinding } from '../emulator/data.js'
+import { dependency, sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage, renderProject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'
@@ -15,6 +15,7 @@ import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import type { Finding } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
+import { PROJECT } from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -286,11 +287,13 @@ describe('cursor pagination', () => {
 
   it('follows the dependency cursor over pages of 10,000', async () => {
     const extra = Array.from({ length: 10_050 }, (_, index) =>
-      dependency({ id: String(900_000 + index), name: `pkg-${index}`, repositoryId: 1001 })
+      dependency({ id: String(900_000 + index), name: `pkg-${index}`, repositoryId: PROJECT.web })
     )
     emulator.state.dependencies.push(...extra)
     try {
-      const dependencies = await listDependencies(transport, '4242', { repositoryId: [1001] })
+      const dependencies = await listDependencies(transport, '4242', {
+        repositoryId: [PROJECT.web]
+      })
       expect(dependencies).toHaveLength(40 + 10_050)
       expect(dependencies[0]).toMatchObject({ name: 'react', version: '18.2.0' })
       expect(dependencies.at(-1)).toMatchObject({ name: 'pkg-10049', version: '1.3.0' })

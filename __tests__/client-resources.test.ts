@@ -3,7 +3,7 @@
  * shapes (what the description documents and what the live service answers).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator, type WireShape } from '../emulator/server.js'
 import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'
@@ -21,15 +21,22 @@ import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createSbomExport, getSbomExport } from '../src/api/sbom.js'
 import { Transport } from '../src/api/transport.js'
 import type { Finding, SastFinding, ScaFinding } from '../src/domain.js'
+import {
+  DEFAULT_POLICY_RULE_COUNT,
+  OTHER,
+  PROJECT,
+  SAMPLE_PROJECT_COUNT,
+  WEB_MAIN_OPEN_SAST,
+  WEB_MAIN_OPEN_SCA,
+  WEB_PR,
+  WEB_SAST,
+  WEB_SCA
+} from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const DAY_MS = 86_400_000
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
 const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
-const WEB_MAIN_OPEN_SAST = [
-  7100001, 7100002, 7100003, 7100004, 7100005, 7100006, 7100007, 7100008, 7100009, 7100010
-]
-const WEB_MAIN_OPEN_SCA = [7200001, 7200002, 7200003, 7200004, 7200005, 7200006]
 const SHAPES: readonly WireShape[] = ['documented', 'live']
 
 let emulator: Emulator
@@ -153,12 +160,21 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       expect(sortedIds(findings)).toEqual(WEB_MAIN_OPEN_SAST)
       // relevant_since descending: the server's order is kept
       expect(findings.map(f => f.id)).toEqual([
-        7100008, 7100001, 7100003, 7100002, 7100009, 7100004, 7100005, 7100006, 7100007, 7100010
+        WEB_SAST.dangerousHtml,
+        WEB_SAST.sqli,
+        WEB_SAST.csrf,
+        WEB_SAST.subprocess,
+        WEB_SAST.loggerLeak,
+        WEB_SAST.md5,
+        WEB_SAST.throttle,
+        WEB_SAST.openRedirect,
+        WEB_SAST.documentMethod,
+        WEB_SAST.certValidation
       ])
-      const md5 = byId<SastFinding>(findings, 7100004)
+      const md5 = byId<SastFinding>(findings, WEB_SAST.md5)
       expect(md5).toEqual({
         type: 'sast',
-        id: 7100004,
+        id: WEB_SAST.md5,
         ruleName: MD5_RULE,
         ruleMessage: expect.stringMatching(/^It looks like MD5 is used as a password hash\./),
         severity: 'medium',
@@ -185,7 +201,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         owasp: ['A02:2021 - Cryptographic Failures'],
         sourcingPolicy: { id: '11', name: 'Default Policy', slug: 'default-policy' }
       })
-      const sqli = byId<SastFinding>(findings, 7100001)
+      const sqli = byId<SastFinding>(findings, WEB_SAST.sqli)
       expect(sqli.severity).toBe('high')
       expect(sqli.location).toEqual({
         path: 'src/app/views.py',
@@ -200,7 +216,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     it('sends every scope filter as the documented query: repeated keys, page_size 3000', async () => {
       const since = Math.floor(NOW.getTime() / 1000) - 10 * 86_400
       const findings = await collect({ ...webMain('sast'), since })
-      expect(sortedIds(findings)).toEqual([7100001, 7100003, 7100008])
+      expect(sortedIds(findings)).toEqual([WEB_SAST.sqli, WEB_SAST.csrf, WEB_SAST.dangerousHtml])
       expect(emulator.requests).toHaveLength(1)
       const [request] = emulator.requests
       expect(request.method).toBe('GET')
@@ -224,7 +240,14 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         policies: ['rule-board-block', 'rule-board-pr-comments']
       })
       // block: sqli, md5; comment: csrf, open redirect, logger leak, cert validation
-      expect(sortedIds(findings)).toEqual([7100001, 7100003, 7100004, 7100006, 7100009, 7100010])
+      expect(sortedIds(findings)).toEqual([
+        WEB_SAST.sqli,
+        WEB_SAST.csrf,
+        WEB_SAST.md5,
+        WEB_SAST.openRedirect,
+        WEB_SAST.loggerLeak,
+        WEB_SAST.certValidation
+      ])
       expect(emulator.requests[0].query.policies).toEqual([
         'rule-board-block',
         'rule-board-pr-comments'
@@ -234,10 +257,12 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     it('never selects the prefix look-alike acme/web-legacy', async () => {
       const findings = await collect(webMain('sca'))
       expect(findings.every(f => f.repository === 'acme/web')).toBe(true)
-      expect(findings.some(f => f.severity === 'critical' && f.id === 7400001)).toBe(false)
+      expect(findings.some(f => f.severity === 'critical' && f.id === OTHER.legacyLog4j)).toBe(
+        false
+      )
       const legacy = await collect({ ...webMain('sast'), repository: 'acme/web-legacy' })
       expect(legacy.map(f => [f.id, f.repository, f.severity])).toEqual([
-        [7300001, 'acme/web-legacy', 'critical']
+        [OTHER.legacySql, 'acme/web-legacy', 'critical']
       ])
     })
 
@@ -245,10 +270,10 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       const findings = await collect(webMain('sca'))
       expect(sortedIds(findings)).toEqual(WEB_MAIN_OPEN_SCA)
       expect(emulator.requests[0].query.issue_type).toEqual(['sca'])
-      const requests = byId<ScaFinding>(findings, 7200002)
+      const requests = byId<ScaFinding>(findings, WEB_SCA.requests)
       expect(requests).toEqual({
         type: 'sca',
-        id: 7200002,
+        id: WEB_SCA.requests,
         ruleName: expect.stringMatching(/^ssc-[0-9a-f-]{36}$/),
         ruleMessage:
           'Requests is vulnerable to leaking Proxy-Authorization headers to destination servers when redirected to an HTTPS endpoint.',
@@ -283,14 +308,14 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         findings.map(f => [f.id, (f as ScaFinding).reachability])
       )
       expect(reachability).toEqual({
-        7200001: 'reachable',
-        7200002: 'always_reachable',
-        7200003: 'conditionally_reachable',
-        7200004: 'unreachable',
-        7200005: 'unknown',
-        7200006: 'unreachable'
+        [WEB_SCA.lodash]: 'reachable',
+        [WEB_SCA.requests]: 'always_reachable',
+        [WEB_SCA.pyyaml]: 'conditionally_reachable',
+        [WEB_SCA.minimist]: 'unreachable',
+        [WEB_SCA.debug]: 'unknown',
+        [WEB_SCA.jinja2]: 'unreachable'
       })
-      const minimist = byId<ScaFinding>(findings, 7200004)
+      const minimist = byId<ScaFinding>(findings, WEB_SCA.minimist)
       expect(minimist.severity).toBe('critical')
       expect(minimist.dependency).toEqual({
         package: 'minimist',
@@ -302,11 +327,13 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
 
     it('marks the malicious dependency of the PR', async () => {
       const findings = await collect({ ...webMain('sca'), ref: 'refs/pull/42/merge' })
-      const malicious = byId<ScaFinding>(findings, 7210101)
+      const malicious = byId<ScaFinding>(findings, WEB_PR.flatmapStream)
       expect(malicious.malicious).toBe(true)
       expect(malicious.dependency?.package).toBe('flatmap-stream')
       expect(malicious.fixVersions).toEqual([])
-      expect(findings.filter(f => (f as ScaFinding).malicious).map(f => f.id)).toEqual([7210101])
+      expect(findings.filter(f => (f as ScaFinding).malicious).map(f => f.id)).toEqual([
+        WEB_PR.flatmapStream
+      ])
     })
 
     it('falls back to the usage location of an SCA finding without a location', async () => {
@@ -376,10 +403,10 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         concurrency: 1,
         maxPages: 10
       })
-      expect(projects).toHaveLength(254)
-      expect(new Set(projects.map(p => p.id)).size).toBe(254)
+      expect(projects).toHaveLength(SAMPLE_PROJECT_COUNT)
+      expect(new Set(projects.map(p => p.id)).size).toBe(SAMPLE_PROJECT_COUNT)
       expect(projects[0]).toEqual({
-        id: 1001,
+        id: PROJECT.web,
         name: 'acme/web',
         tags: ['team-web', 'tier-1'],
         url: 'https://github.com/acme/web',
@@ -395,7 +422,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
 
     it('lists all projects with the default paging, nothing asked for past the end', async () => {
       const projects = await listProjects(transport, 'acme-corp')
-      expect(projects).toHaveLength(254)
+      expect(projects).toHaveLength(SAMPLE_PROJECT_COUNT)
       await quiesce()
       // Page 0 is short, but only an empty page ends this list: page 1, asked for alone (slow
       // start), is that page.
@@ -406,14 +433,14 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     it('finds a project by exact, case-insensitive name, never the prefix look-alike', async () => {
       const paging = { pageSize: 100, concurrency: 2, maxPages: 10 }
       await expect(findProject(transport, 'acme-corp', 'ACME/Web', paging)).resolves.toMatchObject({
-        id: 1001,
+        id: PROJECT.web,
         name: 'acme/web'
       })
       // found on the first page: no more pages are read
       expect(emulator.requests).toHaveLength(1)
       await expect(
         findProject(transport, 'acme-corp', 'acme/web-legacy', paging)
-      ).resolves.toMatchObject({ id: 1002, name: 'acme/web-legacy' })
+      ).resolves.toMatchObject({ id: PROJECT.webLegacy, name: 'acme/web-legacy' })
       await expect(
         findProject(transport, 'acme-corp', 'acme/svc-250', paging)
       ).resolves.toMatchObject({ id: 2250, name: 'acme/svc-250' })
@@ -434,7 +461,11 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         ...original,
         'gated'
       ])
-      expect(project).toMatchObject({ id: 1001, name: 'acme/web', tags: [...original, 'gated'] })
+      expect(project).toMatchObject({
+        id: PROJECT.web,
+        name: 'acme/web',
+        tags: [...original, 'gated']
+      })
       expect(emulator.requests).toHaveLength(1)
       expect(emulator.requests[0]).toMatchObject({
         method: 'PUT',
@@ -443,7 +474,10 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         status: 200
       })
       expect(emulator.requests[0].headers['content-type']).toBe('application/json')
-      expect(emulator.state.projects.find(p => p.id === 1001)?.tags).toEqual([...original, 'gated'])
+      expect(emulator.state.projects.find(p => p.id === PROJECT.web)?.tags).toEqual([
+        ...original,
+        'gated'
+      ])
     })
 
     it('falls back to %2F once when the router wants the slash encoded', async () => {
@@ -520,7 +554,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
 
     it('reads all 2,600 rules of the Default Policy over two pages of 2000', async () => {
       const modes = await policyRuleModes(transport, '4242', '11')
-      expect(modes.size).toBe(2600)
+      expect(modes.size).toBe(DEFAULT_POLICY_RULE_COUNT)
       expect(modes.get(MD5_RULE)).toBe('block')
       expect(
         modes.get('python.django.security.injection.sql.sql-injection-db-cursor-execute')
@@ -542,7 +576,9 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
 
   describe('dependencies', () => {
     it('lists the 40 dependencies of acme/web with name and version', async () => {
-      const dependencies = await listDependencies(transport, '4242', { repositoryId: [1001] })
+      const dependencies = await listDependencies(transport, '4242', {
+        repositoryId: [PROJECT.web]
+      })
       expect(dependencies).toHaveLength(40)
       const pyqt = dependencies.find(d => d.name === 'PyQt5')
       expect(pyqt).toMatchObject({ name: 'PyQt5', version: '5.15.10' })
@@ -551,7 +587,11 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       expect(emulator.requests[0]).toMatchObject({
         method: 'POST',
         path: '/api/v1/deployments/4242/dependencies',
-        body: { deploymentId: '4242', pageSize: 10000, dependencyFilter: { repositoryId: [1001] } }
+        body: {
+          deploymentId: '4242',
+          pageSize: 10000,
+          dependencyFilter: { repositoryId: [PROJECT.web] }
+        }
       })
       if (shape === 'live') {
         expect(pyqt).toEqual({
@@ -559,7 +599,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
           version: '5.15.10',
           licenses: ['GPL-3.0-only'],
           ecosystem: 'pypi',
-          repositoryId: '1001'
+          repositoryId: String(PROJECT.web)
         })
       } else {
         expect(pyqt).toEqual({
@@ -575,7 +615,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     it('filters by license and repository on the server', async () => {
       const dependencies = await listDependencies(transport, '4242', {
         license: ['GPL-3.0-only', 'AGPL-3.0-or-later'],
-        repositoryId: [1001]
+        repositoryId: [PROJECT.web]
       })
       expect(dependencies.map(d => [d.name, d.version])).toEqual([
         ['PyQt5', '5.15.10'],
@@ -586,7 +626,10 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       expect(emulator.requests[0].body).toEqual({
         deploymentId: '4242',
         pageSize: 10000,
-        dependencyFilter: { license: ['GPL-3.0-only', 'AGPL-3.0-or-later'], repositoryId: [1001] }
+        dependencyFilter: {
+          license: ['GPL-3.0-only', 'AGPL-3.0-or-later'],
+          repositoryId: [PROJECT.web]
+        }
       })
     })
   })
@@ -596,7 +639,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
 
     it('creates an export job, then polls it to a signed download URL', async () => {
       const token = await createSbomExport(transport, '4242', {
-        repositoryId: 1001,
+        repositoryId: PROJECT.web,
         format: 'cyclonedx',
         componentType: 'library',
         supplier: { name: 'Acme', email: 'sec@acme.example' }
@@ -607,7 +650,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         path: '/api/v1/deployments/4242/sbom/export',
         body: {
           deploymentId: '4242',
-          repositoryId: '1001',
+          repositoryId: String(PROJECT.web),
           sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
           metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_LIBRARY',
           metadataSupplier: { name: 'Acme', contact: { email: 'sec@acme.example' } }
@@ -630,16 +673,16 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     })
 
     it('reports a failed export with the server message', async () => {
-      emulator.state.sbomFailRepositories.add(1003)
+      emulator.state.sbomFailRepositories.add(PROJECT.api)
       const token = await createSbomExport(transport, '4242', {
-        repositoryId: 1003,
+        repositoryId: PROJECT.api,
         ref: 'refs/heads/main',
         format: 'json',
         componentType: 'application'
       })
       expect(emulator.requests[0].body).toEqual({
         deploymentId: '4242',
-        repositoryId: '1003',
+        repositoryId: String(PROJECT.api),
         ref: 'refs/heads/main',
         sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_JSON',
         metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION'

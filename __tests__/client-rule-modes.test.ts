@@ -12,6 +12,7 @@ import { NoVerdictError } from '../src/errors.js'
 import { RuleModeCollector } from '../src/collect/rule-modes.js'
 import { sastFinding, scaFinding } from './fixtures/report-fixtures.js'
 import { failure } from './helpers/failure.js'
+import { DEFAULT_POLICY_RULE_COUNT } from './helpers/sample.js'
 
 const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
 const POLICIES = '/api/v1/deployments/4242/policies'
@@ -57,7 +58,7 @@ describe('RuleModeCollector', () => {
     const result = await collector.result()
 
     expect([...result.modes.keys()]).toEqual(['11'])
-    expect(result.modes.get('11')?.size).toBe(2600)
+    expect(result.modes.get('11')?.size).toBe(DEFAULT_POLICY_RULE_COUNT)
     expect(result.defaultPolicyId).toBeUndefined()
     // Policy 12 and the policy list are never asked for; 11 takes two pages of 2000 rules.
     expect(paths()).toEqual([`${POLICIES}/11`, `${POLICIES}/11 (next page)`])

@@ -9,11 +9,12 @@ import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createSbomExport, type SbomExportRequest } from '../src/api/sbom.js'
 import { Transport } from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
+import { PROJECT } from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const EXPORT_PATH = '/api/v1/deployments/4242/sbom/export'
 const WEB: SbomExportRequest = {
-  repositoryId: 1001,
+  repositoryId: PROJECT.web,
   ref: 'refs/heads/main',
   format: 'cyclonedx',
   componentType: 'application'

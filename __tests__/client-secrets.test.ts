@@ -16,6 +16,7 @@ import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import type { SecretsFinding } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
+import { SECRET } from './helpers/sample.js'
 
 const SECRETS_PATH = '/api/v1/deployments/4242/secrets'
 
@@ -57,7 +58,7 @@ describe('secretsPages', () => {
 
     expect(aws).toEqual({
       type: 'secrets',
-      id: 9_100_002,
+      id: SECRET.apiAws,
       ruleName: 'secrets.AWS',
       ruleMessage: 'AWS secret (confirmed invalid)',
       severity: 'critical',

@@ -4,7 +4,7 @@
  * run; nothing is asked for past an end already seen.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding } from '../emulator/data.js'
+import { sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { findingPages, type FindingsPaging, type FindingsQuery } from '../src/api/findings.js'
 import { pageNumberPages } from '../src/api/paginate.js'

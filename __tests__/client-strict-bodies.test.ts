@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import fc from 'fast-check'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage } from '../emulator/wire.js'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { collectGateData } from '../src/collect/gate-data.js'
 import { listDependencies } from '../src/api/dependencies.js'
 import { listDeployments } from '../src/api/deployments.js'
@@ -24,6 +24,7 @@ import { modeLookup } from '../src/gate/modes.js'
 import { readConfig } from '../src/inputs/index.js'
 import type { Deployment, Finding, IssueType } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
+import { PROJECT, WEB_SAST } from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -196,7 +197,7 @@ describe('every other endpoint: the fields the client uses are required', () => 
       'project: Invalid input: expected object, received undefined'
     ],
     [
-      { project: { id: 1001, name: 'acme/web' } },
+      { project: { id: PROJECT.web, name: 'acme/web' } },
       'project.tags: Invalid input: expected array, received undefined'
     ]
   ])('project tags update: %j', async (body, problem) => {
@@ -248,7 +249,12 @@ describe('every other endpoint: the fields the client uses are required', () => 
     ]
   ])('tickets: %j', async (body, problem) => {
     emulator.addFault({ kind: 'json', path: '/api/v1/deployments/acme-corp/tickets', body })
-    const request = { type: 'sast' as const, findingIds: [7100001], groupIssues: true, limit: 5 }
+    const request = {
+      type: 'sast' as const,
+      findingIds: [WEB_SAST.sqli],
+      groupIssues: true,
+      limit: 5
+    }
     expect(await problemsOf(createTickets(transport, 'acme-corp', request))).toEqual([problem])
   })
 
@@ -256,13 +262,18 @@ describe('every other endpoint: the fields the client uses are required', () => 
     emulator.addFault({
       kind: 'json',
       path: '/api/v1/deployments/acme-corp/tickets',
-      body: { skipped: [{ issue_ids: [7100001], reason: 'already ticketed' }] }
+      body: { skipped: [{ issue_ids: [WEB_SAST.sqli], reason: 'already ticketed' }] }
     })
-    const request = { type: 'sast' as const, findingIds: [7100001], groupIssues: true, limit: 5 }
+    const request = {
+      type: 'sast' as const,
+      findingIds: [WEB_SAST.sqli],
+      groupIssues: true,
+      limit: 5
+    }
     expect(await createTickets(transport, 'acme-corp', request)).toEqual({
       succeeded: [],
       failed: [],
-      skipped: [{ issueIds: [7100001], reason: 'already ticketed' }]
+      skipped: [{ issueIds: [WEB_SAST.sqli], reason: 'already ticketed' }]
     })
   })
 
@@ -272,7 +283,7 @@ describe('every other endpoint: the fields the client uses are required', () => 
   ])('SBOM export create: %j', async (body, problem) => {
     emulator.addFault({ kind: 'json', path: '/api/v1/deployments/4242/sbom/export', body })
     const request = {
-      repositoryId: 1001,
+      repositoryId: PROJECT.web,
       format: 'json' as const,
       componentType: 'application' as const
     }

@@ -9,6 +9,7 @@ import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createTickets, type TicketRequest } from '../src/api/tickets.js'
 import { Transport } from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
+import { WEB_SAST, WEB_SCA } from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const TICKETS_PATH = '/api/v1/deployments/acme-corp/tickets'
@@ -35,7 +36,7 @@ function newTransport(timeoutMs = 5000): Transport {
 
 const twoFindings: TicketRequest = {
   type: 'sast',
-  findingIds: [7100001, 7100004],
+  findingIds: [WEB_SAST.sqli, WEB_SAST.md5],
   groupIssues: false,
   limit: 20
 }
@@ -67,8 +68,8 @@ describe('createTickets', () => {
     const outcome = await createTickets(transport, 'acme-corp', twoFindings)
     expect(outcome).toEqual({
       succeeded: [
-        { issueIds: [7100001], ticketId: 1, url: `${TRACKER}/SEC-1`, externalSlug: 'SEC-1' },
-        { issueIds: [7100004], ticketId: 2, url: `${TRACKER}/SEC-2`, externalSlug: 'SEC-2' }
+        { issueIds: [WEB_SAST.sqli], ticketId: 1, url: `${TRACKER}/SEC-1`, externalSlug: 'SEC-1' },
+        { issueIds: [WEB_SAST.md5], ticketId: 2, url: `${TRACKER}/SEC-2`, externalSlug: 'SEC-2' }
       ],
       failed: [],
       skipped: []
@@ -79,7 +80,7 @@ describe('createTickets', () => {
       path: TICKETS_PATH,
       body: {
         issue_type: 'sast',
-        issue_ids: ['7100001', '7100004'],
+        issue_ids: [String(WEB_SAST.sqli), String(WEB_SAST.md5)],
         group_issues: false,
         limit: 20
       },
@@ -87,8 +88,8 @@ describe('createTickets', () => {
     })
     expect(emulator.requests[0].headers['content-type']).toBe('application/json')
     expect(emulator.state.tickets.map(t => [t.externalSlug, t.issueIds])).toEqual([
-      ['SEC-1', [7100001]],
-      ['SEC-2', [7100004]]
+      ['SEC-1', [WEB_SAST.sqli]],
+      ['SEC-2', [WEB_SAST.md5]]
     ])
   })
 
@@ -99,8 +100,8 @@ describe('createTickets', () => {
       succeeded: [],
       failed: [],
       skipped: [
-        { issueIds: [7100001], reason: 'Issue already has a ticket' },
-        { issueIds: [7100004], reason: 'Issue already has a ticket' }
+        { issueIds: [WEB_SAST.sqli], reason: 'Issue already has a ticket' },
+        { issueIds: [WEB_SAST.md5], reason: 'Issue already has a ticket' }
       ]
     })
     expect(emulator.state.tickets).toHaveLength(2)
@@ -109,19 +110,19 @@ describe('createTickets', () => {
   it('reports unknown findings and those over the limit as failed', async () => {
     const outcome = await createTickets(transport, 'acme-corp', {
       type: 'sast',
-      findingIds: [7100001, 7100002, 7100003, 999],
+      findingIds: [WEB_SAST.sqli, WEB_SAST.subprocess, WEB_SAST.csrf, 999],
       groupIssues: false,
       limit: 1,
       trackerProjectId: '31'
     })
     expect(outcome).toEqual({
       succeeded: [
-        { issueIds: [7100001], ticketId: 1, url: `${TRACKER}/SEC-1`, externalSlug: 'SEC-1' }
+        { issueIds: [WEB_SAST.sqli], ticketId: 1, url: `${TRACKER}/SEC-1`, externalSlug: 'SEC-1' }
       ],
       failed: [
         { issueIds: [999], error: 'Issue not found' },
-        { issueIds: [7100002], error: 'Ticket limit exceeded' },
-        { issueIds: [7100003], error: 'Ticket limit exceeded' }
+        { issueIds: [WEB_SAST.subprocess], error: 'Ticket limit exceeded' },
+        { issueIds: [WEB_SAST.csrf], error: 'Ticket limit exceeded' }
       ],
       skipped: []
     })
@@ -130,25 +131,28 @@ describe('createTickets', () => {
   })
 
   it('groups findings of one rule and repository into one ticket', async () => {
-    // 7100001 and 7100011 are both the SQL injection rule in acme/web
+    // WEB_SAST.sqli and WEB_SAST.fixedSqli are both the SQL injection rule in acme/web
     const outcome = await createTickets(transport, 'acme-corp', {
       type: 'sast',
-      findingIds: [7100001, 7100011, 7100004],
+      findingIds: [WEB_SAST.sqli, WEB_SAST.fixedSqli, WEB_SAST.md5],
       groupIssues: true,
       limit: 20
     })
-    expect(outcome.succeeded.map(s => s.issueIds)).toEqual([[7100001, 7100011], [7100004]])
+    expect(outcome.succeeded.map(s => s.issueIds)).toEqual([
+      [WEB_SAST.sqli, WEB_SAST.fixedSqli],
+      [WEB_SAST.md5]
+    ])
   })
 
   it('creates SCA tickets', async () => {
     const outcome = await createTickets(transport, 'acme-corp', {
       type: 'sca',
-      findingIds: [7200001],
+      findingIds: [WEB_SCA.lodash],
       groupIssues: true,
       limit: 5
     })
     expect(outcome.succeeded).toEqual([
-      { issueIds: [7200001], ticketId: 1, url: `${TRACKER}/SEC-1`, externalSlug: 'SEC-1' }
+      { issueIds: [WEB_SCA.lodash], ticketId: 1, url: `${TRACKER}/SEC-1`, externalSlug: 'SEC-1' }
     ])
     expect(emulator.state.tickets[0].issueType).toBe('sca')
   })
@@ -172,7 +176,7 @@ describe('ticket POST safety', () => {
     expect(outcome.succeeded).toHaveLength(2)
     expect(emulator.requests.map(r => r.status)).toEqual([503, 503, 200])
     expect(sleeps).toEqual([375, 750])
-    expect(emulator.state.tickets.map(t => t.issueIds)).toEqual([[7100001], [7100004]])
+    expect(emulator.state.tickets.map(t => t.issueIds)).toEqual([[WEB_SAST.sqli], [WEB_SAST.md5]])
   })
 
   it('retries a 429 after its Retry-After', async () => {
@@ -211,7 +215,7 @@ describe('ticket POST safety', () => {
     expect(ticketRequests()).toBe(1)
     expect(sleeps).toEqual([])
     // the server did create them, exactly once
-    expect(emulator.state.tickets.map(t => t.issueIds)).toEqual([[7100001], [7100004]])
+    expect(emulator.state.tickets.map(t => t.issueIds)).toEqual([[WEB_SAST.sqli], [WEB_SAST.md5]])
   })
 
   it('does not retry a connection reset before an answer either', async () => {

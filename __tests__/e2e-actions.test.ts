@@ -20,6 +20,13 @@ import {
   FINDINGS_PATH,
   scanOutputs
 } from './helpers/e2e.js'
+import {
+  PROJECT,
+  SAMPLE_PROJECT_COUNT,
+  WEB_MAIN_BLOCKING,
+  WEB_SAST,
+  WEB_SCA
+} from './helpers/sample.js'
 
 requireBundle()
 
@@ -82,27 +89,32 @@ describe('e2e actions: tickets', () => {
       expect.arrayContaining([
         {
           issue_type: 'sast',
-          issue_ids: ['7100001', '7100002', '7100010', '7100004'],
+          issue_ids: [
+            String(WEB_SAST.sqli),
+            String(WEB_SAST.subprocess),
+            String(WEB_SAST.certValidation),
+            String(WEB_SAST.md5)
+          ],
           group_issues: true,
           limit: 20
         },
-        { issue_type: 'sca', issue_ids: ['7200001'], group_issues: true, limit: 20 }
+        { issue_type: 'sca', issue_ids: [String(WEB_SCA.lodash)], group_issues: true, limit: 20 }
       ])
     )
     expect(posts).toHaveLength(2)
     // One ticket per rule (group-tickets: true, every blocking finding has its own rule).
     expect(emulator.state.tickets.map(t => t.issueIds).sort()).toEqual([
-      [7100001],
-      [7100002],
-      [7100004],
-      [7100010],
-      [7200001]
+      [WEB_SAST.sqli],
+      [WEB_SAST.subprocess],
+      [WEB_SAST.md5],
+      [WEB_SAST.certValidation],
+      [WEB_SCA.lodash]
     ])
     const urls = [...ticketUrls(emulator, 'sast'), ...ticketUrls(emulator, 'sca')]
     expect([...urls].sort()).toEqual([1, 2, 3, 4, 5].map(n => `${TRACKER}/SEC-${n}`))
     expect(first.outputs).toMatchObject({
       result: 'failed',
-      'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
+      'blocking-ids': JSON.stringify(WEB_MAIN_BLOCKING),
       'tickets-created': '5',
       'ticket-urls': JSON.stringify(urls)
     })
@@ -118,7 +130,7 @@ describe('e2e actions: tickets', () => {
     expect(requestsTo(emulator, 'POST', TICKETS_PATH)).toEqual([])
     expect(second.outputs).toMatchObject({
       result: 'failed',
-      'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
+      'blocking-ids': JSON.stringify(WEB_MAIN_BLOCKING),
       'tickets-created': '0',
       'ticket-urls': '[]'
     })
@@ -149,17 +161,17 @@ describe('e2e actions: tickets', () => {
       expect(sast).toEqual({
         issue_type: 'sast',
         issue_ids: [
-          '7100001',
-          '7100002',
-          '7100010',
-          // gate: false fetches no policy modes, so 7100004 sorts by its medium severity alone
-          '7100006',
-          '7100003',
-          '7100004',
-          '7100008',
-          '7100007',
-          '7100005',
-          '7100009'
+          String(WEB_SAST.sqli),
+          String(WEB_SAST.subprocess),
+          String(WEB_SAST.certValidation),
+          // gate: false fetches no policy modes, so WEB_SAST.md5 sorts by its medium severity alone
+          String(WEB_SAST.openRedirect),
+          String(WEB_SAST.csrf),
+          String(WEB_SAST.md5),
+          String(WEB_SAST.dangerousHtml),
+          String(WEB_SAST.documentMethod),
+          String(WEB_SAST.throttle),
+          String(WEB_SAST.loggerLeak)
         ],
         group_issues: true,
         limit: 3,
@@ -167,7 +179,14 @@ describe('e2e actions: tickets', () => {
       })
       expect(sca).toEqual({
         issue_type: 'sca',
-        issue_ids: ['7200001', '7200004', '7200003', '7200002', '7200006', '7200005'],
+        issue_ids: [
+          String(WEB_SCA.lodash),
+          String(WEB_SCA.minimist),
+          String(WEB_SCA.pyyaml),
+          String(WEB_SCA.requests),
+          String(WEB_SCA.jinja2),
+          String(WEB_SCA.debug)
+        ],
         group_issues: true,
         limit: 3,
         tracker_project_id: '77'
@@ -183,10 +202,16 @@ describe('e2e actions: tickets', () => {
       })
       expect(fresh.state.tickets.every(t => t.trackerProjectId === '77')).toBe(true)
       expect(warningLines(run)).toEqual([
-        ...[7100006, 7100003, 7100004, 7100008, 7100007, 7100005, 7100009].map(
-          id => `Ticket for sast finding ${id} failed: Ticket limit exceeded`
-        ),
-        ...[7200002, 7200006, 7200005].map(
+        ...[
+          WEB_SAST.openRedirect,
+          WEB_SAST.csrf,
+          WEB_SAST.md5,
+          WEB_SAST.dangerousHtml,
+          WEB_SAST.documentMethod,
+          WEB_SAST.throttle,
+          WEB_SAST.loggerLeak
+        ].map(id => `Ticket for sast finding ${id} failed: Ticket limit exceeded`),
+        ...[WEB_SCA.requests, WEB_SCA.jinja2, WEB_SCA.debug].map(
           id => `Ticket for sca finding ${id} failed: Ticket limit exceeded`
         )
       ])
@@ -208,7 +233,7 @@ describe('e2e actions: tickets', () => {
         body: {
           succeeded: [],
           failed: [],
-          skipped: [{ issue_ids: [7100001], reason: 'Issue already has a ticket' }]
+          skipped: [{ issue_ids: [WEB_SAST.sqli], reason: 'Issue already has a ticket' }]
         }
       })
       const skipped = await runAction(fresh, {
@@ -221,10 +246,10 @@ describe('e2e actions: tickets', () => {
       expect(skipped.exitCode).toBe(0)
       expect(skipped.outputs).toMatchObject({ 'tickets-created': '0', 'ticket-urls': '[]' })
       expect(warningLines(skipped)).toEqual([
-        'Ticket for sast finding 7100001 skipped: Issue already has a ticket'
+        `Ticket for sast finding ${WEB_SAST.sqli} skipped: Issue already has a ticket`
       ])
       expect(summaryRows(skipped, '### Tickets')).toEqual([
-        '| skipped | 7100001 | Issue already has a ticket |'
+        `| skipped | ${WEB_SAST.sqli} | Issue already has a ticket |`
       ])
 
       fresh.requests.length = 0
@@ -245,7 +270,7 @@ describe('e2e actions: tickets', () => {
       expect(rejected.outputs).toMatchObject({ 'tickets-created': '0', 'ticket-urls': '[]' })
       expect(requestsTo(fresh, 'POST', TICKETS_PATH)).toHaveLength(1)
       expect(warningLines(rejected)).toEqual([
-        'Tickets for sca findings 7200001, 7200004, 7200003, 7200002, 7200006, 7200005 were not created: ' +
+        `Tickets for sca findings ${WEB_SCA.lodash}, ${WEB_SCA.minimist}, ${WEB_SCA.pyyaml}, ${WEB_SCA.requests}, ${WEB_SCA.jinja2}, ${WEB_SCA.debug} were not created: ` +
           `POST ${TICKETS_PATH} failed with HTTP 400 Bad Request: No issue tracker integration is configured (1 attempt). ` +
           'Hint: check ticket-limit and tracker-project-id, and that an issue tracker integration is set up'
       ])
@@ -351,7 +376,7 @@ describe('e2e actions: project tags', () => {
       kind: 'json',
       method: 'PUT',
       path: '/api/v1/deployments/acme-corp/projects/acme/web/tags',
-      body: { project: { id: 1001, name: 'acme/web', tags: ['extra'] } }
+      body: { project: { id: PROJECT.web, name: 'acme/web', tags: ['extra'] } }
     })
     const run = await runAction(emulator, { gate: 'false', 'project-tags': 'extra' })
 
@@ -397,7 +422,7 @@ describe('e2e actions: SBOM export, repository scope', () => {
 
   const exportBody = {
     deploymentId: '4242',
-    repositoryId: '1001',
+    repositoryId: String(PROJECT.web),
     ref: 'refs/heads/main',
     sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
     metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION'
@@ -480,7 +505,7 @@ describe('e2e actions: SBOM export, repository scope', () => {
   })
 
   it('a failed export fails the step with the server message', async () => {
-    emulator.state.sbomFailRepositories.add(1001)
+    emulator.state.sbomFailRepositories.add(PROJECT.web)
     const run = await runAction(emulator, {
       gate: 'false',
       'sbom-export': 'true',
@@ -519,7 +544,7 @@ describe('e2e actions: SBOM export, repository scope', () => {
   })
 
   it('gate and SBOM together: a failing export and a failing gate each print their error', async () => {
-    emulator.state.sbomFailRepositories.add(1001)
+    emulator.state.sbomFailRepositories.add(PROJECT.web)
     const run = await runAction(emulator, { 'sbom-export': 'true', 'sbom-wait': 'true' })
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([
@@ -561,11 +586,11 @@ describe('e2e actions: SBOM export, deployment scope', () => {
     expect(run.exitCode).toBe(0)
     expect(errorLines(run)).toEqual([])
     const projects = emulator.state.projects.map(p => p.name)
-    expect(projects).toHaveLength(254)
+    expect(projects).toHaveLength(SAMPLE_PROJECT_COUNT)
     const tokens = JSON.parse(run.outputs['sbom-task-tokens'] ?? '{}') as Record<string, string>
     expect(Object.keys(tokens)).toEqual(projects)
     expect(Object.values(tokens).every(t => UUID.test(t))).toBe(true)
-    expect(new Set(Object.values(tokens)).size).toBe(254)
+    expect(new Set(Object.values(tokens)).size).toBe(SAMPLE_PROJECT_COUNT)
     expect(run.outputs).toMatchObject({
       result: 'skipped',
       'sbom-status': 'completed',
@@ -586,12 +611,12 @@ describe('e2e actions: SBOM export, deployment scope', () => {
     expect(payments.metadata.component.version).toBe('refs/heads/trunk')
 
     const posts = requestsTo(emulator, 'POST', EXPORT_PATH)
-    expect(posts).toHaveLength(254)
+    expect(posts).toHaveLength(SAMPLE_PROJECT_COUNT)
     expect(posts.every(p => !('ref' in (p.body as Record<string, unknown>)))).toBe(true)
     expect(
       posts.map(p => (p.body as { repositoryId: string }).repositoryId).sort((a, b) => +a - +b)
     ).toEqual(emulator.state.projects.map(p => String(p.id)).sort((a, b) => +a - +b))
-    expect(emulator.downloads).toHaveLength(254)
+    expect(emulator.downloads).toHaveLength(SAMPLE_PROJECT_COUNT)
     expect(emulator.downloads.every(r => r.headers.authorization === undefined)).toBe(true)
     expect(findingsRequests(emulator)).toEqual([])
     expect(run.durationMs).toBeLessThan(20_000)
@@ -617,7 +642,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
       expect(requestsTo(emulator, 'POST', EXPORT_PATH)).toHaveLength(names.length)
       expect((await readdir(out)).length).toBe(names.length)
       expect(run.stdout).toContain(
-        `sbom-shard ${index}/3: ${names.length} of 254 project(s) fall in this shard`
+        `sbom-shard ${index}/3: ${names.length} of ${SAMPLE_PROJECT_COUNT} project(s) fall in this shard`
       )
       exported.push(names)
     }
@@ -637,7 +662,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
 
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([
-      '1 of 254 SBOM export(s) did not complete: acme/svc-005: failed (Failed to export SBOM for acme/svc-005 at refs/heads/main: no completed full scan with dependency data was found)'
+      `1 of ${SAMPLE_PROJECT_COUNT} SBOM export(s) did not complete: acme/svc-005: failed (Failed to export SBOM for acme/svc-005 at refs/heads/main: no completed full scan with dependency data was found)`
     ])
     expect(run.outputs).toMatchObject({
       result: 'skipped',
@@ -645,7 +670,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
       'sbom-file': out
     })
     const tokens = JSON.parse(run.outputs['sbom-task-tokens'] ?? '{}') as Record<string, string>
-    expect(Object.keys(tokens)).toHaveLength(254)
+    expect(Object.keys(tokens)).toHaveLength(SAMPLE_PROJECT_COUNT)
     const files = await readdir(out)
     expect(files).toHaveLength(253)
     expect(files).not.toContain('acme__svc-005.cdx.json')
@@ -696,7 +721,7 @@ describe('e2e actions: everything at once, live wire shape', () => {
       'sast-count': '10',
       'sca-count': '6',
       'secrets-count': '0',
-      'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
+      'blocking-ids': JSON.stringify(WEB_MAIN_BLOCKING),
       'tickets-created': '5',
       'ticket-urls': JSON.stringify(urls),
       'project-tags': '["team-web","tier-1","ci-gated"]',

@@ -20,6 +20,7 @@ import {
   type ActionRun,
   type Emulator
 } from './helpers/e2e.js'
+import { PROJECT, WEB_MAIN_BLOCKING } from './helpers/sample.js'
 
 requireBundle()
 
@@ -85,7 +86,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     const body = scansRequests(emulator)[0]?.body
     expect(body).toEqual({
       deployment_id: '4242',
-      repository_id: 1001,
+      repository_id: PROJECT.web,
       branch: 'refs/heads/main',
       limit: 500
     })
@@ -140,7 +141,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     const older = sampleScan(
       emulator,
       scan =>
-        scan.repositoryId === 1001 &&
+        scan.repositoryId === PROJECT.web &&
         scan.branch === 'refs/heads/main' &&
         scan.commit !== MAIN_COMMIT &&
         scan.status === 'SCAN_STATUS_COMPLETED'
@@ -381,7 +382,7 @@ describe('e2e evidence: findings asked for while the scan is being proven', () =
     await withEmulator({ scanRunningMs: 4000 }, async emulator => {
       // The running scan fixes the blocking findings: once it completes, the server no longer
       // lists them. The findings asked for early still held them, and must not be judged.
-      const blocking = new Set([7100001, 7100002, 7100010, 7200001, 7100004])
+      const blocking = new Set(WEB_MAIN_BLOCKING)
       const fixed = setTimeout(() => {
         for (const list of [emulator.state.sastFindings, emulator.state.scaFindings]) {
           for (let i = list.length - 1; i >= 0; i--) {

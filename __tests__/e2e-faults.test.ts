@@ -9,7 +9,7 @@
  * trusted never produces a verdict; ticket creation is never duplicated and never fails the gate.
  */
 import { describe, expect, it } from '@jest/globals'
-import { sastFinding } from '../emulator/data.js'
+import { sastFinding } from '../emulator/data/factories.js'
 import type { Fault } from '../emulator/server.js'
 import { renderSastFinding } from '../emulator/wire.js'
 import {

@@ -29,6 +29,14 @@ import {
   scanOutputs
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
+import {
+  PROJECT,
+  WEB_MAIN_BLOCKING,
+  WEB_PR,
+  WEB_SAST,
+  WEB_SCA,
+  prCopyId
+} from './helpers/sample.js'
 
 requireBundle()
 
@@ -180,9 +188,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
         `^5 blocking findings: high ${SQLI.replace(/\./g, '\\.')} at src/app/views\\.py:42`
       )
     )
-    expect(run.outputs).toEqual(
-      gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
-    )
+    expect(run.outputs).toEqual(gateOutputs('failed', WEB_MAIN_BLOCKING))
     // One annotation per blocking finding, at its file and line.
     const annotations = run.stdout.split('\n').filter(l => l.startsWith('::error title='))
     expect(annotations.map(l => /file=([^,]+),line=(\d+)/.exec(l)?.slice(1).join(':'))).toEqual([
@@ -233,9 +239,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     const run = await runAction(emulator, { 'warn-only': 'true' })
 
     expect(run.exitCode).toBe(0)
-    expect(run.outputs).toEqual(
-      gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
-    )
+    expect(run.outputs).toEqual(gateOutputs('failed', WEB_MAIN_BLOCKING))
     expectNoGateFailure(run)
     expect(warningLines(run)).toEqual([
       `Gate failed (warn-only, the step passes): ${DEFAULT_BLOCKING_MESSAGE}`
@@ -248,7 +252,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     const run = await runAction(emulator, { 'fail-on-severity': 'none' })
 
     expect(run.exitCode).toBe(1)
-    expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100004]))
+    expect(run.outputs).toEqual(gateOutputs('failed', [WEB_SAST.sqli, WEB_SAST.md5]))
     expect(errorLines(run)).toEqual([
       `2 blocking findings: high ${SQLI} at src/app/views.py:42, medium ${MD5} at src/app/auth/passwords.py:31`
     ])
@@ -257,7 +261,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
       'policy mode block ≥ block (mode block)',
       'policy mode block ≥ block (mode block)'
     ])
-    // 7100004's rule is beyond the first rules page: the cursor was followed.
+    // WEB_SAST.md5's rule is beyond the first rules page: the cursor was followed.
     expect(
       emulator.requests.some(
         r => r.path === '/api/v1/deployments/4242/policies/11' && r.query.cursor !== undefined
@@ -273,7 +277,14 @@ describe('e2e gate: verdicts on acme/web main', () => {
 
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual(
-      gateOutputs('failed', [7100001, 7100010, 7100006, 7100003, 7100004, 7100009])
+      gateOutputs('failed', [
+        WEB_SAST.sqli,
+        WEB_SAST.certValidation,
+        WEB_SAST.openRedirect,
+        WEB_SAST.csrf,
+        WEB_SAST.md5,
+        WEB_SAST.loggerLeak
+      ])
     )
     expect(errorLines(run)).toEqual([
       `6 blocking findings: high ${SQLI} at src/app/views.py:42, high ${CERT} at src/app/integrations/billing.py:54, ` +
@@ -288,7 +299,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     it('default exposures: only the reachable high (lodash) blocks, not the unreachable critical', async () => {
       const run = await runAction(emulator, sca)
       expect(run.exitCode).toBe(1)
-      expect(run.outputs).toEqual(gateOutputs('failed', [7200001], counts))
+      expect(run.outputs).toEqual(gateOutputs('failed', [WEB_SCA.lodash], counts))
       expect(errorLines(run)).toEqual([
         '1 blocking finding: high ssc-d002fd38-1a3f-495f-aacf-2b3eaf3bcf45 at web/frontend/package-lock.json:812'
       ])
@@ -303,7 +314,9 @@ describe('e2e gate: verdicts on acme/web main', () => {
         'fail-on-exposures': 'reachable, conditionally reachable, unreachable'
       })
       expect(run.exitCode).toBe(1)
-      expect(run.outputs).toEqual(gateOutputs('failed', [7200004, 7200003, 7200001], counts))
+      expect(run.outputs).toEqual(
+        gateOutputs('failed', [WEB_SCA.minimist, WEB_SCA.pyyaml, WEB_SCA.lodash], counts)
+      )
       expect(run.summary).toContain(
         '**Gate:** severity ≥ high · policy mode: off · SCA exposures: reachable, conditionally reachable, unreachable · malicious dependencies block'
       )
@@ -312,7 +325,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     it('unreachable alone: only the unreachable critical (minimist) blocks', async () => {
       const run = await runAction(emulator, { ...sca, 'fail-on-exposures': 'unreachable' })
       expect(run.exitCode).toBe(1)
-      expect(run.outputs).toEqual(gateOutputs('failed', [7200004], counts))
+      expect(run.outputs).toEqual(gateOutputs('failed', [WEB_SCA.minimist], counts))
       expect(errorLines(run)).toEqual([
         '1 blocking finding: critical ssc-9ae48ce6-dabc-4235-ad05-cf0c0d12d3b3 at web/frontend/package-lock.json:2210'
       ])
@@ -336,7 +349,9 @@ describe('e2e gate: verdicts on acme/web main', () => {
 
     const blocked = await runAction(emulator, pr)
     expect(blocked.exitCode).toBe(1)
-    expect(blocked.outputs).toEqual(gateOutputs('failed', [7210101], counts, 1, PR_REF))
+    expect(blocked.outputs).toEqual(
+      gateOutputs('failed', [WEB_PR.flatmapStream], counts, 1, PR_REF)
+    )
     expect(errorLines(blocked)).toEqual([
       '1 blocking finding: malicious low ssc-a37215e2-2d30-4c67-a6c6-3da0934fb77d at web/frontend/package-lock.json:1377'
     ])
@@ -376,7 +391,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(dependencyRequests).toHaveLength(1)
     expect(dependencyRequests[0]?.method).toBe('POST')
     expect(dependencyRequests[0]?.body).toMatchObject({
-      dependencyFilter: { license: ['GPL-3.0-only'], repositoryId: [1001] }
+      dependencyFilter: { license: ['GPL-3.0-only'], repositoryId: [PROJECT.web] }
     })
   })
 
@@ -402,7 +417,9 @@ describe('e2e gate: verdicts on acme/web main', () => {
     const run = await runAction(emulator, { 'ignore-rules': 'python.django.**\nssc-d002*' })
 
     expect(run.exitCode).toBe(1)
-    expect(run.outputs).toEqual(gateOutputs('failed', [7100002, 7100010, 7100004]))
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [WEB_SAST.subprocess, WEB_SAST.certValidation, WEB_SAST.md5])
+    )
     expect(run.summary).toContain('**16** findings in scope: **3** blocking, **4** ignored')
     const ignored = sectionRows(run.summary, '### Ignored findings (4)')
     expect(ignored.map(r => /\| ([^|]+) \| ([^|]+) \|$/.exec(r)?.slice(1))).toEqual([
@@ -422,13 +439,13 @@ describe('e2e gate: verdicts on acme/web main', () => {
       await rm(dir, { recursive: true, force: true })
     })
 
-    it('an active entry ignores 7100001 (with its reason); an expired one warns and does not apply', async () => {
+    it('an active entry ignores the SQL injection finding (with its reason); an expired one warns and does not apply', async () => {
       const file = join(dir, 'ignores.yml')
       await writeFile(
         file,
         [
           'ignores:',
-          '  - id: 7100001',
+          `  - id: ${WEB_SAST.sqli}`,
           '    reason: Parameterised by the ORM wrapper, see SEC-12',
           '    expires: 2999-12-31',
           `  - rule: ${SUBPROCESS}`,
@@ -440,7 +457,14 @@ describe('e2e gate: verdicts on acme/web main', () => {
       const run = await runAction(emulator, { 'ignore-file': file })
 
       expect(run.exitCode).toBe(1)
-      expect(run.outputs).toEqual(gateOutputs('failed', [7100002, 7100010, 7200001, 7100004]))
+      expect(run.outputs).toEqual(
+        gateOutputs('failed', [
+          WEB_SAST.subprocess,
+          WEB_SAST.certValidation,
+          WEB_SCA.lodash,
+          WEB_SAST.md5
+        ])
+      )
       expect(warningLines(run)).toEqual([
         `Ignore entry "rule ${SUBPROCESS}" expired on 2020-01-31 and no longer applies`
       ])
@@ -451,7 +475,9 @@ describe('e2e gate: verdicts on acme/web main', () => {
       const ignored = sectionRows(run.summary, '### Ignored findings (1)')
       expect(ignored).toHaveLength(1)
       expect(ignored[0]).toContain(`| high | <code>${SQLI}</code> |`)
-      expect(ignored[0]).toContain('| Parameterised by the ORM wrapper, see SEC-12 | id 7100001 |')
+      expect(ignored[0]).toContain(
+        `| Parameterised by the ORM wrapper, see SEC-12 | id ${WEB_SAST.sqli} |`
+      )
       expect(run.summary).toContain('### Expired ignore entries (1)')
       expect(run.summary).toContain(`- rule ${SUBPROCESS} — expired 2020-01-31`)
       expect(run.summary).toContain('**16** findings in scope: **4** blocking, **1** ignored')
@@ -477,9 +503,13 @@ describe('e2e gate: verdicts on acme/web main', () => {
     })
     const after = Math.floor(Date.now() / 1000)
 
-    // 7100001 (3 d), 7100003 (6 d), 7100008 (1 d) and 7200003 (2 d); not 7100002 (12 d) etc.
+    // sqli (3 d), csrf (6 d), dangerousHtml (1 d) and pyyaml (2 d); not subprocess (12 d) etc.
     expect(run.outputs).toEqual(
-      gateOutputs('failed', [7100001, 7100003, 7100008], { total: 4, sast: 3, sca: 1 })
+      gateOutputs('failed', [WEB_SAST.sqli, WEB_SAST.csrf, WEB_SAST.dangerousHtml], {
+        total: 4,
+        sast: 3,
+        sca: 1
+      })
     )
     expect(run.exitCode).toBe(1)
     const requests = findingsRequests(emulator)
@@ -634,12 +664,20 @@ describe('e2e gate: pull requests', () => {
     expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
       Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
     )
-    // The PR copies of main's blocking findings, the new BLOCK-mode rule finding 7110101 (its rule
-    // is on the second policy page) and the malicious dependency 7210101, in report order.
+    // The PR copies of main's blocking findings, the new BLOCK-mode rule finding WEB_PR.jwtSecret (its rule
+    // is on the second policy page) and the malicious dependency, in report order.
     expect(run.outputs).toEqual(
       gateOutputs(
         'failed',
-        [7110101, 7110001, 7110002, 7110010, 7210001, 7110004, 7210101],
+        [
+          WEB_PR.jwtSecret,
+          prCopyId(WEB_SAST.sqli),
+          prCopyId(WEB_SAST.subprocess),
+          prCopyId(WEB_SAST.certValidation),
+          prCopyId(WEB_SCA.lodash),
+          prCopyId(WEB_SAST.md5),
+          WEB_PR.flatmapStream
+        ],
         { total: 18, sast: 11, sca: 7 },
         7,
         PR_REF
@@ -678,9 +716,7 @@ describe('e2e gate: pull requests', () => {
         )
       )
       expect(run.exitCode).toBe(1)
-      expect(run.outputs).toEqual(
-        gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004])
-      )
+      expect(run.outputs).toEqual(gateOutputs('failed', WEB_MAIN_BLOCKING))
       expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
         Array<string[]>(DEFAULT_CHAINS).fill(['refs/heads/main'])
       )
@@ -700,7 +736,7 @@ describe('e2e gate: pull requests', () => {
         }
       )
       expect(run.exitCode).toBe(1)
-      expect(run.outputs['blocking-ids']).toBe('[7210101]')
+      expect(run.outputs['blocking-ids']).toBe(`[${WEB_PR.flatmapStream}]`)
       expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
         Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
       )
@@ -777,7 +813,7 @@ describe('e2e gate: report files', () => {
 
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual({
-      ...gateOutputs('failed', [7100001, 7100002, 7100010, 7200001, 7100004]),
+      ...gateOutputs('failed', WEB_MAIN_BLOCKING),
       'report-file': reportFile,
       'sarif-file': sarifFile
     })
@@ -809,7 +845,7 @@ describe('e2e gate: report files', () => {
     expect(report.config).toMatchObject({ repository: 'acme/web', ref: 'refs/heads/main' })
     expect(report.findings).toHaveLength(16)
     const blocking = report.findings.filter(f => f.blocking)
-    expect(blocking.map(f => f.id)).toEqual([7100001, 7100002, 7100010, 7200001, 7100004])
+    expect(blocking.map(f => f.id)).toEqual(WEB_MAIN_BLOCKING)
     expect(blocking.map(f => f.reasons.map(r => r.text))).toEqual([
       ['severity high ≥ high', 'policy mode block ≥ block'],
       ['severity high ≥ high'],
@@ -843,9 +879,7 @@ describe('e2e gate: report files', () => {
     expect(sarifRun?.tool.driver.name).toBe('Findings Gate')
     expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca-secrets/')
     const errors = (sarifRun?.results ?? []).filter(r => r.level === 'error')
-    expect(errors.map(r => r.properties.findingId)).toEqual([
-      7100001, 7100002, 7100010, 7200001, 7100004
-    ])
+    expect(errors.map(r => r.properties.findingId)).toEqual(WEB_MAIN_BLOCKING)
     expect(errors.every(r => r.properties.blocking)).toBe(true)
     expect(errors[0]?.ruleId).toBe(SQLI)
     expect(errors[0]?.locations[0]?.physicalLocation).toMatchObject({
@@ -1121,7 +1155,14 @@ describe('e2e gate: API errors', () => {
       'fail-on-policy-mode': 'none'
     })
     expect(run.exitCode).toBe(1)
-    expect(run.outputs).toEqual(gateOutputs('failed', [7100001, 7100002, 7100010, 7200001]))
+    expect(run.outputs).toEqual(
+      gateOutputs('failed', [
+        WEB_SAST.sqli,
+        WEB_SAST.subprocess,
+        WEB_SAST.certValidation,
+        WEB_SCA.lodash
+      ])
+    )
     // The findings do not wait for the check; they are judged only once it passed.
     expect(requestLines(emulator).sort()).toEqual([
       'GET /api/v1/deployments',

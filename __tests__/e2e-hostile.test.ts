@@ -9,7 +9,7 @@
  * a truncation note, and the annotations stay within max-annotations plus one notice.
  */
 import { describe, expect, it } from '@jest/globals'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import {
   requireBundle,
   errorLines,

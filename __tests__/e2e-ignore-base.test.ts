@@ -16,6 +16,7 @@ import {
   type Emulator
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
+import { WEB_SAST } from './helpers/sample.js'
 
 requireBundle()
 
@@ -23,7 +24,7 @@ const BASE_SHA = '0123456789abcdef0123456789abcdef01234567'
 const FILE = '.github/findings-ignore.yml'
 const BASE_FILE = [
   'ignores:',
-  '  - id: 7100001',
+  `  - id: ${WEB_SAST.sqli}`,
   '    reason: Parameterised by the ORM wrapper, see SEC-12',
   ''
 ].join('\n')
@@ -91,7 +92,9 @@ describe('ignore-file and the pull request base', () => {
       expect(errorLines(run)).toHaveLength(1)
       expect(errorLines(run)[0]).toMatch(/^4 blocking findings: /)
       expect(run.summary).toContain('**16** findings in scope: **4** blocking, **1** ignored')
-      expect(run.summary).toContain('| Parameterised by the ORM wrapper, see SEC-12 | id 7100001 |')
+      expect(run.summary).toContain(
+        `| Parameterised by the ORM wrapper, see SEC-12 | id ${WEB_SAST.sqli} |`
+      )
       expect(run.summary).toContain('### Proposed ignore entries (1)')
       expect(run.summary).toContain(
         '- rule \\* — ship it — expires 2999-12-31 (proposed, applies once merged)'

@@ -18,6 +18,7 @@ import {
   type Emulator
 } from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
+import { WEB_SAST, WEB_SCA } from './helpers/sample.js'
 
 requireBundle()
 
@@ -110,7 +111,7 @@ describe('e2e policy modes: rules their policy does not list', () => {
   beforeAll(async () => {
     emulator = await startEmulator()
     dir = await mkdtemp(join(tmpdir(), 'e2e-policy-modes-unknown-'))
-    // The md5 rule (finding 7100004, blocking only by its BLOCK mode) is no longer in policy 11.
+    // The md5 rule (finding WEB_SAST.md5, blocking only by its BLOCK mode) is no longer in policy 11.
     const policy = emulator.state.policies.find(p => p.id === '11')
     if (!policy) throw new Error('the sample data has no policy 11')
     policy.rules = policy.rules.filter(rule => rule.path !== MD5_RULE)
@@ -124,10 +125,12 @@ describe('e2e policy modes: rules their policy does not list', () => {
     const reportFile = join(dir, 'report.json')
     const run = await runAction(emulator, { 'report-file': reportFile })
 
-    // Still judged, and 7100004 no longer blocks: its mode is unknown.
+    // Still judged, and WEB_SAST.md5 no longer blocks: its mode is unknown.
     expect(run.exitCode).toBe(1)
     expect(run.outputs.result).toBe('failed')
-    expect(run.outputs['blocking-ids']).toBe('[7100001,7100002,7100010,7200001]')
+    expect(run.outputs['blocking-ids']).toBe(
+      `[${WEB_SAST.sqli},${WEB_SAST.subprocess},${WEB_SAST.certValidation},${WEB_SCA.lodash}]`
+    )
     expect(warningLines(run)).toEqual([
       '1 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
     ])

@@ -15,6 +15,7 @@ import {
   NORMAL_OUTPUTS,
   type Emulator
 } from './helpers/e2e.js'
+import { WEB_PR } from './helpers/sample.js'
 
 requireBundle()
 
@@ -184,7 +185,7 @@ describe('e2e scope: findings the server returns out of scope', () => {
         ref: 'refs/pull/42/merge',
         status: 'open'
       })) as { scaFindings: { findings: { id: number }[] } }
-      const malicious = pr.scaFindings.findings.filter(f => f.id === 7210101)
+      const malicious = pr.scaFindings.findings.filter(f => f.id === WEB_PR.flatmapStream)
       expect(malicious).toHaveLength(1)
       emulator.addFault({
         kind: 'json',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PR_REF, sampleCommit, secretFinding } from '../emulator/server.js'
 import type { JsonObject } from '../emulator/wire.js'
-import { renderSecret } from '../emulator/secrets.js'
+import { renderSecret } from '../emulator/api/secrets.js'
 import {
   requireBundle,
   errorLines,
@@ -22,6 +22,7 @@ import {
 } from './helpers/e2e.js'
 import { annotations, secretLocations } from './helpers/e2e-inspect.js'
 import { FakeGitHub } from './helpers/fake-github.js'
+import { SECRET } from './helpers/sample.js'
 
 requireBundle()
 
@@ -51,10 +52,10 @@ function blockingIds(outputs: Readonly<Record<string, string>>): number[] {
 
 /** acme/api main: a live OpenAI key, a revoked AWS key, an unverifiable GitHub token, a Stripe key. */
 const API = { repository: 'acme/api', ref: 'refs/heads/main' }
-const OPENAI = 9_100_001
-const AWS = 9_100_002
-const GITHUB = 9_100_003
-const STRIPE = 9_100_004
+const OPENAI = SECRET.apiOpenAi
+const AWS = SECRET.apiAws
+const GITHUB = SECRET.apiGitHub
+const STRIPE = SECRET.apiStripe
 
 describe('which secrets block', () => {
   it('default: the confirmed-valid secret blocks, whatever its severity and mode', async () => {

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sastFinding } from '../emulator/data.js'
+import { sastFinding } from '../emulator/data/factories.js'
 import type { Fault } from '../emulator/server.js'
 import { renderSastFinding } from '../emulator/wire.js'
 import {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { fetch } from 'undici'
 import { startEmulator, type Emulator } from '../emulator/server.js'
+import { PROJECT, SAMPLE_PROJECT_COUNT } from './helpers/sample.js'
 
 let emulator: Emulator | undefined
 afterEach(async () => {
@@ -28,7 +29,7 @@ describe('emulator at scale', () => {
     }
     expect(projects).toHaveLength(1000)
     expect(projects[0]?.name).toBe(em.state.projects[0]?.name)
-    expect(projects[254]?.name).toBe('acme/gen-00001')
+    expect(projects[SAMPLE_PROJECT_COUNT]?.name).toBe('acme/gen-00001')
     expect(projects[999]?.name).toBe('acme/gen-00746')
     expect(new Set(projects.map(p => p.id)).size).toBe(1000)
     const few = await startEmulator({ projects: 3 })
@@ -40,7 +41,7 @@ describe('emulator at scale', () => {
     const em = (emulator = await startEmulator({ sbomExportMs: 600, sbomPollsUntilDone: 0 }))
     const { taskToken } = (await call(em, '/api/v1/deployments/4242/sbom/export', {
       method: 'POST',
-      body: { deploymentId: '4242', repositoryId: '1001' }
+      body: { deploymentId: '4242', repositoryId: String(PROJECT.web) }
     })) as { taskToken: string }
     const poll = () => call(em, `/api/v1/deployments/4242/sbom/export/${taskToken}`)
     expect((await poll()).status).toBe('SBOM_EXPORT_STATUS_IN_PROGRESS')

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
-import { sastFinding, scaFinding } from '../emulator/data.js'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import {
   buildState,
   NOT_FOUND_MESSAGE,
@@ -17,6 +17,15 @@ import {
   type Emulator,
   type EmulatorOptions
 } from '../emulator/server.js'
+import {
+  OTHER,
+  PROJECT,
+  WEB_MAIN_OPEN_SAST,
+  WEB_PR,
+  WEB_SAST,
+  WEB_SCA,
+  prCopyId
+} from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const DAY_S = 86_400
@@ -26,9 +35,6 @@ const DEPENDENCIES = '/api/v1/deployments/4242/dependencies'
 const SBOM = '/api/v1/deployments/4242/sbom/export'
 
 /** The open SAST findings of acme/web on main, as the seed documents them. */
-const WEB_MAIN_OPEN_SAST = [
-  7100001, 7100002, 7100003, 7100004, 7100005, 7100006, 7100007, 7100008, 7100009, 7100010
-]
 
 interface WireFinding {
   id: number
@@ -228,7 +234,7 @@ describe('findings: filters and order (documented shape)', () => {
     expect(list.map(finding => finding.id).sort((a, b) => a - b)).toEqual(WEB_MAIN_OPEN_SAST)
     const times = list.map(finding => Date.parse(finding.relevant_since))
     expect(times).toEqual([...times].sort((a, b) => b - a))
-    expect(list[0]?.id).toBe(7100008)
+    expect(list[0]?.id).toBe(WEB_SAST.dangerousHtml)
     expect(list.map(finding => finding.severity)).not.toContain('critical')
   })
 
@@ -244,84 +250,120 @@ describe('findings: filters and order (documented shape)', () => {
   it('accepts array params as repeated keys or comma-joined', async () => {
     const repeated = await findingIds({ repos: ['acme/web-legacy', 'acme/api'], status: 'open' })
     const joined = await findingIds({ repos: 'acme/web-legacy,acme/api', status: 'open' })
-    expect(repeated).toEqual([7300001, 7500001, 7500002])
+    expect(repeated).toEqual([OTHER.legacySql, OTHER.apiPathTraversal, OTHER.apiDirectWrite])
     expect(joined).toEqual(repeated)
   })
 
   it('filters by repository_ids', async () => {
-    expect(await findingIds({ repository_ids: 1002 })).toEqual([7300001])
-    expect(await findingIds({ repository_ids: 1002, issue_type: 'sca' })).toEqual([7400001])
+    expect(await findingIds({ repository_ids: PROJECT.webLegacy })).toEqual([OTHER.legacySql])
+    expect(await findingIds({ repository_ids: PROJECT.webLegacy, issue_type: 'sca' })).toEqual([
+      OTHER.legacyLog4j
+    ])
   })
 
   it('returns every status unless a status filter excludes the fixed and ignored ones', async () => {
     const all = await findingIds({ repos: 'acme/web', ref: 'refs/heads/main' })
-    expect(all).toEqual([...WEB_MAIN_OPEN_SAST, 7100011, 7100012])
+    expect(all).toEqual([...WEB_MAIN_OPEN_SAST, WEB_SAST.fixedSqli, WEB_SAST.ignoredPickle])
     const ignored = await findings({ repos: 'acme/web', ref: 'refs/heads/main', status: 'ignored' })
-    expect(ignored.map(finding => [finding.id, finding.severity])).toEqual([[7100012, 'critical']])
+    expect(ignored.map(finding => [finding.id, finding.severity])).toEqual([
+      [WEB_SAST.ignoredPickle, 'critical']
+    ])
   })
 
   it('filters by ref exactly', async () => {
     const pr = await findingIds({ repos: 'acme/web', ref: 'refs/pull/42/merge', status: 'open' })
-    expect(pr).toEqual([...WEB_MAIN_OPEN_SAST.map(id => id + 10_000), 7110101])
+    expect(pr).toEqual([...WEB_MAIN_OPEN_SAST.map(prCopyId), WEB_PR.jwtSecret])
     expect(await findingIds({ ref: 'main' })).toEqual([])
   })
 
   it('filters by since (epoch seconds on relevant_since)', async () => {
     const since = NOW.getTime() / 1000 - 7 * DAY_S
-    expect(await findingIds({ ...WEB_MAIN_OPEN, since })).toEqual([7100001, 7100003, 7100008])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, since })).toEqual([
+      WEB_SAST.sqli,
+      WEB_SAST.csrf,
+      WEB_SAST.dangerousHtml
+    ])
     expect(await findingIds({ ...WEB_MAIN_OPEN, since: since + 0.5 })).toEqual([
-      7100001, 7100003, 7100008
+      WEB_SAST.sqli,
+      WEB_SAST.csrf,
+      WEB_SAST.dangerousHtml
     ])
   })
 
   it('filters by severities', async () => {
     expect(await findingIds({ ...WEB_MAIN_OPEN, severities: 'high' })).toEqual([
-      7100001, 7100002, 7100010
+      WEB_SAST.sqli,
+      WEB_SAST.subprocess,
+      WEB_SAST.certValidation
     ])
     expect(await findingIds({ ...WEB_MAIN_OPEN, severities: ['low', 'critical'] })).toEqual([
-      7100005, 7100007, 7100009
+      WEB_SAST.throttle,
+      WEB_SAST.documentMethod,
+      WEB_SAST.loggerLeak
     ])
   })
 
   it('maps policies to the rule mode in the finding sourcing policy', async () => {
     expect(await findingIds({ ...WEB_MAIN_OPEN, policies: 'rule-board-block' })).toEqual([
-      7100001, 7100004
+      WEB_SAST.sqli,
+      WEB_SAST.md5
     ])
     expect(await findingIds({ ...WEB_MAIN_OPEN, policies: 'rule-board-audit' })).toEqual([
-      7100002, 7100005, 7100008
+      WEB_SAST.subprocess,
+      WEB_SAST.throttle,
+      WEB_SAST.dangerousHtml
     ])
     expect(await findingIds({ ...WEB_MAIN_OPEN, policies: 'rule-board-pr-comments' })).toEqual([
-      7100003, 7100006, 7100009, 7100010
+      WEB_SAST.csrf,
+      WEB_SAST.openRedirect,
+      WEB_SAST.loggerLeak,
+      WEB_SAST.certValidation
     ])
     // Strict Policy blocks every sample rule.
     expect(await findingIds({ repos: 'acme/payments', policies: 'rule-board-block' })).toEqual([
-      7600001, 7600002
+      OTHER.paymentsMd5,
+      OTHER.paymentsTls
     ])
   })
 
   it('filters by rules, categories and confidence', async () => {
     const rule = 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
     expect(await findingIds({ repos: 'acme/web', ref: 'refs/heads/main', rules: rule })).toEqual([
-      7100001, 7100011
+      WEB_SAST.sqli,
+      WEB_SAST.fixedSqli
     ])
-    expect(await findingIds({ ...WEB_MAIN_OPEN, confidence: 'low' })).toEqual([7100005, 7100007])
+    expect(await findingIds({ ...WEB_MAIN_OPEN, confidence: 'low' })).toEqual([
+      WEB_SAST.throttle,
+      WEB_SAST.documentMethod
+    ])
     expect(await findingIds({ ...WEB_MAIN_OPEN, categories: 'best-practice' })).toEqual([])
   })
 
   it('filters SCA findings by exposures, transitivities and is_malicious', async () => {
     const sca = { ...WEB_MAIN_OPEN, issue_type: 'sca' }
-    expect(await findingIds(sca)).toEqual([7200001, 7200002, 7200003, 7200004, 7200005, 7200006])
-    expect(await findingIds({ ...sca, exposures: ['reachable', 'always_reachable'] })).toEqual([
-      7200001, 7200002
+    expect(await findingIds(sca)).toEqual([
+      WEB_SCA.lodash,
+      WEB_SCA.requests,
+      WEB_SCA.pyyaml,
+      WEB_SCA.minimist,
+      WEB_SCA.debug,
+      WEB_SCA.jinja2
     ])
-    expect(await findingIds({ ...sca, transitivities: 'transitive' })).toEqual([7200004, 7200005])
+    expect(await findingIds({ ...sca, exposures: ['reachable', 'always_reachable'] })).toEqual([
+      WEB_SCA.lodash,
+      WEB_SCA.requests
+    ])
+    expect(await findingIds({ ...sca, transitivities: 'transitive' })).toEqual([
+      WEB_SCA.minimist,
+      WEB_SCA.debug
+    ])
     expect(await findingIds({ ...sca, is_malicious: 'true' })).toEqual([])
     const pr = { ...sca, ref: 'refs/pull/42/merge' }
     const malicious = await findings({ ...pr, is_malicious: 'true' })
     expect(malicious.map(finding => [finding.id, finding.severity, finding.reachability])).toEqual([
-      [7210101, 'low', 'unreachable']
+      [WEB_PR.flatmapStream, 'low', 'unreachable']
     ])
-    expect(await findingIds({ ...pr, is_malicious: 'false' })).not.toContain(7210101)
+    expect(await findingIds({ ...pr, is_malicious: 'false' })).not.toContain(WEB_PR.flatmapStream)
   })
 
   it('renders the documented wire shape', async () => {
@@ -356,7 +398,7 @@ describe('findings: filters and order (documented shape)', () => {
     const deduped = await findingIds({ repos: 'acme/web', status: 'open', dedup: 'true' })
     expect(all).toHaveLength(21)
     expect(deduped).toHaveLength(11)
-    expect(deduped).toContain(7110101)
+    expect(deduped).toContain(WEB_PR.jwtSecret)
   })
 })
 
@@ -369,7 +411,7 @@ describe('findings: live shape', () => {
     )
     const body = result.json as { findings: WireFinding[] }
     expect(Object.keys(body)).toEqual(['findings'])
-    const finding = body.findings.find(candidate => candidate.id === 7100001)
+    const finding = body.findings.find(candidate => candidate.id === WEB_SAST.sqli)
     expect(finding?.location).toEqual({
       file_path: 'src/app/views.py',
       line: 42,
@@ -387,14 +429,14 @@ describe('findings: live shape', () => {
     const list = (result.json as { findings: WireFinding[] }).findings
     const reachability = Object.fromEntries(list.map(finding => [finding.id, finding.reachability]))
     expect(reachability).toEqual({
-      7200001: 'reachable',
-      7200002: 'always reachable',
-      7200003: 'conditionally reachable',
-      7200004: 'unreachable',
-      7200005: 'no reachability analysis',
-      7200006: 'unreachable'
+      [WEB_SCA.lodash]: 'reachable',
+      [WEB_SCA.requests]: 'always reachable',
+      [WEB_SCA.pyyaml]: 'conditionally reachable',
+      [WEB_SCA.minimist]: 'unreachable',
+      [WEB_SCA.debug]: 'no reachability analysis',
+      [WEB_SCA.jinja2]: 'unreachable'
     })
-    const usage = list.find(finding => finding.id === 7200001)?.usage
+    const usage = list.find(finding => finding.id === WEB_SCA.lodash)?.usage
     expect(usage?.location).toMatchObject({
       path: 'web/frontend/src/utils/template.js',
       start_line: 12
@@ -461,7 +503,7 @@ describe('projects', () => {
     const result = await call('/api/v1/deployments/acme-corp/projects?page_size=1')
     const [web] = (result.json as { projects: Record<string, unknown>[] }).projects
     expect(web).toMatchObject({
-      id: 1001,
+      id: PROJECT.web,
       name: 'acme/web',
       tags: ['team-web', 'tier-1'],
       default_branch: 'refs/heads/main',
@@ -489,7 +531,7 @@ describe('project tags', () => {
     expect(result.status).toBe(200)
     const project = (result.json as { project: Record<string, unknown> }).project
     expect(project).toMatchObject({
-      id: 1001,
+      id: PROJECT.web,
       name: 'acme/web',
       tags: ['gate-passed'],
       managed_scan_config: { diff_scan: { enabled: true }, full_scan: { enabled: true } }
@@ -549,18 +591,18 @@ describe('tickets', () => {
   it('creates one ticket per rule and repository, then skips them on a second run', async () => {
     const first = await createTickets({
       issue_type: 'sast',
-      issue_ids: ['7100001', 7100011, '7100004']
+      issue_ids: [String(WEB_SAST.sqli), WEB_SAST.fixedSqli, String(WEB_SAST.md5)]
     })
     expect(first.succeeded).toEqual([
       {
         external_slug: 'SEC-1',
-        issue_ids: [7100001, 7100011],
+        issue_ids: [WEB_SAST.sqli, WEB_SAST.fixedSqli],
         ticket_id: 1,
         ticket_url: 'https://tracker.example.test/browse/SEC-1'
       },
       {
         external_slug: 'SEC-2',
-        issue_ids: [7100004],
+        issue_ids: [WEB_SAST.md5],
         ticket_id: 2,
         ticket_url: 'https://tracker.example.test/browse/SEC-2'
       }
@@ -574,63 +616,76 @@ describe('tickets', () => {
       externalSlug: 'SEC-1',
       id: 1,
       url: 'https://tracker.example.test/browse/SEC-1',
-      linkedIssueIds: [7100001, 7100011]
+      linkedIssueIds: [WEB_SAST.sqli, WEB_SAST.fixedSqli]
     })
-    const second = await createTickets({ issue_type: 'sast', issue_ids: [7100001, 7100004] })
+    const second = await createTickets({
+      issue_type: 'sast',
+      issue_ids: [WEB_SAST.sqli, WEB_SAST.md5]
+    })
     expect(second.succeeded).toEqual([])
     expect(second.skipped).toEqual([
-      { reason: 'Issue already has a ticket', issue_ids: [7100001] },
-      { reason: 'Issue already has a ticket', issue_ids: [7100004] }
+      { reason: 'Issue already has a ticket', issue_ids: [WEB_SAST.sqli] },
+      { reason: 'Issue already has a ticket', issue_ids: [WEB_SAST.md5] }
     ])
     expect(emulator.state.tickets).toHaveLength(2)
   })
 
   it('reports unknown ids and ids of the other issue type as not found', async () => {
-    const outcome = await createTickets({ issue_type: 'sca', issue_ids: [999, 7100001, 7200001] })
+    const outcome = await createTickets({
+      issue_type: 'sca',
+      issue_ids: [999, WEB_SAST.sqli, WEB_SCA.lodash]
+    })
     expect(outcome.failed).toEqual([
       { error: 'Issue not found', issue_ids: [999] },
-      { error: 'Issue not found', issue_ids: [7100001] }
+      { error: 'Issue not found', issue_ids: [WEB_SAST.sqli] }
     ])
-    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[7200001]])
+    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[WEB_SCA.lodash]])
   })
 
   it('fails the tickets beyond the limit', async () => {
     const outcome = await createTickets({
       issue_type: 'sast',
-      issue_ids: [7100001, 7100002, 7100003],
+      issue_ids: [WEB_SAST.sqli, WEB_SAST.subprocess, WEB_SAST.csrf],
       limit: 1
     })
-    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[7100001]])
+    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[WEB_SAST.sqli]])
     expect(outcome.failed).toEqual([
-      { error: 'Ticket limit exceeded', issue_ids: [7100002] },
-      { error: 'Ticket limit exceeded', issue_ids: [7100003] }
+      { error: 'Ticket limit exceeded', issue_ids: [WEB_SAST.subprocess] },
+      { error: 'Ticket limit exceeded', issue_ids: [WEB_SAST.csrf] }
     ])
     expect(
-      emulator.state.sastFindings.find(finding => finding.id === 7100002)?.externalTicket
+      emulator.state.sastFindings.find(finding => finding.id === WEB_SAST.subprocess)
+        ?.externalTicket
     ).toBeNull()
   })
 
   it('creates one ticket per finding with group_issues false', async () => {
     const outcome = await createTickets({
       issue_type: 'sast',
-      issue_ids: [7100001, 7100011],
+      issue_ids: [WEB_SAST.sqli, WEB_SAST.fixedSqli],
       group_issues: false
     })
-    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([[7100001], [7100011]])
+    expect(outcome.succeeded.map(ticket => ticket.issue_ids)).toEqual([
+      [WEB_SAST.sqli],
+      [WEB_SAST.fixedSqli]
+    ])
   })
 
   it('selects by filters when issue_ids is absent', async () => {
     const outcome = await createTickets({ issue_type: 'sast', repos: ['acme/api'], status: 'open' })
-    expect(outcome.succeeded.flatMap(ticket => ticket.issue_ids).sort()).toEqual([7500001, 7500002])
+    expect(outcome.succeeded.flatMap(ticket => ticket.issue_ids).sort()).toEqual([
+      OTHER.apiPathTraversal,
+      OTHER.apiDirectWrite
+    ])
   })
 
   it.each([
-    ['issue_type', { issue_ids: [7100001] }],
-    ['issue_type', { issue_type: 'code', issue_ids: [7100001] }],
-    ['limit', { issue_type: 'sast', issue_ids: [7100001], limit: 0 }],
-    ['limit', { issue_type: 'sast', issue_ids: [7100001], limit: 21 }],
+    ['issue_type', { issue_ids: [WEB_SAST.sqli] }],
+    ['issue_type', { issue_type: 'code', issue_ids: [WEB_SAST.sqli] }],
+    ['limit', { issue_type: 'sast', issue_ids: [WEB_SAST.sqli], limit: 0 }],
+    ['limit', { issue_type: 'sast', issue_ids: [WEB_SAST.sqli], limit: 21 }],
     ['issue_ids', { issue_type: 'sast', issue_ids: ['71x'] }],
-    ['issue_ids', { issue_type: 'sast', issue_ids: '7100001' }]
+    ['issue_ids', { issue_type: 'sast', issue_ids: String(WEB_SAST.sqli) }]
   ])('answers 400 naming %s', async (parameter, body) => {
     const result = await call(TICKETS, { method: 'POST', body })
     expect(result.status).toBe(400)
@@ -658,7 +713,7 @@ describe('dependencies', () => {
   }
 
   it('renders {id, name, version} in the documented shape', async () => {
-    const page = await listDependencies({ dependencyFilter: { repositoryId: [1001] } })
+    const page = await listDependencies({ dependencyFilter: { repositoryId: [PROJECT.web] } })
     expect(page.dependencies).toHaveLength(40)
     expect(page.dependencies[0]).toEqual({ id: '600001', name: 'react', version: '18.2.0' })
     expect(page.hasMore).toBe(false)
@@ -671,7 +726,7 @@ describe('dependencies', () => {
     })
     expect(page.dependencies).toEqual([
       expect.objectContaining({
-        repositoryId: '1001',
+        repositoryId: String(PROJECT.web),
         package: { name: 'PyQt5', versionSpecifier: '5.15.10' },
         ecosystem: 'pypi',
         licenses: ['GPL-3.0-only'],
@@ -693,7 +748,7 @@ describe('dependencies', () => {
       const page = await listDependencies({
         pageSize: 15,
         cursor,
-        dependencyFilter: { repositoryId: [1001] }
+        dependencyFilter: { repositoryId: [PROJECT.web] }
       })
       sizes.push(page.dependencies.length)
       seen.push(...page.dependencies.map(dependency => String(dependency.id)))
@@ -802,7 +857,7 @@ interface SbomStatus {
 
 describe('SBOM export', () => {
   const request = {
-    repositoryId: '1001',
+    repositoryId: String(PROJECT.web),
     ref: 'refs/heads/main',
     sbomOutputFormat: 'SBOM_OUTPUT_FORMAT_CYCLONEDX',
     metadataComponentType: 'SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_APPLICATION',
@@ -865,8 +920,8 @@ describe('SBOM export', () => {
 
   it('fails exports of repositories in sbomFailRepositories', async () => {
     await start({ sbomPollsUntilDone: 0 })
-    emulator.state.sbomFailRepositories.add(1004)
-    const outcome = await poll(await startExport({ ...request, repositoryId: 1004 }))
+    emulator.state.sbomFailRepositories.add(PROJECT.payments)
+    const outcome = await poll(await startExport({ ...request, repositoryId: PROJECT.payments }))
     expect(outcome.status).toBe('SBOM_EXPORT_STATUS_FAILED')
     expect(outcome.errorMessage).toContain('acme/payments')
     expect(outcome.downloadUrl).toBeUndefined()
@@ -939,15 +994,15 @@ describe('faults', () => {
   it('performs the state change before resetting with reset-after-processing', async () => {
     emulator.addFault({ path: TICKETS, kind: 'reset-after-processing' })
     await expect(
-      call(TICKETS, { method: 'POST', body: { issue_type: 'sast', issue_ids: [7100001] } })
+      call(TICKETS, { method: 'POST', body: { issue_type: 'sast', issue_ids: [WEB_SAST.sqli] } })
     ).rejects.toThrow()
-    expect(emulator.state.tickets.map(ticket => ticket.issueIds)).toEqual([[7100001]])
+    expect(emulator.state.tickets.map(ticket => ticket.issueIds)).toEqual([[WEB_SAST.sqli]])
     const retry = await call(TICKETS, {
       method: 'POST',
-      body: { issue_type: 'sast', issue_ids: [7100001] }
+      body: { issue_type: 'sast', issue_ids: [WEB_SAST.sqli] }
     })
     expect((retry.json as TicketResponse).skipped).toEqual([
-      { reason: 'Issue already has a ticket', issue_ids: [7100001] }
+      { reason: 'Issue already has a ticket', issue_ids: [WEB_SAST.sqli] }
     ])
   })
 
@@ -1023,7 +1078,10 @@ describe('request log', () => {
 
   it('records method, paths, repeated query keys, headers and parsed body', async () => {
     await call(`${FINDINGS}?repos=acme/web&repos=acme/api&page_size=100`)
-    await call(TICKETS, { method: 'POST', body: { issue_type: 'sast', issue_ids: [7100001] } })
+    await call(TICKETS, {
+      method: 'POST',
+      body: { issue_type: 'sast', issue_ids: [WEB_SAST.sqli] }
+    })
     const [get, post] = emulator.requests
     expect(get).toMatchObject({
       method: 'GET',
@@ -1034,7 +1092,7 @@ describe('request log', () => {
     expect(get?.headers.authorization).toBe(`Bearer ${emulator.token}`)
     expect(post).toMatchObject({
       method: 'POST',
-      body: { issue_type: 'sast', issue_ids: [7100001] },
+      body: { issue_type: 'sast', issue_ids: [WEB_SAST.sqli] },
       status: 200
     })
   })

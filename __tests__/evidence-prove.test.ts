@@ -12,10 +12,11 @@ import { proveEvidence } from '../src/evidence/evidence.js'
 import type { Clock } from '../src/evidence/prove-scan.js'
 import { NoVerdictError } from '../src/errors.js'
 import { failure } from './helpers/failure.js'
+import { PROJECT } from './helpers/sample.js'
 
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
 const DEPLOYMENT: Deployment = { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
-const WEB: Project = { id: 1001, name: 'acme/web', tags: [] }
+const WEB: Project = { id: PROJECT.web, name: 'acme/web', tags: [] }
 
 let emulator: Emulator
 let transport: Transport
@@ -101,7 +102,7 @@ describe('searchScans', () => {
     for (const shape of ['documented', 'live'] as const) {
       emulator.setShape(shape)
       const scans = await searchScans(transport, '4242', {
-        repositoryId: '1001',
+        repositoryId: String(PROJECT.web),
         branch: 'refs/heads/release'
       })
       expect(scans.map(s => [s.status, s.statusText])).toEqual([

@@ -14,6 +14,7 @@ import type {
   DependencyRecord,
   EmbeddedRuleRecord,
   ExternalTicketRecord,
+  FindingRecord,
   LocationRecord,
   PolicyRecord,
   PolicyRuleRecord,
@@ -22,7 +23,7 @@ import type {
   ReviewCommentRecord,
   SastFindingRecord,
   ScaFindingRecord
-} from './data.js'
+} from './data/records.js'
 
 export type WireShape = 'documented' | 'live'
 export type IssueType = 'sast' | 'sca' | 'ai_sast'
@@ -156,8 +157,6 @@ function renderEmbeddedRule(rule: EmbeddedRuleRecord, shape: WireShape): JsonObj
         owaspNames: rule.owaspNames
       }
 }
-
-type FindingRecord = SastFindingRecord | ScaFindingRecord
 
 /** Fields shared by SAST and SCA findings; top-level names are snake_case in both shapes. */
 function renderFindingCore(finding: FindingRecord, shape: WireShape): JsonObject {

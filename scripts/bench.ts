@@ -32,7 +32,7 @@
 import { spawnSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { fetch } from 'undici'
-import { sampleCommit } from '../emulator/scans.js'
+import { sampleCommit } from '../emulator/data/sample-scans.js'
 import { BUNDLE, runBundledAction } from './run-action.js'
 import {
   startEmulatorProcess,

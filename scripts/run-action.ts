@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { sampleCommit } from '../emulator/scans.js'
+import { sampleCommit } from '../emulator/data/sample-scans.js'
 
 /**
  * Runs the bundled action (dist/index.js) in a child process the way the Actions runner does:

@@ -14,6 +14,7 @@ import {
   type ActionRun,
   type RunOptions
 } from '../../scripts/run-action.js'
+import { WEB_MAIN_BLOCKING } from './sample.js'
 
 /**
  * End-to-end suites run the committed bundle. Called at the top of each: without dist/index.js
@@ -109,7 +110,7 @@ export const NORMAL_OUTPUTS: Readonly<Record<string, string>> = {
   'sast-count': '10',
   'sca-count': '6',
   'secrets-count': '0',
-  'blocking-ids': '[7100001,7100002,7100010,7200001,7100004]',
+  'blocking-ids': JSON.stringify(WEB_MAIN_BLOCKING),
   'deployment-slug': 'acme-corp',
   'deployment-id': '4242'
 }

@@ -1,9 +1,9 @@
 /**
  * A deployment at scale for the SBOM export: P projects (the sample's, then generated ones) and
- * exports that take a while to generate, as the live service's do.
+ * exports that take a while to generate, as the live service's do (see api/sbom.ts).
  */
-import type { EmulatorState, ProjectRecord, SbomTaskRecord } from './data.js'
-import { project } from './data.js'
+import type { EmulatorState, ProjectRecord } from './records.js'
+import { project } from './factories.js'
 
 /** First id of the generated projects: above every sample and factory id. */
 const GENERATED_ID_BASE = 100_000
@@ -33,18 +33,4 @@ export function applySbomScale(
   if (options.projects !== undefined)
     state.projects = scaledProjects(state.projects, options.projects)
   if (options.sbomExportMs !== undefined) state.sbomExportMs = options.sbomExportMs
-}
-
-/** When a new export may first answer COMPLETED or FAILED (wall clock, milliseconds). */
-export function sbomReadyAt(state: EmulatorState, now: number = Date.now()): number {
-  return now + (state.sbomExportMs ?? 0)
-}
-
-/**
- * Still generating: before its ready time, or while it has in-progress polls left. Both hold at
- * once when both are set, as a slow export polled too early does.
- */
-export function sbomTaskInProgress(task: SbomTaskRecord, now: number = Date.now()): boolean {
-  if (task.outcome !== null) return false
-  return task.polls <= task.pollsUntilDone || now < (task.readyAt ?? 0)
 }

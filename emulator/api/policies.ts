@@ -1,0 +1,57 @@
+/** `GET /deployments/{id}/policies` and the cursor pages of a policy's rules. */
+import {
+  cursorOffset,
+  decodeSegment,
+  integerParam,
+  isPath,
+  notFound,
+  ok,
+  type ApiResponse,
+  type Environment,
+  type RequestContext,
+  type Route
+} from '../request.js'
+import { renderPolicy, renderPolicyRule } from '../wire.js'
+
+function encodeRuleCursor(offset: number): string {
+  return Buffer.from(`rules:${offset}`).toString('base64url')
+}
+
+function decodeRuleCursor(text: string): number | undefined {
+  const match = /^rules:(\d+)$/.exec(Buffer.from(text, 'base64url').toString('utf8'))
+  return match?.[1] === undefined ? undefined : Number(match[1])
+}
+
+function listPolicies(env: Environment): ApiResponse {
+  return ok({ policies: env.state.policies.map(renderPolicy) })
+}
+
+/** Cursor pages of a policy's rules; the last page answers an empty cursor. */
+function listPolicyRules(ctx: RequestContext, env: Environment, policyId: string): ApiResponse {
+  const policy = env.state.policies.find(candidate => candidate.id === policyId)
+  if (policy === undefined) throw notFound(`Policy ${policyId} not found`)
+  // A zero limit is an unset uint32 in proto3, so it means the default.
+  const limit = integerParam(ctx.query.get('limit') ?? undefined, 'limit', 500, 0, 2000) || 500
+  const offset = cursorOffset(ctx.query.get('cursor') ?? undefined, 'cursor', decodeRuleCursor)
+  const end = Math.min(offset + limit, policy.rules.length)
+  return ok({
+    cursor: end < policy.rules.length ? encodeRuleCursor(end) : '',
+    policy: renderPolicy(policy),
+    rules: policy.rules.slice(offset, end).map(renderPolicyRule)
+  })
+}
+
+export const policiesRoutes: readonly Route[] = [
+  {
+    method: 'GET',
+    key: 'id',
+    matches: isPath('policies'),
+    handle: (_ctx, env) => listPolicies(env)
+  },
+  {
+    method: 'GET',
+    key: 'id',
+    matches: rest => rest.length === 2 && rest[0] === 'policies',
+    handle: (ctx, env, rest) => listPolicyRules(ctx, env, decodeSegment(rest[1] ?? ''))
+  }
+]

@@ -1,0 +1,139 @@
+/**
+ * `POST /deployments/{id}/scans/search`: what the scanner recorded per CI run.
+ *
+ * A scan is RUNNING until it finishes; a scan by `semgrep ci` completes when its upload ends, a
+ * managed scan later. The search covers the past 30 days, newest first, paged by an opaque cursor.
+ */
+import type { EmulatorState, ScanRecord } from '../data/records.js'
+import { SCAN_STATUSES } from '../data/records.js'
+import { DAY_MS } from '../data/seed.js'
+import {
+  badParam,
+  field,
+  isPath,
+  objectBody,
+  ok,
+  type ApiResponse,
+  type Environment,
+  type RequestContext,
+  type Route
+} from '../request.js'
+import { formatTimestamp, type JsonObject, type WireShape } from '../wire.js'
+
+const SEARCH_WINDOW_MS = 30 * DAY_MS
+const DEFAULT_LIMIT = 100
+const MAX_LIMIT = 500
+
+function integerField(
+  body: Record<string, unknown>,
+  snake: string,
+  camel: string
+): number | undefined {
+  const value = field(body, snake, camel)
+  if (value === undefined || value === null) return undefined
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) {
+    throw badParam(snake, 'expected an integer')
+  }
+  return number
+}
+
+function statusesField(body: Record<string, unknown>): Set<string> | undefined {
+  const value = body.statuses
+  if (value === undefined || value === null) return undefined
+  if (!Array.isArray(value) || !value.every(item => SCAN_STATUSES.some(s => s === item))) {
+    throw badParam('statuses', `expected ${SCAN_STATUSES.join(', ')}`)
+  }
+  return new Set(value as string[])
+}
+
+/** What a record looks like at `nowMs` (a running scan finishes when its time has come). */
+function statusAt(
+  record: ScanRecord,
+  nowMs: number
+): Pick<ScanRecord, 'status' | 'completedAt' | 'exitCode'> {
+  if (record.runningUntil !== undefined && record.runningUntil > nowMs) {
+    return { status: 'SCAN_STATUS_RUNNING', completedAt: null, exitCode: null }
+  }
+  const completedAt =
+    record.runningUntil !== undefined ? new Date(record.runningUntil) : record.completedAt
+  return { status: record.status, completedAt, exitCode: record.exitCode }
+}
+
+export function renderScan(
+  record: ScanRecord,
+  deploymentId: string,
+  nowMs: number,
+  shape: WireShape
+): JsonObject {
+  const { status, completedAt, exitCode } = statusAt(record, nowMs)
+  return {
+    id: String(record.id),
+    deployment_id: deploymentId,
+    repository_id: String(record.repositoryId),
+    branch: record.branch,
+    commit: record.commit,
+    status,
+    is_full_scan: record.isFullScan,
+    started_at: formatTimestamp(record.startedAt, shape, record.id),
+    completed_at: completedAt ? formatTimestamp(completedAt, shape, record.id + 1) : null,
+    exit_code: exitCode === null ? null : String(exitCode),
+    enabled_products: record.enabledProducts
+  }
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`scans:${offset}`).toString('base64url')
+}
+
+function decodeCursor(text: string): number {
+  const match = /^scans:(\d+)$/.exec(Buffer.from(text, 'base64url').toString('utf8'))
+  if (!match) throw badParam('cursor', 'not a cursor of this search')
+  return Number(match[1])
+}
+
+/** The body of a search: the scans of the past 30 days matching every filter, newest first. */
+function searchScans(
+  state: EmulatorState,
+  body: Record<string, unknown>,
+  clock: { nowMs: number; windowEndMs: number },
+  shape: WireShape
+): JsonObject {
+  const { nowMs } = clock
+  const repositoryId = integerField(body, 'repository_id', 'repositoryId')
+  const branch = field(body, 'branch', 'branch')
+  if (branch !== undefined && typeof branch !== 'string') {
+    throw badParam('branch', 'expected a string')
+  }
+  const statuses = statusesField(body)
+  const limit = integerField(body, 'limit', 'limit') ?? DEFAULT_LIMIT
+  if (limit < 1 || limit > MAX_LIMIT) {
+    throw badParam('limit', `must be between 1 and ${MAX_LIMIT}`)
+  }
+  const cursor = field(body, 'cursor', 'cursor')
+  const offset = typeof cursor === 'string' && cursor !== '' ? decodeCursor(cursor) : 0
+  const matching = state.scans
+    .filter(
+      record =>
+        record.startedAt.getTime() >= clock.windowEndMs - SEARCH_WINDOW_MS &&
+        (repositoryId === undefined || record.repositoryId === repositoryId) &&
+        (branch === undefined || branch === '' || record.branch === branch) &&
+        (statuses === undefined || statuses.has(statusAt(record, nowMs).status))
+    )
+    .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id)
+  const page = matching.slice(offset, offset + limit)
+  const more = offset + limit < matching.length
+  return {
+    scans: page.map(record => renderScan(record, state.deployment.id, nowMs, shape)),
+    ...(more ? { cursor: encodeCursor(offset + limit) } : {})
+  }
+}
+
+function scansSearch(ctx: RequestContext, env: Environment): ApiResponse {
+  const clock = { nowMs: Date.now(), windowEndMs: env.dataNow.getTime() }
+  return ok(searchScans(env.state, objectBody(ctx), clock, env.shape()))
+}
+
+export const scansRoutes: readonly Route[] = [
+  { method: 'POST', key: 'id', matches: isPath('scans', 'search'), handle: scansSearch }
+]

@@ -1,0 +1,150 @@
+/** HTTP plumbing: reading a request, sending an answer, the request log, listen and close. */
+import type http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { LoggedRequest } from './options.js'
+import { ApiError, decodeSegment, type ApiResponse } from './request.js'
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024
+
+/** Timers that close() can cut short, so a pending delay never outlives the emulator. */
+export class TimerPool {
+  private readonly pending = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>()
+
+  sleep(ms: number): Promise<void> {
+    if (!(ms > 0)) return Promise.resolve()
+    return new Promise(resolve => {
+      const entry = {
+        timer: setTimeout(() => {
+          this.pending.delete(entry)
+          resolve()
+        }, ms),
+        resolve
+      }
+      this.pending.add(entry)
+    })
+  }
+
+  releaseAll(): void {
+    for (const entry of this.pending) {
+      clearTimeout(entry.timer)
+      entry.resolve()
+    }
+    this.pending.clear()
+  }
+}
+
+export interface RawRequest {
+  method: string
+  rawPath: string
+  path: string
+  query: URLSearchParams
+  text: string
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) reject(new ApiError(413, 'Request body too large'))
+      else chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+export async function readRequest(req: http.IncomingMessage): Promise<RawRequest> {
+  const target = new URL(req.url ?? '/', 'http://emulator.invalid')
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    rawPath: target.pathname,
+    path: decodeSegment(target.pathname),
+    query: target.searchParams,
+    text: await readBody(req)
+  }
+}
+
+export function parseJsonText(text: string): { body: unknown; isJson: boolean } {
+  if (text.trim() === '') return { body: undefined, isJson: true }
+  try {
+    return { body: JSON.parse(text) as unknown, isJson: true }
+  } catch {
+    return { body: text, isJson: false }
+  }
+}
+
+function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string | undefined> {
+  const flat: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(headers))
+    flat[name] = Array.isArray(value) ? value.join(', ') : value
+  return flat
+}
+
+function queryRecord(query: URLSearchParams): Record<string, string[]> {
+  const record: Record<string, string[]> = {}
+  for (const [name, value] of query) (record[name] ??= []).push(value)
+  return record
+}
+
+export interface PlainAnswer {
+  status: number
+  body: string | Buffer
+  headers: Record<string, string>
+}
+
+export function jsonAnswer(response: ApiResponse): PlainAnswer {
+  return {
+    status: response.status,
+    body: JSON.stringify(response.body),
+    headers: { 'content-type': 'application/json', ...response.headers }
+  }
+}
+
+/** A request log entry, as tests and the control surface see it. */
+export function logEntry(raw: RawRequest, req: http.IncomingMessage, body: unknown): LoggedRequest {
+  return {
+    method: raw.method,
+    path: raw.path,
+    rawPath: raw.rawPath,
+    query: queryRecord(raw.query),
+    headers: flattenHeaders(req.headers),
+    body,
+    status: 0,
+    receivedAt: Date.now()
+  }
+}
+
+export function send(res: http.ServerResponse, answer: PlainAnswer): void {
+  if (res.destroyed || res.writableEnded) return
+  res.writeHead(answer.status, {
+    'content-length': String(Buffer.byteLength(answer.body)),
+    ...answer.headers
+  })
+  res.end(answer.body)
+}
+
+/** Destroys the connection without an answer (what a reset or a crashed proxy looks like). */
+export function resetConnection(req: http.IncomingMessage, res: http.ServerResponse): void {
+  res.destroy()
+  req.socket.destroy()
+}
+
+export function listenOn(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+export function closeServer(server: http.Server): Promise<void> {
+  return new Promise(resolve => {
+    if (!server.listening) return resolve()
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
+}

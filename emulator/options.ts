@@ -1,0 +1,70 @@
+/** What an emulator is started with, and what a started emulator offers its tests. */
+import type { EmulatorState } from './data/records.js'
+import type { Fault } from './faults.js'
+import type { WireShape } from './wire.js'
+
+export interface EmulatorOptions {
+  token?: string
+  shape?: WireShape
+  /** Added to every API response (benchmarks). */
+  latencyMs?: number
+  port?: number
+  tls?: { key: string | Buffer; cert: string | Buffer }
+  seed?: 'sample' | 'empty'
+  /** Extra generated open findings in one repository and ref. */
+  bulk?: { repository: string; ref: string; sast: number; sca: number }
+  /** GETs of an export answered IN_PROGRESS before it settles; default 1. */
+  sbomPollsUntilDone?: number
+  /** An export answers IN_PROGRESS until this long after it was created (and its polls are used). */
+  sbomExportMs?: number
+  /** Serve exactly this many projects: the sample's (254), then generated ones (sbom-scale.ts). */
+  projects?: number
+  /** Base for relative timestamps; default new Date(). */
+  now?: Date
+  /**
+   * The head scan of acme/web on refs/heads/main stays RUNNING this long after start, then
+   * COMPLETED (a managed scan the gate has to wait for).
+   */
+  scanRunningMs?: number
+  /**
+   * Findings pages hold at most this many items whatever page_size asks for, and `page` counts
+   * pages of this size: a server that caps page_size silently below what was asked.
+   */
+  findingsPageSizeCap?: number
+  /**
+   * Each findings page is rendered once, at its first request, and its bytes served as they are
+   * after that (benchmarks: the clients wait on the network, not on page generation). Later
+   * changes to the state do not show in a page already served.
+   */
+  precomputedFindingsPages?: boolean
+}
+
+export interface LoggedRequest {
+  method: string
+  /** Decoded pathname. */
+  path: string
+  /** Pathname exactly as received (keeps `%2F`). */
+  rawPath: string
+  query: Record<string, string[]>
+  headers: Record<string, string | undefined>
+  /** Parsed JSON, the raw text when it is not JSON, undefined when empty. */
+  body: unknown
+  /** 0 while unanswered, and for requests whose socket was reset. */
+  status: number
+  /** Wall-clock ms when the request was read (tests of ordering across servers). */
+  receivedAt?: number
+}
+
+export interface Emulator {
+  readonly url: string
+  readonly downloadUrl: string
+  readonly token: string
+  readonly state: EmulatorState
+  readonly requests: LoggedRequest[]
+  readonly downloads: LoggedRequest[]
+  readonly shape: WireShape
+  setShape(shape: WireShape): void
+  addFault(fault: Fault): void
+  clearFaults(): void
+  close(): Promise<void>
+}
