@@ -31064,7 +31064,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4224);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3506);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4224:
+/***/ 3506:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31301,6 +31301,10 @@ function converted(convert, expected) {
     });
 }
 const timestamp = converted(timestampMillis, 'an ISO 8601 timestamp');
+/** Own keys only: "constructor" or "__proto__" must not find Object.prototype's members. */
+function aliasOf(aliases, key) {
+    return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
+}
 /** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
 const SEVERITY_ALIASES = {
     low: 'low',
@@ -31312,7 +31316,11 @@ const SEVERITY_ALIASES = {
     error: 'high',
     critical: 'critical'
 };
-const severity = converted(raw => SEVERITY_ALIASES[raw.trim().toLowerCase()], 'one of low, medium, high, critical');
+/** The severity a wire spelling stands for; undefined when it names none. */
+function severityOf(raw) {
+    return aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase());
+}
+const severity = converted(severityOf, 'one of low, medium, high, critical');
 /** Live answers use spaces (`always reachable`), the description underscores. */
 const REACHABILITY_ALIASES = {
     reachable: 'reachable',
@@ -31322,12 +31330,14 @@ const REACHABILITY_ALIASES = {
     unknown: 'unknown',
     no_reachability_analysis: 'unknown'
 };
-const reachability = converted(raw => raw.trim() === ''
-    ? 'unknown'
-    : REACHABILITY_ALIASES[raw
-        .trim()
-        .toLowerCase()
-        .replace(/[\s-]+/g, '_')], 'a reachability such as reachable, always_reachable, unreachable')
+/** The exposure a wire spelling stands for (blank is unknown); undefined when it names none. */
+function reachabilityOf(raw) {
+    const trimmed = raw.trim();
+    if (trimmed === '')
+        return 'unknown';
+    return aliasOf(REACHABILITY_ALIASES, trimmed.toLowerCase().replace(/[\s-]+/g, '_'));
+}
+const reachability = converted(reachabilityOf, 'a reachability such as reachable, always_reachable, unreachable')
     .nullish()
     .transform((value) => value ?? 'unknown');
 const POLICY_MODE_VALUES = {
@@ -32405,7 +32415,274 @@ class JsonArraySplitter {
     }
 }
 
+;// CONCATENATED MODULE: ./src/api/findings-fast.ts
+
+/** What zod's object schemas accept: any object but an array (and not null). */
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isNullish(value) {
+    return value === undefined || value === null;
+}
+/** `z.string().nullish()` */
+function findings_fast_optionalString(value) {
+    return isNullish(value) || typeof value === 'string';
+}
+/** `z.number().nullish()`: zod's numbers are finite. */
+function optionalNumber(value) {
+    return isNullish(value) || (typeof value === 'number' && Number.isFinite(value));
+}
+function isStringList(value) {
+    if (!Array.isArray(value))
+        return false;
+    // Indexed, not iterated: a hole reads as undefined and fails, as in zod.
+    for (let i = 0; i < value.length; i++)
+        if (typeof value[i] !== 'string')
+            return false;
+    return true;
+}
+/** `z.array(z.string()).nullish()` */
+function optionalStringList(value) {
+    return isNullish(value) || isStringList(value);
+}
+/** Marks a field that does not decode (undefined and null are values here). */
+const INVALID = Symbol('invalid');
+/** wire.ts `numericId`: a safe non-negative integer, or a string of digits. */
+function findings_fast_numericId(value) {
+    if (typeof value === 'number') {
+        return Number.isSafeInteger(value) && value >= 0 ? value : INVALID;
+    }
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : INVALID;
+}
+/** wire.ts `stringId`: a string, or a (finite) number as its string. */
+function findings_fast_stringId(value) {
+    if (typeof value === 'string')
+        return value;
+    return typeof value === 'number' && Number.isFinite(value) ? String(value) : INVALID;
+}
+/** `timestamp.nullish()`: epoch milliseconds, or null/undefined as received. */
+function optionalTimestamp(value) {
+    if (isNullish(value))
+        return value;
+    if (typeof value !== 'string')
+        return INVALID;
+    return timestampMillis(value) ?? INVALID;
+}
+const LOCATION_NUMBERS = [
+    'line',
+    'startLine',
+    'start_line',
+    'column',
+    'startCol',
+    'start_col',
+    'endLine',
+    'end_line',
+    'endColumn',
+    'end_column',
+    'endCol',
+    'end_col'
+];
+/** `LocationWire.nullish()` */
+function optionalLocation(value) {
+    if (isNullish(value))
+        return true;
+    if (!isObject(value))
+        return false;
+    if (!findings_fast_optionalString(value.filePath) || !findings_fast_optionalString(value.file_path))
+        return false;
+    if (!findings_fast_optionalString(value.path))
+        return false;
+    for (const key of LOCATION_NUMBERS)
+        if (!optionalNumber(value[key]))
+            return false;
+    return true;
+}
+/** The `rule` sub-object, nullish. */
+function optionalRule(value) {
+    if (isNullish(value))
+        return true;
+    if (!isObject(value))
+        return false;
+    return (findings_fast_optionalString(value.name) &&
+        findings_fast_optionalString(value.message) &&
+        optionalStringList(value.cweNames) &&
+        optionalStringList(value.cwe_names) &&
+        optionalStringList(value.owaspNames) &&
+        optionalStringList(value.owasp_names));
+}
+function isRepository(value) {
+    return isObject(value) && typeof value.name === 'string' && findings_fast_optionalString(value.url);
+}
+/** The `external_ticket` sub-object: as received, or with its numeric id as a string. */
+function optionalTicket(value) {
+    if (isNullish(value))
+        return value;
+    if (!isObject(value))
+        return INVALID;
+    const ok = findings_fast_optionalString(value.url) &&
+        findings_fast_optionalString(value.externalSlug) &&
+        findings_fast_optionalString(value.external_slug);
+    if (!ok)
+        return INVALID;
+    if (isNullish(value.id))
+        return value;
+    const id = findings_fast_stringId(value.id);
+    if (id === INVALID)
+        return INVALID;
+    if (id === value.id)
+        return value;
+    const { url, externalSlug, external_slug } = value;
+    return { id, url, externalSlug, external_slug };
+}
+/** The SAST `sourcing_policy` sub-object: as received, or with its numeric id as a string. */
+function optionalPolicy(value) {
+    if (isNullish(value))
+        return value;
+    if (!isObject(value))
+        return INVALID;
+    if (!findings_fast_optionalString(value.name) || !findings_fast_optionalString(value.slug))
+        return INVALID;
+    const id = findings_fast_stringId(value.id);
+    if (id === INVALID)
+        return INVALID;
+    return id === value.id ? value : { id, name: value.name, slug: value.slug };
+}
+/** The fields both types share, checked; the converted values are returned by the callers. */
+function commonStringsValid(raw) {
+    return (findings_fast_optionalString(raw.rule_name) &&
+        findings_fast_optionalString(raw.rule_message) &&
+        findings_fast_optionalString(raw.confidence) &&
+        findings_fast_optionalString(raw.status) &&
+        findings_fast_optionalString(raw.ref) &&
+        findings_fast_optionalString(raw.line_of_code_url) &&
+        findings_fast_optionalString(raw.match_based_id) &&
+        findings_fast_optionalString(raw.syntactic_id) &&
+        optionalRule(raw.rule) &&
+        isRepository(raw.repository) &&
+        optionalLocation(raw.location) &&
+        optionalStringList(raw.categories));
+}
+function severityField(value) {
+    return typeof value === 'string' ? (severityOf(value) ?? INVALID) : INVALID;
+}
+/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
+function fastSastWire(raw) {
+    if (!isObject(raw) || !commonStringsValid(raw))
+        return undefined;
+    const id = findings_fast_numericId(raw.id);
+    const severity = severityField(raw.severity);
+    const relevantSince = optionalTimestamp(raw.relevant_since);
+    const ticket = optionalTicket(raw.external_ticket);
+    const policy = optionalPolicy(raw.sourcing_policy);
+    if (id === INVALID ||
+        severity === INVALID ||
+        relevantSince === INVALID ||
+        ticket === INVALID ||
+        policy === INVALID) {
+        return undefined;
+    }
+    return {
+        id,
+        rule_name: raw.rule_name,
+        rule_message: raw.rule_message,
+        rule: raw.rule,
+        severity,
+        confidence: raw.confidence,
+        status: raw.status,
+        ref: raw.ref,
+        repository: raw.repository,
+        location: raw.location,
+        line_of_code_url: raw.line_of_code_url,
+        match_based_id: raw.match_based_id,
+        syntactic_id: raw.syntactic_id,
+        relevant_since: relevantSince,
+        external_ticket: ticket,
+        categories: raw.categories ?? [],
+        sourcing_policy: policy
+    };
+}
+/** `fix_recommendations`: a nullish list of objects with optional package and version. */
+function optionalFixes(value) {
+    if (isNullish(value))
+        return true;
+    if (!Array.isArray(value))
+        return false;
+    for (let i = 0; i < value.length; i++) {
+        const fix = value[i];
+        if (!isObject(fix) || !findings_fast_optionalString(fix.package) || !findings_fast_optionalString(fix.version))
+            return false;
+    }
+    return true;
+}
+function optionalDependency(value) {
+    if (isNullish(value))
+        return true;
+    return (isObject(value) &&
+        typeof value.package === 'string' &&
+        findings_fast_optionalString(value.version) &&
+        findings_fast_optionalString(value.ecosystem) &&
+        findings_fast_optionalString(value.transitivity));
+}
+function optionalUsage(value) {
+    return isNullish(value) || (isObject(value) && optionalLocation(value.location));
+}
+/** wire.ts `reachability`: nullish is unknown. */
+function reachabilityField(value) {
+    if (isNullish(value))
+        return 'unknown';
+    return typeof value === 'string' ? (reachabilityOf(value) ?? INVALID) : INVALID;
+}
+/** The SCA item as `ScaWire` decodes it, or undefined when zod has to say what is wrong. */
+function fastScaWire(raw) {
+    if (!isObject(raw) || !commonStringsValid(raw))
+        return undefined;
+    const scaValid = (isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
+        findings_fast_optionalString(raw.vulnerability_identifier) &&
+        optionalDependency(raw.found_dependency) &&
+        optionalFixes(raw.fix_recommendations) &&
+        optionalUsage(raw.usage);
+    if (!scaValid)
+        return undefined;
+    const id = findings_fast_numericId(raw.id);
+    const severity = severityField(raw.severity);
+    const relevantSince = optionalTimestamp(raw.relevant_since);
+    const ticket = optionalTicket(raw.external_ticket);
+    const reachability = reachabilityField(raw.reachability);
+    if (id === INVALID ||
+        severity === INVALID ||
+        relevantSince === INVALID ||
+        ticket === INVALID ||
+        reachability === INVALID) {
+        return undefined;
+    }
+    return {
+        id,
+        rule_name: raw.rule_name,
+        rule_message: raw.rule_message,
+        rule: raw.rule,
+        severity,
+        confidence: raw.confidence,
+        status: raw.status,
+        ref: raw.ref,
+        repository: raw.repository,
+        location: raw.location,
+        line_of_code_url: raw.line_of_code_url,
+        match_based_id: raw.match_based_id,
+        syntactic_id: raw.syntactic_id,
+        relevant_since: relevantSince,
+        external_ticket: ticket,
+        categories: raw.categories ?? [],
+        reachability,
+        is_malicious: raw.is_malicious,
+        vulnerability_identifier: raw.vulnerability_identifier,
+        found_dependency: raw.found_dependency,
+        fix_recommendations: raw.fix_recommendations,
+        usage: raw.usage
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/api/findings.ts
+
 
 
 
@@ -32689,8 +32966,26 @@ function jsonKind(value) {
         return 'an array';
     return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
-/** Turns one raw finding into a domain finding, or names the field that is wrong. */
+/**
+ * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
+ * decoder (api/findings-fast.ts) reads what it accepts; anything else goes to the zod schemas,
+ * which say what is wrong.
+ */
 function normaliseFinding(raw, type, status, index, request, pool) {
+    if (type === 'sast') {
+        const fast = fastSastWire(raw);
+        if (fast !== undefined)
+            return toSast(fast, status, pool);
+    }
+    else {
+        const fast = fastScaWire(raw);
+        if (fast !== undefined)
+            return toSca(fast, status, pool);
+    }
+    return normaliseBySchema(raw, type, status, index, request, pool);
+}
+/** `normaliseFinding` by the zod schemas alone: the specification the fast path is tested against. */
+function normaliseBySchema(raw, type, status, index, request, pool) {
     const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
     if (type === 'sast') {
         const parsed = SastWire.safeParse(raw);

@@ -13,6 +13,7 @@ import { SchemaError, type RequestLabel } from './errors.js'
 import { pageNumberPages } from './paginate.js'
 import { SpeculationBudget } from './speculation.js'
 import { JsonArraySplitter, JsonSplitError } from './json-split.js'
+import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { formatIssues } from './schema-issues.js'
 import type { StreamDecoder, Transport } from './transport.js'
 import { errorText } from '../text/error-text.js'
@@ -130,7 +131,9 @@ const ScaWire = z.object({
   usage: z.object({ location: LocationWire.nullish() }).nullish()
 })
 
-type CommonWire = z.infer<typeof SastWire> | z.infer<typeof ScaWire>
+export type SastWireData = z.infer<typeof SastWire>
+export type ScaWireData = z.infer<typeof ScaWire>
+type CommonWire = SastWireData | ScaWireData
 
 /**
  * One copy of each repeated string: rule names and messages, repositories and refs repeat across
@@ -189,7 +192,7 @@ function ticketOf(wire: CommonWire): ExternalTicket | undefined {
   return { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined }
 }
 
-function toSast(wire: z.infer<typeof SastWire>, status: string, pool: StringPool): SastFinding {
+function toSast(wire: SastWireData, status: string, pool: StringPool): SastFinding {
   const rule = wire.rule
   return {
     type: 'sast',
@@ -214,7 +217,7 @@ function toSast(wire: z.infer<typeof SastWire>, status: string, pool: StringPool
   }
 }
 
-function toSca(wire: z.infer<typeof ScaWire>, status: string, pool: StringPool): ScaFinding {
+function toSca(wire: ScaWireData, status: string, pool: StringPool): ScaFinding {
   const rule = wire.rule
   const dependency = wire.found_dependency
   return {
@@ -251,7 +254,7 @@ function toSca(wire: z.infer<typeof ScaWire>, status: string, pool: StringPool):
   }
 }
 
-function fixVersions(fixes: z.infer<typeof ScaWire>['fix_recommendations']): string[] {
+function fixVersions(fixes: ScaWireData['fix_recommendations']): string[] {
   const out: string[] = []
   for (const fix of fixes ?? []) {
     const version = fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version
@@ -319,8 +322,31 @@ function jsonKind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
-/** Turns one raw finding into a domain finding, or names the field that is wrong. */
+/**
+ * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
+ * decoder (api/findings-fast.ts) reads what it accepts; anything else goes to the zod schemas,
+ * which say what is wrong.
+ */
 export function normaliseFinding(
+  raw: unknown,
+  type: PlatformIssueType,
+  status: string,
+  index: number,
+  request: RequestLabel,
+  pool: StringPool
+): Finding {
+  if (type === 'sast') {
+    const fast = fastSastWire(raw)
+    if (fast !== undefined) return toSast(fast, status, pool)
+  } else {
+    const fast = fastScaWire(raw)
+    if (fast !== undefined) return toSca(fast, status, pool)
+  }
+  return normaliseBySchema(raw, type, status, index, request, pool)
+}
+
+/** `normaliseFinding` by the zod schemas alone: the specification the fast path is tested against. */
+export function normaliseBySchema(
   raw: unknown,
   type: PlatformIssueType,
   status: string,
