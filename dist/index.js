@@ -31064,7 +31064,7 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3506);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9582);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31073,7 +31073,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3506:
+/***/ 9582:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32155,266 +32155,6 @@ class SpeculationBudget {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/json-split.ts
-/**
- * Splits a JSON document, fed as byte chunks while it downloads, into the elements of the arrays
- * at given key paths (`["findings"]`, `["sastFindings", "findings"]`). Each element is handed over
- * as its own small text the moment its last byte arrives, so a 3000-finding page is never held as
- * one string or one object graph: every element's objects die young, where garbage is cheap, and
- * the raw page is gone as soon as it has been read. What is left (the envelope, with those arrays
- * emptied) is returned by `end()` for the caller to validate like any other response.
- *
- * Only the bytes outside the elements are parsed structurally here; each element is checked by
- * `JSON.parse` in the caller and the envelope by `JSON.parse` in `end()`, so malformed input of
- * any kind ends in an error, never in a silently shorter list.
- */
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
-class JsonSplitError extends Error {
-    name = 'JsonSplitError';
-}
-function isWhitespace(byte) {
-    return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
-function asBuffer(chunk) {
-    return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-}
-class JsonArraySplitter {
-    onElement;
-    targets;
-    stack = [];
-    skeleton = [];
-    bytesRead = 0;
-    inString = false;
-    escaped = false;
-    /** Bytes of a key string that spans chunks (keys are short; elements are not kept here). */
-    keyParts;
-    keyStart = -1;
-    /** The target array being split, while inside it. */
-    target;
-    between = 'first';
-    inElement = false;
-    depth = 0;
-    elementParts = [];
-    elementStart = -1;
-    /** Per chunk: where the next backslash is, so strings are skipped with indexOf, not per byte. */
-    nextBackslash = -1;
-    constructor(paths, onElement) {
-        this.onElement = onElement;
-        this.targets = paths.map(path => path.join('\u0000'));
-    }
-    write(chunk) {
-        const buf = asBuffer(chunk);
-        this.nextBackslash = -1;
-        let skeletonFrom = this.target ? -1 : 0;
-        if (this.inElement)
-            this.elementStart = 0;
-        if (this.keyParts)
-            this.keyStart = 0;
-        const n = buf.length;
-        let i = 0;
-        while (i < n) {
-            if (this.inString) {
-                i = this.skipString(buf, i);
-                if (!this.inString && this.keyStart >= 0)
-                    this.finishKey(buf, i);
-                continue;
-            }
-            const byte = buf[i];
-            if (this.inElement) {
-                if (byte === QUOTE) {
-                    this.inString = true;
-                }
-                else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
-                    this.depth++;
-                }
-                else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY || byte === COMMA) {
-                    if (this.depth > 0) {
-                        if (byte !== COMMA)
-                            this.depth--;
-                    }
-                    else {
-                        this.finishElement(buf, i);
-                        continue; // the delimiter is read again, between elements
-                    }
-                }
-                i++;
-            }
-            else if (this.target) {
-                if (byte === CLOSE_ARRAY) {
-                    if (this.between === 'after-comma')
-                        this.fail(i, 'a comma before "]"');
-                    this.target = undefined;
-                    this.stack.pop();
-                    skeletonFrom = i;
-                    this.afterValue();
-                }
-                else if (byte === COMMA) {
-                    if (this.between !== 'after-element')
-                        this.fail(i, 'a misplaced comma');
-                    this.between = 'after-comma';
-                }
-                else if (!isWhitespace(byte)) {
-                    if (this.between === 'after-element')
-                        this.fail(i, 'a missing comma');
-                    this.inElement = true;
-                    this.depth = 0;
-                    this.elementStart = i;
-                    continue; // the element's first byte is read in element mode
-                }
-                i++;
-            }
-            else {
-                this.structure(buf, i, byte);
-                if (this.target) {
-                    // The array just opened is split: its "[" stays in the skeleton, its content does not.
-                    this.skeleton.push(Buffer.from(buf.subarray(skeletonFrom, i + 1)));
-                    skeletonFrom = -1;
-                }
-                i++;
-            }
-        }
-        this.bytesRead += n;
-        if (skeletonFrom >= 0 && skeletonFrom < n) {
-            this.skeleton.push(Buffer.from(buf.subarray(skeletonFrom, n)));
-        }
-        if (this.inElement)
-            this.elementParts.push(Buffer.from(buf.subarray(this.elementStart, n)));
-        if (this.inString && this.keyStart >= 0) {
-            this.keyParts ??= [];
-            this.keyParts.push(Buffer.from(buf.subarray(this.keyStart, n)));
-        }
-    }
-    /** The envelope with the split arrays emptied; throws if the document is not complete JSON. */
-    end() {
-        const where = this.inString
-            ? 'a string'
-            : this.inElement || this.target
-                ? 'a list'
-                : this.stack.length > 0
-                    ? this.stack[this.stack.length - 1]?.array
-                        ? 'an array'
-                        : 'an object'
-                    : undefined;
-        if (where !== undefined) {
-            throw new JsonSplitError(`the body ends after ${this.bytesRead} bytes, inside ${where}`);
-        }
-        const text = Buffer.concat(this.skeleton).toString('utf8');
-        try {
-            // A byte-order mark is dropped, as response.text() does.
-            return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-        }
-        catch (error) {
-            throw new JsonSplitError(error instanceof Error ? error.message : String(error));
-        }
-    }
-    /** From inside a string at `i`: the index after its closing quote, or `n` if it goes on. */
-    skipString(buf, from) {
-        const n = buf.length;
-        let i = from;
-        if (this.escaped) {
-            this.escaped = false;
-            i++;
-        }
-        for (;;) {
-            if (i >= n)
-                return n;
-            if (this.nextBackslash !== n && this.nextBackslash < i) {
-                const found = buf.indexOf(BACKSLASH, i);
-                this.nextBackslash = found === -1 ? n : found;
-            }
-            const quote = buf.indexOf(QUOTE, i);
-            if (this.nextBackslash < n && (quote === -1 || this.nextBackslash < quote)) {
-                // An escape: the byte after the backslash, perhaps in the next chunk, is not a delimiter.
-                if (this.nextBackslash + 1 >= n) {
-                    this.escaped = true;
-                    return n;
-                }
-                i = this.nextBackslash + 2;
-                continue;
-            }
-            if (quote === -1)
-                return n;
-            this.inString = false;
-            return quote + 1;
-        }
-    }
-    /** A byte outside every split array: track containers and keys to know where we are. */
-    structure(buf, i, byte) {
-        const top = this.stack[this.stack.length - 1];
-        if (byte === QUOTE) {
-            this.inString = true;
-            if (top && !top.array && top.expectKey)
-                this.keyStart = i;
-            else
-                this.afterValue();
-        }
-        else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
-            // Inside an array the path gets a "[]" step: only object keys from the root can match.
-            const path = top ? [...top.path, top.array ? '[]' : (top.key ?? '')] : [];
-            const frame = { array: byte === OPEN_ARRAY, path, expectKey: byte === OPEN_OBJECT };
-            this.stack.push(frame);
-            if (frame.array && path.length > 0 && this.targets.includes(path.join('\u0000'))) {
-                this.target = frame;
-                this.between = 'first';
-            }
-        }
-        else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
-            // A mismatched bracket is left for JSON.parse in end() to name; only the count matters here.
-            if (this.stack.pop() === undefined)
-                this.fail(i, `an unexpected "${String.fromCharCode(byte)}"`);
-            this.afterValue();
-        }
-        else if (byte === COMMA) {
-            if (top && !top.array) {
-                top.expectKey = true;
-                top.key = undefined;
-            }
-        }
-    }
-    /** A value ended in the enclosing container: an object's next string is a key again only after ",". */
-    afterValue() {
-        const top = this.stack[this.stack.length - 1];
-        if (top && !top.array)
-            top.expectKey = false;
-    }
-    finishKey(buf, end) {
-        const bytes = this.keyParts
-            ? Buffer.concat([...this.keyParts, buf.subarray(0, end)])
-            : buf.subarray(this.keyStart, end);
-        this.keyParts = undefined;
-        this.keyStart = -1;
-        const top = this.stack[this.stack.length - 1];
-        if (!top || top.array)
-            return;
-        try {
-            top.key = JSON.parse(bytes.toString('utf8'));
-        }
-        catch {
-            top.key = undefined; // an invalid key: JSON.parse of the envelope reports it in end()
-        }
-        top.expectKey = false;
-    }
-    finishElement(buf, end) {
-        const text = this.elementParts.length > 0
-            ? Buffer.concat([...this.elementParts, buf.subarray(0, end)]).toString('utf8')
-            : buf.toString('utf8', this.elementStart, end);
-        this.elementParts = [];
-        this.elementStart = -1;
-        this.inElement = false;
-        this.between = 'after-element';
-        this.onElement(text, this.target.path);
-    }
-    fail(i, what) {
-        throw new JsonSplitError(`${what} at byte ${this.bytesRead + i}`);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/api/findings-fast.ts
 
 /** What zod's object schemas accept: any object but an array (and not null). */
@@ -32690,7 +32430,6 @@ function fastScaWire(raw) {
 
 
 
-
 /*
  * The findings schemas are the hot path (tens of thousands of items): both key spellings are
  * plain optional fields rather than a key-renaming preprocess, which keeps zod's compiled object
@@ -32908,7 +32647,6 @@ function fixVersions(fixes) {
     }
     return out;
 }
-const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']];
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
     sca: 'scaFindings'
@@ -32917,24 +32655,7 @@ const LIST_OF_TYPE = {
  * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
  * A page is an answer only when it carries the requested type's list in one of the two: `{}`,
  * `{"findings": null}` or an error object read as "no findings" would pass the gate unchecked.
- * The lists arrive emptied: their elements are split off while the page downloads.
  */
-const FindingsList = schemas/* array */.YOg(schemas/* unknown */.L5J());
-const LiveEnvelope = schemas/* object */.Ikc({ findings: FindingsList });
-const DOCUMENTED_ENVELOPE = {
-    sast: schemas/* object */.Ikc({ sastFindings: schemas/* object */.Ikc({ findings: FindingsList }) }),
-    sca: schemas/* object */.Ikc({ scaFindings: schemas/* object */.Ikc({ findings: FindingsList }) })
-};
-/** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
-function missingListProblem(envelope, type) {
-    if (LiveEnvelope.safeParse(envelope).success)
-        return undefined;
-    if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success)
-        return undefined;
-    const key = LIST_OF_TYPE[type];
-    const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
-    return `${expected}; ${envelopeSummary(envelope, key)}`;
-}
 function envelopeSummary(envelope, key) {
     if (!isRecord(envelope))
         return `got ${jsonKind(envelope)}`;
@@ -32999,44 +32720,55 @@ function normaliseBySchema(raw, type, status, index, request, pool) {
     return toSca(parsed.data, status, pool);
 }
 /**
- * Decodes a findings page while it downloads: each finding becomes a domain record as soon as
- * its bytes are in, so neither the raw page nor its object graph is ever held whole.
+ * The findings of `type` in a parsed findings page: those of the live `findings` list and of the
+ * documented `<type>Findings.findings` (a page carrying both has both counted, none dropped).
+ * Undefined when neither is an array.
+ */
+function findingsList(envelope, type) {
+    if (!isRecord(envelope))
+        return undefined;
+    const live = Array.isArray(envelope.findings) ? envelope.findings : undefined;
+    const inner = envelope[LIST_OF_TYPE[type]];
+    const documented = isRecord(inner) && Array.isArray(inner.findings) ? inner.findings : undefined;
+    if (live && documented)
+        return [...live, ...documented];
+    return live ?? documented;
+}
+/**
+ * Decodes a findings page once it has arrived: the bytes are kept as they come (a 3000-finding
+ * page is about 5 MB), parsed whole by one JSON.parse, and each finding turned into a compact
+ * domain record; the page's object graph is garbage as soon as the last record is built.
  */
 function findingsPageDecoder(type, status, request, pool) {
     return async (chunks) => {
-        const findings = [];
-        const splitter = new JsonArraySplitter(FINDINGS_LISTS, (text, path) => {
-            // The documented shape carries both lists; only the requested type's one counts.
-            if (path.length === 2 && path[0] !== LIST_OF_TYPE[type])
-                return;
-            const index = findings.length;
-            let raw;
-            try {
-                raw = JSON.parse(text);
-            }
-            catch (error) {
-                throw new SchemaError(request, [
-                    `findings[${index}]: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`
-                ]);
-            }
-            findings.push(normaliseFinding(raw, type, status, index, request, pool));
-        });
+        const parts = [];
+        for await (const chunk of chunks)
+            parts.push(chunk);
         let envelope;
         try {
-            for await (const chunk of chunks)
-                splitter.write(chunk);
-            envelope = splitter.end();
+            envelope = parseBody(parts);
         }
         catch (error) {
-            if (!(error instanceof JsonSplitError))
-                throw error;
-            throw new SchemaError(request, [`body: not valid JSON (${error.message.slice(0, 120)})`]);
+            throw new SchemaError(request, [`body: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`]);
         }
-        const problem = missingListProblem(envelope, type);
-        if (problem !== undefined)
-            throw new SchemaError(request, [problem]);
+        parts.length = 0;
+        const list = findingsList(envelope, type);
+        if (list === undefined) {
+            const key = LIST_OF_TYPE[type];
+            const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
+            throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
+        }
+        const findings = new Array(list.length);
+        for (let index = 0; index < list.length; index++) {
+            findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
+        }
         return findings;
     };
+}
+/** The body as JSON; a byte-order mark is dropped, as response.text() does. */
+function parseBody(parts) {
+    const text = Buffer.concat(parts).toString('utf8');
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 /**
  * Up to six pages of a list in flight: the page known to be needed and up to five asked for
