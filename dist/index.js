@@ -32789,9 +32789,10 @@ function findingsPath(deploymentSlug) {
 }
 /**
  * Pages of the findings of one type and status, every scope filter sent to the server. The lists
- * of one run share `speculation`, so that together they ask for few pages past their ends.
+ * of one run share `speculation`, so that together they ask for few pages past their ends;
+ * `cancel` stops the list's requests.
  */
-function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING, speculation = new SpeculationBudget(FINDINGS_SPECULATION)) {
+function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING, speculation = new SpeculationBudget(FINDINGS_SPECULATION), cancel) {
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
     const pool = new StringPool();
@@ -32799,7 +32800,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     const fetchPage = (page, signal, pageSize) => transport.request({
         method: 'GET',
         path,
-        signal,
+        signal: cancel ? AbortSignal.any([signal, cancel]) : signal,
         query: {
             issue_type: query.type,
             repos: [query.repository],
@@ -33527,7 +33528,7 @@ function settledLater(promise) {
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
  * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
  */
-async function fetchFindings(transport, deploymentSlug, config, onPage, secrets) {
+async function fetchFindings(transport, deploymentSlug, config, onPage, secrets, signal) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
@@ -33541,14 +33542,17 @@ async function fetchFindings(transport, deploymentSlug, config, onPage, secrets)
         throw new Error('issue-types includes secrets, but no secrets source was given');
     }
     const secretsChain = secrets && config.issueTypes.includes('secrets')
-        ? fetchSecrets(transport, config, secrets, page => filter.add(page))
+        ? fetchSecrets(transport, config, secrets, page => {
+            signal?.throwIfAborted();
+            filter.add(page);
+        })
         : undefined;
     // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
     const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
     await Promise.all([
         secretsChain,
         ...chains.map(async ({ type, status }) => {
-            const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation);
+            const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation, signal);
             for await (const page of pages) {
                 filter.add(page);
                 onPage?.(page);
@@ -33610,9 +33614,9 @@ async function requireProject(transport, deployment, repository) {
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
  * findings start at once when the slug is known, licenses once the id is, and policy rules as
- * soon as a findings page names the policy.
+ * soon as a findings page names the policy. `signal` cancels the findings requests.
  */
-async function collectGateData(transport, deployment, config, project, warn = () => undefined) {
+async function collectGateData(transport, deployment, config, project, warn = () => undefined, signal) {
     const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
     const wantLicenses = config.gate && config.denyLicenses.length > 0;
     const ruleModes = wantModes
@@ -33623,8 +33627,8 @@ async function collectGateData(transport, deployment, config, project, warn = ()
     const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
     const [found, violations] = await Promise.all([
         slug !== undefined
-            ? fetchFindings(transport, slug, config, onPage, secrets)
-            : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
+            ? fetchFindings(transport, slug, config, onPage, secrets, signal)
+            : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets, signal)),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
             : []
@@ -36751,9 +36755,10 @@ const CLOCK_SKEW_ALLOWANCE_MS = 60_000;
 /** Starts `fetch` for `ref` now; a failure surfaces only if the data are used. */
 function startEarly(ref, fetch, now = Date.now) {
     const sentAt = now();
-    const data = fetch(ref);
+    const controller = new AbortController();
+    const data = fetch(ref, controller.signal);
     data.catch(() => undefined);
-    return { ref, sentAt, data };
+    return { ref, sentAt, data, discard: () => controller.abort() };
 }
 /**
  * Whether findings asked for at `sentAt` under `ref` are those of the proven scan. Without
@@ -36767,10 +36772,14 @@ function earlyFindingsUsable(evidence, early) {
     const completed = evidence.scan.completedAt;
     return completed !== undefined && completed + CLOCK_SKEW_ALLOWANCE_MS <= early.sentAt;
 }
-/** The early findings when they are the proven scan's, else the findings fetched again now. */
+/**
+ * The early findings when they are the proven scan's, else the findings fetched again now (the
+ * early fetch is discarded).
+ */
 function findingsOfProvenScan(early, evidence, fetch) {
     if (earlyFindingsUsable(evidence, early))
         return early.data;
+    early.discard();
     return fetch(evidence?.branch ?? early.ref);
 }
 
@@ -36841,15 +36850,15 @@ async function evaluate(config, transport, ignores, now, warn) {
     if (config.gate || config.createTickets) {
         try {
             // The findings are asked for while the scan is proven, and kept only if they are its own.
-            const fetch = (scoped) => collectGateData(transport, deployment, scoped, project, warn);
-            const early = startEarly(config.ref, ref => fetch({ ...config, ref }));
+            const fetch = (scoped, signal) => collectGateData(transport, deployment, scoped, project, warn, signal);
+            const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal));
             evidence = await proveEvidence(transport, deployment, project, config, message => safe_core/* info */.pq(message));
             // The findings are those of the ref as the proven scan spells it.
             const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
             // Early findings of other types (secrets left out for a scan without them) are not these.
             const data = scoped.issueTypes.length === config.issueTypes.length
                 ? findingsOfProvenScan(early, evidence, ref => fetch({ ...scoped, ref }))
-                : fetch(scoped);
+                : (early.discard(), fetch(scoped));
             verdict = await evaluateGate(scoped, data, ignores, now, warn);
         }
         catch (error) {

@@ -443,14 +443,16 @@ export function findingsPath(deploymentSlug: string): string {
 
 /**
  * Pages of the findings of one type and status, every scope filter sent to the server. The lists
- * of one run share `speculation`, so that together they ask for few pages past their ends.
+ * of one run share `speculation`, so that together they ask for few pages past their ends;
+ * `cancel` stops the list's requests.
  */
 export function findingPages(
   transport: Transport,
   deploymentSlug: string,
   query: FindingsQuery,
   paging: FindingsPaging = DEFAULT_FINDINGS_PAGING,
-  speculation: SpeculationBudget = new SpeculationBudget(FINDINGS_SPECULATION)
+  speculation: SpeculationBudget = new SpeculationBudget(FINDINGS_SPECULATION),
+  cancel?: AbortSignal
 ): AsyncGenerator<readonly Finding[]> {
   const path = findingsPath(deploymentSlug)
   const request: RequestLabel = { method: 'GET', path }
@@ -460,7 +462,7 @@ export function findingPages(
     transport.request({
       method: 'GET',
       path,
-      signal,
+      signal: cancel ? AbortSignal.any([signal, cancel]) : signal,
       query: {
         issue_type: query.type,
         repos: [query.repository],
