@@ -9,13 +9,8 @@ import { isDeepStrictEqual } from 'node:util'
 import { sastFinding, scaFinding } from '../emulator/data.js'
 import { renderFindingsPage } from '../emulator/wire.js'
 import { SchemaError } from '../src/api/errors.js'
-import {
-  normaliseBySchema,
-  normaliseFinding,
-  StringPool,
-  type PlatformIssueType
-} from '../src/api/findings.js'
-import { fastSastWire, fastScaWire } from '../src/api/findings-fast.js'
+import { normaliseFinding, StringPool, type PlatformIssueType } from '../src/api/findings.js'
+import { fastSastWire, fastScaWire, LOCATION_NUMBERS } from '../src/api/findings-fast.js'
 
 const RUNS = 400
 const REQUEST = { method: 'GET', path: '/api/v1/deployments/acme-corp/findings' } as const
@@ -116,6 +111,7 @@ const jsonValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>(tie => ({
 
 /** Every key the item schemas read, at every level, so mutations hit what is checked. */
 const KEYS = [
+  ...LOCATION_NUMBERS,
   'id',
   'rule_name',
   'rule_message',
@@ -149,18 +145,6 @@ const KEYS = [
   'filePath',
   'file_path',
   'path',
-  'line',
-  'startLine',
-  'start_line',
-  'column',
-  'startCol',
-  'start_col',
-  'endLine',
-  'end_line',
-  'endColumn',
-  'end_column',
-  'endCol',
-  'end_col',
   'externalSlug',
   'external_slug',
   'slug',
@@ -217,7 +201,9 @@ function outcome(decode: () => unknown): unknown {
 
 /** Plain comparisons first: the sweep below makes tens of thousands of cases. */
 function agree(type: PlatformIssueType, raw: unknown): void {
-  const bySchema = outcome(() => normaliseBySchema(raw, type, 'open', 3, REQUEST, new StringPool()))
+  const bySchema = outcome(() =>
+    normaliseFinding(raw, type, 'open', 3, REQUEST, new StringPool(), 'schema')
+  )
   const fast = type === 'sast' ? fastSastWire(raw) : fastScaWire(raw)
   // Accepted by the fast path exactly when the schema accepts it; a rejected item goes to the
   // schema, which gives its problems.

@@ -32208,6 +32208,7 @@ function optionalTimestamp(value) {
         return INVALID;
     return timestampMillis(value) ?? INVALID;
 }
+/** The numeric fields of a location, in every spelling. */
 const LOCATION_NUMBERS = [
     'line',
     'startLine',
@@ -32287,9 +32288,9 @@ function optionalPolicy(value) {
         return INVALID;
     return id === value.id ? value : { id, name: value.name, slug: value.slug };
 }
-/** The fields both types share, checked; the converted values are returned by the callers. */
-function commonStringsValid(raw) {
-    return (findings_fast_optionalString(raw.rule_name) &&
+/** The fields both types share, as zod decodes them; undefined when one does not decode. */
+function commonWire(raw) {
+    const valid = findings_fast_optionalString(raw.rule_name) &&
         findings_fast_optionalString(raw.rule_message) &&
         findings_fast_optionalString(raw.confidence) &&
         findings_fast_optionalString(raw.status) &&
@@ -32300,25 +32301,14 @@ function commonStringsValid(raw) {
         optionalRule(raw.rule) &&
         isRepository(raw.repository) &&
         optionalLocation(raw.location) &&
-        optionalStringList(raw.categories));
-}
-function severityField(value) {
-    return typeof value === 'string' ? (severityOf(value) ?? INVALID) : INVALID;
-}
-/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
-function fastSastWire(raw) {
-    if (!isObject(raw) || !commonStringsValid(raw))
+        optionalStringList(raw.categories);
+    if (!valid)
         return undefined;
     const id = findings_fast_numericId(raw.id);
-    const severity = severityField(raw.severity);
+    const severity = typeof raw.severity === 'string' ? severityOf(raw.severity) : undefined;
     const relevantSince = optionalTimestamp(raw.relevant_since);
     const ticket = optionalTicket(raw.external_ticket);
-    const policy = optionalPolicy(raw.sourcing_policy);
-    if (id === INVALID ||
-        severity === INVALID ||
-        relevantSince === INVALID ||
-        ticket === INVALID ||
-        policy === INVALID) {
+    if (id === INVALID || severity === undefined || relevantSince === INVALID || ticket === INVALID) {
         return undefined;
     }
     return {
@@ -32337,9 +32327,18 @@ function fastSastWire(raw) {
         syntactic_id: raw.syntactic_id,
         relevant_since: relevantSince,
         external_ticket: ticket,
-        categories: raw.categories ?? [],
-        sourcing_policy: policy
+        categories: raw.categories ?? []
     };
+}
+/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
+function fastSastWire(raw) {
+    if (!isObject(raw))
+        return undefined;
+    const policy = optionalPolicy(raw.sourcing_policy);
+    const common = policy === INVALID ? undefined : commonWire(raw);
+    if (common === undefined)
+        return undefined;
+    return { ...common, sourcing_policy: policy };
 }
 /** `fix_recommendations`: a nullish list of objects with optional package and version. */
 function optionalFixes(value) {
@@ -32374,44 +32373,19 @@ function reachabilityField(value) {
 }
 /** The SCA item as `ScaWire` decodes it, or undefined when zod has to say what is wrong. */
 function fastScaWire(raw) {
-    if (!isObject(raw) || !commonStringsValid(raw))
+    if (!isObject(raw))
         return undefined;
     const scaValid = (isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
         findings_fast_optionalString(raw.vulnerability_identifier) &&
         optionalDependency(raw.found_dependency) &&
         optionalFixes(raw.fix_recommendations) &&
         optionalUsage(raw.usage);
-    if (!scaValid)
+    const reachability = scaValid ? reachabilityField(raw.reachability) : INVALID;
+    const common = reachability === INVALID ? undefined : commonWire(raw);
+    if (common === undefined)
         return undefined;
-    const id = findings_fast_numericId(raw.id);
-    const severity = severityField(raw.severity);
-    const relevantSince = optionalTimestamp(raw.relevant_since);
-    const ticket = optionalTicket(raw.external_ticket);
-    const reachability = reachabilityField(raw.reachability);
-    if (id === INVALID ||
-        severity === INVALID ||
-        relevantSince === INVALID ||
-        ticket === INVALID ||
-        reachability === INVALID) {
-        return undefined;
-    }
     return {
-        id,
-        rule_name: raw.rule_name,
-        rule_message: raw.rule_message,
-        rule: raw.rule,
-        severity,
-        confidence: raw.confidence,
-        status: raw.status,
-        ref: raw.ref,
-        repository: raw.repository,
-        location: raw.location,
-        line_of_code_url: raw.line_of_code_url,
-        match_based_id: raw.match_based_id,
-        syntactic_id: raw.syntactic_id,
-        relevant_since: relevantSince,
-        external_ticket: ticket,
-        categories: raw.categories ?? [],
+        ...common,
         reachability,
         is_malicious: raw.is_malicious,
         vulnerability_identifier: raw.vulnerability_identifier,
@@ -32690,23 +32664,20 @@ function jsonKind(value) {
 /**
  * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
  * decoder (api/findings-fast.ts) reads what it accepts; anything else goes to the zod schemas,
- * which say what is wrong.
+ * which say what is wrong. `decoder: 'schema'` uses the schemas alone (the specification the
+ * fast path is tested against).
  */
-function normaliseFinding(raw, type, status, index, request, pool) {
-    if (type === 'sast') {
+function normaliseFinding(raw, type, status, index, request, pool, decoder = 'fast') {
+    if (decoder === 'fast' && type === 'sast') {
         const fast = fastSastWire(raw);
         if (fast !== undefined)
             return toSast(fast, status, pool);
     }
-    else {
+    else if (decoder === 'fast') {
         const fast = fastScaWire(raw);
         if (fast !== undefined)
             return toSca(fast, status, pool);
     }
-    return normaliseBySchema(raw, type, status, index, request, pool);
-}
-/** `normaliseFinding` by the zod schemas alone: the specification the fast path is tested against. */
-function normaliseBySchema(raw, type, status, index, request, pool) {
     const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
     if (type === 'sast') {
         const parsed = SastWire.safeParse(raw);

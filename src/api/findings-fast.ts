@@ -70,7 +70,8 @@ function optionalTimestamp(value: unknown): number | null | undefined | typeof I
   return timestampMillis(value) ?? INVALID
 }
 
-const LOCATION_NUMBERS = [
+/** The numeric fields of a location, in every spelling. */
+export const LOCATION_NUMBERS = [
   'line',
   'startLine',
   'start_line',
@@ -140,9 +141,9 @@ function optionalPolicy(value: unknown): unknown {
   return id === value.id ? value : { id, name: value.name, slug: value.slug }
 }
 
-/** The fields both types share, checked; the converted values are returned by the callers. */
-function commonStringsValid(raw: WireObject): boolean {
-  return (
+/** The fields both types share, as zod decodes them; undefined when one does not decode. */
+function commonWire(raw: WireObject) {
+  const valid =
     optionalString(raw.rule_name) &&
     optionalString(raw.rule_message) &&
     optionalString(raw.confidence) &&
@@ -155,28 +156,12 @@ function commonStringsValid(raw: WireObject): boolean {
     isRepository(raw.repository) &&
     optionalLocation(raw.location) &&
     optionalStringList(raw.categories)
-  )
-}
-
-function severityField(value: unknown): ReturnType<typeof severityOf> | typeof INVALID {
-  return typeof value === 'string' ? (severityOf(value) ?? INVALID) : INVALID
-}
-
-/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
-export function fastSastWire(raw: unknown): SastWireData | undefined {
-  if (!isObject(raw) || !commonStringsValid(raw)) return undefined
+  if (!valid) return undefined
   const id = numericId(raw.id)
-  const severity = severityField(raw.severity)
+  const severity = typeof raw.severity === 'string' ? severityOf(raw.severity) : undefined
   const relevantSince = optionalTimestamp(raw.relevant_since)
   const ticket = optionalTicket(raw.external_ticket)
-  const policy = optionalPolicy(raw.sourcing_policy)
-  if (
-    id === INVALID ||
-    severity === INVALID ||
-    relevantSince === INVALID ||
-    ticket === INVALID ||
-    policy === INVALID
-  ) {
+  if (id === INVALID || severity === undefined || relevantSince === INVALID || ticket === INVALID) {
     return undefined
   }
   return {
@@ -195,9 +180,17 @@ export function fastSastWire(raw: unknown): SastWireData | undefined {
     syntactic_id: raw.syntactic_id,
     relevant_since: relevantSince,
     external_ticket: ticket,
-    categories: raw.categories ?? [],
-    sourcing_policy: policy
-  } as SastWireData
+    categories: raw.categories ?? []
+  }
+}
+
+/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
+export function fastSastWire(raw: unknown): SastWireData | undefined {
+  if (!isObject(raw)) return undefined
+  const policy = optionalPolicy(raw.sourcing_policy)
+  const common = policy === INVALID ? undefined : commonWire(raw)
+  if (common === undefined) return undefined
+  return { ...common, sourcing_policy: policy } as SastWireData
 }
 
 /** `fix_recommendations`: a nullish list of objects with optional package and version. */
@@ -234,45 +227,18 @@ function reachabilityField(value: unknown): ReturnType<typeof reachabilityOf> | 
 
 /** The SCA item as `ScaWire` decodes it, or undefined when zod has to say what is wrong. */
 export function fastScaWire(raw: unknown): ScaWireData | undefined {
-  if (!isObject(raw) || !commonStringsValid(raw)) return undefined
+  if (!isObject(raw)) return undefined
   const scaValid =
     (isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
     optionalString(raw.vulnerability_identifier) &&
     optionalDependency(raw.found_dependency) &&
     optionalFixes(raw.fix_recommendations) &&
     optionalUsage(raw.usage)
-  if (!scaValid) return undefined
-  const id = numericId(raw.id)
-  const severity = severityField(raw.severity)
-  const relevantSince = optionalTimestamp(raw.relevant_since)
-  const ticket = optionalTicket(raw.external_ticket)
-  const reachability = reachabilityField(raw.reachability)
-  if (
-    id === INVALID ||
-    severity === INVALID ||
-    relevantSince === INVALID ||
-    ticket === INVALID ||
-    reachability === INVALID
-  ) {
-    return undefined
-  }
+  const reachability = scaValid ? reachabilityField(raw.reachability) : INVALID
+  const common = reachability === INVALID ? undefined : commonWire(raw)
+  if (common === undefined) return undefined
   return {
-    id,
-    rule_name: raw.rule_name,
-    rule_message: raw.rule_message,
-    rule: raw.rule,
-    severity,
-    confidence: raw.confidence,
-    status: raw.status,
-    ref: raw.ref,
-    repository: raw.repository,
-    location: raw.location,
-    line_of_code_url: raw.line_of_code_url,
-    match_based_id: raw.match_based_id,
-    syntactic_id: raw.syntactic_id,
-    relevant_since: relevantSince,
-    external_ticket: ticket,
-    categories: raw.categories ?? [],
+    ...common,
     reachability,
     is_malicious: raw.is_malicious,
     vulnerability_identifier: raw.vulnerability_identifier,

@@ -306,7 +306,8 @@ function jsonKind(value: unknown): string {
 /**
  * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
  * decoder (api/findings-fast.ts) reads what it accepts; anything else goes to the zod schemas,
- * which say what is wrong.
+ * which say what is wrong. `decoder: 'schema'` uses the schemas alone (the specification the
+ * fast path is tested against).
  */
 export function normaliseFinding(
   raw: unknown,
@@ -314,27 +315,16 @@ export function normaliseFinding(
   status: string,
   index: number,
   request: RequestLabel,
-  pool: StringPool
+  pool: StringPool,
+  decoder: 'fast' | 'schema' = 'fast'
 ): Finding {
-  if (type === 'sast') {
+  if (decoder === 'fast' && type === 'sast') {
     const fast = fastSastWire(raw)
     if (fast !== undefined) return toSast(fast, status, pool)
-  } else {
+  } else if (decoder === 'fast') {
     const fast = fastScaWire(raw)
     if (fast !== undefined) return toSca(fast, status, pool)
   }
-  return normaliseBySchema(raw, type, status, index, request, pool)
-}
-
-/** `normaliseFinding` by the zod schemas alone: the specification the fast path is tested against. */
-export function normaliseBySchema(
-  raw: unknown,
-  type: PlatformIssueType,
-  status: string,
-  index: number,
-  request: RequestLabel,
-  pool: StringPool
-): Finding {
   const invalid = (error: z.ZodError): SchemaError =>
     new SchemaError(request, formatIssues(error.issues, `findings[${index}]`))
   if (type === 'sast') {
