@@ -141,58 +141,6 @@ function optionalPolicy(value: unknown): unknown {
   return id === value.id ? value : { id, name: value.name, slug: value.slug }
 }
 
-/** The fields both types share, as zod decodes them; undefined when one does not decode. */
-function commonWire(raw: WireObject) {
-  const valid =
-    optionalString(raw.rule_name) &&
-    optionalString(raw.rule_message) &&
-    optionalString(raw.confidence) &&
-    optionalString(raw.status) &&
-    optionalString(raw.ref) &&
-    optionalString(raw.line_of_code_url) &&
-    optionalString(raw.match_based_id) &&
-    optionalString(raw.syntactic_id) &&
-    optionalRule(raw.rule) &&
-    isRepository(raw.repository) &&
-    optionalLocation(raw.location) &&
-    optionalStringList(raw.categories)
-  if (!valid) return undefined
-  const id = numericId(raw.id)
-  const severity = typeof raw.severity === 'string' ? severityOf(raw.severity) : undefined
-  const relevantSince = optionalTimestamp(raw.relevant_since)
-  const ticket = optionalTicket(raw.external_ticket)
-  if (id === INVALID || severity === undefined || relevantSince === INVALID || ticket === INVALID) {
-    return undefined
-  }
-  return {
-    id,
-    rule_name: raw.rule_name,
-    rule_message: raw.rule_message,
-    rule: raw.rule,
-    severity,
-    confidence: raw.confidence,
-    status: raw.status,
-    ref: raw.ref,
-    repository: raw.repository,
-    location: raw.location,
-    line_of_code_url: raw.line_of_code_url,
-    match_based_id: raw.match_based_id,
-    syntactic_id: raw.syntactic_id,
-    relevant_since: relevantSince,
-    external_ticket: ticket,
-    categories: raw.categories ?? []
-  }
-}
-
-/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
-export function fastSastWire(raw: unknown): SastWireData | undefined {
-  if (!isObject(raw)) return undefined
-  const policy = optionalPolicy(raw.sourcing_policy)
-  const common = policy === INVALID ? undefined : commonWire(raw)
-  if (common === undefined) return undefined
-  return { ...common, sourcing_policy: policy } as SastWireData
-}
-
 /** `fix_recommendations`: a nullish list of objects with optional package and version. */
 function optionalFixes(value: unknown): boolean {
   if (isNullish(value)) return true
@@ -225,25 +173,89 @@ function reachabilityField(value: unknown): ReturnType<typeof reachabilityOf> | 
   return typeof value === 'string' ? (reachabilityOf(value) ?? INVALID) : INVALID
 }
 
-/** The SCA item as `ScaWire` decodes it, or undefined when zod has to say what is wrong. */
-export function fastScaWire(raw: unknown): ScaWireData | undefined {
-  if (!isObject(raw)) return undefined
-  const scaValid =
+/** The SCA fields, checked (reachability is converted on its own). */
+function scaFieldsValid(raw: WireObject): boolean {
+  return (
     (isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
     optionalString(raw.vulnerability_identifier) &&
     optionalDependency(raw.found_dependency) &&
     optionalFixes(raw.fix_recommendations) &&
     optionalUsage(raw.usage)
-  const reachability = scaValid ? reachabilityField(raw.reachability) : INVALID
-  const common = reachability === INVALID ? undefined : commonWire(raw)
-  if (common === undefined) return undefined
+  )
+}
+
+/**
+ * The item as `SastWire` or `ScaWire` decodes it, or undefined when zod has to say what is
+ * wrong. One object literal for both types, the other type's fields left undefined (its schema
+ * strips them): spreading a common part into one literal per type cost about a quarter more CPU
+ * for 60,000 findings.
+ */
+function fastWire(raw: unknown, sca: boolean): (SastWireData & ScaWireData) | undefined {
+  if (!isObject(raw)) return undefined
+  const valid =
+    optionalString(raw.rule_name) &&
+    optionalString(raw.rule_message) &&
+    optionalString(raw.confidence) &&
+    optionalString(raw.status) &&
+    optionalString(raw.ref) &&
+    optionalString(raw.line_of_code_url) &&
+    optionalString(raw.match_based_id) &&
+    optionalString(raw.syntactic_id) &&
+    optionalRule(raw.rule) &&
+    isRepository(raw.repository) &&
+    optionalLocation(raw.location) &&
+    optionalStringList(raw.categories) &&
+    (!sca || scaFieldsValid(raw))
+  if (!valid) return undefined
+  const id = numericId(raw.id)
+  const severity = typeof raw.severity === 'string' ? severityOf(raw.severity) : undefined
+  const relevantSince = optionalTimestamp(raw.relevant_since)
+  const ticket = optionalTicket(raw.external_ticket)
+  const policy = sca ? undefined : optionalPolicy(raw.sourcing_policy)
+  const reachability = sca ? reachabilityField(raw.reachability) : undefined
+  if (
+    id === INVALID ||
+    severity === undefined ||
+    relevantSince === INVALID ||
+    ticket === INVALID ||
+    policy === INVALID ||
+    reachability === INVALID
+  ) {
+    return undefined
+  }
   return {
-    ...common,
+    id,
+    rule_name: raw.rule_name,
+    rule_message: raw.rule_message,
+    rule: raw.rule,
+    severity,
+    confidence: raw.confidence,
+    status: raw.status,
+    ref: raw.ref,
+    repository: raw.repository,
+    location: raw.location,
+    line_of_code_url: raw.line_of_code_url,
+    match_based_id: raw.match_based_id,
+    syntactic_id: raw.syntactic_id,
+    relevant_since: relevantSince,
+    external_ticket: ticket,
+    categories: raw.categories ?? [],
+    sourcing_policy: policy,
     reachability,
-    is_malicious: raw.is_malicious,
-    vulnerability_identifier: raw.vulnerability_identifier,
-    found_dependency: raw.found_dependency,
-    fix_recommendations: raw.fix_recommendations,
-    usage: raw.usage
-  } as ScaWireData
+    is_malicious: sca ? raw.is_malicious : undefined,
+    vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
+    found_dependency: sca ? raw.found_dependency : undefined,
+    fix_recommendations: sca ? raw.fix_recommendations : undefined,
+    usage: sca ? raw.usage : undefined
+  } as unknown as SastWireData & ScaWireData
+}
+
+/** The SAST item as `SastWire` decodes it, or undefined when zod has to say what is wrong. */
+export function fastSastWire(raw: unknown): SastWireData | undefined {
+  return fastWire(raw, false)
+}
+
+/** The SCA item as `ScaWire` decodes it, or undefined when zod has to say what is wrong. */
+export function fastScaWire(raw: unknown): ScaWireData | undefined {
+  return fastWire(raw, true)
 }
