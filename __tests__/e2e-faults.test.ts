@@ -239,7 +239,7 @@ describe('200 responses that cannot be trusted', () => {
     {
       name: 'truncated JSON',
       fault: { kind: 'malformed' },
-      problem: /^body: not valid JSON \(the body ends after \d+ bytes, inside a string\)$/
+      problem: /^body: not valid JSON \(Unterminated string in JSON at position \d+.*\)$/
     },
     {
       name: 'an HTML page',

@@ -70,6 +70,19 @@ describe('findings asked for before the scan was proven', () => {
     expect(refs).toEqual([MAIN, 'main', MAIN])
   })
 
+  it('are cancelled when fetched again, and only then', async () => {
+    const signals: AbortSignal[] = []
+    const fetch = (ref: string, signal?: AbortSignal): Promise<string> => {
+      if (signal) signals.push(signal)
+      return Promise.resolve(ref)
+    }
+    const kept = startEarly(MAIN, fetch, () => SENT)
+    await findingsOfProvenScan(kept, evidence(SENT - 3_600_000), fetch)
+    const dropped = startEarly(MAIN, fetch, () => SENT)
+    await findingsOfProvenScan(dropped, evidence(SENT + 5000), fetch)
+    expect(signals.map(signal => signal.aborted)).toEqual([false, true])
+  })
+
   it('a failed early fetch surfaces only when its findings are used', async () => {
     let calls = 0
     const fetch = (): Promise<string> =>

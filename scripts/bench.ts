@@ -18,7 +18,8 @@
  * then served as bytes, so that both clients wait on the network and their own work, not on page
  * generation). After one unmeasured run of the action (which also renders the pages), it measures
  *   1. the bundled action as the runner runs it (scan evidence proven, default inputs), three
- *      times: the median wall time, and the most requests and the highest peak RSS among the runs;
+ *      times: the median wall time and CPU time (user + system, less sensitive to the machine's
+ *      load than wall time), and the most requests and the highest peak RSS among the runs;
  *   2. the lower bound: exactly the findings pages the action needs (every type and status chain,
  *      page_size 3000, up to the page that proves each end), all in flight at once, only
  *      JSON.parse'd; median of three;
@@ -30,10 +31,12 @@
  * Prints a table and the ratios against the targets.
  */
 import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { fetch } from 'undici'
 import { sampleCommit } from '../emulator/data/sample-scans.js'
-import { BUNDLE, runBundledAction } from './run-action.js'
+import { BUNDLE, ROOT, runBundledAction } from './run-action.js'
 import {
   startEmulatorProcess,
   stopEmulatorProcess,
@@ -197,6 +200,8 @@ interface Row {
   readonly findings: number
   readonly latencyMs: number
   readonly actionMs: number
+  /** Median CPU time (user + system) of the action process. */
+  readonly cpuMs: number
   /** The run with the most requests. */
   readonly requests: RequestCount
   readonly rssMb: number
@@ -205,7 +210,17 @@ interface Row {
   readonly verdict: string
 }
 
-async function runAction(url: string): Promise<Awaited<ReturnType<typeof runBundledAction>>> {
+/** Reports the action process's peak RSS and CPU time on stderr as it exits. */
+const USAGE_PRELOAD = pathToFileURL(join(ROOT, 'scripts', 'bench-usage.mjs')).href
+
+interface ActionUsage {
+  readonly durationMs: number
+  readonly rssMb: number
+  readonly cpuMs: number
+  readonly outputs: Readonly<Record<string, string>>
+}
+
+async function runAction(url: string): Promise<ActionUsage> {
   const run = await runBundledAction({
     inputs: {
       'api-token': TOKEN,
@@ -216,12 +231,18 @@ async function runAction(url: string): Promise<Awaited<ReturnType<typeof runBund
       commit: sampleCommit(REPOSITORY, REF),
       annotations: 'false'
     },
-    measureRss: true,
+    env: { NODE_OPTIONS: `--import=${USAGE_PRELOAD}` },
     timeoutMs: 300_000
   })
   if (run.exitCode !== 0 && run.exitCode !== 1)
     throw new Error(`action exited ${run.exitCode}: ${run.stdout.slice(-2000)}`)
-  return run
+  const usage = /maxrss_kb=(\d+) cpu_ms=(\d+)/.exec(run.stderr)
+  return {
+    durationMs: run.durationMs,
+    rssMb: Number(usage?.[1] ?? 0) / 2 ** 10,
+    cpuMs: Number(usage?.[2] ?? 0),
+    outputs: run.outputs
+  }
 }
 
 async function measure(
@@ -234,14 +255,21 @@ async function measure(
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
     await runAction(emulator.url)
     // Three runs of each: wall times are medians; requests and peak RSS the worst of the three.
-    const runs: { ms: number; requests: RequestCount; rssMb: number; verdict: string }[] = []
+    const runs: {
+      ms: number
+      cpuMs: number
+      requests: RequestCount
+      rssMb: number
+      verdict: string
+    }[] = []
     for (let i = 0; i < ACTION_RUNS; i++) {
       await resetRequestLog(emulator.url)
       const run = await runAction(emulator.url)
       runs.push({
         ms: run.durationMs,
+        cpuMs: run.cpuMs,
         requests: await requestCount(emulator.url, findings),
-        rssMb: (run.maxRssBytes ?? 0) / 2 ** 20,
+        rssMb: run.rssMb,
         verdict: `${run.outputs.result ?? '?'} (${run.outputs['findings-count'] ?? '?'} findings)`
       })
     }
@@ -254,6 +282,7 @@ async function measure(
       findings,
       latencyMs,
       actionMs: median(runs.map(r => r.ms)),
+      cpuMs: median(runs.map(r => r.cpuMs)),
       requests: worst.requests,
       rssMb: Math.max(...runs.map(r => r.rssMb)),
       lowerMs: median(lowerRuns),
@@ -315,15 +344,15 @@ async function main(): Promise<void> {
   }
   const cold = coldStart()
   console.log(
-    '\n| findings | latency | action | lower bound | action / lower (target) | requests (findings) | minimum | peak RSS | naive (page_size 100) | verdict |'
+    '\n| findings | latency | action | action CPU | lower bound | action / lower (target) | requests (findings) | minimum | peak RSS | naive (page_size 100) | verdict |'
   )
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |')
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |')
   for (const r of rows) {
     const naiveText = r.naive
       ? `${fmt(r.naive.ms)}${r.naive.extrapolated ? ' (extrapolated)' : ''}`
       : '–'
     console.log(
-      `| ${r.findings} | ${r.latencyMs} ms | ${fmt(r.actionMs)} | ${fmt(r.lowerMs)} | ${(r.actionMs / r.lowerMs).toFixed(2)}× (≤ ${ratioTarget(r.latencyMs)}×) | ${r.requests.total} (${r.requests.findings}) | ${r.requests.minimum} + ${r.requests.total - r.requests.minimum} | ${r.rssMb.toFixed(0)} MB | ${naiveText} | ${r.verdict} |`
+      `| ${r.findings} | ${r.latencyMs} ms | ${fmt(r.actionMs)} | ${fmt(r.cpuMs)} | ${fmt(r.lowerMs)} | ${(r.actionMs / r.lowerMs).toFixed(2)}× (≤ ${ratioTarget(r.latencyMs)}×) | ${r.requests.total} (${r.requests.findings}) | ${r.requests.minimum} + ${r.requests.total - r.requests.minimum} | ${r.rssMb.toFixed(0)} MB | ${naiveText} | ${r.verdict} |`
     )
   }
   console.log(

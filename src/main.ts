@@ -95,9 +95,9 @@ async function evaluate(
   if (config.gate || config.createTickets) {
     try {
       // The findings are asked for while the scan is proven, and kept only if they are its own.
-      const fetch = (scoped: Config): Promise<GateData> =>
-        collectGateData(transport, deployment, scoped, project, warn)
-      const early = startEarly(config.ref, ref => fetch({ ...config, ref }))
+      const fetch = (scoped: Config, signal?: AbortSignal): Promise<GateData> =>
+        collectGateData(transport, deployment, scoped, project, warn, signal)
+      const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal))
       evidence = await proveEvidence(transport, deployment, project, config, message =>
         runner.info(message)
       )
@@ -111,7 +111,7 @@ async function evaluate(
       const data =
         scoped.issueTypes.length === config.issueTypes.length
           ? findingsOfProvenScan(early, evidence, ref => fetch({ ...scoped, ref }))
-          : fetch(scoped)
+          : (early.discard(), fetch(scoped))
       verdict = await evaluateGate(scoped, data, ignores, now, warn)
     } catch (error) {
       // Findings requests start before the slug is checked; whichever answers first, a wrong

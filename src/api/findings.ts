@@ -12,7 +12,7 @@ import type {
 import { SchemaError, type RequestLabel } from './errors.js'
 import { pageNumberPages } from './paginate.js'
 import { SpeculationBudget } from './speculation.js'
-import { JsonArraySplitter, JsonSplitError } from './json-split.js'
+import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { formatIssues } from './schema-issues.js'
 import type { StreamDecoder, Transport } from './transport.js'
 import { errorText } from '../text/error-text.js'
@@ -130,7 +130,9 @@ const ScaWire = z.object({
   usage: z.object({ location: LocationWire.nullish() }).nullish()
 })
 
-type CommonWire = z.infer<typeof SastWire> | z.infer<typeof ScaWire>
+export type SastWireData = z.infer<typeof SastWire>
+export type ScaWireData = z.infer<typeof ScaWire>
+type CommonWire = SastWireData | ScaWireData
 
 /**
  * One copy of each repeated string: rule names and messages, repositories and refs repeat across
@@ -189,7 +191,7 @@ function ticketOf(wire: CommonWire): ExternalTicket | undefined {
   return { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined }
 }
 
-function toSast(wire: z.infer<typeof SastWire>, status: string, pool: StringPool): SastFinding {
+function toSast(wire: SastWireData, status: string, pool: StringPool): SastFinding {
   const rule = wire.rule
   return {
     type: 'sast',
@@ -214,7 +216,7 @@ function toSast(wire: z.infer<typeof SastWire>, status: string, pool: StringPool
   }
 }
 
-function toSca(wire: z.infer<typeof ScaWire>, status: string, pool: StringPool): ScaFinding {
+function toSca(wire: ScaWireData, status: string, pool: StringPool): ScaFinding {
   const rule = wire.rule
   const dependency = wire.found_dependency
   return {
@@ -251,7 +253,7 @@ function toSca(wire: z.infer<typeof ScaWire>, status: string, pool: StringPool):
   }
 }
 
-function fixVersions(fixes: z.infer<typeof ScaWire>['fix_recommendations']): string[] {
+function fixVersions(fixes: ScaWireData['fix_recommendations']): string[] {
   const out: string[] = []
   for (const fix of fixes ?? []) {
     const version = fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version
@@ -263,7 +265,6 @@ function fixVersions(fixes: z.infer<typeof ScaWire>['fix_recommendations']): str
 /** The types the findings endpoint serves; secrets have their own (api/secrets.ts). */
 export type PlatformIssueType = Exclude<IssueType, 'secrets'>
 
-const FINDINGS_LISTS = [['findings'], ['sastFindings', 'findings'], ['scaFindings', 'findings']]
 const LIST_OF_TYPE: Readonly<Record<PlatformIssueType, string>> = {
   sast: 'sastFindings',
   sca: 'scaFindings'
@@ -273,24 +274,7 @@ const LIST_OF_TYPE: Readonly<Record<PlatformIssueType, string>> = {
  * The live service answers `{findings}`; the description says `{sastFindings:{findings}, ...}`.
  * A page is an answer only when it carries the requested type's list in one of the two: `{}`,
  * `{"findings": null}` or an error object read as "no findings" would pass the gate unchecked.
- * The lists arrive emptied: their elements are split off while the page downloads.
  */
-const FindingsList = z.array(z.unknown())
-const LiveEnvelope = z.object({ findings: FindingsList })
-const DOCUMENTED_ENVELOPE: Readonly<Record<PlatformIssueType, z.ZodType>> = {
-  sast: z.object({ sastFindings: z.object({ findings: FindingsList }) }),
-  sca: z.object({ scaFindings: z.object({ findings: FindingsList }) })
-}
-
-/** Undefined when the envelope carries the list of `type`; else what is wrong, for the user. */
-function missingListProblem(envelope: unknown, type: PlatformIssueType): string | undefined {
-  if (LiveEnvelope.safeParse(envelope).success) return undefined
-  if (DOCUMENTED_ENVELOPE[type].safeParse(envelope).success) return undefined
-  const key = LIST_OF_TYPE[type]
-  const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`
-  return `${expected}; ${envelopeSummary(envelope, key)}`
-}
-
 function envelopeSummary(envelope: unknown, key: string): string {
   if (!isRecord(envelope)) return `got ${jsonKind(envelope)}`
   if ('findings' in envelope) return `findings is ${jsonKind(envelope.findings)}`
@@ -319,15 +303,28 @@ function jsonKind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
-/** Turns one raw finding into a domain finding, or names the field that is wrong. */
+/**
+ * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
+ * decoder (api/findings-fast.ts) reads what it accepts; anything else goes to the zod schemas,
+ * which say what is wrong. `decoder: 'schema'` uses the schemas alone (the specification the
+ * fast path is tested against).
+ */
 export function normaliseFinding(
   raw: unknown,
   type: PlatformIssueType,
   status: string,
   index: number,
   request: RequestLabel,
-  pool: StringPool
+  pool: StringPool,
+  decoder: 'fast' | 'schema' = 'fast'
 ): Finding {
+  if (decoder === 'fast' && type === 'sast') {
+    const fast = fastSastWire(raw)
+    if (fast !== undefined) return toSast(fast, status, pool)
+  } else if (decoder === 'fast') {
+    const fast = fastScaWire(raw)
+    if (fast !== undefined) return toSca(fast, status, pool)
+  }
   const invalid = (error: z.ZodError): SchemaError =>
     new SchemaError(request, formatIssues(error.issues, `findings[${index}]`))
   if (type === 'sast') {
@@ -341,8 +338,24 @@ export function normaliseFinding(
 }
 
 /**
- * Decodes a findings page while it downloads: each finding becomes a domain record as soon as
- * its bytes are in, so neither the raw page nor its object graph is ever held whole.
+ * The findings of `type` in a parsed findings page: those of the live `findings` list and of the
+ * documented `<type>Findings.findings` (a page carrying both has both counted, none dropped).
+ * Undefined when neither is an array.
+ */
+function findingsList(envelope: unknown, type: PlatformIssueType): unknown[] | undefined {
+  if (!isRecord(envelope)) return undefined
+  const live = Array.isArray(envelope.findings) ? (envelope.findings as unknown[]) : undefined
+  const inner = envelope[LIST_OF_TYPE[type]]
+  const documented =
+    isRecord(inner) && Array.isArray(inner.findings) ? (inner.findings as unknown[]) : undefined
+  if (live && documented) return [...live, ...documented]
+  return live ?? documented
+}
+
+/**
+ * Decodes a findings page once it has arrived: the bytes are kept as they come (a 3000-finding
+ * page is about 5 MB), parsed whole by one JSON.parse, and each finding turned into a compact
+ * domain record; the page's object graph is garbage as soon as the last record is built.
  */
 function findingsPageDecoder(
   type: PlatformIssueType,
@@ -351,33 +364,33 @@ function findingsPageDecoder(
   pool: StringPool
 ): StreamDecoder<Finding[]> {
   return async chunks => {
-    const findings: Finding[] = []
-    const splitter = new JsonArraySplitter(FINDINGS_LISTS, (text, path) => {
-      // The documented shape carries both lists; only the requested type's one counts.
-      if (path.length === 2 && path[0] !== LIST_OF_TYPE[type]) return
-      const index = findings.length
-      let raw: unknown
-      try {
-        raw = JSON.parse(text)
-      } catch (error) {
-        throw new SchemaError(request, [
-          `findings[${index}]: not valid JSON (${errorText(error).slice(0, 120)})`
-        ])
-      }
-      findings.push(normaliseFinding(raw, type, status, index, request, pool))
-    })
+    const parts: Uint8Array[] = []
+    for await (const chunk of chunks) parts.push(chunk)
     let envelope: unknown
     try {
-      for await (const chunk of chunks) splitter.write(chunk)
-      envelope = splitter.end()
+      envelope = parseBody(parts)
     } catch (error) {
-      if (!(error instanceof JsonSplitError)) throw error
-      throw new SchemaError(request, [`body: not valid JSON (${error.message.slice(0, 120)})`])
+      throw new SchemaError(request, [`body: not valid JSON (${errorText(error).slice(0, 120)})`])
     }
-    const problem = missingListProblem(envelope, type)
-    if (problem !== undefined) throw new SchemaError(request, [problem])
+    parts.length = 0
+    const list = findingsList(envelope, type)
+    if (list === undefined) {
+      const key = LIST_OF_TYPE[type]
+      const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`
+      throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`])
+    }
+    const findings: Finding[] = new Array<Finding>(list.length)
+    for (let index = 0; index < list.length; index++) {
+      findings[index] = normaliseFinding(list[index], type, status, index, request, pool)
+    }
     return findings
   }
+}
+
+/** The body as JSON; a byte-order mark is dropped, as response.text() does. */
+function parseBody(parts: readonly Uint8Array[]): unknown {
+  const text = Buffer.concat(parts).toString('utf8')
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
 }
 
 export interface FindingsQuery {
@@ -420,14 +433,16 @@ export function findingsPath(deploymentSlug: string): string {
 
 /**
  * Pages of the findings of one type and status, every scope filter sent to the server. The lists
- * of one run share `speculation`, so that together they ask for few pages past their ends.
+ * of one run share `speculation`, so that together they ask for few pages past their ends;
+ * `cancel` stops the list's requests.
  */
 export function findingPages(
   transport: Transport,
   deploymentSlug: string,
   query: FindingsQuery,
   paging: FindingsPaging = DEFAULT_FINDINGS_PAGING,
-  speculation: SpeculationBudget = new SpeculationBudget(FINDINGS_SPECULATION)
+  speculation: SpeculationBudget = new SpeculationBudget(FINDINGS_SPECULATION),
+  cancel?: AbortSignal
 ): AsyncGenerator<readonly Finding[]> {
   const path = findingsPath(deploymentSlug)
   const request: RequestLabel = { method: 'GET', path }
@@ -437,7 +452,7 @@ export function findingPages(
     transport.request({
       method: 'GET',
       path,
-      signal,
+      signal: cancel ? AbortSignal.any([signal, cancel]) : signal,
       query: {
         issue_type: query.type,
         repos: [query.repository],

@@ -107,6 +107,11 @@ function converted<T>(convert: (raw: string) => T | undefined, expected: string)
 
 export const timestamp = converted(timestampMillis, 'an ISO 8601 timestamp')
 
+/** Own keys only: "constructor" or "__proto__" must not find Object.prototype's members. */
+function aliasOf<T>(aliases: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(aliases, key) ? aliases[key] : undefined
+}
+
 /** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
 const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
   low: 'low',
@@ -119,10 +124,12 @@ const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
   critical: 'critical'
 }
 
-export const severity = converted(
-  raw => SEVERITY_ALIASES[raw.trim().toLowerCase()],
-  'one of low, medium, high, critical'
-)
+/** The severity a wire spelling stands for; undefined when it names none. */
+export function severityOf(raw: string): Severity | undefined {
+  return aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase())
+}
+
+export const severity = converted(severityOf, 'one of low, medium, high, critical')
 
 /** Live answers use spaces (`always reachable`), the description underscores. */
 const REACHABILITY_ALIASES: Readonly<Record<string, Exposure>> = {
@@ -134,16 +141,15 @@ const REACHABILITY_ALIASES: Readonly<Record<string, Exposure>> = {
   no_reachability_analysis: 'unknown'
 }
 
+/** The exposure a wire spelling stands for (blank is unknown); undefined when it names none. */
+export function reachabilityOf(raw: string): Exposure | undefined {
+  const trimmed = raw.trim()
+  if (trimmed === '') return 'unknown'
+  return aliasOf(REACHABILITY_ALIASES, trimmed.toLowerCase().replace(/[\s-]+/g, '_'))
+}
+
 export const reachability = converted(
-  raw =>
-    raw.trim() === ''
-      ? 'unknown'
-      : REACHABILITY_ALIASES[
-          raw
-            .trim()
-            .toLowerCase()
-            .replace(/[\s-]+/g, '_')
-        ],
+  reachabilityOf,
   'a reachability such as reachable, always_reachable, unreachable'
 )
   .nullish()

@@ -64,7 +64,8 @@ export async function fetchFindings(
   deploymentSlug: string,
   config: FindingsConfig,
   onPage?: (page: readonly Finding[]) => void,
-  secrets?: SecretsSource
+  secrets?: SecretsSource,
+  signal?: AbortSignal
 ): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
   const filter = new ScopeFilter({
     repository: config.repository,
@@ -80,7 +81,10 @@ export async function fetchFindings(
   }
   const secretsChain =
     secrets && config.issueTypes.includes('secrets')
-      ? fetchSecrets(transport, config, secrets, page => filter.add(page))
+      ? fetchSecrets(transport, config, secrets, page => {
+          signal?.throwIfAborted()
+          filter.add(page)
+        })
       : undefined
   // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
   const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
@@ -92,7 +96,8 @@ export async function fetchFindings(
         deploymentSlug,
         { type, repository: config.repository, ref: config.ref, status, since: config.since },
         DEFAULT_FINDINGS_PAGING,
-        speculation
+        speculation,
+        signal
       )
       for await (const page of pages) {
         filter.add(page)
@@ -182,14 +187,15 @@ export async function requireProject(
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
  * findings start at once when the slug is known, licenses once the id is, and policy rules as
- * soon as a findings page names the policy.
+ * soon as a findings page names the policy. `signal` cancels the findings requests.
  */
 export async function collectGateData(
   transport: Transport,
   deployment: Promise<Deployment>,
   config: Config,
   project: Promise<Project> | undefined,
-  warn: (message: string) => void = () => undefined
+  warn: (message: string) => void = () => undefined,
+  signal?: AbortSignal
 ): Promise<GateData> {
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
@@ -206,8 +212,8 @@ export async function collectGateData(
   // The findings' failure first, so a failed license lookup never hides it.
   const [found, violations] = await allInOrder([
     slug !== undefined
-      ? fetchFindings(transport, slug, config, onPage, secrets)
-      : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets)),
+      ? fetchFindings(transport, slug, config, onPage, secrets, signal)
+      : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets, signal)),
     wantLicenses && project
       ? Promise.all([deployment, project]).then(([d, p]) =>
           fetchLicenseViolations(transport, d.id, p, config.denyLicenses)

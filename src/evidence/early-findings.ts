@@ -18,18 +18,24 @@ export interface EarlyFindings<T> {
   /** Runner time no later than the first findings request. */
   readonly sentAt: number
   readonly data: Promise<T>
+  /**
+   * Stops the fetch once its findings are not wanted: its requests are cancelled, so that a run
+   * does not hold two sets of findings (or wait on pages it throws away).
+   */
+  readonly discard: () => void
 }
 
 /** Starts `fetch` for `ref` now; a failure surfaces only if the data are used. */
 export function startEarly<T>(
   ref: string,
-  fetch: (ref: string) => Promise<T>,
+  fetch: (ref: string, signal: AbortSignal) => Promise<T>,
   now: () => number = Date.now
 ): EarlyFindings<T> {
   const sentAt = now()
-  const data = fetch(ref)
+  const controller = new AbortController()
+  const data = fetch(ref, controller.signal)
   data.catch(() => undefined)
-  return { ref, sentAt, data }
+  return { ref, sentAt, data, discard: () => controller.abort() }
 }
 
 /**
@@ -46,12 +52,16 @@ export function earlyFindingsUsable(
   return completed !== undefined && completed + CLOCK_SKEW_ALLOWANCE_MS <= early.sentAt
 }
 
-/** The early findings when they are the proven scan's, else the findings fetched again now. */
+/**
+ * The early findings when they are the proven scan's, else the findings fetched again now (the
+ * early fetch is discarded).
+ */
 export function findingsOfProvenScan<T>(
   early: EarlyFindings<T>,
   evidence: ScanEvidence | undefined,
   fetch: (ref: string) => Promise<T>
 ): Promise<T> {
   if (earlyFindingsUsable(evidence, early)) return early.data
+  early.discard()
   return fetch(evidence?.branch ?? early.ref)
 }

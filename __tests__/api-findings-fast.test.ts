@@ -1,0 +1,262 @@
+/**
+ * The hand-written findings decoder (src/api/findings-fast.ts) against its specification, the zod
+ * schemas: for generated items, valid and mutated, it accepts exactly what zod accepts, and the
+ * records built from its output are those built from zod's.
+ */
+import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
+import { isDeepStrictEqual } from 'node:util'
+import { sastFinding, scaFinding } from '../emulator/data/factories.js'
+import { renderFindingsPage } from '../emulator/wire.js'
+import { SchemaError } from '../src/api/errors.js'
+import { normaliseFinding, StringPool, type PlatformIssueType } from '../src/api/findings.js'
+import { fastSastWire, fastScaWire, LOCATION_NUMBERS } from '../src/api/findings-fast.js'
+
+const RUNS = 400
+const REQUEST = { method: 'GET', path: '/api/v1/deployments/acme-corp/findings' } as const
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+/** Items as both wire shapes render them: the starting points of the mutations. */
+function renderedItems(type: PlatformIssueType): Record<string, Json>[] {
+  const records =
+    type === 'sast'
+      ? [
+          sastFinding(),
+          sastFinding({ sourcingPolicy: { id: 77, name: 'Default', slug: 'default' } })
+        ]
+      : [scaFinding(), scaFinding({ reachability: 'always_reachable', isMalicious: true })]
+  return (['live', 'documented'] as const).flatMap(shape => {
+    const page = renderFindingsPage(type, records, shape) as Record<string, unknown>
+    const list =
+      shape === 'live'
+        ? page.findings
+        : (page[`${type}Findings`] as Record<string, unknown> | undefined)?.findings
+    return JSON.parse(JSON.stringify(list)) as Record<string, Json>[]
+  })
+}
+
+/** Values at the edges of what the schemas accept: ids, timestamps, enums, lists, objects. */
+const EDGE_VALUES: readonly Json[] = [
+  null,
+  true,
+  false,
+  0,
+  -0,
+  1,
+  -1,
+  1.5,
+  2 ** 53 - 1,
+  2 ** 53,
+  1e300,
+  [],
+  ['a'],
+  ['a', 1],
+  [null],
+  [{}],
+  [{ package: 'p', version: '1' }],
+  [{ package: 1 }],
+  {},
+  { name: 'n' },
+  { name: 1 },
+  { id: 1 },
+  { id: 'x', url: 1 },
+  { package: 'p' },
+  { location: { path: 'p' } },
+  { location: [] },
+  '',
+  ' ',
+  '123',
+  '007',
+  '12a',
+  '-1',
+  'high',
+  ' HIGH ',
+  'Warning',
+  'critical',
+  'constructor',
+  '__proto__',
+  'toString',
+  'reachable',
+  'always reachable',
+  'Always-Reachable',
+  'no_reachability_analysis',
+  'unknown',
+  '2026-11-01T12:00:00Z',
+  '2026-11-01 12:00:00.123456+00:00',
+  '2026-02-30T12:00:00Z',
+  '2026-11-01',
+  'not a date'
+]
+
+/** Values of every JSON kind, the edge values among them. */
+const scalar: fc.Arbitrary<Json> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -5, max: 2 ** 31 }),
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom(...EDGE_VALUES)
+)
+
+const jsonValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>(tie => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom('name', 'id', 'package', 'version', 'x'), tie('value'), {
+      maxKeys: 3
+    })
+  )
+})).value
+
+/** Every key the item schemas read, at every level, so mutations hit what is checked. */
+const KEYS = [
+  ...LOCATION_NUMBERS,
+  'id',
+  'rule_name',
+  'rule_message',
+  'rule',
+  'severity',
+  'confidence',
+  'status',
+  'ref',
+  'repository',
+  'location',
+  'line_of_code_url',
+  'match_based_id',
+  'syntactic_id',
+  'relevant_since',
+  'external_ticket',
+  'categories',
+  'sourcing_policy',
+  'reachability',
+  'is_malicious',
+  'vulnerability_identifier',
+  'found_dependency',
+  'fix_recommendations',
+  'usage',
+  'name',
+  'message',
+  'url',
+  'cweNames',
+  'cwe_names',
+  'owaspNames',
+  'owasp_names',
+  'filePath',
+  'file_path',
+  'path',
+  'externalSlug',
+  'external_slug',
+  'slug',
+  'package',
+  'version',
+  'ecosystem',
+  'transitivity'
+] as const
+
+interface Mutation {
+  /** Which object of the item (in a walk of its objects), modulo their count. */
+  readonly target: number
+  readonly key: (typeof KEYS)[number]
+  /** Undefined: the key is removed. */
+  readonly value: Json | undefined
+}
+
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  target: fc.nat(),
+  key: fc.constantFrom(...KEYS),
+  value: fc.option(jsonValue, { nil: undefined })
+})
+
+function objectsOf(value: Json, out: Record<string, Json>[] = []): Record<string, Json>[] {
+  if (Array.isArray(value)) for (const item of value) objectsOf(item, out)
+  else if (value !== null && typeof value === 'object') {
+    out.push(value)
+    for (const item of Object.values(value)) objectsOf(item, out)
+  }
+  return out
+}
+
+function mutated(base: Record<string, Json>, mutations: readonly Mutation[]): unknown {
+  const item = structuredClone(base)
+  for (const { target, key, value } of mutations) {
+    const objects = objectsOf(item)
+    const object = objects[target % objects.length] ?? item
+    if (value === undefined) delete object[key]
+    else object[key] = value
+  }
+  // As the wire delivers it.
+  return JSON.parse(JSON.stringify(item)) as unknown
+}
+
+/** The record, or the SchemaError's problems. */
+function outcome(decode: () => unknown): unknown {
+  try {
+    return { record: decode() }
+  } catch (error) {
+    if (error instanceof SchemaError) return { problems: error.problems }
+    throw error
+  }
+}
+
+/** Plain comparisons first: the sweep below makes tens of thousands of cases. */
+function agree(type: PlatformIssueType, raw: unknown): void {
+  const bySchema = outcome(() =>
+    normaliseFinding(raw, type, 'open', 3, REQUEST, new StringPool(), 'schema')
+  )
+  const fast = type === 'sast' ? fastSastWire(raw) : fastScaWire(raw)
+  // Accepted by the fast path exactly when the schema accepts it; a rejected item goes to the
+  // schema, which gives its problems.
+  const accepted = 'record' in (bySchema as object)
+  if ((fast !== undefined) !== accepted) {
+    expect({ raw, fastAccepts: fast !== undefined }).toEqual({ raw, fastAccepts: accepted })
+  }
+  if (fast === undefined) return
+  // The same record.
+  const viaFast = outcome(() => normaliseFinding(raw, type, 'open', 3, REQUEST, new StringPool()))
+  if (!isDeepStrictEqual(viaFast, bySchema)) expect({ raw, viaFast }).toEqual({ raw, bySchema })
+}
+
+describe.each(['sast', 'sca'] as const)('%s items: the fast decoder and the zod schema', type => {
+  const bases = renderedItems(type)
+
+  it('agree on every item with one field of one object set to an edge value or removed', () => {
+    // One item of each shape: the sweep is large (objects × keys × values).
+    for (const base of [bases[0], bases[bases.length - 1]]) {
+      const count = objectsOf(structuredClone(base)).length
+      for (let target = 0; target < count; target++) {
+        for (const key of KEYS) {
+          for (const value of [undefined, ...EDGE_VALUES]) {
+            agree(type, mutated(base, [{ target, key, value }]))
+          }
+        }
+      }
+    }
+  })
+
+  it('agree on the items the emulator renders, in both shapes', () => {
+    for (const base of bases) {
+      expect(type === 'sast' ? fastSastWire(base) : fastScaWire(base)).toBeDefined()
+      agree(type, base)
+    }
+  })
+
+  it('agree on mutated items: whatever zod accepts, and nothing else, with the same record', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: bases.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        (index, mutations) => agree(type, mutated(bases[index], mutations))
+      ),
+      { numRuns: RUNS }
+    )
+  })
+
+  it('agree on arbitrary JSON, objects built from the schema keys included', () => {
+    const item = fc.dictionary(fc.constantFrom(...KEYS), jsonValue, { maxKeys: 12 })
+    fc.assert(
+      fc.property(fc.oneof(jsonValue, item), raw => agree(type, raw)),
+      { numRuns: RUNS }
+    )
+  })
+})
