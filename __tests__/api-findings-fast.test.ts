@@ -183,7 +183,9 @@ function mutated(base: Record<string, Json>, mutations: readonly Mutation[]): un
     const objects = objectsOf(item)
     const object = objects[target % objects.length] ?? item
     if (value === undefined) delete object[key]
-    else object[key] = value
+    // A copy: fast-check may hand the same value to two mutations, and setting a key inside a
+    // value already placed would then make the item cyclic.
+    else object[key] = structuredClone(value)
   }
   // As the wire delivers it.
   return JSON.parse(JSON.stringify(item)) as unknown
