@@ -3,6 +3,7 @@
  * (gRPC-gateway: camelCase and snake_case field names both accepted).
  */
 import type { DependencyRecord } from '../data/records.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
 import {
   badParam,
   cursorOffset,
@@ -11,11 +12,7 @@ import {
   isRecord,
   objectBody,
   ok,
-  optionalString,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
+  optionalString
 } from '../request.js'
 import { renderDependency } from '../wire.js'
 

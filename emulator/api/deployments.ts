@@ -1,5 +1,6 @@
 /** `GET /deployments`: the one deployment the token belongs to. */
-import { ok, type ApiResponse, type Environment } from '../request.js'
+import type { ApiResponse, Environment } from '../request.js'
+import { ok } from '../request.js'
 
 export function listDeployments(env: Environment): ApiResponse {
   const { deployment } = env.state

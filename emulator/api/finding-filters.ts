@@ -14,7 +14,8 @@ import type {
   Severity,
   TriageReason
 } from '../data/records.js'
-import { badParam, booleanParam, enumList, enumScalar, type ParamReader } from '../request.js'
+import type { ParamReader } from '../request.js'
+import { badParam, booleanParam, enumList, enumScalar } from '../request.js'
 import type { IssueType } from '../wire.js'
 
 export const ISSUE_TYPES: readonly IssueType[] = ['sast', 'sca', 'ai_sast']

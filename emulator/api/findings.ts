@@ -1,17 +1,7 @@
 /** `GET /deployments/{slug}/findings`: SAST or SCA findings, filtered, newest first, paged. */
 import type { FindingRecord } from '../data/records.js'
-import {
-  booleanParam,
-  enumScalar,
-  integerParam,
-  isPath,
-  ok,
-  queryReader,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
-} from '../request.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
+import { booleanParam, enumScalar, integerParam, isPath, ok, queryReader } from '../request.js'
 import { renderFindingsPage } from '../wire.js'
 import {
   byRelevanceDesc,

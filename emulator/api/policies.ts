@@ -1,16 +1,6 @@
 /** `GET /deployments/{id}/policies` and the cursor pages of a policy's rules. */
-import {
-  cursorOffset,
-  decodeSegment,
-  integerParam,
-  isPath,
-  notFound,
-  ok,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
-} from '../request.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
+import { cursorOffset, decodeSegment, integerParam, isPath, notFound, ok } from '../request.js'
 import { renderPolicy, renderPolicyRule } from '../wire.js'
 
 function encodeRuleCursor(offset: number): string {

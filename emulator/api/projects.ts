@@ -2,6 +2,7 @@
  * `GET /deployments/{slug}/projects` (paged) and `PUT /deployments/{slug}/projects/{name}/tags`.
  */
 import type { EmulatorState, ProjectRecord } from '../data/records.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
 import {
   ApiError,
   decodeSegment,
@@ -10,11 +11,7 @@ import {
   isRecord,
   jsonBody,
   notFound,
-  ok,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
+  ok
 } from '../request.js'
 import { renderProject } from '../wire.js'
 

@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { EmulatorState, SbomTaskRecord } from '../data/records.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
 import {
   badParam,
   decodeSegment,
@@ -15,11 +16,7 @@ import {
   notFound,
   objectBody,
   ok,
-  optionalString,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
+  optionalString
 } from '../request.js'
 
 const SBOM_OUTPUT_FORMATS = ['SBOM_OUTPUT_FORMAT_JSON', 'SBOM_OUTPUT_FORMAT_CYCLONEDX'] as const

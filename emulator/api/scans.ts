@@ -7,17 +7,8 @@
 import type { EmulatorState, ScanRecord } from '../data/records.js'
 import { SCAN_STATUSES } from '../data/records.js'
 import { DAY_MS } from '../data/seed.js'
-import {
-  badParam,
-  field,
-  isPath,
-  objectBody,
-  ok,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
-} from '../request.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
+import { badParam, field, isPath, objectBody, ok } from '../request.js'
 import { formatTimestamp, type JsonObject, type WireShape } from '../wire.js'
 
 const SEARCH_WINDOW_MS = 30 * DAY_MS

@@ -9,17 +9,8 @@
 import type { SecretRecord } from '../data/records.js'
 import { SECRETS_STATUSES, VALIDATION_STATES } from '../data/records.js'
 import { stableHex } from '../data/seed.js'
-import {
-  ApiError,
-  badParam,
-  isPath,
-  ok,
-  oneOf,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
-} from '../request.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
+import { ApiError, badParam, isPath, ok, oneOf } from '../request.js'
 import { formatTimestamp, type JsonObject } from '../wire.js'
 
 export function renderSecret(record: SecretRecord): JsonObject {

@@ -1,19 +1,8 @@
 /** `POST /deployments/{slug}/tickets`: tickets for SAST, SCA and secrets findings. */
 import type { EmulatorState, FindingRecord, SecretRecord } from '../data/records.js'
 import { TRACKER_URL } from '../data/records.js'
-import {
-  ApiError,
-  badParam,
-  bodyReader,
-  isPath,
-  objectBody,
-  ok,
-  oneOf,
-  type ApiResponse,
-  type Environment,
-  type RequestContext,
-  type Route
-} from '../request.js'
+import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
+import { ApiError, badParam, bodyReader, isPath, objectBody, ok, oneOf } from '../request.js'
 import type { IssueType, JsonObject } from '../wire.js'
 import {
   byRelevanceDesc,
