@@ -7,6 +7,7 @@ import type {
   Confidence,
   DependencyRecord,
   EmbeddedRuleRecord,
+  FindingCoreRecord,
   LocationRecord,
   PolicyRuleRecord,
   ProjectRecord,
@@ -14,7 +15,8 @@ import type {
   SastFindingRecord,
   ScaFindingRecord,
   ScanRecord,
-  SecretRecord
+  SecretRecord,
+  Severity
 } from './records.js'
 import { DEPLOYMENT } from './records.js'
 import { DEFAULT_POLICY_REF } from './sample-policies.js'
@@ -51,6 +53,54 @@ function lineUrl(repository: RepositoryRecord, location: LocationRecord, commit:
 }
 
 /** A SAST finding with coherent defaults; fields derived from others follow the overrides. */
+/** What a finding factory has decided before the fields every finding shares. */
+interface CoreChoices {
+  readonly id: number
+  readonly ref: string
+  readonly repository: RepositoryRecord
+  readonly ruleName: string
+  readonly message: string
+  readonly confidence: Confidence
+  readonly location: LocationRecord
+  readonly relevantSince: Date
+  readonly severity: Severity
+  /** What, besides the repository and rule, makes the finding's match-based id. */
+  readonly matchKey: string
+  readonly rule: EmbeddedRuleRecord | undefined
+}
+
+/** The fields SAST and SCA findings share, untriaged and open. */
+function findingCore(c: CoreChoices): FindingCoreRecord {
+  return {
+    id: c.id,
+    ref: c.ref,
+    repository: c.repository,
+    repositoryId: SAMPLE_PROJECT_IDS[c.repository.name] ?? 0,
+    firstSeenScanId: 3_000_000 + (c.id % 100_000),
+    syntacticId: stableHex(`syntactic:${c.id}`, 32),
+    matchBasedId: `${stableHex(`match:${c.repository.name}:${c.ruleName}:${c.matchKey}`, 64)}_0`,
+    externalTicket: null,
+    reviewComments: [],
+    lineOfCodeUrl: lineUrl(c.repository, c.location, stableHex(`commit:${c.id}`, 40)),
+    triageState: 'untriaged',
+    state: 'unresolved',
+    status: 'open',
+    severity: c.severity,
+    confidence: c.confidence,
+    categories: ['security'],
+    createdAt: c.relevantSince,
+    relevantSince: c.relevantSince,
+    ruleName: c.ruleName,
+    ruleMessage: c.message,
+    location: c.location,
+    triagedAt: null,
+    triageComment: null,
+    triageReason: null,
+    stateUpdatedAt: c.relevantSince,
+    rule: c.rule ?? embeddedRule(c.ruleName, c.message, c.confidence)
+  }
+}
+
 export function sastFinding(overrides: Partial<SastFindingRecord> = {}): SastFindingRecord {
   const id = overrides.id ?? nextFactoryId(8_000_000)
   const repository = overrides.repository ?? repositoryRecord('acme/web')
@@ -70,33 +120,20 @@ export function sastFinding(overrides: Partial<SastFindingRecord> = {}): SastFin
   const ref = overrides.ref ?? 'refs/heads/main'
   const relevantSince = overrides.relevantSince ?? new Date()
   const base: SastFindingRecord = {
+    ...findingCore({
+      id,
+      ref,
+      repository,
+      ruleName,
+      message,
+      confidence,
+      location,
+      relevantSince,
+      severity: 'medium',
+      matchKey: location.filePath,
+      rule: overrides.rule
+    }),
     type: 'sast',
-    id,
-    ref,
-    repository,
-    repositoryId: SAMPLE_PROJECT_IDS[repository.name] ?? 0,
-    firstSeenScanId: 3_000_000 + (id % 100_000),
-    syntacticId: stableHex(`syntactic:${id}`, 32),
-    matchBasedId: `${stableHex(`match:${repository.name}:${ruleName}:${location.filePath}`, 64)}_0`,
-    externalTicket: null,
-    reviewComments: [],
-    lineOfCodeUrl: lineUrl(repository, location, stableHex(`commit:${id}`, 40)),
-    triageState: 'untriaged',
-    state: 'unresolved',
-    status: 'open',
-    severity: 'medium',
-    confidence,
-    categories: ['security'],
-    createdAt: relevantSince,
-    relevantSince,
-    ruleName,
-    ruleMessage: message,
-    location,
-    triagedAt: null,
-    triageComment: null,
-    triageReason: null,
-    stateUpdatedAt: relevantSince,
-    rule: overrides.rule ?? embeddedRule(ruleName, message, confidence),
     sourcingPolicy: { ...DEFAULT_POLICY_REF },
     assistant: null,
     clickToFixPrs: [],
@@ -132,33 +169,20 @@ export function scaFinding(overrides: Partial<ScaFindingRecord> = {}): ScaFindin
   }
   const relevantSince = overrides.relevantSince ?? new Date()
   const base: ScaFindingRecord = {
+    ...findingCore({
+      id,
+      ref,
+      repository,
+      ruleName,
+      message,
+      confidence,
+      location,
+      relevantSince,
+      severity: 'high',
+      matchKey: foundDependency.package,
+      rule: overrides.rule
+    }),
     type: 'sca',
-    id,
-    ref,
-    repository,
-    repositoryId: SAMPLE_PROJECT_IDS[repository.name] ?? 0,
-    firstSeenScanId: 3_000_000 + (id % 100_000),
-    syntacticId: stableHex(`syntactic:${id}`, 32),
-    matchBasedId: `${stableHex(`match:${repository.name}:${ruleName}:${foundDependency.package}`, 64)}_0`,
-    externalTicket: null,
-    reviewComments: [],
-    lineOfCodeUrl: lineUrl(repository, location, stableHex(`commit:${id}`, 40)),
-    triageState: 'untriaged',
-    state: 'unresolved',
-    status: 'open',
-    severity: 'high',
-    confidence,
-    categories: ['security'],
-    createdAt: relevantSince,
-    relevantSince,
-    ruleName,
-    ruleMessage: message,
-    location,
-    triagedAt: null,
-    triageComment: null,
-    triageReason: null,
-    stateUpdatedAt: relevantSince,
-    rule: overrides.rule ?? embeddedRule(ruleName, message, confidence),
     vulnerabilityIdentifier: 'CVE-2021-23337',
     reachability: 'reachable',
     reachableCondition: null,
