@@ -33758,24 +33758,12 @@ const SECRETS_BLOCKING = {
 function blockReasons(finding, mode, thresholds) {
     if (finding.type === 'secrets')
         return secretsReasons(finding, thresholds);
-    const reasons = [];
     // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
     const severityCounts = finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability);
-    if (severityCounts &&
-        thresholds.failOnSeverity !== 'none' &&
-        (0,domain/* severityRank */.qs)(finding.severity) >= (0,domain/* severityRank */.qs)(thresholds.failOnSeverity)) {
-        reasons.push({
-            kind: 'severity',
-            severity: finding.severity,
-            threshold: thresholds.failOnSeverity
-        });
-    }
-    if (finding.type === 'sast' && thresholds.failOnPolicyMode !== 'none' && isKnownMode(mode)) {
-        if (mode !== 'disabled' &&
-            (0,domain/* policyModeRank */.k8)(mode) >= (0,domain/* policyModeRank */.k8)(thresholds.failOnPolicyMode)) {
-            reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode });
-        }
-    }
+    const reasons = [
+        ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
+        ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
+    ];
     if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
         reasons.push({ kind: 'malicious' });
     }
@@ -33793,22 +33781,28 @@ function secretsReasons(finding, thresholds) {
     }
     if (finding.validationState === 'confirmed_invalid')
         return reasons;
-    if (thresholds.failOnSeverity !== 'none' &&
-        (0,domain/* severityRank */.qs)(finding.severity) >= (0,domain/* severityRank */.qs)(thresholds.failOnSeverity)) {
-        reasons.push({
-            kind: 'severity',
-            severity: finding.severity,
-            threshold: thresholds.failOnSeverity
-        });
-    }
-    const { mode } = finding;
-    if (thresholds.failOnPolicyMode !== 'none' &&
+    return [
+        ...reasons,
+        ...severityReason(finding.severity, thresholds),
+        ...policyModeReason(finding.mode, thresholds)
+    ];
+}
+/** The severity criterion, when the finding reaches `fail-on-severity`. */
+function severityReason(severity, thresholds) {
+    const threshold = thresholds.failOnSeverity;
+    return threshold !== 'none' && (0,domain/* severityRank */.qs)(severity) >= (0,domain/* severityRank */.qs)(threshold)
+        ? [{ kind: 'severity', severity, threshold }]
+        : [];
+}
+/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+function policyModeReason(mode, thresholds) {
+    const threshold = thresholds.failOnPolicyMode;
+    return threshold !== 'none' &&
         isKnownMode(mode) &&
         mode !== 'disabled' &&
-        (0,domain/* policyModeRank */.k8)(mode) >= (0,domain/* policyModeRank */.k8)(thresholds.failOnPolicyMode)) {
-        reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode });
-    }
-    return reasons;
+        (0,domain/* policyModeRank */.k8)(mode) >= (0,domain/* policyModeRank */.k8)(threshold)
+        ? [{ kind: 'policy-mode', mode, threshold }]
+        : [];
 }
 function isKnownMode(mode) {
     return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched';
@@ -35473,12 +35467,7 @@ class ExportPipeline {
                 }
             }
             else {
-                this.fail(task.index, {
-                    project: task.project.name,
-                    taskToken: task.taskToken,
-                    status: 'error',
-                    error: (0,error_text/* errorText */.k)(error)
-                }, error);
+                this.failTask(task, error);
             }
         }
         finally {
@@ -35518,12 +35507,7 @@ class ExportPipeline {
         const url = state.downloadUrl;
         this.downloads.push(this.downloadLimiter
             .run(() => this.ops.download(url, file))
-            .then(() => this.settle(task, 'completed', undefined, file), (error) => this.fail(task.index, {
-            project: task.project.name,
-            taskToken: task.taskToken,
-            status: 'error',
-            error: (0,error_text/* errorText */.k)(error)
-        }, error)));
+            .then(() => this.settle(task, 'completed', undefined, file), (error) => this.failTask(task, error)));
     }
     /** A completion seen at `age`: tasks waiting for a later poll are polled at that age instead. */
     learn(age) {
@@ -35551,6 +35535,16 @@ class ExportPipeline {
         };
     }
     /** An unexpected error: recorded for this project, or the end of the run with failFast. */
+    /** A started export that broke (its poll or its download): an error naming its task. */
+    failTask(task, error) {
+        const report = {
+            project: task.project.name,
+            taskToken: task.taskToken,
+            status: 'error',
+            error: (0,error_text/* errorText */.k)(error)
+        };
+        this.fail(task.index, report, error);
+    }
     fail(index, report, error) {
         if (this.settings.failFast) {
             this.fatal ??= { error };

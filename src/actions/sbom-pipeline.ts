@@ -279,16 +279,7 @@ class ExportPipeline {
           this.waiting.push(task)
         }
       } else {
-        this.fail(
-          task.index,
-          {
-            project: task.project.name,
-            taskToken: task.taskToken,
-            status: 'error',
-            error: errorText(error)
-          },
-          error
-        )
+        this.failTask(task, error)
       }
     } finally {
       this.pollsInFlight--
@@ -334,17 +325,7 @@ class ExportPipeline {
         .run(() => this.ops.download(url, file))
         .then(
           () => this.settle(task, 'completed', undefined, file),
-          (error: unknown) =>
-            this.fail(
-              task.index,
-              {
-                project: task.project.name,
-                taskToken: task.taskToken,
-                status: 'error',
-                error: errorText(error)
-              },
-              error
-            )
+          (error: unknown) => this.failTask(task, error)
         )
     )
   }
@@ -379,6 +360,17 @@ class ExportPipeline {
   }
 
   /** An unexpected error: recorded for this project, or the end of the run with failFast. */
+  /** A started export that broke (its poll or its download): an error naming its task. */
+  private failTask(task: Task, error: unknown): void {
+    const report: SbomExportOutcome = {
+      project: task.project.name,
+      taskToken: task.taskToken,
+      status: 'error',
+      error: errorText(error)
+    }
+    this.fail(task.index, report, error)
+  }
+
   private fail(index: number, report: SbomExportOutcome, error: unknown): void {
     if (this.settings.failFast) {
       this.fatal ??= { error }

@@ -53,29 +53,13 @@ export function blockReasons(
   thresholds: Thresholds
 ): BlockReason[] {
   if (finding.type === 'secrets') return secretsReasons(finding, thresholds)
-  const reasons: BlockReason[] = []
   // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
   const severityCounts =
     finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability)
-  if (
-    severityCounts &&
-    thresholds.failOnSeverity !== 'none' &&
-    severityRank(finding.severity) >= severityRank(thresholds.failOnSeverity)
-  ) {
-    reasons.push({
-      kind: 'severity',
-      severity: finding.severity,
-      threshold: thresholds.failOnSeverity
-    })
-  }
-  if (finding.type === 'sast' && thresholds.failOnPolicyMode !== 'none' && isKnownMode(mode)) {
-    if (
-      mode !== 'disabled' &&
-      policyModeRank(mode) >= policyModeRank(thresholds.failOnPolicyMode)
-    ) {
-      reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode })
-    }
-  }
+  const reasons = [
+    ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
+    ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
+  ]
   if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
     reasons.push({ kind: 'malicious' })
   }
@@ -93,26 +77,30 @@ function secretsReasons(finding: SecretsFinding, thresholds: Thresholds): BlockR
     reasons.push({ kind: 'secret', validationState: finding.validationState })
   }
   if (finding.validationState === 'confirmed_invalid') return reasons
-  if (
-    thresholds.failOnSeverity !== 'none' &&
-    severityRank(finding.severity) >= severityRank(thresholds.failOnSeverity)
-  ) {
-    reasons.push({
-      kind: 'severity',
-      severity: finding.severity,
-      threshold: thresholds.failOnSeverity
-    })
-  }
-  const { mode } = finding
-  if (
-    thresholds.failOnPolicyMode !== 'none' &&
+  return [
+    ...reasons,
+    ...severityReason(finding.severity, thresholds),
+    ...policyModeReason(finding.mode, thresholds)
+  ]
+}
+
+/** The severity criterion, when the finding reaches `fail-on-severity`. */
+function severityReason(severity: Severity, thresholds: Thresholds): BlockReason[] {
+  const threshold = thresholds.failOnSeverity
+  return threshold !== 'none' && severityRank(severity) >= severityRank(threshold)
+    ? [{ kind: 'severity', severity, threshold }]
+    : []
+}
+
+/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+function policyModeReason(mode: FindingMode | undefined, thresholds: Thresholds): BlockReason[] {
+  const threshold = thresholds.failOnPolicyMode
+  return threshold !== 'none' &&
     isKnownMode(mode) &&
     mode !== 'disabled' &&
-    policyModeRank(mode) >= policyModeRank(thresholds.failOnPolicyMode)
-  ) {
-    reasons.push({ kind: 'policy-mode', mode, threshold: thresholds.failOnPolicyMode })
-  }
-  return reasons
+    policyModeRank(mode) >= policyModeRank(threshold)
+    ? [{ kind: 'policy-mode', mode, threshold }]
+    : []
 }
 
 function isKnownMode(mode: FindingMode | undefined): mode is PolicyMode {
