@@ -1,16 +1,6 @@
 /**
-      'latency-ms': { type: 'string', default: '50,300' },
-      'naive-seconds': { type: 'string', default: '30' },
-      // P:D pairs (projects, export seconds); '' skips the SBOM benchmark.
-      sbom: { type: 'string', default: '200:5' },
-      // The 1,000-project case takes over a minute, so it is asked for separately.
-      'sbom-large': { type: 'boolean', default: false }
-    }
-  })
-  const sbomCases = parseSbomCases(values.sbom)
-  if (values['sbom-large']) sbomCases.push({ projects: 1000, exportSeconds: 30 })
-  const sizes = values.findings === '' ? [] : values.findings.split(',').map(Number)
-  const latencies = values['latency-ms'].split(',').map(Number)
+ * `npm run bench [-- --findings 6000,60000,120000 --latency-ms 50,300 --naive-seconds 30
+ *   --sbom 200:5 --sbom-large]`
  *
  * For each size N and each latency L: starts the API emulator (a separate process, so it does not
  * share a thread with the clients measured) with N open findings of one repository, half SAST and
