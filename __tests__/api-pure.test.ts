@@ -4,6 +4,7 @@ import { cursorPages, pageNumberPages } from '../src/api/paginate.js'
 import { defaultRetryPolicy, parseRetryAfter, retryDelayMs, shouldRetry } from '../src/api/retry.js'
 import { classifyNetworkError, serverMessage } from '../src/api/transport.js'
 import { timestampMillis } from '../src/api/wire.js'
+import { heldPages } from './helpers/client.js'
 
 const request = { method: 'GET', path: '/api/v1/x' }
 
@@ -92,20 +93,6 @@ describe('page-number pagination', () => {
     expect(requested.length).toBeLessThanOrEqual(7)
   })
 
-  /** Pages that come back only when the test says so, in any order. */
-  function heldPages() {
-    const requested: number[] = []
-    const answers = new Map<number, (items: number[]) => void>()
-    const fetchPage = (page: number): Promise<number[]> => {
-      requested.push(page)
-      return new Promise(resolve => answers.set(page, resolve))
-    }
-    const answer = async (page: number, items: number[]): Promise<void> => {
-      answers.get(page)?.(items)
-      await new Promise(resolve => setImmediate(resolve))
-    }
-    return { requested, fetchPage, answer }
-  }
   const full = (page: number): number[] => Array.from({ length: 10 }, (_, i) => page * 10 + i)
 
   it('starts one page ahead, asks further ahead while the end is unknown, never past a known end', async () => {

@@ -16,6 +16,7 @@ import { Transport } from '../src/api/transport.js'
 import type { Finding } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
 import { PROJECT } from './helpers/sample.js'
+import { emulatorTransport, quiesce } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -38,15 +39,6 @@ async function collect(query: FindingsQuery, paging?: FindingsPaging): Promise<F
   return out
 }
 
-/** Speculative pages may still be in flight after a listing ended: let them land. */
-async function quiesce(): Promise<void> {
-  let seen = -1
-  while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {
-    seen = emulator.requests.length
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
-}
-
 function pagesRequested(): number[] {
   return emulator.requests.map(r => Number(r.query.page?.[0])).sort((a, b) => a - b)
 }
@@ -56,14 +48,7 @@ beforeAll(async () => {
     now: NOW,
     bulk: { repository: 'acme/big', ref: 'refs/heads/main', sast: BULK, sca: 0 }
   })
-  transport = new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs: 20_000,
-    retry: defaultRetryPolicy(2),
-    sleep: () => Promise.resolve(),
-    random: () => 0.5
-  })
+  transport = emulatorTransport(emulator, { timeoutMs: 20_000 })
 })
 
 afterAll(async () => {
@@ -72,7 +57,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await quiesce()
+  await quiesce(emulator)
   emulator.clearFaults()
   emulator.setShape('live')
   emulator.requests.length = 0
@@ -86,7 +71,7 @@ describe('concurrent page-number pagination of findings', () => {
     expect(findings.map(f => f.id)).toEqual(
       Array.from({ length: BULK }, (_, index) => BULK_SAST_ID_BASE + index)
     )
-    await quiesce()
+    await quiesce(emulator)
     expect(emulator.requests.every(r => r.query.page_size?.[0] === '3000')).toBe(true)
     expect(emulator.requests.every(r => r.query.repos?.[0] === 'acme/big')).toBe(true)
     const pages = pagesRequested()
@@ -133,7 +118,7 @@ describe('concurrent page-number pagination of findings', () => {
     expect(error.message).toBe(
       `GET ${FINDINGS_PATH} pagination did not end: more than 3 full pages of 100; stopped to avoid an endless loop`
     )
-    await quiesce()
+    await quiesce(emulator)
     expect(Math.max(...pagesRequested())).toBeLessThanOrEqual(3)
   })
 })
@@ -184,7 +169,7 @@ describe('pages fetched past the end', () => {
       expect((await pages.next()).value).toHaveLength(100) // page 1
       expect((await pages.next()).value).toHaveLength(50) // page 2, short: the end
       expect((await pages.next()).done).toBe(true)
-      await quiesce()
+      await quiesce(emulator)
       // Page 3 went out once; its 30 s wait for a retry ended with the list, and no retry followed.
       const page3 = emulator.requests.filter(r => r.query.page?.[0] === '3')
       expect(page3.map(r => r.status)).toEqual([429])
@@ -210,7 +195,7 @@ describe('guards against a server that never ends a list', () => {
     expect(error.message).toBe(
       `GET ${FINDINGS_PATH} pagination did not end: page 1 repeated the items of an earlier page (the server seems to ignore "page"); stopped to avoid an endless loop`
     )
-    await quiesce()
+    await quiesce(emulator)
     // page 0, then the concurrent pages and those asked for as they came back full, until page 1
     // (the first one read after page 0) showed the repetition: at most 12 ahead of page 1
     expect(emulator.requests.length).toBeLessThanOrEqual(1 + 12)

@@ -32,6 +32,7 @@ import {
   WEB_SAST,
   WEB_SCA
 } from './helpers/sample.js'
+import { quiesce } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const DAY_MS = 86_400_000
@@ -72,15 +73,6 @@ function byId<T extends Finding>(findings: readonly Finding[], id: number): T {
   const found = findings.find(finding => finding.id === id)
   if (!found) throw new Error(`finding ${id} not returned`)
   return found as T
-}
-
-/** Speculative pages may still be in flight after a listing returned: let them land. */
-async function quiesce(): Promise<void> {
-  let seen = -1
-  while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {
-    seen = emulator.requests.length
-    await new Promise(resolve => setTimeout(resolve, 40))
-  }
 }
 
 function sortedIds(findings: readonly Finding[]): number[] {
@@ -395,7 +387,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
   })
 
   describe('projects', () => {
-    afterEach(quiesce)
+    afterEach(() => quiesce(emulator, 40))
 
     it('lists all 254 projects over pages of 100', async () => {
       const projects = await listProjects(transport, 'acme-corp', {
@@ -423,7 +415,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     it('lists all projects with the default paging, nothing asked for past the end', async () => {
       const projects = await listProjects(transport, 'acme-corp')
       expect(projects).toHaveLength(SAMPLE_PROJECT_COUNT)
-      await quiesce()
+      await quiesce(emulator, 40)
       // Page 0 is short, but only an empty page ends this list: page 1, asked for alone (slow
       // start), is that page.
       expect(emulator.requests.map(r => r.query.page[0])).toEqual(['0', '1'])

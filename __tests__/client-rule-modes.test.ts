@@ -5,7 +5,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { DeploymentError, resolveDeployment } from '../src/api/deployments.js'
-import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import { modeLookup } from '../src/gate/modes.js'
 import { NoVerdictError } from '../src/errors.js'
@@ -13,6 +12,7 @@ import { RuleModeCollector } from '../src/collect/rule-modes.js'
 import { sastFinding, scaFinding } from './fixtures/report-fixtures.js'
 import { failure } from './helpers/failure.js'
 import { DEFAULT_POLICY_RULE_COUNT } from './helpers/sample.js'
+import { emulatorTransport } from './helpers/client.js'
 
 const MD5_RULE = 'python.lang.security.audit.md5-used-as-password.md5-used-as-password'
 const POLICIES = '/api/v1/deployments/4242/policies'
@@ -34,13 +34,7 @@ afterEach(async () => {
 beforeEach(() => {
   emulator.clearFaults()
   emulator.requests.length = 0
-  transport = new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs: 10_000,
-    retry: defaultRetryPolicy(1),
-    sleep: () => Promise.resolve()
-  })
+  transport = emulatorTransport(emulator, { retries: 1 })
 })
 
 function paths(): string[] {

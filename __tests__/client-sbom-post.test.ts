@@ -5,11 +5,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { ApiError, NetworkError } from '../src/api/errors.js'
-import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createSbomExport, type SbomExportRequest } from '../src/api/sbom.js'
 import { Transport } from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
 import { PROJECT } from './helpers/sample.js'
+import { emulatorTransport, waitUntil } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const EXPORT_PATH = '/api/v1/deployments/4242/sbom/export'
@@ -25,28 +25,11 @@ let transport: Transport
 let sleeps: number[]
 
 function newTransport(timeoutMs = 5000): Transport {
-  return new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs,
-    retry: defaultRetryPolicy(3),
-    sleep: ms => {
-      sleeps.push(ms)
-      return Promise.resolve()
-    },
-    random: () => 0.5,
-    now: () => NOW.getTime()
-  })
+  return emulatorTransport(emulator, { timeoutMs, retries: 3, sleeps, now: () => NOW.getTime() })
 }
 
 function exportPosts(): number {
   return emulator.requests.filter(r => r.method === 'POST' && r.path === EXPORT_PATH).length
-}
-
-/** The emulator keeps handling a delayed request after the client gave up; wait for that. */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 150 && !condition(); i++)
-    await new Promise(resolve => setTimeout(resolve, 20))
 }
 
 beforeEach(async () => {

@@ -12,11 +12,11 @@ import {
   secretsPages,
   secretsStatuses
 } from '../src/api/secrets.js'
-import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import type { SecretsFinding } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
 import { SECRET } from './helpers/sample.js'
+import { emulatorTransport } from './helpers/client.js'
 
 const SECRETS_PATH = '/api/v1/deployments/4242/secrets'
 
@@ -25,13 +25,7 @@ let transport: Transport
 
 beforeAll(async () => {
   emulator = await startEmulator()
-  transport = new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs: 10_000,
-    retry: defaultRetryPolicy(1),
-    sleep: () => Promise.resolve()
-  })
+  transport = emulatorTransport(emulator, { retries: 1 })
 })
 
 afterAll(async () => {

@@ -8,11 +8,11 @@ import { sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { findingPages, type FindingsPaging, type FindingsQuery } from '../src/api/findings.js'
 import { pageNumberPages } from '../src/api/paginate.js'
-import { defaultRetryPolicy } from '../src/api/retry.js'
 import { SpeculationBudget } from '../src/api/speculation.js'
 import { Transport } from '../src/api/transport.js'
 import { fetchFindings } from '../src/collect/gate-data.js'
 import type { Finding } from '../src/domain.js'
+import { emulatorTransport, heldPages, quiesce } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -50,13 +50,6 @@ async function collect(
 }
 
 /** Pages asked for past an end may still be in flight when a listing returns: let them land. */
-async function quiesce(): Promise<void> {
-  let seen = -1
-  while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {
-    seen = emulator.requests.length
-    await new Promise(resolve => setTimeout(resolve, 50))
-  }
-}
 
 /** Whether page 1 of acme/many has been answered (its delay fault has run out). */
 function page1Answered(): boolean {
@@ -85,14 +78,7 @@ beforeAll(async () => {
   addFindings('acme/two', 150, 9_200_000)
   addFindings('acme/many', 2050, 9_300_000)
   addFindings('acme/ends', 350, 9_400_000)
-  transport = new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs: 20_000,
-    retry: defaultRetryPolicy(2),
-    sleep: () => Promise.resolve(),
-    random: () => 0.5
-  })
+  transport = emulatorTransport(emulator, { timeoutMs: 20_000 })
 })
 
 afterAll(async () => {
@@ -101,7 +87,7 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await quiesce()
+  await quiesce(emulator)
   emulator.clearFaults()
   emulator.requests.length = 0
 })
@@ -110,7 +96,7 @@ describe('speculative pages of one list', () => {
   it('a list of one page costs one request', async () => {
     const findings = await collect('acme/one')
     expect(findings).toHaveLength(40)
-    await quiesce()
+    await quiesce(emulator)
     expect(pagesOf('acme/one')).toEqual([0])
   })
 
@@ -120,7 +106,7 @@ describe('speculative pages of one list', () => {
     const budget = new SpeculationBudget(5)
     const findings = await collect('acme/two', budget)
     expect(findings.map(f => f.id)).toEqual(range(9_200_000, 9_200_149))
-    await quiesce()
+    await quiesce(emulator)
     // Two pages hold the list; pages 2 to 6 were asked for before page 1 showed the end.
     expect(pagesOf('acme/two')).toEqual(range(0, 6))
     expect(budget.wasted).toBe(5)
@@ -148,7 +134,7 @@ describe('speculative pages of one list', () => {
     const budget = new SpeculationBudget(5)
     const findings = await collect('acme/many', budget)
     expect(findings.map(f => f.id)).toEqual(range(9_300_000, 9_302_049))
-    await quiesce()
+    await quiesce(emulator)
     const pages = pagesOf('acme/many')
     // 21 pages hold the list (the last one short); no page is asked for twice.
     expect(pages.slice(0, 21)).toEqual(range(0, 20))
@@ -165,7 +151,7 @@ describe('speculative pages of one list', () => {
     const budget = new SpeculationBudget(5)
     const findings = await collect('acme/ends', budget)
     expect(findings.map(f => f.id)).toEqual(range(9_400_000, 9_400_349))
-    await quiesce()
+    await quiesce(emulator)
     const pages = pagesOf('acme/ends')
     expect(pages.slice(0, 4)).toEqual(range(0, 3))
     expect(pages.length - 4).toBeLessThanOrEqual(budget.wasted)
@@ -185,7 +171,7 @@ describe('the budget shared by the lists of a run', () => {
         return out.length
       })
       expect(await Promise.all(lists)).toEqual([250, 2050, 350])
-      await quiesce()
+      await quiesce(emulator)
       // The fewest requests: 3 + 21 + 4 pages; each list alone could ask for 5 past its end.
       const sent = emulator.requests.filter(r => r.path === FINDINGS_PATH).length
       expect(sent).toBeGreaterThanOrEqual(3 + 21 + 4)
@@ -207,7 +193,7 @@ describe('the budget shared by the lists of a run', () => {
       since: undefined
     })
     expect(findings.findings).toHaveLength(2050)
-    await quiesce()
+    await quiesce(emulator)
     // SAST open: a short first page of 2050 and the probe of page 1 that checks for a silent
     // page-size cap; the five other chains are empty: one request each. Nothing speculative.
     const sent = emulator.requests
@@ -267,19 +253,6 @@ describe('the share of each list', () => {
 })
 
 describe('pages answered in any order (no HTTP: each page comes back when the test says)', () => {
-  function heldPages() {
-    const requested: number[] = []
-    const answers = new Map<number, (items: number[]) => void>()
-    const fetchPage = (page: number): Promise<number[]> => {
-      requested.push(page)
-      return new Promise(resolve => answers.set(page, resolve))
-    }
-    const answer = async (page: number, items: number[]): Promise<void> => {
-      answers.get(page)?.(items)
-      await new Promise(resolve => setImmediate(resolve))
-    }
-    return { requested, fetchPage, answer }
-  }
   const full = (page: number): number[] => Array.from({ length: 10 }, (_, i) => page * 10 + i)
   const options = {
     pageSize: 10,

@@ -10,6 +10,7 @@ import { createTickets, type TicketRequest } from '../src/api/tickets.js'
 import { Transport } from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
 import { WEB_SAST, WEB_SCA } from './helpers/sample.js'
+import { emulatorTransport, waitUntil } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const TICKETS_PATH = '/api/v1/deployments/acme-corp/tickets'
@@ -20,18 +21,7 @@ let transport: Transport
 let sleeps: number[]
 
 function newTransport(timeoutMs = 5000): Transport {
-  return new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs,
-    retry: defaultRetryPolicy(3),
-    sleep: ms => {
-      sleeps.push(ms)
-      return Promise.resolve()
-    },
-    random: () => 0.5,
-    now: () => NOW.getTime()
-  })
+  return emulatorTransport(emulator, { timeoutMs, retries: 3, sleeps, now: () => NOW.getTime() })
 }
 
 const twoFindings: TicketRequest = {
@@ -43,12 +33,6 @@ const twoFindings: TicketRequest = {
 
 function ticketRequests(): number {
   return emulator.requests.filter(r => r.method === 'POST' && r.path === TICKETS_PATH).length
-}
-
-/** The emulator keeps handling a delayed request after the client gave up; wait for that. */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 150 && !condition(); i++)
-    await new Promise(resolve => setTimeout(resolve, 20))
 }
 
 beforeEach(async () => {

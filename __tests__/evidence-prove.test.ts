@@ -4,7 +4,6 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { headScan, sampleCommit, scan, startEmulator, type Emulator } from '../emulator/server.js'
-import { defaultRetryPolicy } from '../src/api/retry.js'
 import { searchScans } from '../src/api/scans.js'
 import { Transport } from '../src/api/transport.js'
 import type { Deployment, Project } from '../src/domain.js'
@@ -13,6 +12,7 @@ import type { Clock } from '../src/evidence/prove-scan.js'
 import { NoVerdictError } from '../src/errors.js'
 import { failure } from './helpers/failure.js'
 import { PROJECT } from './helpers/sample.js'
+import { emulatorTransport } from './helpers/client.js'
 
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
 const DEPLOYMENT: Deployment = { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
@@ -30,13 +30,7 @@ afterAll(async () => {
 beforeEach(() => {
   emulator.requests.length = 0
   emulator.clearFaults()
-  transport = new Transport({
-    baseUrl: emulator.url,
-    token: emulator.token,
-    timeoutMs: 10_000,
-    retry: defaultRetryPolicy(1),
-    sleep: () => Promise.resolve()
-  })
+  transport = emulatorTransport(emulator, { retries: 1 })
 })
 afterEach(async () => {
   await transport.close()
