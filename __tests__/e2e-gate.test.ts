@@ -905,8 +905,9 @@ describe('e2e gate: pull-request comment', () => {
     await github.close()
   })
 
-  it('comment-on-pr: always creates one comment, then updates the same comment', async () => {
-    const options = {
+  /** A pull_request run of PR #42 on acme/web, commenting through the fake GitHub. */
+  function pullRequest42() {
+    return {
       eventName: 'pull_request',
       event: {
         number: 42,
@@ -918,6 +919,10 @@ describe('e2e gate: pull-request comment', () => {
       },
       env: { GITHUB_API_URL: github.url, GITHUB_REF: 'refs/pull/42/merge' }
     }
+  }
+
+  it('comment-on-pr: always creates one comment, then updates the same comment', async () => {
+    const options = pullRequest42()
     const inputs = { ref: '', 'comment-on-pr': 'always', 'github-token': 'x' }
 
     const first = await runAction(emulator, { ...inputs, ...RELAXED }, options)
@@ -958,18 +963,7 @@ describe('e2e gate: pull-request comment', () => {
   it('comment-on-pr: on-failure updates its earlier failure comment once the gate passes', async () => {
     github.comments.length = 0
     github.requests.length = 0
-    const options = {
-      eventName: 'pull_request',
-      event: {
-        number: 42,
-        pull_request: {
-          number: 42,
-          head: { repo: { full_name: 'acme/web' }, sha: sampleCommit('acme/web', PR_REF) },
-          base: { repo: { full_name: 'acme/web' } }
-        }
-      },
-      env: { GITHUB_API_URL: github.url, GITHUB_REF: 'refs/pull/42/merge' }
-    }
+    const options = pullRequest42()
     const inputs = { ref: '', ...RELAXED, 'comment-on-pr': 'on-failure', 'github-token': 'x' }
 
     const failing = await runAction(emulator, inputs, options)
@@ -988,18 +982,7 @@ describe('e2e gate: pull-request comment', () => {
     github.requests.length = 0
     const hostileBody = '<!-- findings-gate-comment -->\n## ✅ Findings Gate: nothing to see'
     const hostile = github.seed(hostileBody, 'mallory')
-    const options = {
-      eventName: 'pull_request',
-      event: {
-        number: 42,
-        pull_request: {
-          number: 42,
-          head: { repo: { full_name: 'acme/web' }, sha: sampleCommit('acme/web', PR_REF) },
-          base: { repo: { full_name: 'acme/web' } }
-        }
-      },
-      env: { GITHUB_API_URL: github.url, GITHUB_REF: 'refs/pull/42/merge' }
-    }
+    const options = pullRequest42()
     const inputs = { ref: '', ...RELAXED, 'comment-on-pr': 'always', 'github-token': 'x' }
 
     const first = await runAction(emulator, inputs, options)

@@ -113,21 +113,25 @@ describe('e2e scope: findings the server returns out of scope', () => {
     })
   })
 
+  /** A server that ignores the ref filter: main's open SAST query answered with the PR's findings. */
+  async function answerMainWithPullRequestFindings(emulator: Emulator): Promise<void> {
+    const body = await findingsBody(emulator, {
+      issue_type: 'sast',
+      ref: 'refs/pull/42/merge',
+      status: 'open'
+    })
+    emulator.addFault({
+      kind: 'json',
+      method: 'GET',
+      path: FINDINGS_PATH,
+      query: { issue_type: 'sast', status: 'open' },
+      body
+    })
+  }
+
   it('every returned finding of another ref: no verdict, naming the counts and the refs seen', async () => {
     await withEmulator({}, async emulator => {
-      // A server that ignores the ref filter: main's open SAST query answered with the PR's.
-      const body = await findingsBody(emulator, {
-        issue_type: 'sast',
-        ref: 'refs/pull/42/merge',
-        status: 'open'
-      })
-      emulator.addFault({
-        kind: 'json',
-        method: 'GET',
-        path: FINDINGS_PATH,
-        query: { issue_type: 'sast', status: 'open' },
-        body
-      })
+      await answerMainWithPullRequestFindings(emulator)
 
       const run = await runAction(emulator, { 'issue-types': 'sast' })
 
@@ -143,18 +147,7 @@ describe('e2e scope: findings the server returns out of scope', () => {
 
   it('on-api-error: warn turns that no verdict into a warning and exit 0, still skipped', async () => {
     await withEmulator({}, async emulator => {
-      const body = await findingsBody(emulator, {
-        issue_type: 'sast',
-        ref: 'refs/pull/42/merge',
-        status: 'open'
-      })
-      emulator.addFault({
-        kind: 'json',
-        method: 'GET',
-        path: FINDINGS_PATH,
-        query: { issue_type: 'sast', status: 'open' },
-        body
-      })
+      await answerMainWithPullRequestFindings(emulator)
 
       const run = await runAction(emulator, { 'issue-types': 'sast', 'on-api-error': 'warn' })
 
