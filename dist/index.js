@@ -32091,23 +32091,35 @@ async function* pageNumberPages(fetchPage, options) {
         // read at most twice that far ahead of the page awaited (a stalled page does not let the
         // list run on unchecked).
         let out = inFlight.filter(entry => entry.endsList === undefined).length;
-        while (out < options.concurrency &&
-            inFlight.length < 2 * options.concurrency &&
-            nextToRequest <= options.maxPages) {
+        while (nextToRequest <= options.maxPages) {
+            // A page the expected count covers goes out at once, whatever else is on the wire.
+            if (options.expected?.take(pageSize)) {
+                launch(false, true);
+                continue;
+            }
+            if (out >= options.concurrency || inFlight.length >= 2 * options.concurrency)
+                break;
             const speculative = nextToRequest > needed;
+            // The count says the list ends among its pages: speculate past them only once they are
+            // back full (the count understated the list).
+            if (speculative && inFlight.some(entry => entry.covered && entry.endsList === undefined))
+                break;
             if (speculative && !budget?.take(speculativeCount(inFlight)))
                 break;
             launch(speculative);
             out++;
         }
     };
-    const launch = (speculative) => {
+    const launch = (speculative, covered = false) => {
         const size = pageSize;
         const page = nextToRequest++;
+        if (page > 0 && !covered)
+            options.expected?.use(size);
         const entry = {
             page,
             items: fetchPage(page, abandon.signal, size),
-            speculative
+            speculative,
+            covered
         };
         // An abandoned speculative page must not become an unhandled rejection.
         entry.items.then(items => {
@@ -32124,6 +32136,8 @@ async function* pageNumberPages(fetchPage, options) {
     };
     budget?.enter();
     launch(false);
+    if (budget)
+        options.expected?.onKnown(() => topUp());
     try {
         while (inFlight.length > 0) {
             // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
@@ -32275,6 +32289,47 @@ class SpeculationBudget {
     /** Slots spent on pages past an end so far (tests and benchmarks read it). */
     get wasted() {
         return this.spent;
+    }
+}
+/**
+ * How many items the lists of one finding type hold together, by the proven scan's count: the
+ * pages that count covers are asked for at once instead of a few more per round trip, outside
+ * the budget. A count that overstates the lists costs the pages it overstates by (plus at most
+ * one per list, when one list takes pages that another turns out to need); one that understates
+ * them, or none at all, leaves the budget to speculate as before. Only requests depend on it:
+ * every list still ends on a page that proves its end.
+ */
+class ExpectedItems {
+    total;
+    used = 0;
+    listeners = [];
+    constructor(total) {
+        // A count that cannot be had is no count: the lists are paged as without one.
+        total.then(value => {
+            if (value === undefined || !Number.isSafeInteger(value) || value < 0)
+                return;
+            this.total = value;
+            for (const listener of this.listeners.splice(0))
+                listener();
+        }, () => undefined);
+    }
+    /** Calls `listener` once the count is known (never, if it never is). */
+    onKnown(listener) {
+        if (this.total !== undefined)
+            listener();
+        else
+            this.listeners.push(listener);
+    }
+    /** A page of `size` past a list's first was asked for on other grounds: it holds its share. */
+    use(size) {
+        this.used += size;
+    }
+    /** Whether the count covers one more page of `size` past a list's first; if so it is taken. */
+    take(size) {
+        if (this.total === undefined || this.total - this.used < size)
+            return false;
+        this.used += size;
+        return true;
     }
 }
 
@@ -32889,9 +32944,10 @@ function findingsPath(deploymentSlug) {
 /**
  * Pages of the findings of one type and status, every scope filter sent to the server. The lists
  * of one run share `speculation`, so that together they ask for few pages past their ends;
- * `cancel` stops the list's requests.
+ * `cancel` stops the list's requests; `expected`, shared by the lists of the type, what the
+ * proven scan says they hold.
  */
-function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING, speculation = new SpeculationBudget(FINDINGS_SPECULATION), cancel) {
+function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDINGS_PAGING, speculation = new SpeculationBudget(FINDINGS_SPECULATION), cancel, expected) {
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
     const pool = new StringPool();
@@ -32920,6 +32976,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
         maxPages: paging.maxPages,
         speculation,
+        ...(expected ? { expected } : {}),
         key: finding => finding.id,
         request
     });
@@ -33628,10 +33685,10 @@ async function allInOrder(promises) {
     return values;
 }
 /**
- * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
- * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
+ * Every finding of the configured types and statuses in scope, all pages, fetched concurrently,
+ * each page scoped as it arrives.
  */
-async function fetchFindings(transport, deploymentSlug, config, onPage, secrets, signal) {
+async function fetchFindings(transport, deploymentSlug, config, { onPage, secrets, signal, expected } = {}) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
@@ -33652,10 +33709,11 @@ async function fetchFindings(transport, deploymentSlug, config, onPage, secrets,
         : undefined;
     // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
     const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
+    const expectedOf = expectedItems(types, config, expected);
     await allInOrder([
         secretsChain ?? Promise.resolve(),
         ...chains.map(async ({ type, status }) => {
-            const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation, signal);
+            const pages = findingPages(transport, deploymentSlug, { type, repository: config.repository, ref: config.ref, status, since: config.since }, DEFAULT_FINDINGS_PAGING, speculation, signal, expectedOf.get(type));
             for await (const page of pages) {
                 filter.add(page);
                 onPage?.(page);
@@ -33663,6 +33721,15 @@ async function fetchFindings(transport, deploymentSlug, config, onPage, secrets,
         })
     ]);
     return { findings: filter.findings(), dropped: filter.dropped };
+}
+/**
+ * One expected count per type, shared by its status chains. The scan counts every finding it
+ * found, so with `since` (which leaves the older ones out) the count would only overstate.
+ */
+function expectedItems(types, config, expected) {
+    if (!expected || config.since !== undefined)
+        return new Map();
+    return new Map(types.map(type => [type, new ExpectedItems(expected.then(c => c?.[type]))]));
 }
 /**
  * The secrets findings of the repository, one page chain per status the secrets API knows. With
@@ -33717,9 +33784,9 @@ async function requireProject(transport, deployment, repository) {
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
  * findings start at once when the slug is known, licenses once the id is, and policy rules as
- * soon as a findings page names the policy. `signal` cancels the findings requests.
+ * soon as a findings page names the policy.
  */
-async function collectGateData(transport, deployment, config, project, warn = () => undefined, signal) {
+async function collectGateData(transport, deployment, config, project, { warn = () => undefined, signal, expected } = {}) {
     const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
     const wantLicenses = config.gate && config.denyLicenses.length > 0;
     const ruleModes = wantModes
@@ -33729,10 +33796,11 @@ async function collectGateData(transport, deployment, config, project, warn = ()
     const slug = config.deploymentSlug;
     const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
     // The findings' failure first, so a failed license lookup never hides it.
+    const options = { onPage, secrets, signal, expected };
     const [found, violations] = await allInOrder([
         slug !== undefined
-            ? fetchFindings(transport, slug, config, onPage, secrets, signal)
-            : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets, signal)),
+            ? fetchFindings(transport, slug, config, options)
+            : deployment.then(d => fetchFindings(transport, d.slug, config, options)),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
             : Promise.resolve([])
@@ -36649,6 +36717,24 @@ const STATUS_OF_WIRE = {
     SCAN_STATUS_CANCELLED: 'cancelled',
     SCAN_STATUS_NEVER_FINISHED: 'never_finished'
 };
+/**
+ * The counts only size the findings requests, never the verdict: a count that cannot be read is
+ * no count, not a failed run. int64 values come as strings (the OpenAPI) or numbers.
+ */
+const count = numericId.nullish().catch(undefined);
+const FindingsCountsWire = schemas/* object */.Ikc({ code: count, supply_chain: count, secrets: count })
+    .nullish()
+    .catch(undefined);
+function toFindingsCounts(wire) {
+    if (!wire)
+        return undefined;
+    const counts = {
+        ...(wire.code != null ? { sast: wire.code } : {}),
+        ...(wire.supply_chain != null ? { sca: wire.supply_chain } : {}),
+        ...(wire.secrets != null ? { secrets: wire.secrets } : {})
+    };
+    return Object.keys(counts).length > 0 ? counts : undefined;
+}
 /** Strict on what the evidence rests on (which commit, which ref, which status), lenient elsewhere. */
 const ScanWire = schemas/* object */.Ikc({
     id: stringId,
@@ -36659,7 +36745,8 @@ const ScanWire = schemas/* object */.Ikc({
     is_full_scan: schemas/* boolean */.zMY().nullish(),
     started_at: timestamp.nullish(),
     completed_at: timestamp.nullish(),
-    enabled_products: schemas/* array */.YOg(schemas/* string */.YjP()).nullish()
+    enabled_products: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
+    findings_counts: FindingsCountsWire
 });
 const SearchResponse = schemas/* object */.Ikc({
     scans: schemas/* array */.YOg(ScanWire),
@@ -36676,7 +36763,8 @@ function toScan(wire) {
         fullScan: wire.is_full_scan ?? undefined,
         startedAt: wire.started_at ?? undefined,
         completedAt: wire.completed_at ?? undefined,
-        enabledProducts: wire.enabled_products ?? undefined
+        enabledProducts: wire.enabled_products ?? undefined,
+        findingsCounts: toFindingsCounts(wire.findings_counts)
     };
 }
 /** The documented maximum. */
@@ -39978,10 +40066,14 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
     let gateError;
     if (config.gate || config.createTickets) {
         try {
+            const proof = proveEvidence(transport, deployment, project, config, message => runner.info(message));
+            proof.catch(() => undefined);
+            // What the scan found only sizes the findings requests; no proof, no sizing.
+            const expected = proof.then(proven => proven?.scan.findingsCounts, () => undefined);
             // The findings are asked for while the scan is proven, and kept only if they are its own.
-            const fetch = (scoped, signal) => collectGateData(transport, deployment, scoped, project, warn, signal);
+            const fetch = (scoped, signal) => collectGateData(transport, deployment, scoped, project, { warn, signal, expected });
             const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal));
-            evidence = await proveEvidence(transport, deployment, project, config, message => runner.info(message));
+            evidence = await proof;
             // The findings are those of the ref as the proven scan spells it.
             const scoped = judgeableTypes(evidence ? { ...config, ref: evidence.branch } : config, evidence, warn);
             // Early findings of other types (secrets left out for a scan without them) are not these.

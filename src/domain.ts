@@ -318,7 +318,12 @@ export interface Scan {
   readonly completedAt?: number
   /** What the scan ran (`sast`, `sca`, `secrets`); absent when the server did not say. */
   readonly enabledProducts?: readonly string[]
+  /** How many findings of each type the scan found; absent when the server did not say. */
+  readonly findingsCounts?: ScanFindingsCounts
 }
+
+/** Findings a scan found, by type (Code, Supply Chain, Secrets on the wire). */
+export type ScanFindingsCounts = Readonly<Partial<Record<IssueType, number>>>
 
 /** What opening tickets did, per group of findings. */
 export interface TicketsOutcome {

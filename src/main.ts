@@ -94,13 +94,20 @@ async function evaluate(
   let gateError: unknown
   if (config.gate || config.createTickets) {
     try {
-      // The findings are asked for while the scan is proven, and kept only if they are its own.
-      const fetch = (scoped: Config, signal?: AbortSignal): Promise<GateData> =>
-        collectGateData(transport, deployment, scoped, project, warn, signal)
-      const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal))
-      evidence = await proveEvidence(transport, deployment, project, config, message =>
+      const proof = proveEvidence(transport, deployment, project, config, message =>
         runner.info(message)
       )
+      proof.catch(() => undefined)
+      // What the scan found only sizes the findings requests; no proof, no sizing.
+      const expected = proof.then(
+        proven => proven?.scan.findingsCounts,
+        () => undefined
+      )
+      // The findings are asked for while the scan is proven, and kept only if they are its own.
+      const fetch = (scoped: Config, signal?: AbortSignal): Promise<GateData> =>
+        collectGateData(transport, deployment, scoped, project, { warn, signal, expected })
+      const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal))
+      evidence = await proof
       // The findings are those of the ref as the proven scan spells it.
       const scoped = judgeableTypes(
         evidence ? { ...config, ref: evidence.branch } : config,

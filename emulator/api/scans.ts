@@ -51,13 +51,60 @@ function statusAt(
   return { status: record.status, completedAt, exitCode: record.exitCode }
 }
 
+/** What a scan found, per product: int64 values as strings, as the OpenAPI gives them. */
+export interface FindingsCounts {
+  code: number
+  supplyChain: number
+  secrets: number
+}
+
+const GONE_SECRETS: ReadonlySet<string> = new Set([
+  'FINDING_STATUS_FIXED',
+  'FINDING_STATUS_REMOVED'
+])
+
+/**
+ * The findings a scan of the repository and branch finds: those not fixed, whatever their triage
+ * (an ignored finding is still found). Every scan of a branch counts the branch's findings now.
+ */
+export function findingsCounts(
+  state: EmulatorState,
+  repositoryId: number,
+  branch: string
+): FindingsCounts {
+  const project = state.projects.find(p => p.id === repositoryId)
+  const name = project?.name.toLowerCase()
+  const found = (f: { repositoryId: number; ref: string; status: string }): boolean =>
+    f.repositoryId === repositoryId && f.ref === branch && f.status !== 'fixed'
+  return {
+    code: state.sastFindings.filter(found).length,
+    supplyChain: state.scaFindings.filter(found).length,
+    secrets: state.secrets.findings.filter(
+      f => f.repository.toLowerCase() === name && f.ref === branch && !GONE_SECRETS.has(f.status)
+    ).length
+  }
+}
+
 export function renderScan(
   record: ScanRecord,
   deploymentId: string,
   nowMs: number,
-  shape: WireShape
+  shape: WireShape,
+  counts: FindingsCounts
 ): JsonObject {
   const { status, completedAt, exitCode } = statusAt(record, nowMs)
+  // Only a scan that has finished knows what it found.
+  const found =
+    status === 'SCAN_STATUS_COMPLETED'
+      ? {
+          findings_counts: {
+            code: String(counts.code),
+            supply_chain: String(counts.supplyChain),
+            secrets: String(counts.secrets),
+            total: String(counts.code + counts.supplyChain + counts.secrets)
+          }
+        }
+      : {}
   return {
     id: String(record.id),
     deployment_id: deploymentId,
@@ -69,7 +116,8 @@ export function renderScan(
     started_at: formatTimestamp(record.startedAt, shape, record.id),
     completed_at: completedAt ? formatTimestamp(completedAt, shape, record.id + 1) : null,
     exit_code: exitCode === null ? null : String(exitCode),
-    enabled_products: record.enabledProducts
+    enabled_products: record.enabledProducts,
+    ...found
   }
 }
 
@@ -114,8 +162,18 @@ function searchScans(
     .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id)
   const page = matching.slice(offset, offset + limit)
   const more = offset + limit < matching.length
+  // Counted once per repository and branch: a bulk deployment holds tens of thousands.
+  const counted = new Map<string, FindingsCounts>()
+  const countsOf = (record: ScanRecord): FindingsCounts => {
+    const key = `${record.repositoryId}\u0000${record.branch}`
+    const counts = counted.get(key) ?? findingsCounts(state, record.repositoryId, record.branch)
+    counted.set(key, counts)
+    return counts
+  }
   return {
-    scans: page.map(record => renderScan(record, state.deployment.id, nowMs, shape)),
+    scans: page.map(record =>
+      renderScan(record, state.deployment.id, nowMs, shape, countsOf(record))
+    ),
     ...(more ? { cursor: encodeCursor(offset + limit) } : {})
   }
 }

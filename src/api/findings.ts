@@ -11,7 +11,7 @@ import type {
 } from '../domain.js'
 import { SchemaError, type RequestLabel } from './errors.js'
 import { pageNumberPages } from './paginate.js'
-import { SpeculationBudget } from './speculation.js'
+import { SpeculationBudget, type ExpectedItems } from './speculation.js'
 import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { formatIssues } from './schema-issues.js'
 import type { StreamDecoder, Transport } from './transport.js'
@@ -434,7 +434,8 @@ export function findingsPath(deploymentSlug: string): string {
 /**
  * Pages of the findings of one type and status, every scope filter sent to the server. The lists
  * of one run share `speculation`, so that together they ask for few pages past their ends;
- * `cancel` stops the list's requests.
+ * `cancel` stops the list's requests; `expected`, shared by the lists of the type, what the
+ * proven scan says they hold.
  */
 export function findingPages(
   transport: Transport,
@@ -442,7 +443,8 @@ export function findingPages(
   query: FindingsQuery,
   paging: FindingsPaging = DEFAULT_FINDINGS_PAGING,
   speculation: SpeculationBudget = new SpeculationBudget(FINDINGS_SPECULATION),
-  cancel?: AbortSignal
+  cancel?: AbortSignal,
+  expected?: ExpectedItems
 ): AsyncGenerator<readonly Finding[]> {
   const path = findingsPath(deploymentSlug)
   const request: RequestLabel = { method: 'GET', path }
@@ -473,6 +475,7 @@ export function findingPages(
     capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
     maxPages: paging.maxPages,
     speculation,
+    ...(expected ? { expected } : {}),
     key: finding => finding.id,
     request
   })

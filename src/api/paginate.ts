@@ -1,5 +1,5 @@
 import { PaginationError, SchemaError, type RequestLabel } from './errors.js'
-import type { SpeculationBudget } from './speculation.js'
+import type { ExpectedItems, SpeculationBudget } from './speculation.js'
 
 export interface PageNumberOptions<T> {
   readonly pageSize: number
@@ -28,6 +28,11 @@ export interface PageNumberOptions<T> {
    * of one or two pages costs no request past its end.
    */
   readonly speculation?: SpeculationBudget
+  /**
+   * With a budget: what the lists of this type are expected to hold. Once a full page shows the
+   * list is long, the pages the count covers are asked for at once, past `concurrency`.
+   */
+  readonly expected?: ExpectedItems
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
   readonly key: (item: T) => string | number
   readonly request: RequestLabel
@@ -77,24 +82,32 @@ export async function* pageNumberPages<T>(
     // read at most twice that far ahead of the page awaited (a stalled page does not let the
     // list run on unchecked).
     let out = inFlight.filter(entry => entry.endsList === undefined).length
-    while (
-      out < options.concurrency &&
-      inFlight.length < 2 * options.concurrency &&
-      nextToRequest <= options.maxPages
-    ) {
+    while (nextToRequest <= options.maxPages) {
+      // A page the expected count covers goes out at once, whatever else is on the wire.
+      if (options.expected?.take(pageSize)) {
+        launch(false, true)
+        continue
+      }
+      if (out >= options.concurrency || inFlight.length >= 2 * options.concurrency) break
       const speculative = nextToRequest > needed
+      // The count says the list ends among its pages: speculate past them only once they are
+      // back full (the count understated the list).
+      if (speculative && inFlight.some(entry => entry.covered && entry.endsList === undefined))
+        break
       if (speculative && !budget?.take(speculativeCount(inFlight))) break
       launch(speculative)
       out++
     }
   }
-  const launch = (speculative: boolean): void => {
+  const launch = (speculative: boolean, covered = false): void => {
     const size = pageSize
     const page = nextToRequest++
+    if (page > 0 && !covered) options.expected?.use(size)
     const entry: InFlightPage<T> = {
       page,
       items: fetchPage(page, abandon.signal, size),
-      speculative
+      speculative,
+      covered
     }
     // An abandoned speculative page must not become an unhandled rejection.
     entry.items.then(
@@ -113,6 +126,7 @@ export async function* pageNumberPages<T>(
   }
   budget?.enter()
   launch(false)
+  if (budget) options.expected?.onKnown(() => topUp())
   try {
     while (inFlight.length > 0) {
       // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
@@ -158,6 +172,8 @@ interface InFlightPage<T> {
   readonly items: Promise<readonly T[]>
   /** Asked for on a budget slot before the list was known to reach it. */
   speculative: boolean
+  /** Asked for because the expected count covers it. */
+  readonly covered: boolean
   /** Set once the page is back: whether it is the last one. */
   endsList?: boolean
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import type { Scan, ScanStatus } from '../domain.js'
+import type { Scan, ScanFindingsCounts, ScanStatus } from '../domain.js'
 import type { RequestLabel } from './errors.js'
 import { cursorPages } from './paginate.js'
 import type { Transport } from './transport.js'
-import { optionalString, stringId, timestamp } from './wire.js'
+import { numericId, optionalString, stringId, timestamp } from './wire.js'
 
 const STATUS_OF_WIRE: Readonly<Record<string, ScanStatus>> = {
   SCAN_STATUS_PENDING: 'pending',
@@ -12,6 +12,28 @@ const STATUS_OF_WIRE: Readonly<Record<string, ScanStatus>> = {
   SCAN_STATUS_ERROR: 'error',
   SCAN_STATUS_CANCELLED: 'cancelled',
   SCAN_STATUS_NEVER_FINISHED: 'never_finished'
+}
+
+/**
+ * The counts only size the findings requests, never the verdict: a count that cannot be read is
+ * no count, not a failed run. int64 values come as strings (the OpenAPI) or numbers.
+ */
+const count = numericId.nullish().catch(undefined)
+const FindingsCountsWire = z
+  .object({ code: count, supply_chain: count, secrets: count })
+  .nullish()
+  .catch(undefined)
+
+function toFindingsCounts(
+  wire: z.infer<typeof FindingsCountsWire>
+): ScanFindingsCounts | undefined {
+  if (!wire) return undefined
+  const counts: ScanFindingsCounts = {
+    ...(wire.code != null ? { sast: wire.code } : {}),
+    ...(wire.supply_chain != null ? { sca: wire.supply_chain } : {}),
+    ...(wire.secrets != null ? { secrets: wire.secrets } : {})
+  }
+  return Object.keys(counts).length > 0 ? counts : undefined
 }
 
 /** Strict on what the evidence rests on (which commit, which ref, which status), lenient elsewhere. */
@@ -24,7 +46,8 @@ const ScanWire = z.object({
   is_full_scan: z.boolean().nullish(),
   started_at: timestamp.nullish(),
   completed_at: timestamp.nullish(),
-  enabled_products: z.array(z.string()).nullish()
+  enabled_products: z.array(z.string()).nullish(),
+  findings_counts: FindingsCountsWire
 })
 
 const SearchResponse = z.object({
@@ -43,7 +66,8 @@ function toScan(wire: z.infer<typeof ScanWire>): Scan {
     fullScan: wire.is_full_scan ?? undefined,
     startedAt: wire.started_at ?? undefined,
     completedAt: wire.completed_at ?? undefined,
-    enabledProducts: wire.enabled_products ?? undefined
+    enabledProducts: wire.enabled_products ?? undefined,
+    findingsCounts: toFindingsCounts(wire.findings_counts)
   }
 }
 

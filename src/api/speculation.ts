@@ -57,3 +57,47 @@ export class SpeculationBudget {
     return this.spent
   }
 }
+
+/**
+ * How many items the lists of one finding type hold together, by the proven scan's count: the
+ * pages that count covers are asked for at once instead of a few more per round trip, outside
+ * the budget. A count that overstates the lists costs the pages it overstates by (plus at most
+ * one per list, when one list takes pages that another turns out to need); one that understates
+ * them, or none at all, leaves the budget to speculate as before. Only requests depend on it:
+ * every list still ends on a page that proves its end.
+ */
+export class ExpectedItems {
+  private total: number | undefined
+  private used = 0
+  private readonly listeners: (() => void)[] = []
+
+  constructor(total: Promise<number | undefined>) {
+    // A count that cannot be had is no count: the lists are paged as without one.
+    total.then(
+      value => {
+        if (value === undefined || !Number.isSafeInteger(value) || value < 0) return
+        this.total = value
+        for (const listener of this.listeners.splice(0)) listener()
+      },
+      () => undefined
+    )
+  }
+
+  /** Calls `listener` once the count is known (never, if it never is). */
+  onKnown(listener: () => void): void {
+    if (this.total !== undefined) listener()
+    else this.listeners.push(listener)
+  }
+
+  /** A page of `size` past a list's first was asked for on other grounds: it holds its share. */
+  use(size: number): void {
+    this.used += size
+  }
+
+  /** Whether the count covers one more page of `size` past a list's first; if so it is taken. */
+  take(size: number): boolean {
+    if (this.total === undefined || this.total - this.used < size) return false
+    this.used += size
+    return true
+  }
+}

@@ -6,12 +6,19 @@ import {
   type PlatformIssueType
 } from '../api/findings.js'
 import { secretsPages, secretsStatuses } from '../api/secrets.js'
-import { SpeculationBudget } from '../api/speculation.js'
+import { ExpectedItems, SpeculationBudget } from '../api/speculation.js'
 import { listDependencies } from '../api/dependencies.js'
 import { findProject } from '../api/projects.js'
 import type { Transport } from '../api/transport.js'
 import type { Config } from '../inputs/index.js'
-import type { Deployment, Finding, Project, LicenseViolation, Dependency } from '../domain.js'
+import type {
+  Deployment,
+  Finding,
+  Project,
+  LicenseViolation,
+  Dependency,
+  ScanFindingsCounts
+} from '../domain.js'
 import type { RuleModes } from '../gate/modes.js'
 import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
@@ -55,17 +62,25 @@ export interface SecretsSource {
   readonly warn: (message: string) => void
 }
 
+export interface FetchFindingsOptions {
+  /** Each page as it arrives, scoped (to start the requests it implies early). */
+  readonly onPage?: (page: readonly Finding[]) => void
+  readonly secrets?: SecretsSource
+  /** Cancels the findings requests. */
+  readonly signal?: AbortSignal
+  /** What the proven scan found, by type: sizes the requests (see ExpectedItems). */
+  readonly expected?: Promise<ScanFindingsCounts | undefined>
+}
+
 /**
- * Every finding of the configured types and statuses in scope, all pages, fetched concurrently. Each
- * page is scoped as it arrives and handed to `onPage` (to start the requests it implies early).
+ * Every finding of the configured types and statuses in scope, all pages, fetched concurrently,
+ * each page scoped as it arrives.
  */
 export async function fetchFindings(
   transport: Transport,
   deploymentSlug: string,
   config: FindingsConfig,
-  onPage?: (page: readonly Finding[]) => void,
-  secrets?: SecretsSource,
-  signal?: AbortSignal
+  { onPage, secrets, signal, expected }: FetchFindingsOptions = {}
 ): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
   const filter = new ScopeFilter({
     repository: config.repository,
@@ -88,6 +103,7 @@ export async function fetchFindings(
       : undefined
   // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
   const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
+  const expectedOf = expectedItems(types, config, expected)
   await allInOrder([
     secretsChain ?? Promise.resolve(),
     ...chains.map(async ({ type, status }) => {
@@ -97,7 +113,8 @@ export async function fetchFindings(
         { type, repository: config.repository, ref: config.ref, status, since: config.since },
         DEFAULT_FINDINGS_PAGING,
         speculation,
-        signal
+        signal,
+        expectedOf.get(type)
       )
       for await (const page of pages) {
         filter.add(page)
@@ -106,6 +123,19 @@ export async function fetchFindings(
     })
   ])
   return { findings: filter.findings(), dropped: filter.dropped }
+}
+
+/**
+ * One expected count per type, shared by its status chains. The scan counts every finding it
+ * found, so with `since` (which leaves the older ones out) the count would only overstate.
+ */
+function expectedItems(
+  types: readonly PlatformIssueType[],
+  config: FindingsConfig,
+  expected: Promise<ScanFindingsCounts | undefined> | undefined
+): Map<PlatformIssueType, ExpectedItems> {
+  if (!expected || config.since !== undefined) return new Map()
+  return new Map(types.map(type => [type, new ExpectedItems(expected.then(c => c?.[type]))]))
 }
 
 /**
@@ -184,18 +214,25 @@ export async function requireProject(
   return project
 }
 
+export interface CollectOptions {
+  readonly warn?: (message: string) => void
+  /** Cancels the findings requests. */
+  readonly signal?: AbortSignal
+  /** What the proven scan found, by type: sizes the findings requests. */
+  readonly expected?: Promise<ScanFindingsCounts | undefined>
+}
+
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
  * findings start at once when the slug is known, licenses once the id is, and policy rules as
- * soon as a findings page names the policy. `signal` cancels the findings requests.
+ * soon as a findings page names the policy.
  */
 export async function collectGateData(
   transport: Transport,
   deployment: Promise<Deployment>,
   config: Config,
   project: Promise<Project> | undefined,
-  warn: (message: string) => void = () => undefined,
-  signal?: AbortSignal
+  { warn = () => undefined, signal, expected }: CollectOptions = {}
 ): Promise<GateData> {
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
@@ -210,10 +247,11 @@ export async function collectGateData(
   const slug = config.deploymentSlug
   const secrets: SecretsSource = { deploymentId: () => deployment.then(d => d.id), warn }
   // The findings' failure first, so a failed license lookup never hides it.
+  const options: FetchFindingsOptions = { onPage, secrets, signal, expected }
   const [found, violations] = await allInOrder([
     slug !== undefined
-      ? fetchFindings(transport, slug, config, onPage, secrets, signal)
-      : deployment.then(d => fetchFindings(transport, d.slug, config, onPage, secrets, signal)),
+      ? fetchFindings(transport, slug, config, options)
+      : deployment.then(d => fetchFindings(transport, d.slug, config, options)),
     wantLicenses && project
       ? Promise.all([deployment, project]).then(([d, p]) =>
           fetchLicenseViolations(transport, d.id, p, config.denyLicenses)
