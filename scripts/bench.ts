@@ -1,6 +1,10 @@
 /**
  * `npm run bench [-- --findings 6000,60000,120000 --latency-ms 50,300 --naive-seconds 30
- *   --sbom 200:5 --sbom-large]`
+ *   --sbom 200:5 --sbom-large --node /path/to/node]`
+ *
+ * `--node`: the Node binary that runs the action (the runner's is Node 24, as action.yml says);
+ * default FINDINGS_GATE_TEST_NODE, else this process's. The emulator and the lower bound always
+ * run on this process's Node.
  *
  * For each size N and each latency L: starts the API emulator (a separate process, so it does not
  * share a thread with the clients measured) with N open findings of one repository, half SAST and
@@ -169,9 +173,14 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
+/** The Node binary that runs the action (run-action.ts reads the same variable). */
+function actionNode(): string {
+  return process.env.FINDINGS_GATE_TEST_NODE ?? process.execPath
+}
+
 function timeCommand(args: string[]): number {
   const started = performance.now()
-  spawnSync(process.execPath, args, { stdio: 'ignore', env: { PATH: process.env.PATH ?? '' } })
+  spawnSync(actionNode(), args, { stdio: 'ignore', env: { PATH: process.env.PATH ?? '' } })
   return performance.now() - started
 }
 
@@ -306,16 +315,19 @@ async function main(): Promise<void> {
       // P:D pairs (projects, export seconds); '' skips the SBOM benchmark.
       sbom: { type: 'string', default: '200:5' },
       // The 1,000-project case takes over a minute, so it is asked for separately.
-      'sbom-large': { type: 'boolean', default: false }
+      'sbom-large': { type: 'boolean', default: false },
+      node: { type: 'string' }
     }
   })
+  if (values.node !== undefined) process.env.FINDINGS_GATE_TEST_NODE = values.node
+  const actionVersion = spawnSync(actionNode(), ['--version'], { encoding: 'utf8' }).stdout.trim()
   const sbomCases = parseSbomCases(values.sbom)
   if (values['sbom-large']) sbomCases.push({ projects: 1000, exportSeconds: 30 })
   const sizes = values.findings === '' ? [] : values.findings.split(',').map(Number)
   const latencies = values['latency-ms'].split(',').map(Number)
   const budget = Number(values['naive-seconds']) * 1000
   console.log(
-    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, node ${process.version}, ${(await import('node:os')).cpus().length} cores`
+    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, the action on node ${actionVersion} (the rest on ${process.version}), ${(await import('node:os')).cpus().length} cores`
   )
   const rows: Row[] = []
   for (const size of sizes) {
