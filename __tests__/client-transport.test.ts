@@ -11,7 +11,7 @@ import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
 import { errors } from 'undici'
 import { z } from 'zod'
 import { dispatcherFor } from '../src/api/dispatcher.js'
-import { ApiError, NetworkError } from '../src/api/errors.js'
+import { ApiError, NetworkError, SchemaError } from '../src/api/errors.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport, classifyNetworkError, type StreamDecoder } from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
@@ -142,8 +142,16 @@ function cutHalfWay(res: http.ServerResponse, body: Buffer): void {
 }
 
 /** Headers and the first half of `body`, then nothing more: the server stalls mid-answer. */
-function stallHalfWay(res: http.ServerResponse, body: Buffer): void {
-  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length })
+function stallHalfWay(
+  res: http.ServerResponse,
+  body: Buffer,
+  headers: http.OutgoingHttpHeaders = {}
+): void {
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    ...headers
+  })
   res.write(body.subarray(0, body.length >> 1))
 }
 
@@ -234,25 +242,31 @@ describe('a body cut off half-way is a network failure', () => {
 })
 
 describe('a body given up on closes its connection', () => {
-  it('a caller cancelling mid-body: rejects with its reason, and the connection is closed', async () => {
-    let halfSent!: () => void
-    const sent = new Promise<void>(resolve => (halfSent = resolve))
-    const api = await server((_req, res) => {
-      stallHalfWay(res, LARGE)
-      res.socket?.once('drain', halfSent)
-      setTimeout(halfSent, 200)
-    })
-    const { transport } = client(api.url)
-    const cancel = new AbortController()
-    const pending = getStreamed(transport, cancel.signal)
-    await sent
-    const reason = new Error('not needed any more')
-    cancel.abort(reason)
-    await expect(pending).rejects.toBe(reason)
-    await waitUntil(() => api.open.size === 0)
-    expect(api.open.size).toBe(0)
-    expect(api.requests).toHaveLength(1)
-  })
+  it.each([
+    ['plain', LARGE, {}],
+    ['gzip', gzipSync(LARGE), { 'content-encoding': 'gzip' }]
+  ])(
+    'a caller cancelling mid-body (%s): rejects with its reason, and the connection is closed',
+    async (_, bytes, headers) => {
+      let halfSent!: () => void
+      const sent = new Promise<void>(resolve => (halfSent = resolve))
+      const api = await server((_req, res) => {
+        stallHalfWay(res, bytes, headers)
+        res.socket?.once('drain', halfSent)
+        setTimeout(halfSent, 200)
+      })
+      const { transport } = client(api.url)
+      const cancel = new AbortController()
+      const pending = getStreamed(transport, cancel.signal)
+      await sent
+      const reason = new Error('not needed any more')
+      cancel.abort(reason)
+      await expect(pending).rejects.toBe(reason)
+      await waitUntil(() => api.open.size === 0)
+      expect(api.open.size).toBe(0)
+      expect(api.requests).toHaveLength(1)
+    }
+  )
 
   it('a body stalled past the timeout: TIMEOUT after the retries, every connection closed', async () => {
     const api = await server((_req, res) => stallHalfWay(res, ANSWER_BYTES))
@@ -264,6 +278,20 @@ describe('a body given up on closes its connection', () => {
     )
     await waitUntil(() => api.open.size === 0)
     expect(api.open.size).toBe(0)
+  })
+
+  it('a decoder that stops without reading: its error is thrown, the unread body released', async () => {
+    const api = await server((_req, res) => answer(res, LARGE))
+    const { transport } = client(api.url)
+    const impatient: StreamDecoder<never> = () =>
+      Promise.reject(new SchemaError({ method: 'GET', path: PATH }, [`body: ${TOKEN} refused`]))
+    const error = await failure(transport.request({ method: 'GET', path: PATH, stream: impatient }))
+    expect(error).toBeInstanceOf(SchemaError)
+    expect(error.message).toBe(`GET ${PATH} returned an unexpected response: body: *** refused`)
+    await waitUntil(() => api.open.size === 0)
+    expect(api.open.size).toBe(0)
+    // The pool still works after it.
+    await expect(getWhole(transport)).resolves.toEqual(JSON.parse(LARGE.toString()))
   })
 
   it('a body read to its end leaves its connection open for the next request', async () => {
@@ -416,6 +444,7 @@ describe('network errors read the same from request as they did from fetch', () 
   it.each([
     ['a refused connection', refused],
     ['a socket closed mid-answer', new errors.SocketError('other side closed')],
+    ['a proxy refusing the tunnel', new errors.RequestAbortedError('Proxy response (403) !== 200')],
     ['a slow connect', new errors.ConnectTimeoutError()],
     ['a body that stopped arriving', new errors.BodyTimeoutError()]
   ])('%s', (_, error) => {
