@@ -31054,21 +31054,55 @@ function matchesEveryFinding(entry) {
     };
     return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES);
 }
+/**
+ * A glob test that remembers its answers: rule names and paths repeat across thousands of
+ * findings, and a Map lookup is cheaper than running the glob's regular expression again.
+ */
+function rememberedMatcher(pattern) {
+    const test = globMatcher(pattern);
+    const answers = new Map();
+    return value => {
+        let answer = answers.get(value);
+        if (answer === undefined) {
+            answer = test(value);
+            answers.set(value, answer);
+        }
+        return answer;
+    };
+}
+const NO_MATCH = () => undefined;
 function buildIgnoreMatcher(entries, ignoreRules, now) {
     const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
     const expired = entries
         .filter(entry => entry.expiresAt !== undefined && entry.expiresAt < now.getTime())
         .map(entry => ({ description: entry.description, expires: entry.expires ?? '' }));
+    // Nothing to match (the common case): no per-finding work at all.
+    if (active.length === 0 && ignoreRules.length === 0)
+        return { expired, match: NO_MATCH };
     const compiled = active.map(entry => ({
         entry,
-        rule: entry.rule === undefined ? undefined : globMatcher(entry.rule),
-        path: entry.path === undefined ? undefined : globMatcher(entry.path)
+        rule: entry.rule === undefined ? undefined : rememberedMatcher(entry.rule),
+        path: entry.path === undefined ? undefined : rememberedMatcher(entry.path),
+        matched: { reason: entry.reason, source: entry.description }
     }));
     const ruleMatchers = ignoreRules.map(rule => ({ rule, test: globMatcher(rule) }));
+    // ignore-rules select by rule name alone: one answer per distinct name.
+    const byRuleName = new Map();
+    const matchRule = (ruleName) => {
+        let known = byRuleName.get(ruleName);
+        if (known === undefined) {
+            const byRule = ruleMatchers.find(matcher => matcher.test(ruleName));
+            known = byRule
+                ? { reason: 'listed in ignore-rules', source: `ignore-rules: ${byRule.rule}` }
+                : null;
+            byRuleName.set(ruleName, known);
+        }
+        return known ?? undefined;
+    };
     return {
         expired,
         match: finding => {
-            for (const { entry, rule, path } of compiled) {
+            for (const { entry, rule, path, matched } of compiled) {
                 if (entry.id !== undefined && entry.id !== finding.id)
                     continue;
                 // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
@@ -31079,12 +31113,9 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
                     continue;
                 if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
                     continue;
-                return { reason: entry.reason, source: entry.description };
+                return matched;
             }
-            const byRule = ruleMatchers.find(matcher => matcher.test(finding.ruleName));
-            return byRule
-                ? { reason: 'listed in ignore-rules', source: `ignore-rules: ${byRule.rule}` }
-                : undefined;
+            return ruleMatchers.length === 0 ? undefined : matchRule(finding.ruleName);
         }
     };
 }
