@@ -36183,11 +36183,13 @@ var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 
 
-function findingAnnotation(evaluated) {
+/** Where a blocking finding's annotation goes; none without a file to put it on. */
+function annotationLocation(evaluated) {
+    const location = evaluated.finding.location;
+    return location === undefined || location.path.trim() === '' ? undefined : location;
+}
+function findingAnnotation(evaluated, location) {
     const { finding } = evaluated;
-    const location = finding.location;
-    if (location === undefined || location.path.trim() === '')
-        return undefined;
     const details = [
         (0,labels/* dependencyText */.tr)(finding),
         finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
@@ -36213,29 +36215,44 @@ function findingAnnotation(evaluated) {
     };
     return { level: 'error', message, properties };
 }
+function licenseAnnotation(v) {
+    return {
+        level: 'error',
+        message: (0,report_escape/* annotationMessage */.L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
+        properties: { title: (0,report_escape/* annotationProperty */.LL)(`Denied license: ${v.license}`) }
+    };
+}
 /**
  * The annotations to emit, in order, at most `max` errors followed by one notice counting the
  * ones left out. Blocking findings without a location get no annotation (they are in the
- * summary); they are not counted as left out either.
+ * summary); they are not counted as left out either. Only the annotations emitted are built:
+ * the rest are counted (tens of thousands of blocking findings, 50 annotations).
  */
 function buildAnnotations(report, max) {
     const verdict = report.verdict;
     if (verdict === undefined || max <= 0)
         return [];
-    const candidates = [
-        ...verdict.blocking.flatMap(f => findingAnnotation(f) ?? []),
-        ...verdict.licenseViolations.map(v => ({
-            level: 'error',
-            message: (0,report_escape/* annotationMessage */.L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
-            properties: { title: (0,report_escape/* annotationProperty */.LL)(`Denied license: ${v.license}`) }
-        }))
-    ];
     const limit = Math.floor(max);
-    if (candidates.length <= limit)
-        return candidates;
-    const omitted = candidates.length - limit;
+    const shown = [];
+    let candidates = 0;
+    for (const evaluated of verdict.blocking) {
+        const location = annotationLocation(evaluated);
+        if (location === undefined)
+            continue;
+        if (shown.length < limit)
+            shown.push(findingAnnotation(evaluated, location));
+        candidates++;
+    }
+    for (const violation of verdict.licenseViolations) {
+        if (shown.length < limit)
+            shown.push(licenseAnnotation(violation));
+        candidates++;
+    }
+    if (candidates <= limit)
+        return shown;
+    const omitted = candidates - limit;
     return [
-        ...candidates.slice(0, limit),
+        ...shown,
         {
             level: 'notice',
             message: `${(0,report_escape/* formatCount */.B4)(omitted)} more ${(0,labels/* plural */.LS)(omitted, 'annotation')} not shown ` +
