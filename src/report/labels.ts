@@ -59,7 +59,7 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return count === 1 ? singular : pluralForm
 }
 
-/** Findings that neither block nor are ignored. */
-export function nonBlocking(findings: readonly EvaluatedFinding[]): EvaluatedFinding[] {
-  return findings.filter(f => !f.blocking && f.ignored === undefined)
+/** A finding that neither blocks nor is ignored: one of the "non-blocking findings". */
+export function isNonBlocking(evaluated: EvaluatedFinding): boolean {
+  return !evaluated.blocking && evaluated.ignored === undefined
 }

@@ -19,7 +19,7 @@ import {
   dependencyText,
   locationText,
   modeText,
-  nonBlocking,
+  isNonBlocking,
   plural,
   reasonsText
 } from './labels.js'
@@ -40,18 +40,23 @@ export function renderMarkdown(report: RunReport, opts: MarkdownOptions): string
 /** The document in reading order; exported for tests of the structure. */
 export function buildSections(report: RunReport): Section[] {
   const { verdict } = report
+  // One pass over every finding for both lists: tens of thousands of findings, shown by the
+  // thousand at most.
+  const { notBlocking, secrets } = verdict
+    ? notBlockingAndSecrets(verdict.findings)
+    : { notBlocking: [], secrets: [] }
   const sections: (Section | undefined)[] = [
     textSection(verdictLine(report)),
     evidenceSection(report),
     textSection(scopeText(report)),
     textSection(thresholdsText(report)),
     verdict
-      ? textSection(countsText(report, verdict))
+      ? textSection(countsText(report, verdict, notBlocking.length))
       : textSection('_The gate was not evaluated._\n'),
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
-    verdict ? secretsSection(verdict) : undefined,
-    verdict ? nonBlockingSection(nonBlocking(verdict.findings)) : undefined,
+    verdict ? secretsSection(secrets) : undefined,
+    verdict ? nonBlockingSection(notBlocking) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
     verdict ? expiredSection(verdict) : undefined,
     verdict ? proposedSection(verdict) : undefined,
@@ -191,7 +196,21 @@ function countRow(label: string, c: SeverityCounts): string {
   return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(formatCount).join(' | ')} |\n`
 }
 
-function countsText(report: RunReport, verdict: Verdict): string {
+/** The non-blocking findings (neither blocking nor ignored) and the secrets, in report order. */
+function notBlockingAndSecrets(findings: readonly EvaluatedFinding[]): {
+  notBlocking: EvaluatedFinding[]
+  secrets: EvaluatedFinding[]
+} {
+  const notBlocking: EvaluatedFinding[] = []
+  const secrets: EvaluatedFinding[] = []
+  for (const evaluated of findings) {
+    if (isNonBlocking(evaluated)) notBlocking.push(evaluated)
+    if (evaluated.finding.type === 'secrets') secrets.push(evaluated)
+  }
+  return { notBlocking, secrets }
+}
+
+function countsText(report: RunReport, verdict: Verdict, notBlocking: number): string {
   const { counts } = verdict
   const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]))
   const total: SeverityCounts = {
@@ -200,7 +219,6 @@ function countsText(report: RunReport, verdict: Verdict): string {
     medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
     low: counts.sast.low + counts.sca.low + counts.secrets.low
   }
-  const notBlocking = nonBlocking(verdict.findings).length
   const licenses = verdict.licenseViolations.length
   const line =
     `**${formatCount(counts.total)}** ${plural(counts.total, 'finding')} in scope: ` +
@@ -354,8 +372,7 @@ function secretVerdict(evaluated: EvaluatedFinding): string {
  * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
  * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
  */
-function secretsSection(verdict: Verdict): Section | undefined {
-  const secrets = verdict.findings.filter(f => f.finding.type === 'secrets')
+function secretsSection(secrets: readonly EvaluatedFinding[]): Section | undefined {
   if (secrets.length === 0) return undefined
   return table(
     heading('Secrets', secrets.length),
