@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { EvaluatedFinding, Finding, SastFinding, SecretsFinding } from '../src/domain.js'
-import { buildIgnoreMatcher, IgnoreFileError } from '../src/gate/ignore.js'
+import { IgnoreFileError } from '../src/gate/ignore.js'
+import { buildIgnoreMatcher } from '../src/gate/ignore-matcher.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
 import { licenseViolations } from '../src/gate/licenses.js'
 import { selectTicketFindings } from '../src/gate/ticket-selection.js'

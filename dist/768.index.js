@@ -11,6 +11,8 @@ export const modules = {
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9691);
 /* harmony import */ var _ignore_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2889);
+/* harmony import */ var _ignore_matcher_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3286);
+
 
 
 
@@ -77,7 +79,7 @@ function parseIgnoreFile(text, file) {
         document = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, { schema: 'core' });
     }
     catch (error) {
-        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .de(file, [
+        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, [
             `not valid YAML or JSON (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
         ]);
     }
@@ -85,7 +87,7 @@ function parseIgnoreFile(text, file) {
         return [];
     const shape = IgnoreDocument.safeParse(document);
     if (!shape.success)
-        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .de(file, [
+        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, [
             'expected a list of entries, or an object with an "ignores" list'
         ]);
     const raw = Array.isArray(shape.data) ? shape.data : shape.data.ignores;
@@ -104,7 +106,7 @@ function parseIgnoreFile(text, file) {
             return;
         }
         const { expires, ...selectors } = parsed.data;
-        if (expires === undefined && (0,_ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .matchesEveryFinding */ .iB)(selectors)) {
+        if (expires === undefined && (0,_ignore_matcher_js__WEBPACK_IMPORTED_MODULE_3__/* .matchesEveryFinding */ .i)(selectors)) {
             problems.push(`entry ${index + 1} (${describe(selectors)}): matches every finding, so it needs expires (YYYY-MM-DD); an exemption of everything must end`);
             return;
         }
@@ -120,7 +122,7 @@ function parseIgnoreFile(text, file) {
         });
     });
     if (problems.length > 0)
-        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .de(file, problems);
+        throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, problems);
     return entries;
 }
 

@@ -30997,32 +30997,19 @@ class NoVerdictError extends UserError {
 
 /***/ }),
 
-/***/ 2889:
+/***/ 3286:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DB: () => (/* binding */ buildIgnoreMatcher),
-/* harmony export */   de: () => (/* binding */ IgnoreFileError),
-/* harmony export */   iB: () => (/* binding */ matchesEveryFinding)
+/* harmony export */   D: () => (/* binding */ buildIgnoreMatcher),
+/* harmony export */   i: () => (/* binding */ matchesEveryFinding)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4006);
+/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
 
-
-class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
-    file;
-    problems;
-    name = 'IgnoreFileError';
-    constructor(file, problems) {
-        super(problems.map(problem => `ignore-file ${file}: ${problem}`).join('\n'));
-        this.file = file;
-        this.problems = problems;
-    }
-}
 /** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
 function globMatcher(pattern) {
-    return picomatch__WEBPACK_IMPORTED_MODULE_1___default()(pattern, { dot: true });
+    return picomatch__WEBPACK_IMPORTED_MODULE_0___default()(pattern, { dot: true });
 }
 // Probes standing for "any finding": a glob that matches all of them is taken to match
 // everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
@@ -31118,6 +31105,28 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
             return ruleMatchers.length === 0 ? undefined : matchRule(finding.ruleName);
         }
     };
+}
+
+
+/***/ }),
+
+/***/ 2889:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ IgnoreFileError)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+
+class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
+    file;
+    problems;
+    name = 'IgnoreFileError';
+    constructor(file, problems) {
+        super(problems.map(problem => `ignore-file ${file}: ${problem}`).join('\n'));
+        this.file = file;
+        this.problems = problems;
+    }
 }
 
 
@@ -34071,12 +34080,14 @@ function decide(input) {
     };
 }
 
-// EXTERNAL MODULE: ./src/gate/ignore.ts
-var ignore = __nccwpck_require__(2889);
+// EXTERNAL MODULE: ./src/gate/ignore-matcher.ts
+var ignore_matcher = __nccwpck_require__(3286);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: ./src/gate/ignore.ts
+var ignore = __nccwpck_require__(2889);
 ;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
 function payloadOf(ctx) {
     const payload = ctx.eventPayload;
@@ -34142,17 +34153,17 @@ async function loadIgnoreSource(config, ctx, runner) {
     }
     const base = pullRequestBase(ctx);
     if (base === undefined) {
-        throw new ignore/* IgnoreFileError */.de(file, [
+        throw new ignore/* IgnoreFileError */.d(file, [
             `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
         ]);
     }
     if (config.githubToken === undefined) {
-        throw new ignore/* IgnoreFileError */.de(file, [`on ${ctx.eventName}, github-token is required`]);
+        throw new ignore/* IgnoreFileError */.d(file, [`on ${ctx.eventName}, github-token is required`]);
     }
     const path = repositoryPath(file, ctx);
     // A pull request that deletes the file proposes nothing; its base still applies.
     const workspaceText = await readWorkspaceFile(file).catch((error) => {
-        if (error instanceof ignore/* IgnoreFileError */.de && error.problems[0]?.includes('(ENOENT)'))
+        if (error instanceof ignore/* IgnoreFileError */.d && error.problems[0]?.includes('(ENOENT)'))
             return '';
         throw error;
     });
@@ -34194,7 +34205,7 @@ async function readWorkspaceFile(file) {
         return await (0,promises_namespaceObject.readFile)(file, 'utf8');
     }
     catch (error) {
-        throw new ignore/* IgnoreFileError */.de(file, [
+        throw new ignore/* IgnoreFileError */.d(file, [
             `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
         ]);
     }
@@ -34221,7 +34232,7 @@ function repositoryPath(file, ctx) {
     const root = (0,external_node_path_namespaceObject.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
     const inside = (0,external_node_path_namespaceObject.relative)(root, (0,external_node_path_namespaceObject.resolve)(root, file));
     if (inside === '' || inside.startsWith(`..${external_node_path_namespaceObject.sep}`) || inside === '..' || (0,external_node_path_namespaceObject.isAbsolute)(inside)) {
-        throw new ignore/* IgnoreFileError */.de(file, [
+        throw new ignore/* IgnoreFileError */.d(file, [
             "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
         ]);
     }
@@ -40214,7 +40225,7 @@ async function evaluateGate(config, gateData, ignores, now, warn) {
     if (dropWarning !== undefined)
         warn(dropWarning);
     const { entries, proposed } = await ignores.applied;
-    const matcher = (0,ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
+    const matcher = (0,ignore_matcher/* buildIgnoreMatcher */.D)(entries, config.ignoreRules, now);
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
