@@ -197,14 +197,31 @@ class Places {
 function byLineThenId(a, b) {
     return ((a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) || a.finding.id - b.finding.id);
 }
+/** The sort keys of compareEvaluated, noted one finding at a time. */
+class SortKeys {
+    ranks;
+    rules;
+    paths;
+    constructor(count) {
+        this.ranks = new Uint8Array(count);
+        this.rules = new Places(count);
+        this.paths = new Places(count);
+    }
+    set(index, evaluated) {
+        this.ranks[index] = rankOf(evaluated);
+        this.rules.set(index, evaluated.finding.ruleName);
+        this.paths.set(index, evaluated.finding.location?.path ?? '');
+    }
+}
 /**
- * The findings in the order of compareEvaluated, given the places of their rule names and paths.
- * Rank, rule and path make one integer per finding, with the finding's index packed below it, so
- * one native numeric sort of a Float64Array orders them without calling back into JavaScript;
- * only findings that share rank, rule and path (few) are then ordered by line and id.
+ * The findings in the order of compareEvaluated, given their sort keys. Rank, rule and path make
+ * one integer per finding, with the finding's index packed below it, so one native numeric sort
+ * of a Float64Array orders them without calling back into JavaScript; only findings that share
+ * rank, rule and path are then ordered by line and id.
  */
-function reportOrder(evaluated, rules, paths) {
+function reportOrder(evaluated, sortKeys) {
     const count = evaluated.length;
+    const { ranks, rules, paths } = sortKeys;
     const ruleCount = rules.distinct;
     const pathCount = paths.distinct;
     // Every packed key must be exact in a double; past 2^53 (never seen) compare field by field.
@@ -215,7 +232,7 @@ function reportOrder(evaluated, rules, paths) {
     const path = paths.order();
     const keys = new Float64Array(count);
     for (let i = 0; i < count; i++) {
-        const primary = (rankOf(evaluated[i]) * ruleCount + rule.places[rule.numbers[i]]) * pathCount +
+        const primary = (ranks[i] * ruleCount + rule.places[rule.numbers[i]]) * pathCount +
             path.places[path.numbers[i]];
         keys[i] = primary * count + i;
     }
@@ -245,13 +262,9 @@ function reportOrder(evaluated, rules, paths) {
 }
 /** The order of compareEvaluated (blocking first, then the worst, then by place). */
 function sortEvaluated(evaluated) {
-    const rules = new Places(evaluated.length);
-    const paths = new Places(evaluated.length);
-    evaluated.forEach((e, i) => {
-        rules.set(i, e.finding.ruleName);
-        paths.set(i, e.finding.location?.path ?? '');
-    });
-    return reportOrder(evaluated, rules, paths);
+    const sortKeys = new SortKeys(evaluated.length);
+    evaluated.forEach((e, i) => sortKeys.set(i, e));
+    return reportOrder(evaluated, sortKeys);
 }
 function emptyCounts() {
     return { low: 0, medium: 0, high: 0, critical: 0 };
@@ -270,8 +283,7 @@ function decide(input) {
     let unknownMode = 0;
     let blockingCount = 0;
     let ignoredCount = 0;
-    const rules = new Places(count);
-    const paths = new Places(count);
+    const sortKeys = new SortKeys(count);
     const evaluated = new Array(count);
     for (let i = 0; i < count; i++) {
         const finding = input.findings[i];
@@ -285,10 +297,9 @@ function decide(input) {
             blockingCount++;
         if (e.ignored !== undefined)
             ignoredCount++;
-        rules.set(i, finding.ruleName);
-        paths.set(i, finding.location?.path ?? '');
+        sortKeys.set(i, e);
     }
-    const findings = reportOrder(evaluated, rules, paths);
+    const findings = reportOrder(evaluated, sortKeys);
     // Blocking findings come first in this order; ignored ones are among the rest.
     const blocking = findings.slice(0, blockingCount);
     const ignored = [];

@@ -262,18 +262,37 @@ function byLineThenId(a: EvaluatedFinding, b: EvaluatedFinding): number {
   )
 }
 
+/** The sort keys of compareEvaluated, noted one finding at a time. */
+class SortKeys {
+  readonly ranks: Uint8Array
+  readonly rules: Places
+  readonly paths: Places
+
+  constructor(count: number) {
+    this.ranks = new Uint8Array(count)
+    this.rules = new Places(count)
+    this.paths = new Places(count)
+  }
+
+  set(index: number, evaluated: EvaluatedFinding): void {
+    this.ranks[index] = rankOf(evaluated)
+    this.rules.set(index, evaluated.finding.ruleName)
+    this.paths.set(index, evaluated.finding.location?.path ?? '')
+  }
+}
+
 /**
- * The findings in the order of compareEvaluated, given the places of their rule names and paths.
- * Rank, rule and path make one integer per finding, with the finding's index packed below it, so
- * one native numeric sort of a Float64Array orders them without calling back into JavaScript;
- * only findings that share rank, rule and path (few) are then ordered by line and id.
+ * The findings in the order of compareEvaluated, given their sort keys. Rank, rule and path make
+ * one integer per finding, with the finding's index packed below it, so one native numeric sort
+ * of a Float64Array orders them without calling back into JavaScript; only findings that share
+ * rank, rule and path are then ordered by line and id.
  */
 function reportOrder(
   evaluated: readonly EvaluatedFinding[],
-  rules: Places,
-  paths: Places
+  sortKeys: SortKeys
 ): EvaluatedFinding[] {
   const count = evaluated.length
+  const { ranks, rules, paths } = sortKeys
   const ruleCount = rules.distinct
   const pathCount = paths.distinct
   // Every packed key must be exact in a double; past 2^53 (never seen) compare field by field.
@@ -285,7 +304,7 @@ function reportOrder(
   const keys = new Float64Array(count)
   for (let i = 0; i < count; i++) {
     const primary =
-      (rankOf(evaluated[i]) * ruleCount + rule.places[rule.numbers[i]]) * pathCount +
+      (ranks[i] * ruleCount + rule.places[rule.numbers[i]]) * pathCount +
       path.places[path.numbers[i]]
     keys[i] = primary * count + i
   }
@@ -313,13 +332,9 @@ function reportOrder(
 
 /** The order of compareEvaluated (blocking first, then the worst, then by place). */
 export function sortEvaluated(evaluated: readonly EvaluatedFinding[]): EvaluatedFinding[] {
-  const rules = new Places(evaluated.length)
-  const paths = new Places(evaluated.length)
-  evaluated.forEach((e, i) => {
-    rules.set(i, e.finding.ruleName)
-    paths.set(i, e.finding.location?.path ?? '')
-  })
-  return reportOrder(evaluated, rules, paths)
+  const sortKeys = new SortKeys(evaluated.length)
+  evaluated.forEach((e, i) => sortKeys.set(i, e))
+  return reportOrder(evaluated, sortKeys)
 }
 
 function emptyCounts(): { -readonly [K in keyof SeverityCounts]: number } {
@@ -340,8 +355,7 @@ export function decide(input: GateInput): Verdict {
   let unknownMode = 0
   let blockingCount = 0
   let ignoredCount = 0
-  const rules = new Places(count)
-  const paths = new Places(count)
+  const sortKeys = new SortKeys(count)
   const evaluated = new Array<EvaluatedFinding>(count)
   for (let i = 0; i < count; i++) {
     const finding = input.findings[i]
@@ -352,10 +366,9 @@ export function decide(input: GateInput): Verdict {
     if (mode === 'unknown' && finding.type === 'sast') unknownMode++
     if (e.blocking) blockingCount++
     if (e.ignored !== undefined) ignoredCount++
-    rules.set(i, finding.ruleName)
-    paths.set(i, finding.location?.path ?? '')
+    sortKeys.set(i, e)
   }
-  const findings = reportOrder(evaluated, rules, paths)
+  const findings = reportOrder(evaluated, sortKeys)
   // Blocking findings come first in this order; ignored ones are among the rest.
   const blocking = findings.slice(0, blockingCount)
   const ignored: EvaluatedFinding[] = []
