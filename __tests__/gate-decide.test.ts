@@ -692,6 +692,15 @@ describe('decide on many findings', () => {
     // High and critical SAST, and reachable high and critical SCA, but every tenth is ignored.
     expect(verdict.blocking).toHaveLength(701)
     expect(verdict.ignored).toHaveLength(200)
+    expect(verdict.nonBlocking).toEqual(
+      verdict.findings.filter(f => !f.blocking && f.ignored === undefined)
+    )
+    expect(verdict.nonBlocking).toHaveLength(1099)
     expect(verdict.counts.total).toBe(2000)
+    // Without ignores, every finding that does not block is a non-blocking one.
+    const unignored = gate(findings, { mode: 'comment' })
+    expect(unignored.ignored).toEqual([])
+    expect(unignored.nonBlocking).toEqual(unignored.findings.filter(f => !f.blocking))
+    expect(unignored.blocking.length + unignored.nonBlocking.length).toBe(2000)
   })
 })

@@ -151,7 +151,6 @@ function formatCount(n) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   Rj: () => (/* binding */ isNonBlocking),
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
@@ -209,10 +208,6 @@ function dependencyText(finding) {
 /** `1 finding`, `2 findings`. */
 function plural(count, singular, pluralForm = `${singular}s`) {
     return count === 1 ? singular : pluralForm;
-}
-/** A finding that neither blocks nor is ignored: one of the "non-blocking findings". */
-function isNonBlocking(evaluated) {
-    return !evaluated.blocking && evaluated.ignored === undefined;
 }
 
 
@@ -346,23 +341,18 @@ function renderMarkdown(report, opts) {
 /** The document in reading order; exported for tests of the structure. */
 function buildSections(report) {
     const { verdict } = report;
-    // One pass over every finding for both lists: tens of thousands of findings, shown by the
-    // thousand at most.
-    const { notBlocking, secrets } = verdict
-        ? notBlockingAndSecrets(verdict.findings)
-        : { notBlocking: [], secrets: [] };
     const sections = [
         textSection(verdictLine(report)),
         evidenceSection(report),
         textSection(scopeText(report)),
         textSection(thresholdsText(report)),
         verdict
-            ? textSection(countsText(report, verdict, notBlocking.length))
+            ? textSection(countsText(report, verdict))
             : textSection('_The gate was not evaluated._\n'),
         verdict ? blockingSection(verdict.blocking) : undefined,
         verdict ? licenseSection(verdict) : undefined,
-        verdict ? secretsSection(secrets) : undefined,
-        verdict ? nonBlockingSection(notBlocking) : undefined,
+        verdict ? secretsSection(verdict) : undefined,
+        verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
         verdict ? expiredSection(verdict) : undefined,
         verdict ? proposedSection(verdict) : undefined,
@@ -488,19 +478,7 @@ function countRow(label, c) {
     const total = c.critical + c.high + c.medium + c.low;
     return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
 }
-/** The non-blocking findings (neither blocking nor ignored) and the secrets, in report order. */
-function notBlockingAndSecrets(findings) {
-    const notBlocking = [];
-    const secrets = [];
-    for (const evaluated of findings) {
-        if ((0,labels/* isNonBlocking */.Rj)(evaluated))
-            notBlocking.push(evaluated);
-        if (evaluated.finding.type === 'secrets')
-            secrets.push(evaluated);
-    }
-    return { notBlocking, secrets };
-}
-function countsText(report, verdict, notBlocking) {
+function countsText(report, verdict) {
     const { counts } = verdict;
     const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
     const total = {
@@ -513,7 +491,7 @@ function countsText(report, verdict, notBlocking) {
     const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** blocking, ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
-        `**${(0,report_escape/* formatCount */.B4)(notBlocking)}** not blocking` +
+        `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
             ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
             : '') +
@@ -624,7 +602,12 @@ function secretVerdict(evaluated) {
  * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
  * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
  */
-function secretsSection(secrets) {
+function secretsSection(verdict) {
+    // Looked for only when the counts have some: a pass over tens of thousands of findings saved.
+    const { critical, high, medium, low } = verdict.counts.secrets;
+    if (critical + high + medium + low === 0)
+        return undefined;
+    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
     if (secrets.length === 0)
         return undefined;
     return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {

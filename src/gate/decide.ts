@@ -369,19 +369,18 @@ export function decide(input: GateInput): Verdict {
     sortKeys.set(i, e)
   }
   const findings = reportOrder(evaluated, sortKeys)
-  // Blocking findings come first in this order; ignored ones are among the rest.
+  // Blocking findings come first in this order; the rest are ignored or non-blocking.
   const blocking = findings.slice(0, blockingCount)
-  const ignored: EvaluatedFinding[] = []
-  for (let i = blockingCount; ignored.length < ignoredCount; i++) {
-    const e = findings[i]
-    if (e.ignored !== undefined) ignored.push(e)
-  }
+  const rest = findings.slice(blockingCount)
+  const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined)
+  const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined)
   const failed = blocking.length > 0 || input.licenseViolations.length > 0
   return {
     result: failed ? 'failed' : 'passed',
     findings,
     blocking,
     ignored,
+    nonBlocking,
     licenseViolations: input.licenseViolations,
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),

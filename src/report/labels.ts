@@ -58,8 +58,3 @@ export function dependencyText(finding: Finding): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return count === 1 ? singular : pluralForm
 }
-
-/** A finding that neither blocks nor is ignored: one of the "non-blocking findings". */
-export function isNonBlocking(evaluated: EvaluatedFinding): boolean {
-  return !evaluated.blocking && evaluated.ignored === undefined
-}

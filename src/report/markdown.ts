@@ -15,14 +15,7 @@ import {
 } from '../domain.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import {
-  dependencyText,
-  locationText,
-  modeText,
-  isNonBlocking,
-  plural,
-  reasonsText
-} from './labels.js'
+import { dependencyText, locationText, modeText, plural, reasonsText } from './labels.js'
 import type { RunReport, SbomReport, TagsReport, TicketsReport } from './model.js'
 
 /** Hidden marker by which the action finds its own PR comment again. */
@@ -40,23 +33,18 @@ export function renderMarkdown(report: RunReport, opts: MarkdownOptions): string
 /** The document in reading order; exported for tests of the structure. */
 export function buildSections(report: RunReport): Section[] {
   const { verdict } = report
-  // One pass over every finding for both lists: tens of thousands of findings, shown by the
-  // thousand at most.
-  const { notBlocking, secrets } = verdict
-    ? notBlockingAndSecrets(verdict.findings)
-    : { notBlocking: [], secrets: [] }
   const sections: (Section | undefined)[] = [
     textSection(verdictLine(report)),
     evidenceSection(report),
     textSection(scopeText(report)),
     textSection(thresholdsText(report)),
     verdict
-      ? textSection(countsText(report, verdict, notBlocking.length))
+      ? textSection(countsText(report, verdict))
       : textSection('_The gate was not evaluated._\n'),
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
-    verdict ? secretsSection(secrets) : undefined,
-    verdict ? nonBlockingSection(notBlocking) : undefined,
+    verdict ? secretsSection(verdict) : undefined,
+    verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
     verdict ? expiredSection(verdict) : undefined,
     verdict ? proposedSection(verdict) : undefined,
@@ -196,21 +184,7 @@ function countRow(label: string, c: SeverityCounts): string {
   return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(formatCount).join(' | ')} |\n`
 }
 
-/** The non-blocking findings (neither blocking nor ignored) and the secrets, in report order. */
-function notBlockingAndSecrets(findings: readonly EvaluatedFinding[]): {
-  notBlocking: EvaluatedFinding[]
-  secrets: EvaluatedFinding[]
-} {
-  const notBlocking: EvaluatedFinding[] = []
-  const secrets: EvaluatedFinding[] = []
-  for (const evaluated of findings) {
-    if (isNonBlocking(evaluated)) notBlocking.push(evaluated)
-    if (evaluated.finding.type === 'secrets') secrets.push(evaluated)
-  }
-  return { notBlocking, secrets }
-}
-
-function countsText(report: RunReport, verdict: Verdict, notBlocking: number): string {
+function countsText(report: RunReport, verdict: Verdict): string {
   const { counts } = verdict
   const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]))
   const total: SeverityCounts = {
@@ -224,7 +198,7 @@ function countsText(report: RunReport, verdict: Verdict, notBlocking: number): s
     `**${formatCount(counts.total)}** ${plural(counts.total, 'finding')} in scope: ` +
     `**${formatCount(verdict.blocking.length)}** blocking, ` +
     `**${formatCount(verdict.ignored.length)}** ignored, ` +
-    `**${formatCount(notBlocking)}** not blocking` +
+    `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
       ? ` · **${formatCount(licenses)}** denied-license ${plural(licenses, 'dependency', 'dependencies')}`
       : '') +
@@ -372,7 +346,11 @@ function secretVerdict(evaluated: EvaluatedFinding): string {
  * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
  * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
  */
-function secretsSection(secrets: readonly EvaluatedFinding[]): Section | undefined {
+function secretsSection(verdict: Verdict): Section | undefined {
+  // Looked for only when the counts have some: a pass over tens of thousands of findings saved.
+  const { critical, high, medium, low } = verdict.counts.secrets
+  if (critical + high + medium + low === 0) return undefined
+  const secrets = verdict.findings.filter(f => f.finding.type === 'secrets')
   if (secrets.length === 0) return undefined
   return table(
     heading('Secrets', secrets.length),
