@@ -254,6 +254,12 @@ function renderSection(section, kept) {
     const note = dropped > 0 && section.truncationNote ? section.truncationNote(dropped) : '';
     return section.head + section.items.slice(0, kept).join('') + note + section.tail;
 }
+/** A section with every item kept, given its items already joined. */
+function renderJoined(section, items) {
+    const hidden = section.hidden ?? 0;
+    const note = hidden > 0 && section.truncationNote ? section.truncationNote(hidden) : '';
+    return section.head + items + note + section.tail;
+}
 function render(sections, kept) {
     return sections.map((s, i) => renderSection(s, kept[i] ?? s.items.length)).join(SEPARATOR);
 }
@@ -267,17 +273,24 @@ function sum(values) {
  * one pass, not one render per dropped row.
  */
 function fitSections(sections, maxBytes) {
-    const rowBytes = sections.map(s => s.items.map(plain/* utf8Length */.wI));
-    const keptBytes = rowBytes.map(sum);
-    const kept = sections.map(s => s.items.length);
     // The note of a section is reserved at its largest (all items dropped) the first time the
     // section loses an item, so the real note, printed with a smaller count, always fits.
     const noteReserve = sections.map(s => s.truncationNote ? (0,plain/* utf8Length */.wI)(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0);
     const hasHidden = (s) => (s.hidden ?? 0) > 0;
-    let total = sum(sections.map(s => (0,plain/* utf8Length */.wI)(s.head) + (0,plain/* utf8Length */.wI)(s.tail))) +
-        sum(keptBytes) +
+    const fixed = sum(sections.map(s => (0,plain/* utf8Length */.wI)(s.head) + (0,plain/* utf8Length */.wI)(s.tail))) +
         sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
         SEPARATOR.length * Math.max(0, sections.length - 1);
+    // Usually everything fits: then one size per section is enough, not one per item. (Items end
+    // with a line feed, so the size of the joined items is the sum of their sizes.)
+    const joined = sections.map(s => s.items.join(''));
+    if (fixed + sum(joined.map(plain/* utf8Length */.wI)) <= maxBytes) {
+        const whole = sections.map((s, i) => renderJoined(s, joined[i] ?? '')).join(SEPARATOR);
+        return (0,plain/* utf8Length */.wI)(whole) <= maxBytes ? whole : hardCut(whole, maxBytes);
+    }
+    const rowBytes = sections.map(s => s.items.map(plain/* utf8Length */.wI));
+    const keptBytes = rowBytes.map(sum);
+    const kept = sections.map(s => s.items.length);
+    let total = fixed + sum(keptBytes);
     while (total > maxBytes) {
         const victim = largestTruncatable(sections, kept, keptBytes);
         if (victim < 0)
