@@ -868,16 +868,31 @@ const TOOL_NAME = 'Findings Gate';
  * findings would make a file nobody can open.
  */
 const JSON_MESSAGE_LIMIT = 16_384;
+/**
+ * Reasons with their text, one list per list of reasons: decide() shares one list among the
+ * findings blocked for the same reasons, and so does the report, instead of a copy per finding.
+ */
+const reasonsWithText = new WeakMap();
+function jsonReasons(reasons) {
+    let withText = reasonsWithText.get(reasons);
+    if (withText === undefined) {
+        withText = reasons.map(r => ({ ...r, text: (0,labels/* reasonText */.uV)(r) }));
+        reasonsWithText.set(reasons, withText);
+    }
+    return withText;
+}
 function jsonFinding(evaluated) {
     const { finding } = evaluated;
-    return {
-        ...finding,
+    // The finding's keys in order, then these (a key the finding has keeps its place), as a spread
+    // `{ ...finding, ruleMessage, … }` would give; Object.assign copies a finding of twenty-odd
+    // keys about ten times faster than V8 builds that literal.
+    return Object.assign({}, finding, {
         ruleMessage: (0,plain/* truncate */.xv)(finding.ruleMessage, JSON_MESSAGE_LIMIT),
         mode: evaluated.mode ?? null,
         blocking: evaluated.blocking,
-        reasons: evaluated.reasons.map(r => ({ ...r, text: (0,labels/* reasonText */.uV)(r) })),
+        reasons: jsonReasons(evaluated.reasons),
         ignored: evaluated.ignored ?? null
-    };
+    });
 }
 /** Keys that must never reach a file that may be uploaded as an artifact. */
 const SECRET_KEY = /token|secret|password|authorization|credential/i;
@@ -897,44 +912,88 @@ function redactSecrets(value) {
         SECRET_KEY.test(key) && !SECRETS_SETTINGS.has(key) ? '[redacted]' : redactSecrets(inner)
     ]));
 }
-function buildJsonReport(report, configWithoutSecrets, meta = {}) {
+/** Everything but the findings: the keys before them and the keys after them, in order. */
+function reportParts(report, configWithoutSecrets, meta) {
     const { verdict } = report;
     return {
-        schemaVersion: JSON_REPORT_SCHEMA_VERSION,
-        tool: { name: TOOL_NAME, version: meta.toolVersion ?? 'unknown' },
-        generatedAt: (meta.generatedAt ?? new Date()).toISOString(),
-        runUrl: report.runUrl ?? null,
-        status: report.status,
-        evidence: report.evidence ?? null,
-        scope: report.scope,
-        thresholds: report.thresholds,
-        config: redactSecrets(configWithoutSecrets),
-        counts: verdict
-            ? {
-                total: verdict.counts.total,
-                blocking: verdict.blocking.length,
-                ignored: verdict.ignored.length,
-                licenseViolations: verdict.licenseViolations.length,
-                sast: verdict.counts.sast,
-                sca: verdict.counts.sca,
-                secrets: verdict.counts.secrets,
-                unknownMode: verdict.counts.unknownMode
-            }
-            : null,
-        findings: verdict ? verdict.findings.map(jsonFinding) : [],
-        licenseViolations: verdict?.licenseViolations ?? [],
-        expiredIgnores: verdict?.expiredIgnores ?? [],
-        proposedIgnores: verdict?.proposedIgnores ?? [],
-        tickets: report.tickets ?? null,
-        tags: report.tags ?? null,
-        sbom: report.sbom ?? null,
-        warnings: report.warnings
+        head: {
+            schemaVersion: JSON_REPORT_SCHEMA_VERSION,
+            tool: { name: TOOL_NAME, version: meta.toolVersion ?? 'unknown' },
+            generatedAt: (meta.generatedAt ?? new Date()).toISOString(),
+            runUrl: report.runUrl ?? null,
+            status: report.status,
+            evidence: report.evidence ?? null,
+            scope: report.scope,
+            thresholds: report.thresholds,
+            config: redactSecrets(configWithoutSecrets),
+            counts: verdict
+                ? {
+                    total: verdict.counts.total,
+                    blocking: verdict.blocking.length,
+                    ignored: verdict.ignored.length,
+                    licenseViolations: verdict.licenseViolations.length,
+                    sast: verdict.counts.sast,
+                    sca: verdict.counts.sca,
+                    secrets: verdict.counts.secrets,
+                    unknownMode: verdict.counts.unknownMode
+                }
+                : null
+        },
+        tail: {
+            licenseViolations: verdict?.licenseViolations ?? [],
+            expiredIgnores: verdict?.expiredIgnores ?? [],
+            proposedIgnores: verdict?.proposedIgnores ?? [],
+            tickets: report.tickets ?? null,
+            tags: report.tags ?? null,
+            sbom: report.sbom ?? null,
+            warnings: report.warnings
+        }
     };
+}
+function buildJsonReport(report, configWithoutSecrets, meta = {}) {
+    const { head, tail } = reportParts(report, configWithoutSecrets, meta);
+    const findings = report.verdict ? report.verdict.findings.map(jsonFinding) : [];
+    return { ...head, findings, ...tail };
 }
 /** Writes `value` as indented JSON, creating the parent folders. */
 async function writeJsonReport(path, value) {
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
     await (0,promises_.writeFile)(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
+}
+/** Findings per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
+const FINDINGS_PER_WRITE = 2_000;
+/** What JSON.stringify puts around the findings of `{ findings: [...] }`, indented by 2. */
+const BATCH_OPEN = '{\n  "findings": [\n';
+const BATCH_CLOSE = '\n  ]\n}';
+/**
+ * Writes the JSON report of a run: the same bytes as writeJsonReport(path, buildJsonReport(…)),
+ * without holding every finding's object and the whole text (tens of megabytes, twice that as
+ * UTF-16) at once. The findings are turned into JSON a batch at a time, each batch wrapped in
+ * `{ findings }` so that JSON.stringify indents them as it does under the report's `findings`.
+ */
+async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {}) {
+    const { head, tail } = reportParts(report, configWithoutSecrets, meta);
+    const findings = report.verdict?.findings ?? [];
+    // No findings: JSON.stringify writes `"findings": []` on one line.
+    if (findings.length === 0)
+        return writeJsonReport(path, { ...head, findings: [], ...tail });
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+    const file = await (0,promises_.open)(path, 'w');
+    try {
+        // The head without its closing brace, then the key of the findings.
+        await file.write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "findings": [\n`);
+        for (let start = 0; start < findings.length; start += FINDINGS_PER_WRITE) {
+            const batch = findings.slice(start, start + FINDINGS_PER_WRITE).map(jsonFinding);
+            const text = JSON.stringify({ findings: batch }, null, 2);
+            const separator = start === 0 ? '' : ',\n';
+            await file.write(separator + text.slice(BATCH_OPEN.length, -BATCH_CLOSE.length));
+        }
+        // The tail without its opening brace.
+        await file.write(`\n  ],\n${JSON.stringify(tail, null, 2).slice(2)}\n`);
+    }
+    finally {
+        await file.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -1361,7 +1420,7 @@ async function publishReports(report, config, ctx, runner) {
     if (config.reportFile !== undefined) {
         const path = config.reportFile;
         const written = await attempt(runner, 'write the JSON report', async () => {
-            await writeJsonReport(path, buildJsonReport(report, publicConfig(config), { toolVersion: version/* VERSION */.x }));
+            await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: version/* VERSION */.x });
             return true;
         });
         if (written)
