@@ -1215,11 +1215,41 @@ function region(location) {
         ...(positive(location.endColumn) && { endColumn: location.endColumn })
     };
 }
-function sarifLocation(location) {
+/**
+ * The text a result is made of, computed once per distinct value: rule messages, paths,
+ * dependencies and lists of reasons repeat across thousands of findings.
+ */
+class ResultTexts {
+    uris = new Map();
+    messages = new Map();
+    dependencies = new Map();
+    reasons = new Map();
+    uri(path) {
+        return remembered(this.uris, path, pathToUri);
+    }
+    message(ruleMessage) {
+        return remembered(this.messages, ruleMessage, text => sarifText(text));
+    }
+    dependency(dependency) {
+        return remembered(this.dependencies, dependency, text => sarifText(text, 300));
+    }
+    reasonsText(reasons) {
+        return remembered(this.reasons, reasons, labels/* reasonsText */.zT);
+    }
+}
+function remembered(cache, key, compute) {
+    let value = cache.get(key);
+    if (value === undefined) {
+        value = compute(key);
+        cache.set(key, value);
+    }
+    return value;
+}
+function sarifLocation(location, texts) {
     const r = region(location);
     return {
         physicalLocation: {
-            artifactLocation: { uri: pathToUri(location.path), uriBaseId: '%SRCROOT%' },
+            artifactLocation: { uri: texts.uri(location.path), uriBaseId: '%SRCROOT%' },
             ...(r !== undefined && { region: r })
         }
     };
@@ -1229,19 +1259,19 @@ function sarifLevel(evaluated) {
         return 'error';
     return (0,domain/* severityRank */.qs)(evaluated.finding.severity) >= (0,domain/* severityRank */.qs)('high') ? 'warning' : 'note';
 }
-function resultMessage(evaluated) {
+function resultMessage(evaluated, texts) {
     const { finding } = evaluated;
     const dependency = (0,labels/* dependencyText */.tr)(finding);
-    const reasons = (0,labels/* reasonsText */.zT)(evaluated.reasons);
+    const reasons = texts.reasonsText(evaluated.reasons);
     return ([
-        sarifText(finding.ruleMessage),
-        dependency === '' ? '' : `Dependency: ${sarifText(dependency, 300)}`,
+        texts.message(finding.ruleMessage),
+        dependency === '' ? '' : `Dependency: ${texts.dependency(dependency)}`,
         reasons === '' ? '' : `Blocking: ${reasons}`
     ]
         .filter(s => s !== '')
         .join('\n\n') || sarifText(finding.ruleName, 300));
 }
-function buildResult(evaluated, location, ruleIndex) {
+function buildResult(evaluated, location, ruleIndex, texts) {
     const { finding } = evaluated;
     const fingerprints = {};
     if (finding.matchBasedId)
@@ -1252,8 +1282,8 @@ function buildResult(evaluated, location, ruleIndex) {
         ruleId: finding.ruleName,
         ruleIndex,
         level: sarifLevel(evaluated),
-        message: { text: resultMessage(evaluated) },
-        locations: [sarifLocation(location)],
+        message: { text: resultMessage(evaluated, texts) },
+        locations: [sarifLocation(location, texts)],
         ...(Object.keys(fingerprints).length > 0 && { partialFingerprints: fingerprints }),
         ...(evaluated.ignored && {
             suppressions: [
@@ -1308,11 +1338,12 @@ function buildSarif(report, opts) {
     const rules = ruleNames.map(name => buildRule(name, byRule.get(name) ?? []));
     const results = [];
     const notifications = [];
+    const texts = new ResultTexts();
     for (const evaluated of findings) {
         const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0;
         const location = evaluated.finding.location;
         if (location !== undefined && location.path.trim() !== '') {
-            results.push(buildResult(evaluated, location, index));
+            results.push(buildResult(evaluated, location, index, texts));
         }
         else {
             notifications.push(unlocatedNotification(evaluated, index));
@@ -1345,10 +1376,39 @@ function buildSarif(report, opts) {
         ]
     };
 }
-/** Writes the log as JSON, creating the parent folders. */
+/** Results per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
+const RESULTS_PER_WRITE = 2_000;
+/**
+ * Writes the log as JSON, creating the parent folders. The results of a log as buildSarif makes
+ * it (one run, its results last) are turned into JSON a batch at a time: the same bytes as one
+ * JSON.stringify of the whole log, without the whole text (tens of megabytes) in memory at once.
+ */
 async function writeSarif(path, log) {
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    await (0,promises_.writeFile)(path, `${JSON.stringify(log)}\n`, 'utf8');
+    const [run, ...otherRuns] = log.runs;
+    const results = run?.results ?? [];
+    const resultsLast = run !== undefined &&
+        otherRuns.length === 0 &&
+        Object.keys(log).at(-1) === 'runs' &&
+        Object.keys(run).at(-1) === 'results';
+    if (!resultsLast || results.length === 0) {
+        await (0,promises_.writeFile)(path, `${JSON.stringify(log)}\n`, 'utf8');
+        return;
+    }
+    // `{…"runs":[{…"results":[]}]}` without its last four characters ends with `"results":[`.
+    const head = JSON.stringify({ ...log, runs: [{ ...run, results: [] }] }).slice(0, -4);
+    const file = await (0,promises_.open)(path, 'w');
+    try {
+        await file.write(head);
+        for (let start = 0; start < results.length; start += RESULTS_PER_WRITE) {
+            const batch = JSON.stringify(results.slice(start, start + RESULTS_PER_WRITE));
+            await file.write((start === 0 ? '' : ',') + batch.slice(1, -1));
+        }
+        await file.write(']}]}\n');
+    }
+    finally {
+        await file.close();
+    }
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 1 modules
