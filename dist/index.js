@@ -30799,8 +30799,8 @@ function branchName(ref) {
  * requests, or change status between the requests of two statuses), page by page as they arrive.
  * The server filters by repository, ref and status; this checks again, so a server that matches
  * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
- * repository's findings into this verdict. The case-insensitive repository comparison is made
- * once per distinct name (there are a handful, not one per finding).
+ * repository's findings into this verdict. The case-insensitive repository comparison and the
+ * branch comparison are made once per distinct name (there are a handful, not one per finding).
  */
 class ScopeFilter {
     scope;
@@ -30810,6 +30810,7 @@ class ScopeFilter {
         secrets: new Map()
     };
     repositoryMatches = new Map();
+    refMatches = new Map();
     statuses;
     branch;
     counts = { repository: 0, ref: 0, status: 0 };
@@ -30865,12 +30866,20 @@ class ScopeFilter {
     dropReason(finding) {
         if (!this.repositoryMatch(finding.repository))
             return 'repository';
-        // An absent ref is the server's to filter; only a ref that names another branch is out.
-        if (finding.ref !== '' && branchName(finding.ref) !== this.branch)
+        if (!this.refMatch(finding.ref))
             return 'ref';
         if (!this.statuses.has(finding.status))
             return 'status';
         return undefined;
+    }
+    /** An absent ref is the server's to filter; only a ref that names another branch is out. */
+    refMatch(ref) {
+        let matches = this.refMatches.get(ref);
+        if (matches === undefined) {
+            matches = ref === '' || branchName(ref) === this.branch;
+            this.refMatches.set(ref, matches);
+        }
+        return matches;
     }
     repositoryMatch(repository) {
         let matches = this.repositoryMatches.get(repository);
