@@ -224,8 +224,13 @@ function reportOrder(evaluated, sortKeys) {
     const { ranks, rules, paths } = sortKeys;
     const ruleCount = rules.distinct;
     const pathCount = paths.distinct;
-    // Every packed key must be exact in a double; past 2^53 (never seen) compare field by field.
-    if (RANKS * ruleCount * pathCount * count > Number.MAX_SAFE_INTEGER) {
+    // The index takes the key's low part, a power of two wide, so that dividing by that power is
+    // exact and Math.floor gives back the high part (rank, rule and path) without rounding.
+    let slot = 1;
+    while (slot < count)
+        slot *= 2;
+    // Every key must be an exact integer in a double; past 2^53 (never seen) compare field by field.
+    if (RANKS * ruleCount * pathCount * slot >= 2 ** 53) {
         return [...evaluated].sort(compareEvaluated);
     }
     const rule = rules.order();
@@ -234,25 +239,24 @@ function reportOrder(evaluated, sortKeys) {
     for (let i = 0; i < count; i++) {
         const primary = (ranks[i] * ruleCount + rule.places[rule.numbers[i]]) * pathCount +
             path.places[path.numbers[i]];
-        keys[i] = primary * count + i;
+        keys[i] = primary * slot + i;
     }
     keys.sort();
     const sorted = new Array(count);
     let start = 0;
     while (start < count) {
-        const first = keys[start];
-        // `%` and the subtraction are exact on integers below 2^53: no rounding can merge two keys.
-        const packedPrimary = first - (first % count);
+        const primary = Math.floor(keys[start] / slot);
         let end = start + 1;
-        while (end < count && keys[end] - (keys[end] % count) === packedPrimary)
+        while (end < count && Math.floor(keys[end] / slot) === primary)
             end++;
+        const base = primary * slot;
         if (end - start === 1) {
-            sorted[start] = evaluated[first % count];
+            sorted[start] = evaluated[keys[start] - base];
         }
         else {
             const tied = [];
             for (let k = start; k < end; k++)
-                tied.push(evaluated[keys[k] % count]);
+                tied.push(evaluated[keys[k] - base]);
             tied.sort(byLineThenId);
             tied.forEach((e, k) => (sorted[start + k] = e));
         }
