@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import {
   EXPOSURES,
   SEVERITIES,
+  type EvaluatedFinding,
   type Exposure,
   type Finding,
   type FindingMode,
@@ -15,6 +17,8 @@ import {
   blockReasons,
   compareEvaluated,
   decide,
+  memoizedBlockReasons,
+  Places,
   sortEvaluated,
   type Thresholds
 } from '../src/gate/decide.js'
@@ -517,5 +521,186 @@ describe('secrets', () => {
       [{ kind: 'secret', validationState: 'confirmed_valid' }]
     ])
     expect(sortEvaluated(verdict.findings)).toEqual([...verdict.findings].sort(compareEvaluated))
+  })
+})
+
+describe('Places', () => {
+  it('numbers distinct values by first appearance and places them in code-point order', () => {
+    const values = ['b.rule', 'a.rule', 'b.rule', 'B.rule', '', 'a.rule', 'é.rule', 'z.rule']
+    const places = new Places(values.length)
+    values.forEach((value, i) => places.set(i, value))
+    expect(places.distinct).toBe(6)
+    const { numbers, places: placeOf } = places.order()
+    expect([...numbers]).toEqual([0, 1, 0, 2, 3, 1, 4, 5])
+    // '' < 'B.rule' < 'a.rule' < 'b.rule' < 'z.rule' < 'é.rule' (code points, not locale)
+    expect(values.map((_, i) => placeOf[numbers[i]])).toEqual([3, 2, 3, 1, 0, 2, 5, 4])
+  })
+
+  it('is empty for no values', () => {
+    const places = new Places(0)
+    expect(places.distinct).toBe(0)
+    expect([...places.order().numbers]).toEqual([])
+  })
+})
+
+describe('sortEvaluated on many findings', () => {
+  const SEVERITY_LIST: Severity[] = ['low', 'medium', 'high', 'critical']
+  const arbitraryEvaluated = fc
+    .record({
+      type: fc.constantFrom('sast', 'sca', 'secrets'),
+      id: fc.integer({ min: 0, max: 40 }),
+      severity: fc.constantFrom(...SEVERITY_LIST),
+      rule: fc.constantFrom('a', 'b', 'B', 'a.b', 'ab', '', 'é', 'z'),
+      path: fc.option(fc.constantFrom('src/a.py', 'src/b.py', 'src/A.py', '', 'x'), {
+        nil: undefined
+      }),
+      line: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+      blocking: fc.boolean()
+    })
+    .map(({ type, id, severity, rule, path, line, blocking }): EvaluatedFinding => {
+      const location =
+        path === undefined ? undefined : line === undefined ? { path } : { path, line }
+      const finding: Finding =
+        type === 'sast'
+          ? sast({ id, severity, ruleName: rule, location })
+          : type === 'sca'
+            ? sca({ id, severity, ruleName: rule, location })
+            : secret({ id, severity, ruleName: rule, location })
+      return { finding, blocking, reasons: [] }
+    })
+
+  it('orders exactly like compareEvaluated, ties on rule, path and line included', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryEvaluated, { maxLength: 300 }), evaluated => {
+        const sorted = sortEvaluated(evaluated)
+        expect(sorted).toHaveLength(evaluated.length)
+        // Same order of the sort keys, and every finding exactly once.
+        expect(sorted.map(e => evaluated.indexOf(e)).sort((a, b) => a - b)).toEqual(
+          evaluated.map((_, i) => i)
+        )
+        const expected = [...evaluated].sort(compareEvaluated)
+        sorted.forEach((e, i) => expect(compareEvaluated(e, expected[i] ?? e)).toBe(0))
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it('falls back to comparing field by field when rank × rules × paths × findings passes 2^53', () => {
+    // 75,000 findings, each with its own rule and path: 24 × 75,000³ > 2^53.
+    const count = 75_000
+    const evaluated = Array.from({ length: count }, (_, i) => ({
+      finding: sast({
+        id: i,
+        severity: SEVERITY_LIST[i % 4],
+        ruleName: `rule.${(i * 7919) % count}`,
+        location: { path: `src/${(i * 104_729) % count}.py`, line: i % 3 }
+      }),
+      blocking: i % 5 === 0,
+      reasons: []
+    }))
+    expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
+      [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
+    )
+  })
+})
+
+describe('memoizedBlockReasons', () => {
+  it('gives what blockReasons gives, for every combination, one shared array per combination', () => {
+    const thresholdsList: Thresholds[] = [
+      DEFAULTS,
+      { ...DEFAULTS, failOnSeverity: 'low', failOnPolicyMode: 'monitor', failOnSecrets: 'any' },
+      {
+        failOnSeverity: 'none',
+        failOnPolicyMode: 'none',
+        failOnExposures: [],
+        failOnMalicious: false,
+        failOnSecrets: 'none'
+      }
+    ]
+    const modes: (FindingMode | undefined)[] = [
+      undefined,
+      'unknown',
+      'not-fetched',
+      'disabled',
+      'monitor',
+      'comment',
+      'block'
+    ]
+    const states: ValidationState[] = [
+      'confirmed_valid',
+      'confirmed_invalid',
+      'validation_error',
+      'no_validator',
+      'unknown'
+    ]
+    for (const thresholds of thresholdsList) {
+      const memo = memoizedBlockReasons()
+      for (const severity of SEVERITIES) {
+        const findings: [Finding, FindingMode | undefined][] = [
+          ...modes.map((mode): [Finding, FindingMode | undefined] => [sast({ severity }), mode]),
+          ...EXPOSURES.flatMap(reachability =>
+            [false, true].map((malicious): [Finding, FindingMode | undefined] => [
+              sca({ severity, reachability, malicious }),
+              undefined
+            ])
+          ),
+          ...states.flatMap(validationState =>
+            (['monitor', 'block', 'unknown'] as const).map(
+              (mode): [Finding, FindingMode | undefined] => [
+                secret({ severity, validationState, mode }),
+                mode
+              ]
+            )
+          )
+        ]
+        for (const [finding, mode] of findings) {
+          const first = memo(finding, mode, thresholds)
+          expect(first).toEqual(blockReasons(finding, mode, thresholds))
+          // Another finding of the same combination shares the array.
+          expect(memo({ ...finding, id: finding.id + 1 }, mode, thresholds)).toBe(first)
+        }
+      }
+    }
+  })
+})
+
+describe('decide on many findings', () => {
+  it('lists blocking and ignored findings as filters of the sorted findings would', () => {
+    const severities: Severity[] = ['low', 'medium', 'high', 'critical']
+    const findings: Finding[] = Array.from({ length: 2000 }, (_, i) =>
+      i % 3 === 0
+        ? sca({
+            id: i,
+            severity: severities[i % 4],
+            reachability: EXPOSURES[i % EXPOSURES.length],
+            location: { path: `lock${i % 7}.json`, line: i % 11 }
+          })
+        : sast({
+            id: i,
+            severity: severities[(i * 7) % 4],
+            ruleName: `rule.${i % 13}`,
+            location: i % 17 === 0 ? undefined : { path: `src/${i % 19}.py`, line: i % 23 }
+          })
+    )
+    const verdict = gate(findings, {
+      mode: 'comment',
+      ignore: findings.filter((_, i) => i % 10 === 0).map(f => f.id)
+    })
+    expect(verdict.findings).toEqual([...verdict.findings].sort(compareEvaluated))
+    expect(verdict.blocking).toEqual(verdict.findings.filter(f => f.blocking))
+    expect(verdict.ignored).toEqual(verdict.findings.filter(f => f.ignored !== undefined))
+    // High and critical SAST, and reachable high and critical SCA, but every tenth is ignored.
+    expect(verdict.blocking).toHaveLength(701)
+    expect(verdict.ignored).toHaveLength(200)
+    expect(verdict.nonBlocking).toEqual(
+      verdict.findings.filter(f => !f.blocking && f.ignored === undefined)
+    )
+    expect(verdict.nonBlocking).toHaveLength(1099)
+    expect(verdict.counts.total).toBe(2000)
+    // Without ignores, every finding that does not block is a non-blocking one.
+    const unignored = gate(findings, { mode: 'comment' })
+    expect(unignored.ignored).toEqual([])
+    expect(unignored.nonBlocking).toEqual(unignored.findings.filter(f => !f.blocking))
+    expect(unignored.blocking.length + unignored.nonBlocking.length).toBe(2000)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { EvaluatedFinding, Finding, SastFinding, SecretsFinding } from '../src/domain.js'
-import { buildIgnoreMatcher, IgnoreFileError } from '../src/gate/ignore.js'
+import { IgnoreFileError } from '../src/gate/ignore.js'
+import { buildIgnoreMatcher } from '../src/gate/ignore-matcher.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
 import { licenseViolations } from '../src/gate/licenses.js'
 import { selectTicketFindings } from '../src/gate/ticket-selection.js'
@@ -112,6 +113,43 @@ ignores:
       source: 'ignore-rules: python.lang.*'
     })
     expect(matcher.match(finding({ ruleName: 'go.lang.x' }))).toBeUndefined()
+  })
+
+  it('matches nothing without entries or ignore-rules, and still reports expired entries', () => {
+    const expiredOnly = parseIgnoreFile(
+      'ignores:\n  - rule: python.*\n    reason: old\n    expires: 2020-01-01\n',
+      'f.yml'
+    )
+    const matcher = buildIgnoreMatcher(expiredOnly, [], NOW)
+    expect(matcher.match(finding())).toBeUndefined()
+    expect(matcher.match(secret())).toBeUndefined()
+    expect(matcher.expired).toEqual([{ description: 'rule python.*', expires: '2020-01-01' }])
+  })
+
+  it('gives the same answer each time a rule name or path comes back (answers are remembered)', () => {
+    const matcher = buildIgnoreMatcher(
+      parseIgnoreFile(
+        'ignores:\n  - rule: python.**\n    path: tests/**\n    reason: fixtures\n',
+        'f.yml'
+      ),
+      ['go.*'],
+      NOW
+    )
+    const inTests = finding({ location: { path: 'tests/a.py' } })
+    const inSrc = finding({ location: { path: 'src/a.py' } })
+    const go = finding({ ruleName: 'go.x', location: { path: 'tests/a.py' } })
+    for (let round = 0; round < 3; round++) {
+      expect(matcher.match(inTests)).toEqual({
+        reason: 'fixtures',
+        source: 'rule python.**, path tests/**'
+      })
+      expect(matcher.match(inSrc)).toBeUndefined()
+      expect(matcher.match(go)).toEqual({
+        reason: 'listed in ignore-rules',
+        source: 'ignore-rules: go.*'
+      })
+      expect(matcher.match(finding({ ruleName: 'golang.y' }))).toBeUndefined()
+    }
   })
 
   it('reports every bad entry with its number, and never accepts an entry without a reason', () => {

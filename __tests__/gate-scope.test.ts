@@ -28,6 +28,19 @@ const SCOPE: Scope = {
 }
 
 describe('scope', () => {
+  it('judges each ref the same way however often it comes back (one answer per ref)', () => {
+    const refs = ['refs/heads/main', 'main', 'refs/heads/dev', '', 'refs/pull/1/merge', 'dev']
+    const findings = Array.from({ length: 600 }, (_, i) =>
+      finding({ id: i, ref: refs[i % refs.length] })
+    )
+    const { kept, dropped } = scopeFindings(findings, SCOPE)
+    // refs/heads/main, its bare spelling and an absent ref are in scope; 100 findings each.
+    expect(kept).toHaveLength(300)
+    expect(new Set(kept.map(f => f.ref))).toEqual(new Set(['refs/heads/main', 'main', '']))
+    expect(dropped.ref).toBe(300)
+    expect(dropped.seen.refs).toEqual(['refs/heads/dev', 'refs/pull/1/merge', 'dev'])
+  })
+
   it('drops findings of prefix look-alike repositories, other refs and other statuses, and duplicates', () => {
     const findings: Finding[] = [
       finding({ id: 1 }),

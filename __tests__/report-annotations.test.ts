@@ -88,6 +88,41 @@ describe('buildAnnotations', () => {
     })
   })
 
+  it('counts findings without a file and denied licenses as the cap notice requires', () => {
+    // 30 blocking with a file, 10 without (never annotated, never counted), 4 denied licenses.
+    const findings = Array.from({ length: 40 }, (_, i) =>
+      evaluated(
+        sastFinding({
+          id: i + 1,
+          location: i % 4 === 3 ? (i % 8 === 3 ? undefined : { path: '  ' }) : { path: `f${i}.py` }
+        })
+      )
+    )
+    const licenseViolations = ['GPL-3.0', 'AGPL-3.0', 'SSPL-1.0', 'GPL-2.0'].map(license => ({
+      package: `pkg-${license}`,
+      version: '1.0.0',
+      license
+    }))
+    const report = runReport({ verdict: verdictOf(findings, { licenseViolations }) })
+    const capped = buildAnnotations(report, 3)
+    expect(capped.map(a => a.properties.file ?? a.properties.title)).toEqual([
+      'f0.py',
+      'f1.py',
+      'f2.py',
+      'Findings Gate: annotations capped'
+    ])
+    expect(capped[3]?.message).toBe(
+      '31 more annotations not shown (max-annotations is 3); see the job summary.'
+    )
+    const all = buildAnnotations(report, 34)
+    expect(all).toHaveLength(34)
+    expect(all.filter(a => a.properties.file !== undefined)).toHaveLength(30)
+    expect(all.at(-1)?.properties.title).toBe('Denied license: GPL-2.0')
+    expect(buildAnnotations(report, 33).at(-1)?.message).toBe(
+      '1 more annotation not shown (max-annotations is 33); see the job summary.'
+    )
+  })
+
   it('emits nothing with max 0 or without a verdict', () => {
     expect(buildAnnotations(failingReport(), 0)).toEqual([])
     expect(buildAnnotations(runReport(), 10)).toEqual([])

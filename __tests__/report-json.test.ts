@@ -6,13 +6,19 @@ import {
   buildJsonReport,
   JSON_MESSAGE_LIMIT,
   redactSecrets,
-  writeJsonReport
+  writeJsonReport,
+  writeRunJsonReport
 } from '../src/report/json-report.js'
+import type { RunReport } from '../src/report/model.js'
+import type { SecretsFinding } from '../src/domain.js'
+import { reasonText } from '../src/report/labels.js'
+import { truncate } from '../src/text/plain.js'
 import {
   evaluated,
   failingReport,
   runReport,
   sastFinding,
+  scaFinding,
   verdictOf
 } from './fixtures/report-fixtures.js'
 
@@ -146,5 +152,102 @@ describe('writeJsonReport', () => {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('writeRunJsonReport', () => {
+  /** The report as writeJsonReport(buildJsonReport(…)) writes it, and as writeRunJsonReport does. */
+  async function bothWays(report: RunReport): Promise<[string, string]> {
+    const dir = await mkdtemp(join(tmpdir(), 'json-report-'))
+    try {
+      const config = { repository: 'acme/web', apiToken: 'fg-secret', since: undefined }
+      const whole = join(dir, 'whole.json')
+      const streamed = join(dir, 'nested', 'streamed.json')
+      await writeJsonReport(whole, buildJsonReport(report, config, { generatedAt }))
+      await writeRunJsonReport(streamed, report, config, { generatedAt })
+      return [await readFile(whole, 'utf8'), await readFile(streamed, 'utf8')]
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('writes the bytes of the report built whole, findings written a batch at a time', async () => {
+    // 4,500 findings: three batches, the last one short; blocking, ignored and plain ones.
+    const findings = Array.from({ length: 4_500 }, (_, i) =>
+      evaluated(
+        sastFinding({ id: i + 1, ruleMessage: i % 7 === 0 ? 'x'.repeat(20_000) : 'é ≥ "q"' }),
+        {
+          ...(i % 3 === 0 ? { blocking: false, reasons: [] } : {}),
+          ...(i % 5 === 0 ? { blocking: false, ignored: { reason: 'accepted', source: 'id' } } : {})
+        }
+      )
+    )
+    const [whole, streamed] = await bothWays(runReport({ verdict: verdictOf(findings) }))
+    expect(streamed).toBe(whole)
+    expect((JSON.parse(streamed) as { findings: unknown[] }).findings).toHaveLength(4_500)
+  })
+
+  it('writes the same bytes for one finding, for none, and for a run without a verdict', async () => {
+    for (const report of [
+      failingReport(),
+      runReport({ verdict: verdictOf([]) }),
+      runReport(),
+      runReport({ verdict: verdictOf([evaluated(sastFinding({ id: 1 }))]) })
+    ]) {
+      const [whole, streamed] = await bothWays(report)
+      expect(streamed).toBe(whole)
+    }
+  })
+})
+
+describe('JSON findings', () => {
+  it('keep the finding’s keys in order, then mode, blocking, reasons and ignored', () => {
+    const secret: SecretsFinding = {
+      type: 'secrets',
+      id: 9,
+      ruleName: 'secrets.OpenAI',
+      ruleMessage: 'OpenAI secret (confirmed valid)',
+      severity: 'medium',
+      status: 'open',
+      ref: 'refs/heads/main',
+      repository: 'acme/web',
+      location: { path: 'src/ai.py', line: 3 },
+      categories: ['secrets'],
+      cwe: [],
+      owasp: [],
+      secretType: 'OpenAI',
+      validationState: 'confirmed_valid',
+      // A key the finding has keeps its place.
+      mode: 'block'
+    }
+    const findings = [
+      evaluated(sastFinding({ id: 1, ruleMessage: 'y'.repeat(JSON_MESSAGE_LIMIT + 5) })),
+      evaluated(scaFinding({ id: 2 }), {
+        blocking: false,
+        reasons: [],
+        ignored: { reason: 'accepted', source: 'id 2' }
+      }),
+      evaluated(secret, {
+        mode: 'block',
+        reasons: [{ kind: 'secret', validationState: 'confirmed_valid' }]
+      })
+    ]
+    const json = buildJsonReport(runReport({ verdict: verdictOf(findings) }), {})
+    // As a spread of the finding followed by the report's keys would make them.
+    const expected = findings.map(({ finding, mode, blocking, reasons, ignored }) => ({
+      ...finding,
+      ruleMessage: truncate(finding.ruleMessage, JSON_MESSAGE_LIMIT),
+      mode: mode ?? null,
+      blocking,
+      reasons: reasons.map(r => ({ ...r, text: reasonText(r) })),
+      ignored: ignored ?? null
+    }))
+    expect(JSON.stringify(json.findings, null, 2)).toBe(JSON.stringify(expected, null, 2))
+    expect(Object.keys(json.findings[2] ?? {})).toEqual([
+      ...Object.keys(secret),
+      'blocking',
+      'reasons',
+      'ignored'
+    ])
   })
 })

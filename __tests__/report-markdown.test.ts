@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
+import fc from 'fast-check'
 import type { EvaluatedFinding } from '../src/domain.js'
 import { escapeCell, escapeMarkdown, safeUrl } from '../src/report/escape.js'
-import { truncate, truncateUtf8, utf8Length } from '../src/text/plain.js'
+import { oneLine, truncate, truncateUtf8, utf8Length } from '../src/text/plain.js'
 import { COMMENT_MARKER, renderMarkdown, ROW_CAP } from '../src/report/markdown.js'
 import {
   evaluated,
@@ -265,6 +266,41 @@ describe('escape helpers', () => {
     expect(truncate('😀😀', 2)).toBe('😀😀')
     expect(escapeMarkdown('x'.repeat(5_000_000), 10)).toBe(`${'x'.repeat(9)}…`)
     expect(escapeCell('')).toBe('—')
+  })
+
+  it('escapes plain text to itself and everything else as the full set of replacements', () => {
+    // The replacements as escape.ts made them before it skipped text with nothing to escape.
+    const everyReplacement = (line: string): string =>
+      line
+        .replace(/[\\`*_[\]|~:]/g, ch => `\\${ch}`)
+        .replace(/\b(www)\./gi, '$1\\.')
+        .replace(/^(\d+)([.)])/, '$1\\$2')
+        .replace(/^([#+\-=])/, '\\$1')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/@/g, '@&#8203;')
+    expect(escapeMarkdown('python.lang.security.audit.eval-detected')).toBe(
+      'python.lang.security.audit.eval-detected'
+    )
+    expect(escapeMarkdown('1) WWW.x.org @me <b>')).toBe('1\\) WWW\\.x.org @&#8203;me &lt;b&gt;')
+    const pieces = fc.constantFrom(
+      ...'ab1 9.)#+-=_*`[]|~:\\&<>"@\t\n'.split(''),
+      'www.',
+      'WwW.',
+      'xwww.',
+      '12.',
+      'é',
+      '😀'
+    )
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 12 }), parts => {
+        const text = parts.join('')
+        expect(escapeMarkdown(text)).toBe(everyReplacement(oneLine(truncate(text, 1_000))))
+      }),
+      { numRuns: 2_000 }
+    )
   })
 
   it('cuts UTF-8 at a character boundary', () => {

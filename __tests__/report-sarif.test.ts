@@ -262,3 +262,51 @@ describe('sarif text', () => {
     expect(sarifText('[a]')).toBe('\\[a\\]')
   })
 })
+
+describe('writeSarif in batches', () => {
+  async function written(log: Log): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'sarif-'))
+    try {
+      const path = join(dir, 'out.sarif')
+      await writeSarif(path, log)
+      return await readFile(path, 'utf8')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('writes the bytes of one JSON.stringify of the log, results a batch at a time', async () => {
+    // 4,500 findings (three batches, the last one short), some without a file: notifications.
+    const findings = Array.from({ length: 4_500 }, (_, i) =>
+      evaluated(
+        i % 2 === 0
+          ? sastFinding({
+              id: i + 1,
+              ruleName: `rule.${i % 13}`,
+              ruleMessage: `Message ${i % 13} ≥ [link](x)`,
+              location: i % 97 === 0 ? undefined : { path: `src/${i % 31}/a b#.py`, line: i }
+            })
+          : scaFinding({ id: i + 1 }),
+        i % 3 === 0 ? { blocking: false, reasons: [] } : {}
+      )
+    )
+    const log = buildSarif(runReport({ verdict: verdictOf(findings) }), opts)
+    expect(results(log)).toHaveLength(4_500 - 24)
+    expect(await written(log)).toBe(`${JSON.stringify(log)}\n`)
+  })
+
+  it('writes any other log whole: no results, several runs, results not last', async () => {
+    const one = buildSarif(failingReport(), opts)
+    const [run] = one.runs
+    if (run === undefined) throw new Error('no run')
+    const { results: runResults, ...rest } = run
+    const { runs: _runs, ...top } = one
+    const logs: Log[] = [
+      buildSarif(runReport({ verdict: verdictOf([]) }), opts),
+      { ...one, runs: [run, run] },
+      { ...one, runs: [{ results: runResults, ...rest }] },
+      { runs: [run], ...top }
+    ]
+    for (const log of logs) expect(await written(log)).toBe(`${JSON.stringify(log)}\n`)
+  })
+})

@@ -1,2510 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4006:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
-
-function picomatch(glob, options, returnState = false) {
-  // default to os.platform()
-  if (options && (options.windows === null || options.windows === undefined)) {
-    // don't mutate the original options object
-    options = { ...options, windows: utils.isWindows() };
-  }
-
-  return pico(glob, options, returnState);
-}
-
-Object.assign(picomatch, pico);
-module.exports = picomatch;
-
-
-/***/ }),
-
-/***/ 5595:
-/***/ ((module) => {
-
-
-
-const WIN_SLASH = '\\\\/';
-const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-
-const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-
-/**
- * Posix glob regex
- */
-
-const DOT_LITERAL = '\\.';
-const PLUS_LITERAL = '\\+';
-const QMARK_LITERAL = '\\?';
-const SLASH_LITERAL = '\\/';
-const ONE_CHAR = '(?=.)';
-const QMARK = '[^/]';
-const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-const NO_DOT = `(?!${DOT_LITERAL})`;
-const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-const STAR = `${QMARK}*?`;
-const SEP = '/';
-
-const POSIX_CHARS = {
-  DOT_LITERAL,
-  PLUS_LITERAL,
-  QMARK_LITERAL,
-  SLASH_LITERAL,
-  ONE_CHAR,
-  QMARK,
-  END_ANCHOR,
-  DOTS_SLASH,
-  NO_DOT,
-  NO_DOTS,
-  NO_DOT_SLASH,
-  NO_DOTS_SLASH,
-  QMARK_NO_DOT,
-  STAR,
-  START_ANCHOR,
-  SEP
-};
-
-/**
- * Windows glob regex
- */
-
-const WINDOWS_CHARS = {
-  ...POSIX_CHARS,
-
-  SLASH_LITERAL: `[${WIN_SLASH}]`,
-  QMARK: WIN_NO_SLASH,
-  STAR: `${WIN_NO_SLASH}*?`,
-  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-  NO_DOT: `(?!${DOT_LITERAL})`,
-  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-  SEP: '\\'
-};
-
-/**
- * POSIX Bracket Regex
- */
-
-const POSIX_REGEX_SOURCE = {
-  __proto__: null,
-  alnum: 'a-zA-Z0-9',
-  alpha: 'a-zA-Z',
-  ascii: '\\x00-\\x7F',
-  blank: ' \\t',
-  cntrl: '\\x00-\\x1F\\x7F',
-  digit: '0-9',
-  graph: '\\x21-\\x7E',
-  lower: 'a-z',
-  print: '\\x20-\\x7E ',
-  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
-  space: ' \\t\\r\\n\\v\\f',
-  upper: 'A-Z',
-  word: 'A-Za-z0-9_',
-  xdigit: 'A-Fa-f0-9'
-};
-
-module.exports = {
-  DEFAULT_MAX_EXTGLOB_RECURSION,
-  MAX_LENGTH: 1024 * 64,
-  POSIX_REGEX_SOURCE,
-
-  // regular expressions
-  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-
-  // Replace globs with equivalent patterns to reduce parsing time.
-  REPLACEMENTS: {
-    __proto__: null,
-    '***': '*',
-    '**/**': '**',
-    '**/**/**': '**'
-  },
-
-  // Digits
-  CHAR_0: 48, /* 0 */
-  CHAR_9: 57, /* 9 */
-
-  // Alphabet chars.
-  CHAR_UPPERCASE_A: 65, /* A */
-  CHAR_LOWERCASE_A: 97, /* a */
-  CHAR_UPPERCASE_Z: 90, /* Z */
-  CHAR_LOWERCASE_Z: 122, /* z */
-
-  CHAR_LEFT_PARENTHESES: 40, /* ( */
-  CHAR_RIGHT_PARENTHESES: 41, /* ) */
-
-  CHAR_ASTERISK: 42, /* * */
-
-  // Non-alphabetic chars.
-  CHAR_AMPERSAND: 38, /* & */
-  CHAR_AT: 64, /* @ */
-  CHAR_BACKWARD_SLASH: 92, /* \ */
-  CHAR_CARRIAGE_RETURN: 13, /* \r */
-  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
-  CHAR_COLON: 58, /* : */
-  CHAR_COMMA: 44, /* , */
-  CHAR_DOT: 46, /* . */
-  CHAR_DOUBLE_QUOTE: 34, /* " */
-  CHAR_EQUAL: 61, /* = */
-  CHAR_EXCLAMATION_MARK: 33, /* ! */
-  CHAR_FORM_FEED: 12, /* \f */
-  CHAR_FORWARD_SLASH: 47, /* / */
-  CHAR_GRAVE_ACCENT: 96, /* ` */
-  CHAR_HASH: 35, /* # */
-  CHAR_HYPHEN_MINUS: 45, /* - */
-  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
-  CHAR_LEFT_CURLY_BRACE: 123, /* { */
-  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
-  CHAR_LINE_FEED: 10, /* \n */
-  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
-  CHAR_PERCENT: 37, /* % */
-  CHAR_PLUS: 43, /* + */
-  CHAR_QUESTION_MARK: 63, /* ? */
-  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
-  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
-  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
-  CHAR_SEMICOLON: 59, /* ; */
-  CHAR_SINGLE_QUOTE: 39, /* ' */
-  CHAR_SPACE: 32, /*   */
-  CHAR_TAB: 9, /* \t */
-  CHAR_UNDERSCORE: 95, /* _ */
-  CHAR_VERTICAL_LINE: 124, /* | */
-  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
-
-  /**
-   * Create EXTGLOB_CHARS
-   */
-
-  extglobChars(chars) {
-    return {
-      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
-      '?': { type: 'qmark', open: '(?:', close: ')?' },
-      '+': { type: 'plus', open: '(?:', close: ')+' },
-      '*': { type: 'star', open: '(?:', close: ')*' },
-      '@': { type: 'at', open: '(?:', close: ')' }
-    };
-  },
-
-  /**
-   * Create GLOB_CHARS
-   */
-
-  globChars(win32) {
-    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-  }
-};
-
-
-/***/ }),
-
-/***/ 8265:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
-
-/**
- * Constants
- */
-
-const {
-  MAX_LENGTH,
-  POSIX_REGEX_SOURCE,
-  REGEX_NON_SPECIAL_CHARS,
-  REGEX_SPECIAL_CHARS_BACKREF,
-  REPLACEMENTS
-} = constants;
-
-/**
- * Helpers
- */
-
-const expandRange = (args, options) => {
-  if (typeof options.expandRange === 'function') {
-    return options.expandRange(...args, options);
-  }
-
-  args.sort();
-  const value = `[${args.join('-')}]`;
-
-  try {
-    /* eslint-disable-next-line no-new */
-    new RegExp(value);
-  } catch (ex) {
-    return args.map(v => utils.escapeRegex(v)).join('..');
-  }
-
-  return value;
-};
-
-/**
- * Create the message for a syntax error
- */
-
-const syntaxError = (type, char) => {
-  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-};
-
-const splitTopLevel = input => {
-  const parts = [];
-  let bracket = 0;
-  let paren = 0;
-  let quote = 0;
-  let value = '';
-  let escaped = false;
-
-  for (const ch of input) {
-    if (escaped === true) {
-      value += ch;
-      escaped = false;
-      continue;
-    }
-
-    if (ch === '\\') {
-      value += ch;
-      escaped = true;
-      continue;
-    }
-
-    if (ch === '"') {
-      quote = quote === 1 ? 0 : 1;
-      value += ch;
-      continue;
-    }
-
-    if (quote === 0) {
-      if (ch === '[') {
-        bracket++;
-      } else if (ch === ']' && bracket > 0) {
-        bracket--;
-      } else if (bracket === 0) {
-        if (ch === '(') {
-          paren++;
-        } else if (ch === ')' && paren > 0) {
-          paren--;
-        } else if (ch === '|' && paren === 0) {
-          parts.push(value);
-          value = '';
-          continue;
-        }
-      }
-    }
-
-    value += ch;
-  }
-
-  parts.push(value);
-  return parts;
-};
-
-const isPlainBranch = branch => {
-  let escaped = false;
-
-  for (const ch of branch) {
-    if (escaped === true) {
-      escaped = false;
-      continue;
-    }
-
-    if (ch === '\\') {
-      escaped = true;
-      continue;
-    }
-
-    if (/[?*+@!()[\]{}]/.test(ch)) {
-      return false;
-    }
-  }
-
-  return true;
-};
-
-const normalizeSimpleBranch = branch => {
-  let value = branch.trim();
-  let changed = true;
-
-  while (changed === true) {
-    changed = false;
-
-    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-      value = value.slice(2, -1);
-      changed = true;
-    }
-  }
-
-  if (!isPlainBranch(value)) {
-    return;
-  }
-
-  return value.replace(/\\(.)/g, '$1');
-};
-
-const hasRepeatedCharPrefixOverlap = branches => {
-  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-
-  for (let i = 0; i < values.length; i++) {
-    for (let j = i + 1; j < values.length; j++) {
-      const a = values[i];
-      const b = values[j];
-      const char = a[0];
-
-      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-        continue;
-      }
-
-      if (a === b || a.startsWith(b) || b.startsWith(a)) {
-        return true;
-      }
-    }
-  }
-
-  return false;
-};
-
-const parseRepeatedExtglob = (pattern, requireEnd = true) => {
-  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
-    return;
-  }
-
-  let bracket = 0;
-  let paren = 0;
-  let quote = 0;
-  let escaped = false;
-
-  for (let i = 1; i < pattern.length; i++) {
-    const ch = pattern[i];
-
-    if (escaped === true) {
-      escaped = false;
-      continue;
-    }
-
-    if (ch === '\\') {
-      escaped = true;
-      continue;
-    }
-
-    if (ch === '"') {
-      quote = quote === 1 ? 0 : 1;
-      continue;
-    }
-
-    if (quote === 1) {
-      continue;
-    }
-
-    if (ch === '[') {
-      bracket++;
-      continue;
-    }
-
-    if (ch === ']' && bracket > 0) {
-      bracket--;
-      continue;
-    }
-
-    if (bracket > 0) {
-      continue;
-    }
-
-    if (ch === '(') {
-      paren++;
-      continue;
-    }
-
-    if (ch === ')') {
-      paren--;
-
-      if (paren === 0) {
-        if (requireEnd === true && i !== pattern.length - 1) {
-          return;
-        }
-
-        return {
-          type: pattern[0],
-          body: pattern.slice(2, i),
-          end: i
-        };
-      }
-    }
-  }
-};
-
-const buildCharClassStar = chars => {
-  const source = chars.length === 1
-    ? utils.escapeRegex(chars[0])
-    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
-
-  return `${source}*`;
-};
-
-const getStarExtglobSequenceChars = pattern => {
-  let index = 0;
-  const chars = [];
-
-  while (index < pattern.length) {
-    const match = parseRepeatedExtglob(pattern.slice(index), false);
-
-    if (!match || match.type !== '*') {
-      return;
-    }
-
-    const branches = splitTopLevel(match.body).map(branch => branch.trim());
-    if (branches.length !== 1) {
-      return;
-    }
-
-    const branch = normalizeSimpleBranch(branches[0]);
-    if (!branch || branch.length !== 1) {
-      return;
-    }
-
-    chars.push(branch);
-    index += match.end + 1;
-  }
-
-  if (chars.length < 1) {
-    return;
-  }
-
-  return chars;
-};
-
-const repeatedExtglobRecursion = pattern => {
-  let depth = 0;
-  let value = pattern.trim();
-  let match = parseRepeatedExtglob(value);
-
-  while (match) {
-    depth++;
-    value = match.body.trim();
-    match = parseRepeatedExtglob(value);
-  }
-
-  return depth;
-};
-
-const analyzeRepeatedExtglob = (body, options) => {
-  if (options.maxExtglobRecursion === false) {
-    return { risky: false };
-  }
-
-  const max =
-    typeof options.maxExtglobRecursion === 'number'
-      ? options.maxExtglobRecursion
-      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
-
-  const branches = splitTopLevel(body).map(branch => branch.trim());
-
-  if (branches.length > 1) {
-    if (
-      branches.some(branch => branch === '') ||
-      branches.some(branch => /^[*?]+$/.test(branch)) ||
-      hasRepeatedCharPrefixOverlap(branches)
-    ) {
-      return { risky: true };
-    }
-  }
-
-  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
-  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
-  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
-  // characters we can emit one flat, ReDoS-safe character class that preserves the
-  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
-  // every branch but the first.
-  const safeChars = [];
-  let sawStarSequence = false;
-  let combinable = true;
-
-  for (const branch of branches) {
-    const chars = getStarExtglobSequenceChars(branch);
-    if (chars) {
-      sawStarSequence = true;
-      safeChars.push(...chars);
-      continue;
-    }
-
-    const literal = normalizeSimpleBranch(branch);
-    if (literal && literal.length === 1) {
-      safeChars.push(literal);
-      continue;
-    }
-
-    combinable = false;
-
-    if (repeatedExtglobRecursion(branch) > max) {
-      return { risky: true };
-    }
-  }
-
-  if (sawStarSequence) {
-    return combinable
-      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
-      : { risky: true };
-  }
-
-  return { risky: false };
-};
-
-/**
- * Parse the given input string.
- * @param {String} input
- * @param {Object} options
- * @return {Object}
- */
-
-const parse = (input, options) => {
-  if (typeof input !== 'string') {
-    throw new TypeError('Expected a string');
-  }
-
-  input = REPLACEMENTS[input] || input;
-
-  const opts = { ...options };
-  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-
-  let len = input.length;
-  if (len > max) {
-    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-  }
-
-  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
-  const tokens = [bos];
-
-  const capture = opts.capture ? '' : '?:';
-
-  // create constants based on platform, for windows or posix
-  const PLATFORM_CHARS = constants.globChars(opts.windows);
-  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
-
-  const {
-    DOT_LITERAL,
-    PLUS_LITERAL,
-    SLASH_LITERAL,
-    ONE_CHAR,
-    DOTS_SLASH,
-    NO_DOT,
-    NO_DOT_SLASH,
-    NO_DOTS_SLASH,
-    QMARK,
-    QMARK_NO_DOT,
-    STAR,
-    START_ANCHOR
-  } = PLATFORM_CHARS;
-
-  const globstar = opts => {
-    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-  };
-
-  const nodot = opts.dot ? '' : NO_DOT;
-  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-  let star = opts.bash === true ? globstar(opts) : STAR;
-
-  if (opts.capture) {
-    star = `(${star})`;
-  }
-
-  // minimatch options support
-  if (typeof opts.noext === 'boolean') {
-    opts.noextglob = opts.noext;
-  }
-
-  const state = {
-    input,
-    index: -1,
-    start: 0,
-    dot: opts.dot === true,
-    consumed: '',
-    output: '',
-    prefix: '',
-    backtrack: false,
-    negated: false,
-    brackets: 0,
-    braces: 0,
-    parens: 0,
-    quotes: 0,
-    globstar: false,
-    tokens
-  };
-
-  input = utils.removePrefix(input, state);
-  len = input.length;
-
-  const extglobs = [];
-  const braces = [];
-  const stack = [];
-  let prev = bos;
-  let value;
-
-  /**
-   * Tokenizing helpers
-   */
-
-  const eos = () => state.index === len - 1;
-  const peek = state.peek = (n = 1) => input[state.index + n];
-  const advance = state.advance = () => input[++state.index] || '';
-  const remaining = () => input.slice(state.index + 1);
-  const consume = (value = '', num = 0) => {
-    state.consumed += value;
-    state.index += num;
-  };
-
-  const append = token => {
-    state.output += token.output != null ? token.output : token.value;
-    consume(token.value);
-  };
-
-  const negate = () => {
-    let count = 1;
-
-    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
-      advance();
-      state.start++;
-      count++;
-    }
-
-    if (count % 2 === 0) {
-      return false;
-    }
-
-    state.negated = true;
-    state.start++;
-    return true;
-  };
-
-  const increment = type => {
-    state[type]++;
-    stack.push(type);
-  };
-
-  const decrement = type => {
-    state[type]--;
-    stack.pop();
-  };
-
-  /**
-   * Push tokens onto the tokens array. This helper speeds up
-   * tokenizing by 1) helping us avoid backtracking as much as possible,
-   * and 2) helping us avoid creating extra tokens when consecutive
-   * characters are plain text. This improves performance and simplifies
-   * lookbehinds.
-   */
-
-  const push = tok => {
-    if (prev.type === 'globstar') {
-      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
-      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
-
-      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
-        state.output = state.output.slice(0, -prev.output.length);
-        prev.type = 'star';
-        prev.value = '*';
-        prev.output = star;
-        state.output += prev.output;
-      }
-    }
-
-    if (extglobs.length && tok.type !== 'paren') {
-      extglobs[extglobs.length - 1].inner += tok.value;
-    }
-
-    if (tok.value || tok.output) append(tok);
-    if (prev && prev.type === 'text' && tok.type === 'text') {
-      prev.output = (prev.output || prev.value) + tok.value;
-      prev.value += tok.value;
-      return;
-    }
-
-    tok.prev = prev;
-    tokens.push(tok);
-    prev = tok;
-  };
-
-  const extglobOpen = (type, value) => {
-    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
-
-    token.prev = prev;
-    token.parens = state.parens;
-    token.output = state.output;
-    token.startIndex = state.index;
-    token.tokensIndex = tokens.length;
-    const output = (opts.capture ? '(' : '') + token.open;
-
-    increment('parens');
-    push({ type, value, output: state.output ? '' : ONE_CHAR });
-    push({ type: 'paren', extglob: true, value: advance(), output });
-    extglobs.push(token);
-  };
-
-  const extglobClose = token => {
-    const literal = input.slice(token.startIndex, state.index + 1);
-    const body = input.slice(token.startIndex + 2, state.index);
-    const analysis = analyzeRepeatedExtglob(body, opts);
-
-    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
-      const safeOutput = analysis.safeOutput
-        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
-        : undefined;
-      const open = tokens[token.tokensIndex];
-
-      open.type = 'text';
-      open.value = literal;
-      open.output = safeOutput || utils.escapeRegex(literal);
-
-      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-        tokens[i].value = '';
-        tokens[i].output = '';
-        delete tokens[i].suffix;
-      }
-
-      state.output = token.output + open.output;
-      state.backtrack = true;
-
-      push({ type: 'paren', extglob: true, value, output: '' });
-      decrement('parens');
-      return;
-    }
-
-    let output = token.close + (opts.capture ? ')' : '');
-    let rest;
-
-    if (token.type === 'negate') {
-      let extglobStar = star;
-
-      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
-        extglobStar = globstar(opts);
-      }
-
-      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-        output = token.close = `)$))${extglobStar}`;
-      }
-
-      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
-        // In this case, we need to parse the string and use it in the output of the original pattern.
-        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
-        //
-        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
-        const expression = parse(rest, { ...options, fastpaths: false }).output;
-
-        output = token.close = `)${expression})${extglobStar})`;
-      }
-
-      if (token.prev.type === 'bos') {
-        state.negatedExtglob = true;
-      }
-    }
-
-    push({ type: 'paren', extglob: true, value, output });
-    decrement('parens');
-  };
-
-  /**
-   * Fast paths
-   */
-
-  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
-    let backslashes = false;
-
-    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-      if (first === '\\') {
-        backslashes = true;
-        return m;
-      }
-
-      if (first === '?') {
-        if (esc) {
-          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
-        }
-        if (index === 0) {
-          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
-        }
-        return QMARK.repeat(chars.length);
-      }
-
-      if (first === '.') {
-        return DOT_LITERAL.repeat(chars.length);
-      }
-
-      if (first === '*') {
-        if (esc) {
-          return esc + first + (rest ? star : '');
-        }
-        return star;
-      }
-      return esc ? m : `\\${m}`;
-    });
-
-    if (backslashes === true) {
-      if (opts.unescape === true) {
-        output = output.replace(/\\/g, '');
-      } else {
-        output = output.replace(/\\+/g, m => {
-          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
-        });
-      }
-    }
-
-    if (output === input && opts.contains === true) {
-      state.output = input;
-      return state;
-    }
-
-    state.output = utils.wrapOutput(output, state, options);
-    return state;
-  }
-
-  /**
-   * Tokenize input until we reach end-of-string
-   */
-
-  while (!eos()) {
-    value = advance();
-
-    if (value === '\u0000') {
-      continue;
-    }
-
-    /**
-     * Escaped characters
-     */
-
-    if (value === '\\') {
-      const next = peek();
-
-      if (next === '/' && opts.bash !== true) {
-        continue;
-      }
-
-      if (next === '.' || next === ';') {
-        continue;
-      }
-
-      if (!next) {
-        value += '\\';
-        push({ type: 'text', value });
-        continue;
-      }
-
-      // collapse slashes to reduce potential for exploits
-      const match = /^\\+/.exec(remaining());
-      let slashes = 0;
-
-      if (match && match[0].length > 2) {
-        slashes = match[0].length;
-        state.index += slashes;
-        if (slashes % 2 !== 0) {
-          value += '\\';
-        }
-      }
-
-      if (opts.unescape === true) {
-        value = advance();
-      } else {
-        value += advance();
-      }
-
-      if (state.brackets === 0) {
-        push({ type: 'text', value });
-        continue;
-      }
-    }
-
-    /**
-     * If we're inside a regex character class, continue
-     * until we reach the closing bracket.
-     */
-
-    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
-      if (opts.posix !== false && value === ':') {
-        const inner = prev.value.slice(1);
-        if (inner.includes('[')) {
-          prev.posix = true;
-
-          if (inner.includes(':')) {
-            const idx = prev.value.lastIndexOf('[');
-            const pre = prev.value.slice(0, idx);
-            const rest = prev.value.slice(idx + 2);
-            const posix = POSIX_REGEX_SOURCE[rest];
-            if (posix) {
-              prev.value = pre + posix;
-              state.backtrack = true;
-              advance();
-
-              if (!bos.output && tokens.indexOf(prev) === 1) {
-                bos.output = ONE_CHAR;
-              }
-              continue;
-            }
-          }
-        }
-      }
-
-      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
-        value = `\\${value}`;
-      }
-
-      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
-        value = `\\${value}`;
-      }
-
-      if (opts.posix === true && value === '!' && prev.value === '[') {
-        value = '^';
-      }
-
-      prev.value += value;
-      append({ value });
-      continue;
-    }
-
-    /**
-     * If we're inside a quoted string, continue
-     * until we reach the closing double quote.
-     */
-
-    if (state.quotes === 1 && value !== '"') {
-      value = utils.escapeRegex(value);
-      prev.value += value;
-      append({ value });
-      continue;
-    }
-
-    /**
-     * Double quotes
-     */
-
-    if (value === '"') {
-      state.quotes = state.quotes === 1 ? 0 : 1;
-      if (opts.keepQuotes === true) {
-        push({ type: 'text', value });
-      }
-      continue;
-    }
-
-    /**
-     * Parentheses
-     */
-
-    if (value === '(') {
-      increment('parens');
-      push({ type: 'paren', value });
-      continue;
-    }
-
-    if (value === ')') {
-      if (state.parens === 0 && opts.strictBrackets === true) {
-        throw new SyntaxError(syntaxError('opening', '('));
-      }
-
-      const extglob = extglobs[extglobs.length - 1];
-      if (extglob && state.parens === extglob.parens + 1) {
-        extglobClose(extglobs.pop());
-        continue;
-      }
-
-      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
-      decrement('parens');
-      continue;
-    }
-
-    /**
-     * Square brackets
-     */
-
-    if (value === '[') {
-      if (opts.nobracket === true || !remaining().includes(']')) {
-        if (opts.nobracket !== true && opts.strictBrackets === true) {
-          throw new SyntaxError(syntaxError('closing', ']'));
-        }
-
-        value = `\\${value}`;
-      } else {
-        increment('brackets');
-      }
-
-      push({ type: 'bracket', value });
-      continue;
-    }
-
-    if (value === ']') {
-      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
-        push({ type: 'text', value, output: `\\${value}` });
-        continue;
-      }
-
-      if (state.brackets === 0) {
-        if (opts.strictBrackets === true) {
-          throw new SyntaxError(syntaxError('opening', '['));
-        }
-
-        push({ type: 'text', value, output: `\\${value}` });
-        continue;
-      }
-
-      decrement('brackets');
-
-      const prevValue = prev.value.slice(1);
-      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
-        value = `/${value}`;
-      }
-
-      prev.value += value;
-      append({ value });
-
-      // when literal brackets are explicitly disabled
-      // assume we should match with a regex character class
-      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-        continue;
-      }
-
-      const escaped = utils.escapeRegex(prev.value);
-      state.output = state.output.slice(0, -prev.value.length);
-
-      // when literal brackets are explicitly enabled
-      // assume we should escape the brackets to match literal characters
-      if (opts.literalBrackets === true) {
-        state.output += escaped;
-        prev.value = escaped;
-        continue;
-      }
-
-      // when the user specifies nothing, try to match both
-      prev.value = `(${capture}${escaped}|${prev.value})`;
-      state.output += prev.value;
-      continue;
-    }
-
-    /**
-     * Braces
-     */
-
-    if (value === '{' && opts.nobrace !== true) {
-      increment('braces');
-
-      const open = {
-        type: 'brace',
-        value,
-        output: '(',
-        outputIndex: state.output.length,
-        tokensIndex: state.tokens.length
-      };
-
-      braces.push(open);
-      push(open);
-      continue;
-    }
-
-    if (value === '}') {
-      const brace = braces[braces.length - 1];
-
-      if (opts.nobrace === true || !brace) {
-        push({ type: 'text', value, output: value });
-        continue;
-      }
-
-      let output = ')';
-
-      if (brace.dots === true) {
-        const arr = tokens.slice();
-        const range = [];
-
-        for (let i = arr.length - 1; i >= 0; i--) {
-          tokens.pop();
-          if (arr[i].type === 'brace') {
-            break;
-          }
-          if (arr[i].type !== 'dots') {
-            range.unshift(arr[i].value);
-          }
-        }
-
-        output = expandRange(range, opts);
-        state.backtrack = true;
-      }
-
-      if (brace.comma !== true && brace.dots !== true) {
-        const out = state.output.slice(0, brace.outputIndex);
-        const toks = state.tokens.slice(brace.tokensIndex);
-        brace.value = brace.output = '\\{';
-        value = output = '\\}';
-        state.output = out;
-        for (const t of toks) {
-          state.output += (t.output || t.value);
-        }
-      }
-
-      push({ type: 'brace', value, output });
-      decrement('braces');
-      braces.pop();
-      continue;
-    }
-
-    /**
-     * Pipes
-     */
-
-    if (value === '|') {
-      if (extglobs.length > 0) {
-        extglobs[extglobs.length - 1].conditions++;
-      }
-      push({ type: 'text', value });
-      continue;
-    }
-
-    /**
-     * Commas
-     */
-
-    if (value === ',') {
-      let output = value;
-
-      const brace = braces[braces.length - 1];
-      if (brace && stack[stack.length - 1] === 'braces') {
-        brace.comma = true;
-        output = '|';
-      }
-
-      push({ type: 'comma', value, output });
-      continue;
-    }
-
-    /**
-     * Slashes
-     */
-
-    if (value === '/') {
-      // if the beginning of the glob is "./", advance the start
-      // to the current index, and don't add the "./" characters
-      // to the state. This greatly simplifies lookbehinds when
-      // checking for BOS characters like "!" and "." (not "./")
-      if (prev.type === 'dot' && state.index === state.start + 1) {
-        state.start = state.index + 1;
-        state.consumed = '';
-        state.output = '';
-        tokens.pop();
-        prev = bos; // reset "prev" to the first token
-        continue;
-      }
-
-      push({ type: 'slash', value, output: SLASH_LITERAL });
-      continue;
-    }
-
-    /**
-     * Dots
-     */
-
-    if (value === '.') {
-      if (state.braces > 0 && prev.type === 'dot') {
-        if (prev.value === '.') prev.output = DOT_LITERAL;
-        const brace = braces[braces.length - 1];
-        prev.type = 'dots';
-        prev.output += value;
-        prev.value += value;
-        brace.dots = true;
-        continue;
-      }
-
-      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
-        push({ type: 'text', value, output: DOT_LITERAL });
-        continue;
-      }
-
-      push({ type: 'dot', value, output: DOT_LITERAL });
-      continue;
-    }
-
-    /**
-     * Question marks
-     */
-
-    if (value === '?') {
-      const isGroup = prev && prev.value === '(';
-      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-        extglobOpen('qmark', value);
-        continue;
-      }
-
-      if (prev && prev.type === 'paren') {
-        const next = peek();
-        let output = value;
-
-        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
-          output = `\\${value}`;
-        }
-
-        push({ type: 'text', value, output });
-        continue;
-      }
-
-      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
-        push({ type: 'qmark', value, output: QMARK_NO_DOT });
-        continue;
-      }
-
-      push({ type: 'qmark', value, output: QMARK });
-      continue;
-    }
-
-    /**
-     * Exclamation
-     */
-
-    if (value === '!') {
-      if (opts.noextglob !== true && peek() === '(') {
-        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
-          extglobOpen('negate', value);
-          continue;
-        }
-      }
-
-      if (opts.nonegate !== true && state.index === 0) {
-        negate();
-        continue;
-      }
-    }
-
-    /**
-     * Plus
-     */
-
-    if (value === '+') {
-      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-        extglobOpen('plus', value);
-        continue;
-      }
-
-      if ((prev && prev.value === '(') || opts.regex === false) {
-        push({ type: 'plus', value, output: PLUS_LITERAL });
-        continue;
-      }
-
-      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
-        push({ type: 'plus', value });
-        continue;
-      }
-
-      push({ type: 'plus', value: PLUS_LITERAL });
-      continue;
-    }
-
-    /**
-     * Plain text
-     */
-
-    if (value === '@') {
-      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-        push({ type: 'at', extglob: true, value, output: '' });
-        continue;
-      }
-
-      push({ type: 'text', value });
-      continue;
-    }
-
-    /**
-     * Plain text
-     */
-
-    if (value !== '*') {
-      if (value === '$' || value === '^') {
-        value = `\\${value}`;
-      }
-
-      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-      if (match) {
-        value += match[0];
-        state.index += match[0].length;
-      }
-
-      push({ type: 'text', value });
-      continue;
-    }
-
-    /**
-     * Stars
-     */
-
-    if (prev && (prev.type === 'globstar' || prev.star === true)) {
-      prev.type = 'star';
-      prev.star = true;
-      prev.value += value;
-      prev.output = star;
-      state.backtrack = true;
-      state.globstar = true;
-      consume(value);
-      continue;
-    }
-
-    let rest = remaining();
-    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-      extglobOpen('star', value);
-      continue;
-    }
-
-    if (prev.type === 'star') {
-      if (opts.noglobstar === true) {
-        consume(value);
-        continue;
-      }
-
-      const prior = prev.prev;
-      const before = prior.prev;
-      const isStart = prior.type === 'slash' || prior.type === 'bos';
-      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
-
-      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
-        push({ type: 'star', value, output: '' });
-        continue;
-      }
-
-      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
-      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
-      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
-        push({ type: 'star', value, output: '' });
-        continue;
-      }
-
-      // strip consecutive `/**/`
-      while (rest.slice(0, 3) === '/**') {
-        const after = input[state.index + 4];
-        if (after && after !== '/') {
-          break;
-        }
-        rest = rest.slice(3);
-        consume('/**', 3);
-      }
-
-      // A globstar followed only by balanced closing parens is at the logical end of patterns like
-      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
-      // parent path, except in negated extglobs where that would change the exclusion semantics.
-      const isEnd = eos() || (
-        state.parens > 0
-        && rest === ')'.repeat(state.parens)
-        && !extglobs.some(extglob => extglob.type === 'negate')
-      );
-
-      if (prior.type === 'bos' && eos()) {
-        prev.type = 'globstar';
-        prev.value += value;
-        prev.output = globstar(opts);
-        state.output = prev.output;
-        state.globstar = true;
-        consume(value);
-        continue;
-      }
-
-      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
-        state.output = state.output.slice(0, -(prior.output + prev.output).length);
-        prior.output = `(?:${prior.output}`;
-
-        prev.type = 'globstar';
-        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
-        prev.value += value;
-        state.globstar = true;
-        state.output += prior.output + prev.output;
-        consume(value);
-        continue;
-      }
-
-      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
-        const end = rest[1] !== void 0 ? '|$' : '';
-
-        state.output = state.output.slice(0, -(prior.output + prev.output).length);
-        prior.output = `(?:${prior.output}`;
-
-        prev.type = 'globstar';
-        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-        prev.value += value;
-
-        state.output += prior.output + prev.output;
-        state.globstar = true;
-
-        consume(value + advance());
-
-        push({ type: 'slash', value: '/', output: '' });
-        continue;
-      }
-
-      if (prior.type === 'bos' && rest[0] === '/') {
-        prev.type = 'globstar';
-        prev.value += value;
-        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-        state.output = prev.output;
-        state.globstar = true;
-        consume(value + advance());
-        push({ type: 'slash', value: '/', output: '' });
-        continue;
-      }
-
-      // remove single star from output
-      state.output = state.output.slice(0, -prev.output.length);
-
-      // reset previous token to globstar
-      prev.type = 'globstar';
-      prev.output = globstar(opts);
-      prev.value += value;
-
-      // reset output with globstar
-      state.output += prev.output;
-      state.globstar = true;
-      consume(value);
-      continue;
-    }
-
-    const token = { type: 'star', value, output: star };
-
-    if (opts.bash === true) {
-      token.output = '.*?';
-      if (prev.type === 'bos' || prev.type === 'slash') {
-        token.output = nodot + token.output;
-      }
-      push(token);
-      continue;
-    }
-
-    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
-      token.output = value;
-      push(token);
-      continue;
-    }
-
-    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
-      if (prev.type === 'dot') {
-        state.output += NO_DOT_SLASH;
-        prev.output += NO_DOT_SLASH;
-
-      } else if (opts.dot === true) {
-        state.output += NO_DOTS_SLASH;
-        prev.output += NO_DOTS_SLASH;
-
-      } else {
-        state.output += nodot;
-        prev.output += nodot;
-      }
-
-      if (peek() !== '*') {
-        state.output += ONE_CHAR;
-        prev.output += ONE_CHAR;
-      }
-    }
-
-    push(token);
-  }
-
-  while (state.brackets > 0) {
-    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
-    state.output = utils.escapeLast(state.output, '[');
-    decrement('brackets');
-  }
-
-  while (state.parens > 0) {
-    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
-    state.output = utils.escapeLast(state.output, '(');
-    decrement('parens');
-  }
-
-  while (state.braces > 0) {
-    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
-    state.output = utils.escapeLast(state.output, '{');
-    decrement('braces');
-  }
-
-  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
-    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
-  }
-
-  // rebuild the output if we had to backtrack at any point
-  if (state.backtrack === true) {
-    state.output = '';
-
-    for (const token of state.tokens) {
-      state.output += token.output != null ? token.output : token.value;
-
-      if (token.suffix) {
-        state.output += token.suffix;
-      }
-    }
-  }
-
-  return state;
-};
-
-/**
- * Fast paths for creating regular expressions for common glob patterns.
- * This can significantly speed up processing and has very little downside
- * impact when none of the fast paths match.
- */
-
-parse.fastpaths = (input, options) => {
-  const opts = { ...options };
-  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-  const len = input.length;
-  if (len > max) {
-    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-  }
-
-  input = REPLACEMENTS[input] || input;
-
-  // create constants based on platform, for windows or posix
-  const {
-    DOT_LITERAL,
-    SLASH_LITERAL,
-    ONE_CHAR,
-    DOTS_SLASH,
-    NO_DOT,
-    NO_DOTS,
-    NO_DOTS_SLASH,
-    STAR,
-    START_ANCHOR
-  } = constants.globChars(opts.windows);
-
-  const nodot = opts.dot ? NO_DOTS : NO_DOT;
-  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-  const capture = opts.capture ? '' : '?:';
-  const state = { negated: false, prefix: '' };
-  let star = opts.bash === true ? '.*?' : STAR;
-
-  if (opts.capture) {
-    star = `(${star})`;
-  }
-
-  const globstar = opts => {
-    if (opts.noglobstar === true) return star;
-    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-  };
-
-  const create = str => {
-    switch (str) {
-      case '*':
-        return `${nodot}${ONE_CHAR}${star}`;
-
-      case '.*':
-        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      case '*.*':
-        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      case '*/*':
-        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-
-      case '**':
-        return nodot + globstar(opts);
-
-      case '**/*':
-        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-
-      case '**/*.*':
-        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      case '**/.*':
-        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      default: {
-        const match = /^(.*?)\.(\w+)$/.exec(str);
-        if (!match) return;
-
-        const source = create(match[1]);
-        if (!source) return;
-
-        return source + DOT_LITERAL + match[2];
-      }
-    }
-  };
-
-  const output = utils.removePrefix(input, state);
-  let source = create(output);
-
-  if (source && opts.strictSlashes !== true) {
-    source += `${SLASH_LITERAL}?`;
-  }
-
-  return source;
-};
-
-module.exports = parse;
-
-
-/***/ }),
-
-/***/ 8016:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
-const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
-
-/**
- * Creates a matcher function from one or more glob patterns. The
- * returned function takes a string to match as its first argument,
- * and returns true if the string is a match. The returned matcher
- * function also takes a boolean as the second argument that, when true,
- * returns an object with additional information.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch(glob[, options]);
- *
- * const isMatch = picomatch('*.!(*a)');
- * console.log(isMatch('a.a')); //=> false
- * console.log(isMatch('a.b')); //=> true
- *
- * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
- * const picomatch = require('picomatch/posix');
- * // the same API, defaulting to posix paths
- * const isMatch = picomatch('a/*');
- * console.log(isMatch('a\\b')); //=> false
- * console.log(isMatch('a/b')); //=> true
- *
- * // you can still configure the matcher function to accept windows paths
- * const isMatch = picomatch('a/*', { options: windows });
- * console.log(isMatch('a\\b')); //=> true
- * console.log(isMatch('a/b')); //=> true
- * ```
- * @name picomatch
- * @param {String|Array} `globs` One or more glob patterns.
- * @param {Object=} `options`
- * @return {Function=} Returns a matcher function.
- * @api public
- */
-
-const picomatch = (glob, options, returnState = false) => {
-  if (Array.isArray(glob)) {
-    const fns = glob.map(input => picomatch(input, options, returnState));
-    const arrayMatcher = str => {
-      for (const isMatch of fns) {
-        const state = isMatch(str);
-        if (state) return state;
-      }
-      return false;
-    };
-    return arrayMatcher;
-  }
-
-  const isState = isObject(glob) && glob.tokens && glob.input;
-
-  if (glob === '' || (typeof glob !== 'string' && !isState)) {
-    throw new TypeError('Expected pattern to be a non-empty string');
-  }
-
-  const opts = options || {};
-  const posix = opts.windows;
-  const regex = isState
-    ? picomatch.compileRe(glob, options)
-    : picomatch.makeRe(glob, options, false, true);
-
-  const state = regex.state;
-  delete regex.state;
-
-  let isIgnored = () => false;
-  if (opts.ignore) {
-    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
-  }
-
-  const matcher = (input, returnObject = false) => {
-    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
-    const result = { glob, state, regex, posix, input, output, match, isMatch };
-
-    if (typeof opts.onResult === 'function') {
-      opts.onResult(result);
-    }
-
-    if (isMatch === false) {
-      result.isMatch = false;
-      return returnObject ? result : false;
-    }
-
-    if (isIgnored(input)) {
-      if (typeof opts.onIgnore === 'function') {
-        opts.onIgnore(result);
-      }
-      result.isMatch = false;
-      return returnObject ? result : false;
-    }
-
-    if (typeof opts.onMatch === 'function') {
-      opts.onMatch(result);
-    }
-    return returnObject ? result : true;
-  };
-
-  if (returnState) {
-    matcher.state = state;
-  }
-
-  return matcher;
-};
-
-/**
- * Test `input` with the given `regex`. This is used by the main
- * `picomatch()` function to test the input string.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.test(input, regex[, options]);
- *
- * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
- * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
- * ```
- * @param {String} `input` String to test.
- * @param {RegExp} `regex`
- * @return {Object} Returns an object with matching info.
- * @api public
- */
-
-picomatch.test = (input, regex, options, { glob, posix } = {}) => {
-  if (typeof input !== 'string') {
-    throw new TypeError('Expected input to be a string');
-  }
-
-  if (input === '') {
-    return { isMatch: false, output: '' };
-  }
-
-  const opts = options || {};
-  const format = opts.format || (posix ? utils.toPosixSlashes : null);
-  let match = input === glob;
-  let output = (match && format) ? format(input) : input;
-
-  if (match === false) {
-    output = format ? format(input) : input;
-    match = output === glob;
-  }
-
-  if (match === false || opts.capture === true) {
-    if (opts.matchBase === true || opts.basename === true) {
-      match = picomatch.matchBase(input, regex, options, posix);
-    } else {
-      match = regex.exec(output);
-    }
-  }
-
-  return { isMatch: Boolean(match), match, output };
-};
-
-/**
- * Match the basename of a filepath.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.matchBase(input, glob[, options]);
- * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
- * ```
- * @param {String} `input` String to test.
- * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
- * @return {Boolean}
- * @api public
- */
-
-picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
-  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
-  return regex.test(utils.basename(input, { windows: posix }));
-};
-
-/**
- * Returns true if **any** of the given glob `patterns` match the specified `string`.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.isMatch(string, patterns[, options]);
- *
- * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
- * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
- * ```
- * @param {String|Array} str The string to test.
- * @param {String|Array} patterns One or more glob patterns to use for matching.
- * @param {Object} [options] See available [options](#options).
- * @return {Boolean} Returns true if any patterns match `str`
- * @api public
- */
-
-picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
-
-/**
- * Parse a glob pattern to create the source string for a regular
- * expression.
- *
- * ```js
- * const picomatch = require('picomatch');
- * const result = picomatch.parse(pattern[, options]);
- * ```
- * @param {String} `pattern`
- * @param {Object} `options`
- * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
- * @api public
- */
-
-picomatch.parse = (pattern, options) => {
-  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
-  return parse(pattern, { ...options, fastpaths: false });
-};
-
-/**
- * Scan a glob pattern to separate the pattern into segments.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.scan(input[, options]);
- *
- * const result = picomatch.scan('!./foo/*.js');
- * console.log(result);
- * { prefix: '!./',
- *   input: '!./foo/*.js',
- *   start: 3,
- *   base: 'foo',
- *   glob: '*.js',
- *   isBrace: false,
- *   isBracket: false,
- *   isGlob: true,
- *   isExtglob: false,
- *   isGlobstar: false,
- *   negated: true }
- * ```
- * @param {String} `input` Glob pattern to scan.
- * @param {Object} `options`
- * @return {Object} Returns an object with
- * @api public
- */
-
-picomatch.scan = (input, options) => scan(input, options);
-
-/**
- * Compile a regular expression from the `state` object returned by the
- * [parse()](#parse) method.
- *
- * ```js
- * const picomatch = require('picomatch');
- * const state = picomatch.parse('*.js');
- * // picomatch.compileRe(state[, options]);
- *
- * console.log(picomatch.compileRe(state));
- * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
- * ```
- * @param {Object} `state`
- * @param {Object} `options`
- * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
- * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
- * @return {RegExp}
- * @api public
- */
-
-picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
-  if (returnOutput === true) {
-    return state.output;
-  }
-
-  const opts = options || {};
-  const prepend = opts.contains ? '' : '^';
-  const append = opts.contains ? '' : '$';
-
-  let source = `${prepend}(?:${state.output})${append}`;
-  if (state && state.negated === true) {
-    source = `^(?!${source}).*$`;
-  }
-
-  const regex = picomatch.toRegex(source, options);
-  if (returnState === true) {
-    regex.state = state;
-  }
-
-  return regex;
-};
-
-/**
- * Create a regular expression from a parsed glob pattern.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.makeRe(state[, options]);
- *
- * const result = picomatch.makeRe('*.js');
- * console.log(result);
- * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
- * ```
- * @param {String} `state` The object returned from the `.parse` method.
- * @param {Object} `options`
- * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
- * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
- * @return {RegExp} Returns a regex created from the given pattern.
- * @api public
- */
-
-picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
-  if (!input || typeof input !== 'string') {
-    throw new TypeError('Expected a non-empty string');
-  }
-
-  let parsed = { negated: false, fastpaths: true };
-
-  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
-    parsed.output = parse.fastpaths(input, options);
-  }
-
-  if (!parsed.output) {
-    parsed = parse(input, options);
-  }
-
-  return picomatch.compileRe(parsed, options, returnOutput, returnState);
-};
-
-/**
- * Create a regular expression from the given regex source string.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.toRegex(source[, options]);
- *
- * const { output } = picomatch.parse('*.js');
- * console.log(picomatch.toRegex(output));
- * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
- * ```
- * @param {String} `source` Regular expression source string.
- * @param {Object} `options`
- * @return {RegExp}
- * @api public
- */
-
-picomatch.toRegex = (source, options) => {
-  try {
-    const opts = options || {};
-    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
-  } catch (err) {
-    if (options && options.debug === true) throw err;
-    return /$^/;
-  }
-};
-
-/**
- * Picomatch constants.
- * @return {Object}
- */
-
-picomatch.constants = constants;
-
-/**
- * Expose "picomatch"
- */
-
-module.exports = picomatch;
-
-
-/***/ }),
-
-/***/ 1781:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const utils = __nccwpck_require__(4059);
-const {
-  CHAR_ASTERISK,             /* * */
-  CHAR_AT,                   /* @ */
-  CHAR_BACKWARD_SLASH,       /* \ */
-  CHAR_COMMA,                /* , */
-  CHAR_DOT,                  /* . */
-  CHAR_EXCLAMATION_MARK,     /* ! */
-  CHAR_FORWARD_SLASH,        /* / */
-  CHAR_LEFT_CURLY_BRACE,     /* { */
-  CHAR_LEFT_PARENTHESES,     /* ( */
-  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
-  CHAR_PLUS,                 /* + */
-  CHAR_QUESTION_MARK,        /* ? */
-  CHAR_RIGHT_CURLY_BRACE,    /* } */
-  CHAR_RIGHT_PARENTHESES,    /* ) */
-  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
-
-const isPathSeparator = code => {
-  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-};
-
-const depth = token => {
-  if (token.isPrefix !== true) {
-    token.depth = token.isGlobstar ? Infinity : 1;
-  }
-};
-
-/**
- * Quickly scans a glob pattern and returns an object with a handful of
- * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
- * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
- * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
- *
- * ```js
- * const pm = require('picomatch');
- * console.log(pm.scan('foo/bar/*.js'));
- * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
- * ```
- * @param {String} `str`
- * @param {Object} `options`
- * @return {Object} Returns an object with tokens and regex source string.
- * @api public
- */
-
-const scan = (input, options) => {
-  const opts = options || {};
-
-  const length = input.length - 1;
-  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-  const slashes = [];
-  const tokens = [];
-  const parts = [];
-
-  let str = input;
-  let index = -1;
-  let start = 0;
-  let lastIndex = 0;
-  let isBrace = false;
-  let isBracket = false;
-  let isGlob = false;
-  let isExtglob = false;
-  let isGlobstar = false;
-  let braceEscaped = false;
-  let backslashes = false;
-  let negated = false;
-  let negatedExtglob = false;
-  let finished = false;
-  let braces = 0;
-  let prev;
-  let code;
-  let token = { value: '', depth: 0, isGlob: false };
-
-  const eos = () => index >= length;
-  const peek = () => str.charCodeAt(index + 1);
-  const advance = () => {
-    prev = code;
-    return str.charCodeAt(++index);
-  };
-
-  while (index < length) {
-    code = advance();
-    let next;
-
-    if (code === CHAR_BACKWARD_SLASH) {
-      backslashes = token.backslashes = true;
-      code = advance();
-
-      if (code === CHAR_LEFT_CURLY_BRACE) {
-        braceEscaped = true;
-      }
-      continue;
-    }
-
-    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-      braces++;
-
-      while (eos() !== true && (code = advance())) {
-        if (code === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          advance();
-          continue;
-        }
-
-        if (code === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          continue;
-        }
-
-        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-          isBrace = token.isBrace = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-
-          if (scanToEnd === true) {
-            continue;
-          }
-
-          break;
-        }
-
-        if (braceEscaped !== true && code === CHAR_COMMA) {
-          isBrace = token.isBrace = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-
-          if (scanToEnd === true) {
-            continue;
-          }
-
-          break;
-        }
-
-        if (code === CHAR_RIGHT_CURLY_BRACE) {
-          braces--;
-
-          if (braces === 0) {
-            braceEscaped = false;
-            isBrace = token.isBrace = true;
-            finished = true;
-            break;
-          }
-        }
-      }
-
-      if (scanToEnd === true) {
-        continue;
-      }
-
-      break;
-    }
-
-    if (code === CHAR_FORWARD_SLASH) {
-      slashes.push(index);
-      tokens.push(token);
-      token = { value: '', depth: 0, isGlob: false };
-
-      if (finished === true) continue;
-      if (prev === CHAR_DOT && index === (start + 1)) {
-        start += 2;
-        continue;
-      }
-
-      lastIndex = index + 1;
-      continue;
-    }
-
-    if (opts.noext !== true) {
-      const isExtglobChar = code === CHAR_PLUS
-        || code === CHAR_AT
-        || code === CHAR_ASTERISK
-        || code === CHAR_QUESTION_MARK
-        || code === CHAR_EXCLAMATION_MARK;
-
-      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-        isGlob = token.isGlob = true;
-        isExtglob = token.isExtglob = true;
-        finished = true;
-        if (code === CHAR_EXCLAMATION_MARK && index === start) {
-          negatedExtglob = true;
-        }
-
-        if (scanToEnd === true) {
-          let parens = 0;
-
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-
-            if (code === CHAR_LEFT_PARENTHESES) {
-              parens++;
-              continue;
-            }
-
-            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-              finished = true;
-              break;
-            }
-          }
-          continue;
-        }
-        break;
-      }
-    }
-
-    if (code === CHAR_ASTERISK) {
-      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-      isGlob = token.isGlob = true;
-      finished = true;
-
-      if (scanToEnd === true) {
-        continue;
-      }
-      break;
-    }
-
-    if (code === CHAR_QUESTION_MARK) {
-      isGlob = token.isGlob = true;
-      finished = true;
-
-      if (scanToEnd === true) {
-        continue;
-      }
-      break;
-    }
-
-    if (code === CHAR_LEFT_SQUARE_BRACKET) {
-      while (eos() !== true && (next = advance())) {
-        if (next === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          advance();
-          continue;
-        }
-
-        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-          isBracket = token.isBracket = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          break;
-        }
-      }
-
-      if (scanToEnd === true) {
-        continue;
-      }
-
-      break;
-    }
-
-    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-      negated = token.negated = true;
-      start++;
-      continue;
-    }
-
-    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-      isGlob = token.isGlob = true;
-
-      if (scanToEnd === true) {
-        let parens = 1;
-
-        while (eos() !== true && (code = advance())) {
-          if (code === CHAR_BACKWARD_SLASH) {
-            backslashes = token.backslashes = true;
-            advance();
-            continue;
-          }
-
-          if (code === CHAR_LEFT_PARENTHESES) {
-            parens++;
-            continue;
-          }
-
-          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-            finished = true;
-            break;
-          }
-        }
-        continue;
-      }
-      break;
-    }
-
-    if (isGlob === true) {
-      finished = true;
-
-      if (scanToEnd === true) {
-        continue;
-      }
-
-      break;
-    }
-  }
-
-  if (opts.noext === true) {
-    isExtglob = false;
-    isGlob = false;
-  }
-
-  let base = str;
-  let prefix = '';
-  let glob = '';
-
-  if (start > 0) {
-    prefix = str.slice(0, start);
-    str = str.slice(start);
-    lastIndex -= start;
-  }
-
-  if (base && isGlob === true && lastIndex > 0) {
-    base = str.slice(0, lastIndex);
-    glob = str.slice(lastIndex);
-  } else if (isGlob === true) {
-    base = '';
-    glob = str;
-  } else {
-    base = str;
-  }
-
-  if (base && base !== '' && base !== '/' && base !== str) {
-    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
-      base = base.slice(0, -1);
-    }
-  }
-
-  if (opts.unescape === true) {
-    if (glob) glob = utils.removeBackslashes(glob);
-
-    if (base && backslashes === true) {
-      base = utils.removeBackslashes(base);
-    }
-  }
-
-  const state = {
-    prefix,
-    input,
-    start,
-    base,
-    glob,
-    isBrace,
-    isBracket,
-    isGlob,
-    isExtglob,
-    isGlobstar,
-    negated,
-    negatedExtglob
-  };
-
-  if (opts.tokens === true) {
-    state.maxDepth = 0;
-    if (!isPathSeparator(code)) {
-      tokens.push(token);
-    }
-    state.tokens = tokens;
-  }
-
-  if (opts.parts === true || opts.tokens === true) {
-    let prevIndex;
-
-    for (let idx = 0; idx < slashes.length; idx++) {
-      const n = prevIndex !== undefined ? prevIndex + 1 : start;
-      const i = slashes[idx];
-      const value = input.slice(n, i);
-      if (opts.tokens) {
-        if (idx === 0 && start !== 0) {
-          tokens[idx].isPrefix = true;
-          tokens[idx].value = prefix;
-        } else {
-          tokens[idx].value = value;
-        }
-        depth(tokens[idx]);
-        state.maxDepth += tokens[idx].depth;
-      }
-      if (i >= start) {
-        parts.push(value);
-        prevIndex = i;
-      }
-    }
-
-    const n = prevIndex !== undefined ? prevIndex + 1 : start;
-    const value = input.slice(n);
-    parts.push(value);
-
-    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-      tokens[tokens.length - 1].value = value;
-      depth(tokens[tokens.length - 1]);
-      state.maxDepth += tokens[tokens.length - 1].depth;
-    }
-
-    state.slashes = slashes;
-    state.parts = parts;
-  }
-
-  return state;
-};
-
-module.exports = scan;
-
-
-/***/ }),
-
-/***/ 4059:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-/*global navigator*/
-
-
-const {
-  REGEX_BACKSLASH,
-  REGEX_REMOVE_BACKSLASH,
-  REGEX_SPECIAL_CHARS,
-  REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
-
-exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
-exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
-exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
-exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
-exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
-
-exports.isWindows = () => {
-  if (typeof navigator !== 'undefined' && navigator.platform) {
-    const platform = navigator.platform.toLowerCase();
-    return platform === 'win32' || platform === 'windows';
-  }
-
-  if (typeof process !== 'undefined' && process.platform) {
-    return process.platform === 'win32';
-  }
-
-  return false;
-};
-
-exports.removeBackslashes = str => {
-  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
-    return match === '\\' ? '' : match;
-  });
-};
-
-exports.escapeLast = (input, char, lastIdx) => {
-  const idx = input.lastIndexOf(char, lastIdx);
-  if (idx === -1) return input;
-  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
-  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
-};
-
-exports.removePrefix = (input, state = {}) => {
-  let output = input;
-  if (output.startsWith('./')) {
-    output = output.slice(2);
-    state.prefix = './';
-  }
-  return output;
-};
-
-exports.wrapOutput = (input, state = {}, options = {}) => {
-  const prepend = options.contains ? '' : '^';
-  const append = options.contains ? '' : '$';
-
-  let output = `${prepend}(?:${input})${append}`;
-  if (state.negated === true) {
-    output = `(?:^(?!${output}).*$)`;
-  }
-  return output;
-};
-
-exports.basename = (path, { windows } = {}) => {
-  const segs = path.split(windows ? /[\\/]/ : '/');
-  const last = segs[segs.length - 1];
-
-  if (last === '') {
-    return segs[segs.length - 2];
-  }
-
-  return last;
-};
-
-
-/***/ }),
-
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -30872,251 +28368,51 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9375:
+/***/ 9043:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b3: () => (/* binding */ EXPOSURES),
-/* harmony export */   cH: () => (/* binding */ validationStateText),
-/* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
-/* harmony export */   dh: () => (/* binding */ SECRETS_THRESHOLDS),
-/* harmony export */   eN: () => (/* binding */ SBOM_COMPONENT_TYPES),
-/* harmony export */   k8: () => (/* binding */ policyModeRank),
-/* harmony export */   oC: () => (/* binding */ SEVERITIES),
-/* harmony export */   pM: () => (/* binding */ FINDING_STATUSES),
-/* harmony export */   qs: () => (/* binding */ severityRank),
-/* harmony export */   yK: () => (/* binding */ POLICY_MODES)
+/* harmony export */   t: () => (/* binding */ dispatcherFor)
 /* harmony export */ });
-/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9783);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6752);
+
+
 /**
- * The domain model. The API client normalises the wire format into these types once, at the
- * boundary; the gate, the actions and the reporters read only these.
+ * The connection pool for one origin. The proxy decision is the Actions toolkit's own
+ * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), so this action behaves behind
+ * a proxy exactly like the actions next to it. Extra CAs come from NODE_EXTRA_CA_CERTS, which
+ * Node applies to every TLS connection, tunnelled or not.
  */
-const SEVERITIES = ['low', 'medium', 'high', 'critical'];
-/** Policy modes in increasing strictness; `disabled` never blocks. */
-const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'];
-const EXPOSURES = [
-    'reachable',
-    'always_reachable',
-    'conditionally_reachable',
-    'unreachable',
-    'unknown'
-];
-const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
-/** What the platform learned by trying a secret against its service; `unknown` when not told. */
-const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
-    'confirmed_valid',
-    'confirmed_invalid',
-    'validation_error',
-    'no_validator',
-    'unknown'
-]));
-/** Which validation states block whatever the severity (`fail-on-secrets`). */
-const SECRETS_THRESHOLDS = ['valid', 'valid-or-unverified', 'any', 'none'];
-const VALIDATION_STATE_TEXT = {
-    confirmed_valid: 'confirmed valid',
-    confirmed_invalid: 'confirmed invalid',
-    validation_error: 'validation error',
-    no_validator: 'no validator',
-    unknown: 'not validated'
-};
-function validationStateText(state) {
-    return VALIDATION_STATE_TEXT[state];
-}
-const FINDING_STATUSES = [
-    'open',
-    'fixed',
-    'ignored',
-    'reviewing',
-    'fixing',
-    'provisionally_ignored'
-];
-function severityRank(severity) {
-    return SEVERITIES.indexOf(severity);
-}
-function policyModeRank(mode) {
-    return POLICY_MODES.indexOf(mode);
-}
-/** CycloneDX 1.5+ `metadata.component.type` values. */
-const SBOM_COMPONENT_TYPES = [
-    'application',
-    'framework',
-    'library',
-    'container',
-    'platform',
-    'operating_system',
-    'device',
-    'device_driver',
-    'firmware',
-    'file',
-    'machine_learning_model',
-    'data'
-];
-const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
-/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
-const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
-    'pending',
-    'running',
-    'completed',
-    'error',
-    'cancelled',
-    'never_finished',
-    'unknown'
-]));
-
-
-/***/ }),
-
-/***/ 3916:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ NoVerdictError),
-/* harmony export */   y: () => (/* binding */ UserError)
-/* harmony export */ });
-/**
- * An error the user can fix: an input, the ignore file, the deployment or repository named, the
- * token, a scan that is missing, what the API answered. `main` reports one by its message alone;
- * any other error is a bug and is reported as one ("failed unexpectedly"). As codeql-action's
- * ConfigurationError: one base class, so no list of error classes has to be kept by hand.
- */
-class UserError extends Error {
-    name = 'UserError';
-}
-class NoVerdictError extends UserError {
-    softenedBy;
-    name = 'NoVerdictError';
-    constructor(message, 
-    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
-    softenedBy) {
-        super(message);
-        this.softenedBy = softenedBy;
-    }
+function dispatcherFor(origin) {
+    const proxy = (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(origin);
+    if (!proxy)
+        return new undici__WEBPACK_IMPORTED_MODULE_1__.Agent();
+    const user = decodeURIComponent(proxy.username);
+    const password = decodeURIComponent(proxy.password);
+    const credentials = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
+    // Credentials travel in Proxy-Authorization, never as part of the URL undici might log.
+    const uri = new URL(proxy.href);
+    uri.username = '';
+    uri.password = '';
+    return new undici__WEBPACK_IMPORTED_MODULE_1__.ProxyAgent({ uri: uri.href, ...(credentials ? { token: credentials } : {}) });
 }
 
 
 /***/ }),
 
-/***/ 2889:
+/***/ 3249:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DB: () => (/* binding */ buildIgnoreMatcher),
-/* harmony export */   de: () => (/* binding */ IgnoreFileError),
-/* harmony export */   iB: () => (/* binding */ matchesEveryFinding)
+/* harmony export */   Ar: () => (/* binding */ SchemaError),
+/* harmony export */   Dr: () => (/* binding */ NetworkError),
+/* harmony export */   XX: () => (/* binding */ PaginationError),
+/* harmony export */   _2: () => (/* binding */ isClientError),
+/* harmony export */   bO: () => (/* binding */ defaultHint),
+/* harmony export */   hD: () => (/* binding */ ApiError)
 /* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-
-
-class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
-    file;
-    problems;
-    name = 'IgnoreFileError';
-    constructor(file, problems) {
-        super(problems.map(problem => `ignore-file ${file}: ${problem}`).join('\n'));
-        this.file = file;
-        this.problems = problems;
-    }
-}
-/** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
-function globMatcher(pattern) {
-    return picomatch__WEBPACK_IMPORTED_MODULE_1___default()(pattern, { dot: true });
-}
-// Probes standing for "any finding": a glob that matches all of them is taken to match
-// everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
-// glob that spares only top-level files still exempts nearly every finding.
-const RULE_PROBES = [
-    'python.lang.security.audit.eval-detected',
-    'javascript.express.security.x_y',
-    'ssc-0a1b2c3d',
-    'r'
-];
-const PATH_PROBES = [
-    'src/app.py',
-    '.github/workflows/ci.yml',
-    'docker/Dockerfile',
-    'a/b/c/d/e/f.test.tsx',
-    'node_modules/@scope/pkg/index.js',
-    'config/.env',
-    'src/with space/ü.go'
-];
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
-function matchesEveryFinding(entry) {
-    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
-        return false;
-    const all = (pattern, probes) => {
-        if (pattern === undefined)
-            return true;
-        const test = globMatcher(pattern);
-        return probes.every(probe => test(probe));
-    };
-    return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES);
-}
-function buildIgnoreMatcher(entries, ignoreRules, now) {
-    const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
-    const expired = entries
-        .filter(entry => entry.expiresAt !== undefined && entry.expiresAt < now.getTime())
-        .map(entry => ({ description: entry.description, expires: entry.expires ?? '' }));
-    const compiled = active.map(entry => ({
-        entry,
-        rule: entry.rule === undefined ? undefined : globMatcher(entry.rule),
-        path: entry.path === undefined ? undefined : globMatcher(entry.path)
-    }));
-    const ruleMatchers = ignoreRules.map(rule => ({ rule, test: globMatcher(rule) }));
-    return {
-        expired,
-        match: finding => {
-            for (const { entry, rule, path } of compiled) {
-                if (entry.id !== undefined && entry.id !== finding.id)
-                    continue;
-                // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
-                // must not exempt a live secret that happens to share it.
-                if (entry.id !== undefined && finding.type === 'secrets' && !rule)
-                    continue;
-                if (rule && !rule(finding.ruleName))
-                    continue;
-                if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
-                    continue;
-                return { reason: entry.reason, source: entry.description };
-            }
-            const byRule = ruleMatchers.find(matcher => matcher.test(finding.ruleName));
-            return byRule
-                ? { reason: 'listed in ignore-rules', source: `ignore-rules: ${byRule.rule}` }
-                : undefined;
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(888);
-
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 888:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-;// CONCATENATED MODULE: ./src/api/errors.ts
 /**
  * Errors of the API client. Each is a value a user can act on: it names the request, what went
  * wrong and what to check. No message ever contains the token (the transport redacts it).
@@ -31156,7 +28452,7 @@ function defaultHint(status) {
         return 'the service is failing: re-run later, or set on-api-error: warn to skip the gate';
     return undefined;
 }
-class ApiError extends errors/* UserError */.y {
+class ApiError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
     request;
     status;
     serverMessage;
@@ -31179,7 +28475,7 @@ class ApiError extends errors/* UserError */.y {
         this.retryAfterMs = retryAfterMs;
     }
 }
-class NetworkError extends errors/* UserError */.y {
+class NetworkError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
     request;
     code;
     detail;
@@ -31202,7 +28498,7 @@ class NetworkError extends errors/* UserError */.y {
         this.mayHaveBeenProcessed = mayHaveBeenProcessed;
     }
 }
-class SchemaError extends errors/* UserError */.y {
+class SchemaError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
     request;
     problems;
     name = 'SchemaError';
@@ -31216,7 +28512,7 @@ class SchemaError extends errors/* UserError */.y {
         this.problems = problems;
     }
 }
-class PaginationError extends errors/* UserError */.y {
+class PaginationError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
     request;
     reason;
     name = 'PaginationError';
@@ -31233,232 +28529,346 @@ function isClientError(error) {
         error instanceof PaginationError);
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-;// CONCATENATED MODULE: ./src/api/wire.ts
+
+/***/ }),
+
+/***/ 5427:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ cursorPages),
+/* harmony export */   b: () => (/* binding */ pageNumberPages)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
 
 /**
- * Building blocks of the response schemas. The service answers in two case styles and two
- * timestamp forms (see shared/research/semgrep-api.md §1.11); these accept both and normalise.
- * Unknown fields pass through unvalidated; the fields we use are checked strictly.
+ * Page-number pagination as an async iterator of pages, in order. After the first page proves
+ * there may be more, the next pages are fetched concurrently; pages fetched past the end cost one
+ * short or empty response each and are dropped. When the iteration ends (the last page, an error,
+ * or a consumer that stops early) `signal` is aborted, so that such pages are not retried.
  */
-function snakeToCamel(key) {
-    return key.replace(/_([a-z0-9])/g, (_match, char) => char.toUpperCase());
-}
-/** Shallow: each sub-object schema applies it again, so nested objects are covered too. */
-function camelizeKeys(value) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-        return value;
-    const out = {};
-    for (const [key, item] of Object.entries(value))
-        out[key.includes('_') ? snakeToCamel(key) : key] = item;
-    return out;
-}
-/** An object schema that accepts snake_case or camelCase keys. */
-function camelObject(shape) {
-    return schemas/* preprocess */.vkY(camelizeKeys, schemas/* object */.Ikc(shape));
-}
-const optionalString = schemas/* string */.YjP().nullish();
-const stringList = schemas/* array */.YOg(schemas/* string */.YjP())
-    .nullish()
-    .transform(list => list ?? []);
-/** int64 ids arrive as JSON numbers in some resources and as strings in others. */
-const numericId = schemas/* union */.KCZ([
-    schemas/* number */.aig().int().nonnegative(),
-    schemas/* string */.YjP().regex(/^\d+$/, 'expected a numeric id').transform(Number)
-]);
-const stringId = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).transform(String);
-const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|\+00:?00)$/;
-function isDigitAt(text, at) {
-    const code = text.charCodeAt(at);
-    return code >= 48 && code <= 57;
-}
-/** The number written by `length` ASCII digits at `at` (already checked to be digits). */
-function digitsAt(text, at, length) {
-    let value = 0;
-    for (let i = at; i < at + length; i++)
-        value = value * 10 + text.charCodeAt(i) - 48;
-    return value;
-}
-/**
- * `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → epoch milliseconds.
- * A number, not a string: tens of thousands of findings each carry one.
- */
-function timestampMillis(raw) {
-    // Both wire forms are UTC in practice: read the digits in place, no Date round trip (hot path).
-    if (CANONICAL_UTC.test(raw)) {
-        const year = digitsAt(raw, 0, 4);
-        const month = digitsAt(raw, 5, 2);
-        const day = digitsAt(raw, 8, 2);
-        const hours = digitsAt(raw, 11, 2);
-        const minutes = digitsAt(raw, 14, 2);
-        const seconds = digitsAt(raw, 17, 2);
-        if (!validDate(year, month, day) || hours > 23 || minutes > 59 || seconds > 59)
-            return undefined;
-        // The fraction's first three digits, if any: ".5" is 500 ms, ".123456" is 123 ms.
-        let millis = 0;
-        if (raw[19] === '.') {
-            for (let i = 20, scale = 100; scale >= 1 && isDigitAt(raw, i); i++, scale /= 10) {
-                millis += (raw.charCodeAt(i) - 48) * scale;
+async function* pageNumberPages(fetchPage, options) {
+    const seen = new Set();
+    const inFlight = [];
+    const abandon = new AbortController();
+    const budget = options.speculation;
+    let joined = false;
+    let done = false;
+    let pageSize = options.pageSize;
+    let nextToRequest = 0;
+    let current = 0;
+    /** Pages up to this one are known to be needed (a full page before them came back). */
+    let needed = 0;
+    // A page already back and short (or empty) ends the list: nothing past it is asked for.
+    const endKnown = () => inFlight.some(entry => entry.endsList === true);
+    /** Slots of pages that turned out to be needed come back. */
+    const settle = () => {
+        for (const entry of inFlight) {
+            if (entry.speculative && entry.page <= needed) {
+                entry.speculative = false;
+                budget?.give();
             }
         }
-        return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
-    }
-    const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T');
-    if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate))
-        return undefined;
-    const ms = Date.parse(candidate);
-    return Number.isNaN(ms) ? undefined : ms;
-}
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** Rejects what the regular expression cannot (2026-02-30), without building a Date. */
-function validDate(year, month, day) {
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
-    return day >= 1 && day <= days;
-}
-/**
- * A string mapped through `convert`. What it cannot map is a schema problem naming what was
- * expected: a gate must not guess (an unknown severity would otherwise be under-counted).
- */
-function converted(convert, expected) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
-        const value = convert(raw);
-        if (value === undefined) {
-            ctx.addIssue({ code: 'custom', message: `expected ${expected} (got "${raw.slice(0, 40)}")` });
-            return core/* NEVER */.tm;
+    };
+    const topUp = () => {
+        if (done || endKnown())
+            return;
+        if (!joined) {
+            // Slow start, one page ahead after the first full page and more after two.
+            const ahead = Math.min(options.concurrency, current);
+            while (inFlight.length < ahead && nextToRequest <= options.maxPages)
+                launch(false);
+            return;
         }
-        return value;
-    });
+        // Speculating: keep `concurrency` requests on the wire, counting only pages not back yet; and
+        // read at most twice that far ahead of the page awaited (a stalled page does not let the
+        // list run on unchecked).
+        let out = inFlight.filter(entry => entry.endsList === undefined).length;
+        while (nextToRequest <= options.maxPages) {
+            // A page the expected count covers goes out at once, whatever else is on the wire.
+            if (options.expected?.take(pageSize)) {
+                launch(false, true);
+                continue;
+            }
+            if (out >= options.concurrency || inFlight.length >= 2 * options.concurrency)
+                break;
+            const speculative = nextToRequest > needed;
+            // The count says the list ends among its pages: speculate past them only once they are
+            // back full (the count understated the list).
+            if (speculative && inFlight.some(entry => entry.covered && entry.endsList === undefined))
+                break;
+            if (speculative && !budget?.take(speculativeCount(inFlight)))
+                break;
+            launch(speculative);
+            out++;
+        }
+    };
+    const launch = (speculative, covered = false) => {
+        const size = pageSize;
+        const page = nextToRequest++;
+        if (page > 0 && !covered)
+            options.expected?.use(size);
+        const entry = {
+            page,
+            items: fetchPage(page, abandon.signal, size),
+            speculative,
+            covered
+        };
+        // An abandoned speculative page must not become an unhandled rejection.
+        entry.items.then(items => {
+            entry.endsList = isLastPage(items, size, options);
+            // While speculating, a full page that comes back (in any order) proves the next one is
+            // needed and frees a request on the wire: ask for more at once, not when it is read.
+            if (!joined || done || entry.endsList)
+                return;
+            needed = Math.max(needed, page + 1);
+            settle();
+            topUp();
+        }, () => undefined);
+        inFlight.push(entry);
+    };
+    budget?.enter();
+    launch(false);
+    if (budget)
+        options.expected?.onKnown(() => topUp());
+    try {
+        while (inFlight.length > 0) {
+            // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
+            const items = await inFlight[0].items;
+            inFlight.shift();
+            if (items.length > 0) {
+                guardRepeat(items, seen, current, options);
+                yield items;
+            }
+            // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
+            if (current === 0 && mayBeCapped(items, options))
+                pageSize = items.length;
+            else if (isLastPage(items, pageSize, options))
+                return;
+            else if (budget && !joined) {
+                budget.join();
+                joined = true;
+            }
+            current++;
+            if (current >= options.maxPages) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .PaginationError */ .XX(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
+            }
+            // The page after a full one is needed: if it was asked for ahead, its slot comes back.
+            needed = Math.max(needed, current);
+            settle();
+            topUp();
+        }
+    }
+    finally {
+        done = true;
+        budget?.leave(speculativeCount(inFlight), joined);
+        inFlight.length = 0;
+        abandon.abort();
+    }
 }
-const timestamp = converted(timestampMillis, 'an ISO 8601 timestamp');
-/** Own keys only: "constructor" or "__proto__" must not find Object.prototype's members. */
-function aliasOf(aliases, key) {
-    return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
+function speculativeCount(inFlight) {
+    return inFlight.filter(entry => entry.speculative).length;
 }
-/** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
-const SEVERITY_ALIASES = {
-    low: 'low',
-    info: 'low',
-    medium: 'medium',
-    warning: 'medium',
-    moderate: 'medium',
-    high: 'high',
-    error: 'high',
-    critical: 'critical'
-};
-/** The severity a wire spelling stands for; undefined when it names none. */
-function severityOf(raw) {
-    return aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase());
+function isLastPage(items, pageSize, options) {
+    if (items.length === 0)
+        return true;
+    return options.endOn === 'short-page' && items.length < pageSize;
 }
-const severity = converted(severityOf, 'one of low, medium, high, critical');
-/** Live answers use spaces (`always reachable`), the description underscores. */
-const REACHABILITY_ALIASES = {
-    reachable: 'reachable',
-    always_reachable: 'always_reachable',
-    conditionally_reachable: 'conditionally_reachable',
-    unreachable: 'unreachable',
-    unknown: 'unknown',
-    no_reachability_analysis: 'unknown'
-};
-/** The exposure a wire spelling stands for (blank is unknown); undefined when it names none. */
-function reachabilityOf(raw) {
-    const trimmed = raw.trim();
-    if (trimmed === '')
-        return 'unknown';
-    return aliasOf(REACHABILITY_ALIASES, trimmed.toLowerCase().replace(/[\s-]+/g, '_'));
+/** A short first page that may be the server's page-size cap rather than the end of the list. */
+function mayBeCapped(items, options) {
+    return (options.capCheck !== undefined &&
+        options.endOn === 'short-page' &&
+        items.length >= options.capCheck.minPageSize &&
+        items.length < options.pageSize);
 }
-const reachability = converted(reachabilityOf, 'a reachability such as reachable, always_reachable, unreachable')
-    .nullish()
-    .transform((value) => value ?? 'unknown');
-const POLICY_MODE_VALUES = {
-    MODE_MONITOR: 'monitor',
-    MODE_COMMENT: 'comment',
-    MODE_BLOCK: 'block',
-    MODE_DISABLED: 'disabled'
-};
-/** Rule modes: an unrecognised one is kept as unknown (never blocks by mode; shown as unknown). */
-const policyMode = schemas/* string */.YjP()
-    .nullish()
-    .transform((raw) => raw ? (POLICY_MODE_VALUES[raw.trim().toUpperCase()] ?? 'unknown') : 'unknown');
+function guardRepeat(items, seen, page, options) {
+    let fresh = 0;
+    for (const item of items) {
+        const key = options.key(item);
+        if (!seen.has(key))
+            fresh++;
+        seen.add(key);
+    }
+    if (fresh === 0) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .PaginationError */ .XX(options.request, `page ${page} repeated the items of an earlier page (the server seems to ignore "page")`);
+    }
+}
+/** Cursor pagination: follows `next` until the server says there is no more, guarding loops. */
+async function* cursorPages(fetchPage, options) {
+    const seen = new Set();
+    let cursor;
+    for (let page = 0;; page++) {
+        if (page >= options.maxPages) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .PaginationError */ .XX(options.request, `more than ${options.maxPages} pages`);
+        }
+        const { items, next, hasMore } = await fetchPage(cursor);
+        if (items.length > 0)
+            yield items;
+        if (hasMore === true && (next === undefined || next === '')) {
+            // Stopping here would pass a partial list off as the whole one (a license gate would miss
+            // violations): fail instead.
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .SchemaError */ .Ar(options.request, [
+                'cursor: expected the cursor of the next page, as hasMore is true (got none)'
+            ]);
+        }
+        const ended = hasMore === false ||
+            next === undefined ||
+            next === '' ||
+            (hasMore === undefined && items.length === 0);
+        if (ended)
+            return;
+        if (seen.has(next)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .PaginationError */ .XX(options.request, `the server returned cursor "${next.slice(0, 40)}" twice`);
+        }
+        seen.add(next);
+        cursor = next;
+    }
+}
 
-;// CONCATENATED MODULE: ./src/api/deployments.ts
+
+/***/ }),
+
+/***/ 6136:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   hF: () => (/* binding */ listProjects),
+/* harmony export */   m$: () => (/* binding */ putProjectTags),
+/* harmony export */   t1: () => (/* binding */ findProject)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_PROJECTS_PAGING, projectPages, sameProjectName, projectNamePath */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9691);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
+/* harmony import */ var _paginate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5427);
+/* harmony import */ var _wire_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5847);
 
 
 
-const DeploymentsResponse = schemas/* object */.Ikc({
-    deployments: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, slug: schemas/* string */.YjP().min(1), name: schemas/* string */.YjP().nullish() }))
+
+const ProjectWire = (0,_wire_js__WEBPACK_IMPORTED_MODULE_2__/* .camelObject */ .Ct)({
+    id: _wire_js__WEBPACK_IMPORTED_MODULE_2__/* .numericId */ .Vi,
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1),
+    // Required (as documented): tags read as [] where they are missing would be replaced by the
+    // new ones alone, dropping the project's current tags.
+    tags: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+    url: _wire_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx,
+    defaultBranch: _wire_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx,
+    primaryBranch: _wire_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx
 });
-const DEPLOYMENTS_PATH = '/api/v1/deployments';
-/** The deployments the token can access (the service says: exactly one today). */
-async function listDeployments(transport) {
-    const response = await transport.request({
-        method: 'GET',
-        path: DEPLOYMENTS_PATH,
-        schema: DeploymentsResponse,
-        hints: { 404: 'the token has no Web API access (an "Agent (CI)" token cannot use the Web API)' }
+function toProject(wire) {
+    return {
+        id: wire.id,
+        name: wire.name,
+        tags: wire.tags,
+        url: wire.url ?? undefined,
+        defaultBranch: wire.defaultBranch ?? undefined,
+        primaryBranch: wire.primaryBranch ?? undefined
+    };
+}
+const ProjectsResponse = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ projects: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(ProjectWire) });
+const ProjectResponse = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ project: ProjectWire });
+const DEFAULT_PROJECTS_PAGING = {
+    pageSize: 1000,
+    concurrency: 4,
+    maxPages: 1000
+};
+function projectsPath(deploymentSlug) {
+    return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects`;
+}
+/** Every project of the deployment, page by page. */
+function projectPages(transport, deploymentSlug, paging = DEFAULT_PROJECTS_PAGING) {
+    const path = projectsPath(deploymentSlug);
+    const fetchPage = async (page, signal) => {
+        const response = await transport.request({
+            method: 'GET',
+            path,
+            signal,
+            query: { page, page_size: paging.pageSize },
+            schema: ProjectsResponse
+        });
+        return response.projects.map(toProject);
+    };
+    return (0,_paginate_js__WEBPACK_IMPORTED_MODULE_1__/* .pageNumberPages */ .b)(fetchPage, {
+        ...paging,
+        // The page-size cap of this endpoint is undocumented: a short page may just be the cap.
+        endOn: 'empty-page',
+        key: project => project.id,
+        request: { method: 'GET', path }
     });
-    return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }));
 }
-class DeploymentError extends errors/* UserError */.y {
-    name = 'DeploymentError';
+/** Names compare case-insensitively, as the service's `repos` filter does. */
+function sameProjectName(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
 }
-/** The deployment the inputs name, from the ones the token can access; the other key is filled in. */
-function pickDeployment(accessible, wanted) {
-    const names = accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none';
-    const matches = accessible.filter(d => (wanted.slug === undefined || d.slug.toLowerCase() === wanted.slug.toLowerCase()) &&
-        (wanted.id === undefined || d.id === wanted.id));
-    if (matches.length === 1)
-        return matches[0];
-    if (wanted.slug === undefined && wanted.id === undefined) {
-        const problem = accessible.length === 0
-            ? 'can access no deployment'
-            : `can access several deployments: ${names}; set deployment-slug`;
-        throw new DeploymentError(`The api-token ${problem}`);
+/** The project named exactly `name`, or undefined; stops reading pages once found. */
+async function findProject(transport, deploymentSlug, name, paging) {
+    for await (const page of projectPages(transport, deploymentSlug, paging)) {
+        const found = page.find(project => sameProjectName(project.name, name));
+        if (found)
+            return found;
     }
-    const asked = [
-        wanted.slug && `deployment-slug "${wanted.slug}"`,
-        wanted.id && `deployment-id "${wanted.id}"`
-    ]
-        .filter(Boolean)
-        .join(' and ');
-    throw new DeploymentError(`${asked} does not match a deployment this api-token can access (${names})`);
+    return undefined;
+}
+async function listProjects(transport, deploymentSlug, paging) {
+    const all = [];
+    for await (const page of projectPages(transport, deploymentSlug, paging))
+        all.push(...page);
+    return all;
 }
 /**
- * A slug and an id that name different deployments: findings would be read from one and policies
- * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ * `acme/web` → `acme/web` with each segment encoded and the slashes kept (what the service's own
+ * samples send), or `acme%2Fweb`. Names with empty, `.` or `..` segments are refused: they would
+ * address another path.
  */
-function mismatch(accessible, slug, id) {
-    const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase());
-    const byId = accessible.find(d => d.id === id);
-    if (bySlug !== undefined) {
-        const other = byId === undefined ? '' : `, and id ${id} is ${byId.slug}`;
-        return new DeploymentError(`deployment-id "${id}" does not match deployment-slug "${slug}": the api-token sees ${bySlug.slug} with id ${bySlug.id}${other}; set deployment-id to ${bySlug.id} or leave it empty`);
+function projectNamePath(name, style) {
+    const segments = name.split('/');
+    if (segments.some(segment => segment === '' || segment === '.' || segment === '..')) {
+        throw new Error(`project name "${name}" has an empty, "." or ".." segment`);
     }
-    if (byId !== undefined) {
-        return new DeploymentError(`deployment-slug "${slug}" does not match deployment-id "${id}": the api-token sees no deployment ${slug}, and id ${id} is ${byId.slug}; set deployment-slug to ${byId.slug} or leave it empty`);
-    }
-    return new DeploymentError(`deployment-slug "${slug}" and deployment-id "${id}" do not match a deployment this api-token can access (${accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none'})`);
+    return style === 'segments'
+        ? segments.map(encodeURIComponent).join('/')
+        : encodeURIComponent(name);
 }
 /**
- * Both keys are needed (findings by slug, policies and SBOMs by id). When both are given they are
- * still checked against each other: one request, against judging findings of one deployment with
- * the policies of another.
+ * PUT the project's tags. The body is the bare array the description's sample shows; whether the
+ * service replaces or extends is undocumented, so callers always send the full union.
  */
-async function resolveDeployment(transport, wanted) {
-    const accessible = await listDeployments(transport);
-    if (wanted.slug !== undefined && wanted.id !== undefined) {
-        const slug = wanted.slug.toLowerCase();
-        const both = accessible.find(d => d.slug.toLowerCase() === slug && d.id === wanted.id);
-        if (both === undefined)
-            throw mismatch(accessible, wanted.slug, wanted.id);
+async function putProjectTags(transport, deploymentSlug, projectName, tags) {
+    const base = `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects/`;
+    const send = async (style) => {
+        const response = await transport.request({
+            method: 'PUT',
+            path: `${base}${projectNamePath(projectName, style)}/tags`,
+            body: tags,
+            schema: ProjectResponse,
+            hints: { 404: `check repository: no project named "${projectName}" in this deployment` }
+        });
+        return toProject(response.project);
+    };
+    try {
+        return await send('segments');
     }
-    return pickDeployment(accessible, wanted);
+    catch (error) {
+        // Undocumented which form the router wants; the slash-encoded one is tried once on 404.
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && error.status === 404 && projectName.includes('/'))
+            return send('encoded');
+        throw error;
+    }
 }
 
-;// CONCATENATED MODULE: ./src/api/retry.ts
+
+/***/ }),
+
+/***/ 7018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sc: () => (/* binding */ shouldRetry),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   qO: () => (/* binding */ retryDelayMs),
+/* harmony export */   uZ: () => (/* binding */ mayHaveBeenProcessed),
+/* harmony export */   ur: () => (/* binding */ defaultRetryPolicy)
+/* harmony export */ });
 /**
  * The retry policy as data, and the pure decisions made from it. The transport applies them;
  * tests inject the clock, the sleep and the randomness.
@@ -31550,122 +28960,60 @@ function parseRetryAfter(value, nowMs) {
     return Math.max(0, date - nowMs);
 }
 
+
+/***/ }),
+
+/***/ 7218:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ formatIssues)
+/* harmony export */ });
+/* unused harmony export issuePath */
+/** `findings[3].location.line` from a zod issue path. */
+function issuePath(path) {
+    let out = '';
+    for (const key of path) {
+        if (typeof key === 'number')
+            out += `[${key}]`;
+        else
+            out += out === '' ? String(key) : `.${String(key)}`;
+    }
+    return out === '' ? 'body' : out;
+}
+/** One line per issue, the field first: what a user pastes into a bug report. */
+function formatIssues(issues, prefix = '') {
+    return issues.map(issue => {
+        const path = issuePath(issue.path);
+        const field = prefix === '' ? path : path === 'body' ? prefix : `${prefix}.${path}`;
+        return `${field}: ${issue.message}`;
+    });
+}
+
+
+/***/ }),
+
+/***/ 3585:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Kr: () => (/* binding */ RATE_LIMIT_STATUSES),
+  oK: () => (/* binding */ Transport),
+  _: () => (/* binding */ timeoutSignal)
+});
+
+// UNUSED EXPORTS: classifyNetworkError, redactSecret, serverMessage
+
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-;// CONCATENATED MODULE: ./src/api/dispatcher.ts
-
-
-/**
- * The connection pool for one origin. The proxy decision is the Actions toolkit's own
- * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), so this action behaves behind
- * a proxy exactly like the actions next to it. Extra CAs come from NODE_EXTRA_CA_CERTS, which
- * Node applies to every TLS connection, tunnelled or not.
- */
-function dispatcherFor(origin) {
-    const proxy = getProxyUrl(origin);
-    if (!proxy)
-        return new undici.Agent();
-    const user = decodeURIComponent(proxy.username);
-    const password = decodeURIComponent(proxy.password);
-    const credentials = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
-    // Credentials travel in Proxy-Authorization, never as part of the URL undici might log.
-    const uri = new URL(proxy.href);
-    uri.username = '';
-    uri.password = '';
-    return new undici.ProxyAgent({ uri: uri.href, ...(credentials ? { token: credentials } : {}) });
-}
-
+// EXTERNAL MODULE: ./src/api/dispatcher.ts
+var dispatcher = __nccwpck_require__(9043);
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: external "node:zlib"
@@ -31798,45 +29146,12 @@ function discard(body) {
     body.destroy();
 }
 
-;// CONCATENATED MODULE: ./src/api/schema-issues.ts
-/** `findings[3].location.line` from a zod issue path. */
-function issuePath(path) {
-    let out = '';
-    for (const key of path) {
-        if (typeof key === 'number')
-            out += `[${key}]`;
-        else
-            out += out === '' ? String(key) : `.${String(key)}`;
-    }
-    return out === '' ? 'body' : out;
-}
-/** One line per issue, the field first: what a user pastes into a bug report. */
-function formatIssues(issues, prefix = '') {
-    return issues.map(issue => {
-        const path = issuePath(issue.path);
-        const field = prefix === '' ? path : path === 'body' ? prefix : `${prefix}.${path}`;
-        return `${field}: ${issue.message}`;
-    });
-}
-
+// EXTERNAL MODULE: ./src/api/schema-issues.ts
+var schema_issues = __nccwpck_require__(7218);
 // EXTERNAL MODULE: ./src/text/error-text.ts
 var error_text = __nccwpck_require__(6589);
-;// CONCATENATED MODULE: ./src/time/sleep.ts
-/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
-function abortableSleep(ms, signal) {
-    if (signal?.aborted)
-        return Promise.resolve();
-    return new Promise(resolve => {
-        const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-    });
-}
-
+// EXTERNAL MODULE: ./src/time/sleep.ts
+var time_sleep = __nccwpck_require__(254);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
 
 
@@ -31878,11 +29193,11 @@ class Transport {
                 outcome.outcome.kind === 'status' &&
                 RATE_LIMIT_STATUSES.has(outcome.outcome.status))
                 throw outcome.error;
-            const retryable = attempt <= policy.retries && shouldRetry(outcome.outcome, idempotent, policy);
+            const retryable = attempt <= policy.retries && (0,retry/* shouldRetry */.Sc)(outcome.outcome, idempotent, policy);
             if (!retryable)
                 throw outcome.error;
             const retryAfterMs = outcome.outcome.kind === 'status' ? outcome.outcome.retryAfterMs : undefined;
-            const delayMs = retryDelayMs(attempt, policy, retryAfterMs, this.options.random ?? Math.random);
+            const delayMs = (0,retry/* retryDelayMs */.qO)(attempt, policy, retryAfterMs, this.options.random ?? Math.random);
             this.options.onRetry?.({
                 request,
                 retry: attempt,
@@ -31891,7 +29206,7 @@ class Transport {
                 reason: describeOutcome(outcome.outcome)
             });
             const { sleep } = this.options;
-            await (sleep ?? abortableSleep)(delayMs, spec.signal);
+            await (sleep ?? time_sleep/* abortableSleep */.M)(delayMs, spec.signal);
         }
     }
     async close() {
@@ -31902,7 +29217,7 @@ class Transport {
     }
     dispatcher() {
         // Built on first use, not at import: an action that fails on its inputs opens nothing.
-        this.agent ??= this.options.dispatcher ?? dispatcherFor(new URL(this.options.baseUrl));
+        this.agent ??= this.options.dispatcher ?? (0,dispatcher/* dispatcherFor */.t)(new URL(this.options.baseUrl));
         return this.agent;
     }
     async attempt(spec, request, attempt, idempotent) {
@@ -31920,8 +29235,8 @@ class Transport {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
             spec.signal?.throwIfAborted();
             const { code, detail } = classifyNetworkError(error, this.options.timeoutMs);
-            const processed = !idempotent && mayHaveBeenProcessed(code);
-            const failure = new NetworkError(request, code, this.redact(detail), attempt, processed);
+            const processed = !idempotent && (0,retry/* mayHaveBeenProcessed */.uZ)(code);
+            const failure = new errors/* NetworkError */.Dr(request, code, this.redact(detail), attempt, processed);
             return { kind: 'failed', outcome: { kind: 'network', code }, error: failure };
         };
         const url = this.url(spec);
@@ -31981,13 +29296,13 @@ class Transport {
             return networkFailure(error);
         }
         if (status >= 300) {
-            const retryAfterMs = parseRetryAfter(headerValue(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
+            const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(headerValue(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
             // Redact before serverMessage shortens the text: a cut could leave part of the token.
             // Only a 3xx is a redirect; a Location header on an error answer is not the reason.
             const location = status < 400 ? headerValue(response.headers, 'location') : null;
             const redacted = serverMessage(this.redact(text), location === null ? null : this.redact(location));
-            const hint = spec.hints?.[status] ?? defaultHint(status);
-            const failure = new ApiError(request, status, redacted, attempt, hint, retryAfterMs);
+            const hint = spec.hints?.[status] ?? (0,errors/* defaultHint */.bO)(status);
+            const failure = new errors/* ApiError */.hD(request, status, redacted, attempt, hint, retryAfterMs);
             return {
                 kind: 'failed',
                 outcome: { kind: 'status', status, retryAfterMs },
@@ -32004,8 +29319,8 @@ class Transport {
         }
         catch (error) {
             // Problems can quote a received value, which a server may have echoed the token into.
-            if (error instanceof SchemaError) {
-                throw new SchemaError(request, error.problems.map(problem => this.redact(problem)));
+            if (error instanceof errors/* SchemaError */.Ar) {
+                throw new errors/* SchemaError */.Ar(request, error.problems.map(problem => this.redact(problem)));
             }
             throw error;
         }
@@ -32017,15 +29332,15 @@ class Transport {
         }
         catch (error) {
             const reason = (0,error_text/* errorText */.k)(error);
-            throw new SchemaError(request, [
+            throw new errors/* SchemaError */.Ar(request, [
                 `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
             ]);
         }
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             // Issue messages can quote a received value, which a server may have echoed the token into.
-            const problems = formatIssues(parsed.error.issues).map(problem => this.redact(problem));
-            throw new SchemaError(request, problems);
+            const problems = (0,schema_issues/* formatIssues */.o)(parsed.error.issues).map(problem => this.redact(problem));
+            throw new errors/* SchemaError */.Ar(request, problems);
         }
         return parsed.data;
     }
@@ -32218,192 +29533,480 @@ function classifyNetworkError(error, timeoutMs) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/paginate.ts
+
+/***/ }),
+
+/***/ 5847:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ct: () => (/* binding */ camelObject),
+/* harmony export */   HL: () => (/* binding */ stringId),
+/* harmony export */   IX: () => (/* binding */ policyMode),
+/* harmony export */   P2: () => (/* binding */ reachabilityOf),
+/* harmony export */   RW: () => (/* binding */ timestampMillis),
+/* harmony export */   Vi: () => (/* binding */ numericId),
+/* harmony export */   Yn: () => (/* binding */ stringList),
+/* harmony export */   oY: () => (/* binding */ reachability),
+/* harmony export */   sx: () => (/* binding */ optionalString),
+/* harmony export */   vE: () => (/* binding */ timestamp),
+/* harmony export */   xJ: () => (/* binding */ severityOf),
+/* harmony export */   yf: () => (/* binding */ severity)
+/* harmony export */ });
+/* unused harmony export camelizeKeys */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9691);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8532);
 
 /**
- * Page-number pagination as an async iterator of pages, in order. After the first page proves
- * there may be more, the next pages are fetched concurrently; pages fetched past the end cost one
- * short or empty response each and are dropped. When the iteration ends (the last page, an error,
- * or a consumer that stops early) `signal` is aborted, so that such pages are not retried.
+ * Building blocks of the response schemas. The service answers in two case styles and two
+ * timestamp forms (see shared/research/semgrep-api.md §1.11); these accept both and normalise.
+ * Unknown fields pass through unvalidated; the fields we use are checked strictly.
  */
-async function* pageNumberPages(fetchPage, options) {
-    const seen = new Set();
-    const inFlight = [];
-    const abandon = new AbortController();
-    const budget = options.speculation;
-    let joined = false;
-    let done = false;
-    let pageSize = options.pageSize;
-    let nextToRequest = 0;
-    let current = 0;
-    /** Pages up to this one are known to be needed (a full page before them came back). */
-    let needed = 0;
-    // A page already back and short (or empty) ends the list: nothing past it is asked for.
-    const endKnown = () => inFlight.some(entry => entry.endsList === true);
-    /** Slots of pages that turned out to be needed come back. */
-    const settle = () => {
-        for (const entry of inFlight) {
-            if (entry.speculative && entry.page <= needed) {
-                entry.speculative = false;
-                budget?.give();
+function snakeToCamel(key) {
+    return key.replace(/_([a-z0-9])/g, (_match, char) => char.toUpperCase());
+}
+/** Shallow: each sub-object schema applies it again, so nested objects are covered too. */
+function camelizeKeys(value) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return value;
+    const out = {};
+    for (const [key, item] of Object.entries(value))
+        out[key.includes('_') ? snakeToCamel(key) : key] = item;
+    return out;
+}
+/** An object schema that accepts snake_case or camelCase keys. */
+function camelObject(shape) {
+    return zod__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY(camelizeKeys, zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc(shape));
+}
+const optionalString = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish();
+const stringList = zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())
+    .nullish()
+    .transform(list => list ?? []);
+/** int64 ids arrive as JSON numbers in some resources and as strings in others. */
+const numericId = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^\d+$/, 'expected a numeric id').transform(Number)
+]);
+const stringId = zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()]).transform(String);
+const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|\+00:?00)$/;
+function isDigitAt(text, at) {
+    const code = text.charCodeAt(at);
+    return code >= 48 && code <= 57;
+}
+/** The number written by `length` ASCII digits at `at` (already checked to be digits). */
+function digitsAt(text, at, length) {
+    let value = 0;
+    for (let i = at; i < at + length; i++)
+        value = value * 10 + text.charCodeAt(i) - 48;
+    return value;
+}
+/**
+ * `2026-11-01T12:00:00.123456Z` or `2026-11-01 12:00:00.123456+00:00` → epoch milliseconds.
+ * A number, not a string: tens of thousands of findings each carry one.
+ */
+function timestampMillis(raw) {
+    // Both wire forms are UTC in practice: read the digits in place, no Date round trip (hot path).
+    if (CANONICAL_UTC.test(raw)) {
+        const year = digitsAt(raw, 0, 4);
+        const month = digitsAt(raw, 5, 2);
+        const day = digitsAt(raw, 8, 2);
+        const hours = digitsAt(raw, 11, 2);
+        const minutes = digitsAt(raw, 14, 2);
+        const seconds = digitsAt(raw, 17, 2);
+        if (!validDate(year, month, day) || hours > 23 || minutes > 59 || seconds > 59)
+            return undefined;
+        // The fraction's first three digits, if any: ".5" is 500 ms, ".123456" is 123 ms.
+        let millis = 0;
+        if (raw[19] === '.') {
+            for (let i = 20, scale = 100; scale >= 1 && isDigitAt(raw, i); i++, scale /= 10) {
+                millis += (raw.charCodeAt(i) - 48) * scale;
             }
         }
-    };
-    const topUp = () => {
-        if (done || endKnown())
-            return;
-        if (!joined) {
-            // Slow start, one page ahead after the first full page and more after two.
-            const ahead = Math.min(options.concurrency, current);
-            while (inFlight.length < ahead && nextToRequest <= options.maxPages)
-                launch(false);
-            return;
-        }
-        // Speculating: keep `concurrency` requests on the wire, counting only pages not back yet; and
-        // read at most twice that far ahead of the page awaited (a stalled page does not let the
-        // list run on unchecked).
-        let out = inFlight.filter(entry => entry.endsList === undefined).length;
-        while (nextToRequest <= options.maxPages) {
-            // A page the expected count covers goes out at once, whatever else is on the wire.
-            if (options.expected?.take(pageSize)) {
-                launch(false, true);
-                continue;
-            }
-            if (out >= options.concurrency || inFlight.length >= 2 * options.concurrency)
-                break;
-            const speculative = nextToRequest > needed;
-            // The count says the list ends among its pages: speculate past them only once they are
-            // back full (the count understated the list).
-            if (speculative && inFlight.some(entry => entry.covered && entry.endsList === undefined))
-                break;
-            if (speculative && !budget?.take(speculativeCount(inFlight)))
-                break;
-            launch(speculative);
-            out++;
-        }
-    };
-    const launch = (speculative, covered = false) => {
-        const size = pageSize;
-        const page = nextToRequest++;
-        if (page > 0 && !covered)
-            options.expected?.use(size);
-        const entry = {
-            page,
-            items: fetchPage(page, abandon.signal, size),
-            speculative,
-            covered
-        };
-        // An abandoned speculative page must not become an unhandled rejection.
-        entry.items.then(items => {
-            entry.endsList = isLastPage(items, size, options);
-            // While speculating, a full page that comes back (in any order) proves the next one is
-            // needed and frees a request on the wire: ask for more at once, not when it is read.
-            if (!joined || done || entry.endsList)
-                return;
-            needed = Math.max(needed, page + 1);
-            settle();
-            topUp();
-        }, () => undefined);
-        inFlight.push(entry);
-    };
-    budget?.enter();
-    launch(false);
-    if (budget)
-        options.expected?.onKnown(() => topUp());
-    try {
-        while (inFlight.length > 0) {
-            // Still counted as out while awaited, so that pages coming back meanwhile do not overfill.
-            const items = await inFlight[0].items;
-            inFlight.shift();
-            if (items.length > 0) {
-                guardRepeat(items, seen, current, options);
-                yield items;
-            }
-            // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
-            if (current === 0 && mayBeCapped(items, options))
-                pageSize = items.length;
-            else if (isLastPage(items, pageSize, options))
-                return;
-            else if (budget && !joined) {
-                budget.join();
-                joined = true;
-            }
-            current++;
-            if (current >= options.maxPages) {
-                throw new PaginationError(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
-            }
-            // The page after a full one is needed: if it was asked for ahead, its slot comes back.
-            needed = Math.max(needed, current);
-            settle();
-            topUp();
-        }
+        return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
     }
-    finally {
-        done = true;
-        budget?.leave(speculativeCount(inFlight), joined);
-        inFlight.length = 0;
-        abandon.abort();
-    }
+    const candidate = raw.trim().replace(/^(\d{4}-\d{2}-\d{2})[ T]/, '$1T');
+    if (!/^\d{4}-\d{2}-\d{2}(T|$)/.test(candidate))
+        return undefined;
+    const ms = Date.parse(candidate);
+    return Number.isNaN(ms) ? undefined : ms;
 }
-function speculativeCount(inFlight) {
-    return inFlight.filter(entry => entry.speculative).length;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Rejects what the regular expression cannot (2026-02-30), without building a Date. */
+function validDate(year, month, day) {
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+    return day >= 1 && day <= days;
 }
-function isLastPage(items, pageSize, options) {
-    if (items.length === 0)
-        return true;
-    return options.endOn === 'short-page' && items.length < pageSize;
-}
-/** A short first page that may be the server's page-size cap rather than the end of the list. */
-function mayBeCapped(items, options) {
-    return (options.capCheck !== undefined &&
-        options.endOn === 'short-page' &&
-        items.length >= options.capCheck.minPageSize &&
-        items.length < options.pageSize);
-}
-function guardRepeat(items, seen, page, options) {
-    let fresh = 0;
-    for (const item of items) {
-        const key = options.key(item);
-        if (!seen.has(key))
-            fresh++;
-        seen.add(key);
-    }
-    if (fresh === 0) {
-        throw new PaginationError(options.request, `page ${page} repeated the items of an earlier page (the server seems to ignore "page")`);
-    }
-}
-/** Cursor pagination: follows `next` until the server says there is no more, guarding loops. */
-async function* cursorPages(fetchPage, options) {
-    const seen = new Set();
-    let cursor;
-    for (let page = 0;; page++) {
-        if (page >= options.maxPages) {
-            throw new PaginationError(options.request, `more than ${options.maxPages} pages`);
+/**
+ * A string mapped through `convert`. What it cannot map is a schema problem naming what was
+ * expected: a gate must not guess (an unknown severity would otherwise be under-counted).
+ */
+function converted(convert, expected) {
+    return zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().transform((raw, ctx) => {
+        const value = convert(raw);
+        if (value === undefined) {
+            ctx.addIssue({ code: 'custom', message: `expected ${expected} (got "${raw.slice(0, 40)}")` });
+            return zod__WEBPACK_IMPORTED_MODULE_1__/* .NEVER */ .tm;
         }
-        const { items, next, hasMore } = await fetchPage(cursor);
-        if (items.length > 0)
-            yield items;
-        if (hasMore === true && (next === undefined || next === '')) {
-            // Stopping here would pass a partial list off as the whole one (a license gate would miss
-            // violations): fail instead.
-            throw new SchemaError(options.request, [
-                'cursor: expected the cursor of the next page, as hasMore is true (got none)'
-            ]);
-        }
-        const ended = hasMore === false ||
-            next === undefined ||
-            next === '' ||
-            (hasMore === undefined && items.length === 0);
-        if (ended)
-            return;
-        if (seen.has(next)) {
-            throw new PaginationError(options.request, `the server returned cursor "${next.slice(0, 40)}" twice`);
-        }
-        seen.add(next);
-        cursor = next;
+        return value;
+    });
+}
+const timestamp = converted(timestampMillis, 'an ISO 8601 timestamp');
+/** Own keys only: "constructor" or "__proto__" must not find Object.prototype's members. */
+function aliasOf(aliases, key) {
+    return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
+}
+/** The service documents Low=INFO, Medium=WARNING, High=ERROR for older rules. */
+const SEVERITY_ALIASES = {
+    low: 'low',
+    info: 'low',
+    medium: 'medium',
+    warning: 'medium',
+    moderate: 'medium',
+    high: 'high',
+    error: 'high',
+    critical: 'critical'
+};
+/** The severity a wire spelling stands for; undefined when it names none. */
+function severityOf(raw) {
+    return aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase());
+}
+const severity = converted(severityOf, 'one of low, medium, high, critical');
+/** Live answers use spaces (`always reachable`), the description underscores. */
+const REACHABILITY_ALIASES = {
+    reachable: 'reachable',
+    always_reachable: 'always_reachable',
+    conditionally_reachable: 'conditionally_reachable',
+    unreachable: 'unreachable',
+    unknown: 'unknown',
+    no_reachability_analysis: 'unknown'
+};
+/** The exposure a wire spelling stands for (blank is unknown); undefined when it names none. */
+function reachabilityOf(raw) {
+    const trimmed = raw.trim();
+    if (trimmed === '')
+        return 'unknown';
+    return aliasOf(REACHABILITY_ALIASES, trimmed.toLowerCase().replace(/[\s-]+/g, '_'));
+}
+const reachability = converted(reachabilityOf, 'a reachability such as reachable, always_reachable, unreachable')
+    .nullish()
+    .transform((value) => value ?? 'unknown');
+const POLICY_MODE_VALUES = {
+    MODE_MONITOR: 'monitor',
+    MODE_COMMENT: 'comment',
+    MODE_BLOCK: 'block',
+    MODE_DISABLED: 'disabled'
+};
+/** Rule modes: an unrecognised one is kept as unknown (never blocks by mode; shown as unknown). */
+const policyMode = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()
+    .nullish()
+    .transform((raw) => raw ? (POLICY_MODE_VALUES[raw.trim().toUpperCase()] ?? 'unknown') : 'unknown');
+
+
+/***/ }),
+
+/***/ 9375:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b3: () => (/* binding */ EXPOSURES),
+/* harmony export */   cH: () => (/* binding */ validationStateText),
+/* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
+/* harmony export */   dh: () => (/* binding */ SECRETS_THRESHOLDS),
+/* harmony export */   eN: () => (/* binding */ SBOM_COMPONENT_TYPES),
+/* harmony export */   k8: () => (/* binding */ policyModeRank),
+/* harmony export */   oC: () => (/* binding */ SEVERITIES),
+/* harmony export */   pM: () => (/* binding */ FINDING_STATUSES),
+/* harmony export */   qs: () => (/* binding */ severityRank),
+/* harmony export */   yK: () => (/* binding */ POLICY_MODES)
+/* harmony export */ });
+/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
+/**
+ * The domain model. The API client normalises the wire format into these types once, at the
+ * boundary; the gate, the actions and the reporters read only these.
+ */
+const SEVERITIES = ['low', 'medium', 'high', 'critical'];
+/** Policy modes in increasing strictness; `disabled` never blocks. */
+const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'];
+const EXPOSURES = [
+    'reachable',
+    'always_reachable',
+    'conditionally_reachable',
+    'unreachable',
+    'unknown'
+];
+const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
+/** What the platform learned by trying a secret against its service; `unknown` when not told. */
+const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
+    'confirmed_valid',
+    'confirmed_invalid',
+    'validation_error',
+    'no_validator',
+    'unknown'
+]));
+/** Which validation states block whatever the severity (`fail-on-secrets`). */
+const SECRETS_THRESHOLDS = ['valid', 'valid-or-unverified', 'any', 'none'];
+const VALIDATION_STATE_TEXT = {
+    confirmed_valid: 'confirmed valid',
+    confirmed_invalid: 'confirmed invalid',
+    validation_error: 'validation error',
+    no_validator: 'no validator',
+    unknown: 'not validated'
+};
+function validationStateText(state) {
+    return VALIDATION_STATE_TEXT[state];
+}
+const FINDING_STATUSES = [
+    'open',
+    'fixed',
+    'ignored',
+    'reviewing',
+    'fixing',
+    'provisionally_ignored'
+];
+function severityRank(severity) {
+    return SEVERITIES.indexOf(severity);
+}
+function policyModeRank(mode) {
+    return POLICY_MODES.indexOf(mode);
+}
+/** CycloneDX 1.5+ `metadata.component.type` values. */
+const SBOM_COMPONENT_TYPES = [
+    'application',
+    'framework',
+    'library',
+    'container',
+    'platform',
+    'operating_system',
+    'device',
+    'device_driver',
+    'firmware',
+    'file',
+    'machine_learning_model',
+    'data'
+];
+const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
+/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
+const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
+    'pending',
+    'running',
+    'completed',
+    'error',
+    'cancelled',
+    'never_finished',
+    'unknown'
+]));
+
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ NoVerdictError),
+/* harmony export */   y: () => (/* binding */ UserError)
+/* harmony export */ });
+/**
+ * An error the user can fix: an input, the ignore file, the deployment or repository named, the
+ * token, a scan that is missing, what the API answered. `main` reports one by its message alone;
+ * any other error is a bug and is reported as one ("failed unexpectedly"). As codeql-action's
+ * ConfigurationError: one base class, so no list of error classes has to be kept by hand.
+ */
+class UserError extends Error {
+    name = 'UserError';
+}
+class NoVerdictError extends UserError {
+    softenedBy;
+    name = 'NoVerdictError';
+    constructor(message, 
+    /** The input whose `warn` turns this into a warning: a missing scan, or an API that erred. */
+    softenedBy) {
+        super(message);
+        this.softenedBy = softenedBy;
     }
 }
 
+
+/***/ }),
+
+/***/ 2889:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ IgnoreFileError)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+
+class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .y {
+    file;
+    problems;
+    name = 'IgnoreFileError';
+    constructor(file, problems) {
+        super(problems.map(problem => `ignore-file ${file}: ${problem}`).join('\n'));
+        this.file = file;
+        this.problems = problems;
+    }
+}
+
+
+/***/ }),
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8195);
+
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 2274:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Me: () => (/* binding */ readsIgnoreFileAtBase),
+/* harmony export */   Sj: () => (/* binding */ pullRequestTarget),
+/* harmony export */   xP: () => (/* binding */ forkPullRequest)
+/* harmony export */ });
+function payloadOf(ctx) {
+    const payload = ctx.eventPayload;
+    return payload && typeof payload === 'object' ? payload : undefined;
+}
+/** A pull request whose head lives in another repository: GitHub gives it no secrets. */
+function forkPullRequest(ctx) {
+    if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target')
+        return false;
+    const pr = payloadOf(ctx)?.pull_request;
+    const head = pr?.head?.repo?.full_name;
+    const base = pr?.base?.repo?.full_name;
+    return typeof head === 'string' && typeof base === 'string' && head !== base;
+}
+/** Where the PR comment goes, or undefined outside a pull request. */
+function pullRequestTarget(ctx) {
+    const payload = payloadOf(ctx);
+    const number = payload?.pull_request?.number ?? payload?.number;
+    const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/');
+    if (typeof number !== 'number' || !owner || !repo)
+        return undefined;
+    return {
+        owner,
+        repo,
+        issueNumber: number,
+        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
+    };
+}
+/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
+const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** True when the ignore file must be read at the pull request's base, not in the workspace. */
+function readsIgnoreFileAtBase(eventName) {
+    return BASE_READ_EVENTS.has(eventName ?? '');
+}
+
+
+/***/ }),
+
+/***/ 8195:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __nccwpck_require__(9691);
+// EXTERNAL MODULE: ./src/api/wire.ts
+var wire = __nccwpck_require__(5847);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/api/deployments.ts
+
+
+
+const DeploymentsResponse = schemas/* object */.Ikc({
+    deployments: schemas/* array */.YOg(schemas/* object */.Ikc({ id: wire/* stringId */.HL, slug: schemas/* string */.YjP().min(1), name: schemas/* string */.YjP().nullish() }))
+});
+const DEPLOYMENTS_PATH = '/api/v1/deployments';
+/** The deployments the token can access (the service says: exactly one today). */
+async function listDeployments(transport) {
+    const response = await transport.request({
+        method: 'GET',
+        path: DEPLOYMENTS_PATH,
+        schema: DeploymentsResponse,
+        hints: { 404: 'the token has no Web API access (an "Agent (CI)" token cannot use the Web API)' }
+    });
+    return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }));
+}
+class DeploymentError extends src_errors/* UserError */.y {
+    name = 'DeploymentError';
+}
+/** The deployment the inputs name, from the ones the token can access; the other key is filled in. */
+function pickDeployment(accessible, wanted) {
+    const names = accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none';
+    const matches = accessible.filter(d => (wanted.slug === undefined || d.slug.toLowerCase() === wanted.slug.toLowerCase()) &&
+        (wanted.id === undefined || d.id === wanted.id));
+    if (matches.length === 1)
+        return matches[0];
+    if (wanted.slug === undefined && wanted.id === undefined) {
+        const problem = accessible.length === 0
+            ? 'can access no deployment'
+            : `can access several deployments: ${names}; set deployment-slug`;
+        throw new DeploymentError(`The api-token ${problem}`);
+    }
+    const asked = [
+        wanted.slug && `deployment-slug "${wanted.slug}"`,
+        wanted.id && `deployment-id "${wanted.id}"`
+    ]
+        .filter(Boolean)
+        .join(' and ');
+    throw new DeploymentError(`${asked} does not match a deployment this api-token can access (${names})`);
+}
+/**
+ * A slug and an id that name different deployments: findings would be read from one and policies
+ * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ */
+function mismatch(accessible, slug, id) {
+    const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase());
+    const byId = accessible.find(d => d.id === id);
+    if (bySlug !== undefined) {
+        const other = byId === undefined ? '' : `, and id ${id} is ${byId.slug}`;
+        return new DeploymentError(`deployment-id "${id}" does not match deployment-slug "${slug}": the api-token sees ${bySlug.slug} with id ${bySlug.id}${other}; set deployment-id to ${bySlug.id} or leave it empty`);
+    }
+    if (byId !== undefined) {
+        return new DeploymentError(`deployment-slug "${slug}" does not match deployment-id "${id}": the api-token sees no deployment ${slug}, and id ${id} is ${byId.slug}; set deployment-slug to ${byId.slug} or leave it empty`);
+    }
+    return new DeploymentError(`deployment-slug "${slug}" and deployment-id "${id}" do not match a deployment this api-token can access (${accessible.map(d => `${d.slug} (id ${d.id})`).join(', ') || 'none'})`);
+}
+/**
+ * Both keys are needed (findings by slug, policies and SBOMs by id). When both are given they are
+ * still checked against each other: one request, against judging findings of one deployment with
+ * the policies of another.
+ */
+async function resolveDeployment(transport, wanted) {
+    const accessible = await listDeployments(transport);
+    if (wanted.slug !== undefined && wanted.id !== undefined) {
+        const slug = wanted.slug.toLowerCase();
+        const both = accessible.find(d => d.slug.toLowerCase() === slug && d.id === wanted.id);
+        if (both === undefined)
+            throw mismatch(accessible, wanted.slug, wanted.id);
+    }
+    return pickDeployment(accessible, wanted);
+}
+
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ./src/api/transport.ts + 1 modules
+var transport = __nccwpck_require__(3585);
+// EXTERNAL MODULE: ./src/api/paginate.ts
+var paginate = __nccwpck_require__(5427);
 ;// CONCATENATED MODULE: ./src/api/speculation.ts
 /**
  * Pages asked for before it is known that their list reaches them, shared by the lists of one
@@ -32515,7 +30118,7 @@ function isNullish(value) {
     return value === undefined || value === null;
 }
 /** `z.string().nullish()` */
-function findings_fast_optionalString(value) {
+function optionalString(value) {
     return isNullish(value) || typeof value === 'string';
 }
 /** `z.number().nullish()`: zod's numbers are finite. */
@@ -32538,14 +30141,14 @@ function optionalStringList(value) {
 /** Marks a field that does not decode (undefined and null are values here). */
 const INVALID = Symbol('invalid');
 /** wire.ts `numericId`: a safe non-negative integer, or a string of digits. */
-function findings_fast_numericId(value) {
+function numericId(value) {
     if (typeof value === 'number') {
         return Number.isSafeInteger(value) && value >= 0 ? value : INVALID;
     }
     return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : INVALID;
 }
 /** wire.ts `stringId`: a string, or a (finite) number as its string. */
-function findings_fast_stringId(value) {
+function stringId(value) {
     if (typeof value === 'string')
         return value;
     return typeof value === 'number' && Number.isFinite(value) ? String(value) : INVALID;
@@ -32556,7 +30159,7 @@ function optionalTimestamp(value) {
         return value;
     if (typeof value !== 'string')
         return INVALID;
-    return timestampMillis(value) ?? INVALID;
+    return (0,wire/* timestampMillis */.RW)(value) ?? INVALID;
 }
 /** The numeric fields of a location, in every spelling. */
 const LOCATION_NUMBERS = [
@@ -32579,9 +30182,9 @@ function optionalLocation(value) {
         return true;
     if (!isObject(value))
         return false;
-    if (!findings_fast_optionalString(value.filePath) || !findings_fast_optionalString(value.file_path))
+    if (!optionalString(value.filePath) || !optionalString(value.file_path))
         return false;
-    if (!findings_fast_optionalString(value.path))
+    if (!optionalString(value.path))
         return false;
     for (const key of LOCATION_NUMBERS)
         if (!optionalNumber(value[key]))
@@ -32594,15 +30197,15 @@ function optionalRule(value) {
         return true;
     if (!isObject(value))
         return false;
-    return (findings_fast_optionalString(value.name) &&
-        findings_fast_optionalString(value.message) &&
+    return (optionalString(value.name) &&
+        optionalString(value.message) &&
         optionalStringList(value.cweNames) &&
         optionalStringList(value.cwe_names) &&
         optionalStringList(value.owaspNames) &&
         optionalStringList(value.owasp_names));
 }
 function isRepository(value) {
-    return isObject(value) && typeof value.name === 'string' && findings_fast_optionalString(value.url);
+    return isObject(value) && typeof value.name === 'string' && optionalString(value.url);
 }
 /** The `external_ticket` sub-object: as received, or with its numeric id as a string. */
 function optionalTicket(value) {
@@ -32610,14 +30213,14 @@ function optionalTicket(value) {
         return value;
     if (!isObject(value))
         return INVALID;
-    const ok = findings_fast_optionalString(value.url) &&
-        findings_fast_optionalString(value.externalSlug) &&
-        findings_fast_optionalString(value.external_slug);
+    const ok = optionalString(value.url) &&
+        optionalString(value.externalSlug) &&
+        optionalString(value.external_slug);
     if (!ok)
         return INVALID;
     if (isNullish(value.id))
         return value;
-    const id = findings_fast_stringId(value.id);
+    const id = stringId(value.id);
     if (id === INVALID)
         return INVALID;
     if (id === value.id)
@@ -32631,9 +30234,9 @@ function optionalPolicy(value) {
         return value;
     if (!isObject(value))
         return INVALID;
-    if (!findings_fast_optionalString(value.name) || !findings_fast_optionalString(value.slug))
+    if (!optionalString(value.name) || !optionalString(value.slug))
         return INVALID;
-    const id = findings_fast_stringId(value.id);
+    const id = stringId(value.id);
     if (id === INVALID)
         return INVALID;
     return id === value.id ? value : { id, name: value.name, slug: value.slug };
@@ -32646,7 +30249,7 @@ function optionalFixes(value) {
         return false;
     for (let i = 0; i < value.length; i++) {
         const fix = value[i];
-        if (!isObject(fix) || !findings_fast_optionalString(fix.package) || !findings_fast_optionalString(fix.version))
+        if (!isObject(fix) || !optionalString(fix.package) || !optionalString(fix.version))
             return false;
     }
     return true;
@@ -32656,9 +30259,9 @@ function optionalDependency(value) {
         return true;
     return (isObject(value) &&
         typeof value.package === 'string' &&
-        findings_fast_optionalString(value.version) &&
-        findings_fast_optionalString(value.ecosystem) &&
-        findings_fast_optionalString(value.transitivity));
+        optionalString(value.version) &&
+        optionalString(value.ecosystem) &&
+        optionalString(value.transitivity));
 }
 function optionalUsage(value) {
     return isNullish(value) || (isObject(value) && optionalLocation(value.location));
@@ -32667,12 +30270,12 @@ function optionalUsage(value) {
 function reachabilityField(value) {
     if (isNullish(value))
         return 'unknown';
-    return typeof value === 'string' ? (reachabilityOf(value) ?? INVALID) : INVALID;
+    return typeof value === 'string' ? ((0,wire/* reachabilityOf */.P2)(value) ?? INVALID) : INVALID;
 }
 /** The SCA fields, checked (reachability is converted on its own). */
 function scaFieldsValid(raw) {
     return ((isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
-        findings_fast_optionalString(raw.vulnerability_identifier) &&
+        optionalString(raw.vulnerability_identifier) &&
         optionalDependency(raw.found_dependency) &&
         optionalFixes(raw.fix_recommendations) &&
         optionalUsage(raw.usage));
@@ -32686,14 +30289,14 @@ function scaFieldsValid(raw) {
 function fastWire(raw, sca) {
     if (!isObject(raw))
         return undefined;
-    const valid = findings_fast_optionalString(raw.rule_name) &&
-        findings_fast_optionalString(raw.rule_message) &&
-        findings_fast_optionalString(raw.confidence) &&
-        findings_fast_optionalString(raw.status) &&
-        findings_fast_optionalString(raw.ref) &&
-        findings_fast_optionalString(raw.line_of_code_url) &&
-        findings_fast_optionalString(raw.match_based_id) &&
-        findings_fast_optionalString(raw.syntactic_id) &&
+    const valid = optionalString(raw.rule_name) &&
+        optionalString(raw.rule_message) &&
+        optionalString(raw.confidence) &&
+        optionalString(raw.status) &&
+        optionalString(raw.ref) &&
+        optionalString(raw.line_of_code_url) &&
+        optionalString(raw.match_based_id) &&
+        optionalString(raw.syntactic_id) &&
         optionalRule(raw.rule) &&
         isRepository(raw.repository) &&
         optionalLocation(raw.location) &&
@@ -32701,8 +30304,8 @@ function fastWire(raw, sca) {
         (!sca || scaFieldsValid(raw));
     if (!valid)
         return undefined;
-    const id = findings_fast_numericId(raw.id);
-    const severity = typeof raw.severity === 'string' ? severityOf(raw.severity) : undefined;
+    const id = numericId(raw.id);
+    const severity = typeof raw.severity === 'string' ? (0,wire/* severityOf */.xJ)(raw.severity) : undefined;
     const relevantSince = optionalTimestamp(raw.relevant_since);
     const ticket = optionalTicket(raw.external_ticket);
     const policy = sca ? undefined : optionalPolicy(raw.sourcing_policy);
@@ -32750,6 +30353,10 @@ function fastScaWire(raw) {
     return fastWire(raw, true);
 }
 
+// EXTERNAL MODULE: ./src/api/schema-issues.ts
+var schema_issues = __nccwpck_require__(7218);
+// EXTERNAL MODULE: ./src/text/error-text.ts
+var error_text = __nccwpck_require__(6589);
 ;// CONCATENATED MODULE: ./src/api/findings.ts
 
 
@@ -32768,9 +30375,9 @@ function fastScaWire(raw) {
 const nullableNumber = schemas/* number */.aig().nullish();
 const nullableList = schemas/* array */.YOg(schemas/* string */.YjP()).nullish();
 const LocationWire = schemas/* object */.Ikc({
-    filePath: optionalString,
-    file_path: optionalString,
-    path: optionalString,
+    filePath: wire/* optionalString */.sx,
+    file_path: wire/* optionalString */.sx,
+    path: wire/* optionalString */.sx,
     line: nullableNumber,
     startLine: nullableNumber,
     start_line: nullableNumber,
@@ -32800,12 +30407,12 @@ function positive(value) {
     return value !== null && value !== undefined && value > 0 ? Math.trunc(value) : undefined;
 }
 const common = {
-    id: numericId,
-    rule_name: optionalString,
-    rule_message: optionalString,
+    id: wire/* numericId */.Vi,
+    rule_name: wire/* optionalString */.sx,
+    rule_message: wire/* optionalString */.sx,
     rule: schemas/* object */.Ikc({
-        name: optionalString,
-        message: optionalString,
+        name: wire/* optionalString */.sx,
+        message: wire/* optionalString */.sx,
         // Raw (nullable) lists: an empty-list default would hide the other spelling.
         cweNames: nullableList,
         cwe_names: nullableList,
@@ -32813,42 +30420,42 @@ const common = {
         owasp_names: nullableList
     })
         .nullish(),
-    severity: severity,
-    confidence: optionalString,
-    status: optionalString,
-    ref: optionalString,
-    repository: schemas/* object */.Ikc({ name: schemas/* string */.YjP(), url: optionalString }),
+    severity: wire/* severity */.yf,
+    confidence: wire/* optionalString */.sx,
+    status: wire/* optionalString */.sx,
+    ref: wire/* optionalString */.sx,
+    repository: schemas/* object */.Ikc({ name: schemas/* string */.YjP(), url: wire/* optionalString */.sx }),
     location: LocationWire.nullish(),
-    line_of_code_url: optionalString,
-    match_based_id: optionalString,
-    syntactic_id: optionalString,
-    relevant_since: timestamp.nullish(),
+    line_of_code_url: wire/* optionalString */.sx,
+    match_based_id: wire/* optionalString */.sx,
+    syntactic_id: wire/* optionalString */.sx,
+    relevant_since: wire/* timestamp */.vE.nullish(),
     external_ticket: schemas/* object */.Ikc({
-        id: stringId.nullish(),
-        url: optionalString,
-        externalSlug: optionalString,
-        external_slug: optionalString
+        id: wire/* stringId */.HL.nullish(),
+        url: wire/* optionalString */.sx,
+        externalSlug: wire/* optionalString */.sx,
+        external_slug: wire/* optionalString */.sx
     })
         .nullish(),
-    categories: stringList
+    categories: wire/* stringList */.Yn
 };
 const SastWire = schemas/* object */.Ikc({
     ...common,
-    sourcing_policy: schemas/* object */.Ikc({ id: stringId, name: optionalString, slug: optionalString }).nullish()
+    sourcing_policy: schemas/* object */.Ikc({ id: wire/* stringId */.HL, name: wire/* optionalString */.sx, slug: wire/* optionalString */.sx }).nullish()
 });
 const ScaWire = schemas/* object */.Ikc({
     ...common,
-    reachability: reachability,
+    reachability: wire/* reachability */.oY,
     is_malicious: schemas/* boolean */.zMY().nullish(),
-    vulnerability_identifier: optionalString,
+    vulnerability_identifier: wire/* optionalString */.sx,
     found_dependency: schemas/* object */.Ikc({
         package: schemas/* string */.YjP(),
-        version: optionalString,
-        ecosystem: optionalString,
-        transitivity: optionalString
+        version: wire/* optionalString */.sx,
+        ecosystem: wire/* optionalString */.sx,
+        transitivity: wire/* optionalString */.sx
     })
         .nullish(),
-    fix_recommendations: schemas/* array */.YOg(schemas/* object */.Ikc({ package: optionalString, version: optionalString }))
+    fix_recommendations: schemas/* array */.YOg(schemas/* object */.Ikc({ package: wire/* optionalString */.sx, version: wire/* optionalString */.sx }))
         .nullish(),
     usage: schemas/* object */.Ikc({ location: LocationWire.nullish() }).nullish()
 });
@@ -33033,7 +30640,7 @@ function normaliseFinding(raw, type, status, index, request, pool, decoder = 'fa
         if (fast !== undefined)
             return toSca(fast, status, pool);
     }
-    const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
+    const invalid = (error) => new errors/* SchemaError */.Ar(request, (0,schema_issues/* formatIssues */.o)(error.issues, `findings[${index}]`));
     if (type === 'sast') {
         const parsed = SastWire.safeParse(raw);
         if (!parsed.success)
@@ -33075,14 +30682,14 @@ function findingsPageDecoder(type, status, request, pool) {
             envelope = parseBody(parts);
         }
         catch (error) {
-            throw new SchemaError(request, [`body: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`]);
+            throw new errors/* SchemaError */.Ar(request, [`body: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`]);
         }
         parts.length = 0;
         const list = findingsList(envelope, type);
         if (list === undefined) {
             const key = LIST_OF_TYPE[type];
             const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
-            throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
+            throw new errors/* SchemaError */.Ar(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
         }
         const findings = new Array(list.length);
         for (let index = 0; index < list.length; index++) {
@@ -33140,7 +30747,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         },
         stream: decode
     });
-    return pageNumberPages(fetchPage, {
+    return (0,paginate/* pageNumberPages */.b)(fetchPage, {
         pageSize: paging.pageSize,
         concurrency: paging.concurrency,
         endOn: 'short-page',
@@ -33154,6 +30761,8 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     });
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./src/domain.ts
 var domain = __nccwpck_require__(9375);
 ;// CONCATENATED MODULE: ./src/api/secrets.ts
@@ -33215,23 +30824,23 @@ const secretsSeverity = schemas/* string */.YjP().transform((raw, ctx) => {
     });
     return core/* NEVER */.tm;
 });
-const SecretsFindingWire = camelObject({
-    id: numericId,
-    ref: optionalString,
-    repository: camelObject({ name: schemas/* string */.YjP() }),
+const SecretsFindingWire = (0,wire/* camelObject */.Ct)({
+    id: wire/* numericId */.Vi,
+    ref: wire/* optionalString */.sx,
+    repository: (0,wire/* camelObject */.Ct)({ name: schemas/* string */.YjP() }),
     severity: secretsSeverity,
-    status: optionalString,
+    status: wire/* optionalString */.sx,
     validationState,
-    mode: policyMode,
-    type: optionalString,
-    confidence: optionalString,
-    findingPath: optionalString,
-    findingPathUrl: optionalString,
-    ruleHashId: optionalString,
-    externalTicket: camelObject({
-        id: stringId.nullish(),
-        url: optionalString,
-        externalSlug: optionalString
+    mode: wire/* policyMode */.IX,
+    type: wire/* optionalString */.sx,
+    confidence: wire/* optionalString */.sx,
+    findingPath: wire/* optionalString */.sx,
+    findingPathUrl: wire/* optionalString */.sx,
+    ruleHashId: wire/* optionalString */.sx,
+    externalTicket: (0,wire/* camelObject */.Ct)({
+        id: wire/* stringId */.HL.nullish(),
+        url: wire/* optionalString */.sx,
+        externalSlug: wire/* optionalString */.sx
     }).nullish()
 });
 /** Strict: a 200 without `findings` is not "no secrets". */
@@ -33301,7 +30910,7 @@ const PRODUCT_HINT = 'the deployment or this repository may not have the Secrets
 function secretsPages(transport, deploymentId, query, maxPages = 2000) {
     const path = secretsPath(deploymentId);
     const request = { method: 'GET', path };
-    return cursorPages(async (cursor) => {
+    return (0,paginate/* cursorPages */.X)(async (cursor) => {
         const page = await transport.request({
             method: 'GET',
             path,
@@ -33327,17 +30936,17 @@ function secretsPages(transport, deploymentId, query, maxPages = 2000) {
 
 
 /** The description's `{id, name, version}` or the live `{package:{name, versionSpecifier}, licenses, ...}`. */
-const DependencyWire = camelObject({
-    name: optionalString,
-    version: optionalString,
-    package: camelObject({
+const DependencyWire = (0,wire/* camelObject */.Ct)({
+    name: wire/* optionalString */.sx,
+    version: wire/* optionalString */.sx,
+    package: (0,wire/* camelObject */.Ct)({
         name: schemas/* string */.YjP(),
-        versionSpecifier: optionalString,
-        version: optionalString
+        versionSpecifier: wire/* optionalString */.sx,
+        version: wire/* optionalString */.sx
     }).nullish(),
-    licenses: stringList,
-    ecosystem: optionalString,
-    repositoryId: stringId.nullish()
+    licenses: wire/* stringList */.Yn,
+    ecosystem: wire/* optionalString */.sx,
+    repositoryId: wire/* stringId */.HL.nullish()
 });
 const DependenciesResponse = schemas/* object */.Ikc({
     dependencies: schemas/* array */.YOg(DependencyWire),
@@ -33359,7 +30968,7 @@ const DEPENDENCIES_PAGE_SIZE = 10000;
 async function listDependencies(transport, deploymentId, filter, maxPages = 500) {
     const path = `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dependencies`;
     const all = [];
-    const pages = cursorPages(async (cursor) => {
+    const pages = (0,paginate/* cursorPages */.X)(async (cursor) => {
         const response = await transport.request({
             method: 'POST',
             path,
@@ -33381,122 +30990,8 @@ async function listDependencies(transport, deploymentId, filter, maxPages = 500)
     return all;
 }
 
-;// CONCATENATED MODULE: ./src/api/projects.ts
-
-
-
-
-const ProjectWire = camelObject({
-    id: numericId,
-    name: schemas/* string */.YjP().min(1),
-    // Required (as documented): tags read as [] where they are missing would be replaced by the
-    // new ones alone, dropping the project's current tags.
-    tags: schemas/* array */.YOg(schemas/* string */.YjP()),
-    url: optionalString,
-    defaultBranch: optionalString,
-    primaryBranch: optionalString
-});
-function toProject(wire) {
-    return {
-        id: wire.id,
-        name: wire.name,
-        tags: wire.tags,
-        url: wire.url ?? undefined,
-        defaultBranch: wire.defaultBranch ?? undefined,
-        primaryBranch: wire.primaryBranch ?? undefined
-    };
-}
-const ProjectsResponse = schemas/* object */.Ikc({ projects: schemas/* array */.YOg(ProjectWire) });
-const ProjectResponse = schemas/* object */.Ikc({ project: ProjectWire });
-const DEFAULT_PROJECTS_PAGING = {
-    pageSize: 1000,
-    concurrency: 4,
-    maxPages: 1000
-};
-function projectsPath(deploymentSlug) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects`;
-}
-/** Every project of the deployment, page by page. */
-function projectPages(transport, deploymentSlug, paging = DEFAULT_PROJECTS_PAGING) {
-    const path = projectsPath(deploymentSlug);
-    const fetchPage = async (page, signal) => {
-        const response = await transport.request({
-            method: 'GET',
-            path,
-            signal,
-            query: { page, page_size: paging.pageSize },
-            schema: ProjectsResponse
-        });
-        return response.projects.map(toProject);
-    };
-    return pageNumberPages(fetchPage, {
-        ...paging,
-        // The page-size cap of this endpoint is undocumented: a short page may just be the cap.
-        endOn: 'empty-page',
-        key: project => project.id,
-        request: { method: 'GET', path }
-    });
-}
-/** Names compare case-insensitively, as the service's `repos` filter does. */
-function sameProjectName(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-/** The project named exactly `name`, or undefined; stops reading pages once found. */
-async function findProject(transport, deploymentSlug, name, paging) {
-    for await (const page of projectPages(transport, deploymentSlug, paging)) {
-        const found = page.find(project => sameProjectName(project.name, name));
-        if (found)
-            return found;
-    }
-    return undefined;
-}
-async function listProjects(transport, deploymentSlug, paging) {
-    const all = [];
-    for await (const page of projectPages(transport, deploymentSlug, paging))
-        all.push(...page);
-    return all;
-}
-/**
- * `acme/web` → `acme/web` with each segment encoded and the slashes kept (what the service's own
- * samples send), or `acme%2Fweb`. Names with empty, `.` or `..` segments are refused: they would
- * address another path.
- */
-function projectNamePath(name, style) {
-    const segments = name.split('/');
-    if (segments.some(segment => segment === '' || segment === '.' || segment === '..')) {
-        throw new Error(`project name "${name}" has an empty, "." or ".." segment`);
-    }
-    return style === 'segments'
-        ? segments.map(encodeURIComponent).join('/')
-        : encodeURIComponent(name);
-}
-/**
- * PUT the project's tags. The body is the bare array the description's sample shows; whether the
- * service replaces or extends is undocumented, so callers always send the full union.
- */
-async function putProjectTags(transport, deploymentSlug, projectName, tags) {
-    const base = `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects/`;
-    const send = async (style) => {
-        const response = await transport.request({
-            method: 'PUT',
-            path: `${base}${projectNamePath(projectName, style)}/tags`,
-            body: tags,
-            schema: ProjectResponse,
-            hints: { 404: `check repository: no project named "${projectName}" in this deployment` }
-        });
-        return toProject(response.project);
-    };
-    try {
-        return await send('segments');
-    }
-    catch (error) {
-        // Undocumented which form the router wants; the slash-encoded one is tried once on 404.
-        if (error instanceof ApiError && error.status === 404 && projectName.includes('/'))
-            return send('encoded');
-        throw error;
-    }
-}
-
+// EXTERNAL MODULE: ./src/api/projects.ts
+var projects = __nccwpck_require__(6136);
 ;// CONCATENATED MODULE: ./src/gate/licenses.ts
 /**
  * Denied-license dependencies from per-license query results: the license is the one the
@@ -33545,8 +31040,8 @@ function branchName(ref) {
  * requests, or change status between the requests of two statuses), page by page as they arrive.
  * The server filters by repository, ref and status; this checks again, so a server that matches
  * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
- * repository's findings into this verdict. The case-insensitive repository comparison is made
- * once per distinct name (there are a handful, not one per finding).
+ * repository's findings into this verdict. The case-insensitive repository comparison and the
+ * branch comparison are made once per distinct name (there are a handful, not one per finding).
  */
 class ScopeFilter {
     scope;
@@ -33556,6 +31051,7 @@ class ScopeFilter {
         secrets: new Map()
     };
     repositoryMatches = new Map();
+    refMatches = new Map();
     statuses;
     branch;
     counts = { repository: 0, ref: 0, status: 0 };
@@ -33611,12 +31107,20 @@ class ScopeFilter {
     dropReason(finding) {
         if (!this.repositoryMatch(finding.repository))
             return 'repository';
-        // An absent ref is the server's to filter; only a ref that names another branch is out.
-        if (finding.ref !== '' && branchName(finding.ref) !== this.branch)
+        if (!this.refMatch(finding.ref))
             return 'ref';
         if (!this.statuses.has(finding.status))
             return 'status';
         return undefined;
+    }
+    /** An absent ref is the server's to filter; only a ref that names another branch is out. */
+    refMatch(ref) {
+        let matches = this.refMatches.get(ref);
+        if (matches === undefined) {
+            matches = ref === '' || branchName(ref) === this.branch;
+            this.refMatches.set(ref, matches);
+        }
+        return matches;
     }
     repositoryMatch(repository) {
         let matches = this.repositoryMatches.get(repository);
@@ -33669,7 +31173,7 @@ function judgeScopeDrops(drops, keptCount) {
         return `Dropped ${drops.total} finding(s) the server returned out of scope: ${dropReasons(drops)}`;
     }
     const { repository, ref, statuses } = drops.scope;
-    throw new errors/* NoVerdictError */.L(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
+    throw new src_errors/* NoVerdictError */.L(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
         `the gate asked for repository ${repository}, ref ${ref}, status ${statuses.join(', ')}. ` +
         'Check that repository and ref are spelled as the platform records them', 'on-api-error');
 }
@@ -33680,17 +31184,17 @@ function judgeScopeDrops(drops, keptCount) {
 
 const PoliciesResponse = schemas/* object */.Ikc({
     policies: schemas/* array */.YOg(schemas/* object */.Ikc({
-        id: stringId,
-        name: optionalString,
-        slug: optionalString,
-        productType: optionalString,
+        id: wire/* stringId */.HL,
+        name: wire/* optionalString */.sx,
+        slug: wire/* optionalString */.sx,
+        productType: wire/* optionalString */.sx,
         isDefault: schemas/* boolean */.zMY().nullish()
     }))
 });
 const RulesResponse = schemas/* object */.Ikc({
     cursor: schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish(),
     // Required: a page without its list (`{}`, an error object) must not read as "no rules".
-    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: stringId, path: schemas/* string */.YjP(), policyMode: policyMode }))
+    rules: schemas/* array */.YOg(schemas/* object */.Ikc({ id: wire/* stringId */.HL, path: schemas/* string */.YjP(), policyMode: wire/* policyMode */.IX }))
 });
 /** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
 const POLICIES_404_CAUSES = 'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints';
@@ -33721,7 +31225,7 @@ function isSastPolicy(policy) {
 const RULES_PAGE_LIMIT = 2000;
 function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
     const path = `${policiesPath(deploymentId)}/${encodeURIComponent(policyId)}`;
-    return cursorPages(async (cursor) => {
+    return (0,paginate/* cursorPages */.X)(async (cursor) => {
         const response = await transport.request({
             method: 'GET',
             path,
@@ -33819,9 +31323,9 @@ async function noVerdictOnFailure(what, lookup) {
         return await lookup;
     }
     catch (error) {
-        if (!isClientError(error))
+        if (!(0,errors/* isClientError */._2)(error))
             throw error;
-        throw new errors/* NoVerdictError */.L(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
+        throw new src_errors/* NoVerdictError */.L(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
 }
 /** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
@@ -33928,7 +31432,7 @@ async function fetchSecrets(transport, config, source, add) {
     }
 }
 function isProductMissing(error) {
-    return error instanceof ApiError && (error.status === 403 || error.status === 404);
+    return error instanceof errors/* ApiError */.hD && (error.status === 403 || error.status === 404);
 }
 /** Dependencies of the repository with a denied license; one query per license, concurrently. */
 async function fetchLicenseViolations(transport, deploymentId, project, denied) {
@@ -33941,14 +31445,14 @@ async function fetchLicenseViolations(transport, deploymentId, project, denied) 
     ]));
     return licenseViolations(new Map(results), project.id);
 }
-class ProjectNotFoundError extends errors/* UserError */.y {
+class ProjectNotFoundError extends src_errors/* UserError */.y {
     name = 'ProjectNotFoundError';
     constructor(repository, deployment) {
         super(`repository "${repository}" is not a project of deployment ${deployment.slug}: check the repository input (the name as the platform shows it) and that the repository has been scanned`);
     }
 }
 async function requireProject(transport, deployment, repository) {
-    const project = await findProject(transport, deployment.slug, repository);
+    const project = await (0,projects/* findProject */.t1)(transport, deployment.slug, repository);
     if (!project)
         throw new ProjectNotFoundError(repository, deployment);
     return project;
@@ -33985,198 +31489,14 @@ async function collectGateData(transport, deployment, config, project, { warn = 
     };
 }
 
-;// CONCATENATED MODULE: ./src/gate/decide.ts
-
-/** The validation states each `fail-on-secrets` value blocks on. */
-const SECRETS_BLOCKING = {
-    valid: ['confirmed_valid'],
-    'valid-or-unverified': ['confirmed_valid', 'validation_error', 'no_validator', 'unknown'],
-    any: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator', 'unknown'],
-    none: []
-};
-/** Every criterion a finding trips, ignoring ignores. Empty = the finding does not block. */
-function blockReasons(finding, mode, thresholds) {
-    if (finding.type === 'secrets')
-        return secretsReasons(finding, thresholds);
-    // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
-    const severityCounts = finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability);
-    const reasons = [
-        ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
-        ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
-    ];
-    if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
-        reasons.push({ kind: 'malicious' });
-    }
-    return reasons;
-}
-/**
- * A secret blocks by its validation state whatever its severity (`fail-on-secrets`), and by
- * severity and its own policy mode as a SAST finding does, except once it is confirmed invalid:
- * a revoked credential is no longer a leak, so only `fail-on-secrets: any` blocks it.
- */
-function secretsReasons(finding, thresholds) {
-    const reasons = [];
-    if (SECRETS_BLOCKING[thresholds.failOnSecrets].includes(finding.validationState)) {
-        reasons.push({ kind: 'secret', validationState: finding.validationState });
-    }
-    if (finding.validationState === 'confirmed_invalid')
-        return reasons;
-    return [
-        ...reasons,
-        ...severityReason(finding.severity, thresholds),
-        ...policyModeReason(finding.mode, thresholds)
-    ];
-}
-/** The severity criterion, when the finding reaches `fail-on-severity`. */
-function severityReason(severity, thresholds) {
-    const threshold = thresholds.failOnSeverity;
-    return threshold !== 'none' && (0,domain/* severityRank */.qs)(severity) >= (0,domain/* severityRank */.qs)(threshold)
-        ? [{ kind: 'severity', severity, threshold }]
-        : [];
-}
-/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
-function policyModeReason(mode, thresholds) {
-    const threshold = thresholds.failOnPolicyMode;
-    return threshold !== 'none' &&
-        isKnownMode(mode) &&
-        mode !== 'disabled' &&
-        (0,domain/* policyModeRank */.k8)(mode) >= (0,domain/* policyModeRank */.k8)(threshold)
-        ? [{ kind: 'policy-mode', mode, threshold }]
-        : [];
-}
-function isKnownMode(mode) {
-    return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched';
-}
-function evaluateFinding(finding, input) {
-    const mode = finding.type === 'sast'
-        ? input.modeOf(finding)
-        : finding.type === 'secrets'
-            ? finding.mode
-            : undefined;
-    const reasons = blockReasons(finding, mode, input.thresholds);
-    const ignored = input.ignoreOf(finding);
-    return {
-        finding,
-        ...(mode === undefined ? {} : { mode }),
-        // An ignored finding keeps the reasons it would block for, so the report can say so.
-        blocking: reasons.length > 0 && ignored === undefined,
-        reasons,
-        ...(ignored ? { ignored } : {})
-    };
-}
-/** Code-point order: stable across machines and far cheaper than locale-aware comparison. */
-function compareText(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** Blocking first, then the worst, then by place: the order of every report. */
-function compareEvaluated(a, b) {
-    return (Number(b.blocking) - Number(a.blocking) ||
-        severityRank(b.finding.severity) - severityRank(a.finding.severity) ||
-        compareText(a.finding.type, b.finding.type) ||
-        compareText(a.finding.ruleName, b.finding.ruleName) ||
-        compareText(a.finding.location?.path ?? '', b.finding.location?.path ?? '') ||
-        (a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) ||
-        a.finding.id - b.finding.id);
-}
-/** The code-point order of the type names, as compareEvaluated compares them. */
-const TYPE_ORDER = { sast: 0, sca: 1, secrets: 2 };
-/** Each distinct string's place in code-point order: comparisons then compare numbers. */
-function ordinals(values) {
-    const distinct = [...new Set(values)].sort(compareText);
-    return new Map(distinct.map((value, index) => [value, index]));
-}
-/**
- * The order of compareEvaluated, computed once per finding: rule names and paths become their
- * places among the distinct names (a few thousand, against tens of thousands of findings), so
- * the sort compares flat numbers only.
- */
-function sortEvaluated(evaluated) {
-    const rules = ordinals(evaluated.map(e => e.finding.ruleName));
-    const paths = ordinals(evaluated.map(e => e.finding.location?.path ?? ''));
-    const keys = evaluated.map(e => ({
-        rank: (e.blocking ? 0 : 12) +
-            (3 - (0,domain/* severityRank */.qs)(e.finding.severity)) * 3 +
-            TYPE_ORDER[e.finding.type],
-        rule: rules.get(e.finding.ruleName) ?? 0,
-        path: paths.get(e.finding.location?.path ?? '') ?? 0,
-        line: e.finding.location?.line ?? 0,
-        id: e.finding.id,
-        evaluated: e
-    }));
-    keys.sort((a, b) => a.rank - b.rank || a.rule - b.rule || a.path - b.path || a.line - b.line || a.id - b.id);
-    return keys.map(key => key.evaluated);
-}
-function emptyCounts() {
-    return { low: 0, medium: 0, high: 0, critical: 0 };
-}
-/** The verdict: pure, no I/O. `passed` or `failed`; skipping is decided by the caller. */
-function decide(input) {
-    const findings = sortEvaluated(input.findings.map(finding => evaluateFinding(finding, input)));
-    const sast = emptyCounts();
-    const sca = emptyCounts();
-    const secrets = emptyCounts();
-    const byType = { sast, sca, secrets };
-    let unknownMode = 0;
-    for (const { finding, mode } of findings) {
-        byType[finding.type][finding.severity]++;
-        if (mode === 'unknown' && finding.type === 'sast')
-            unknownMode++;
-    }
-    const blocking = findings.filter(f => f.blocking);
-    const failed = blocking.length > 0 || input.licenseViolations.length > 0;
-    return {
-        result: failed ? 'failed' : 'passed',
-        findings,
-        blocking,
-        ignored: findings.filter(f => f.ignored !== undefined),
-        licenseViolations: input.licenseViolations,
-        expiredIgnores: input.expiredIgnores,
-        ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-        counts: { total: findings.length, sast, sca, secrets, unknownMode }
-    };
-}
-
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/gate/ignore.ts
-var gate_ignore = __nccwpck_require__(2889);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
-function payloadOf(ctx) {
-    const payload = ctx.eventPayload;
-    return payload && typeof payload === 'object' ? payload : undefined;
-}
-/** A pull request whose head lives in another repository: GitHub gives it no secrets. */
-function forkPullRequest(ctx) {
-    if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target')
-        return false;
-    const pr = payloadOf(ctx)?.pull_request;
-    const head = pr?.head?.repo?.full_name;
-    const base = pr?.base?.repo?.full_name;
-    return typeof head === 'string' && typeof base === 'string' && head !== base;
-}
-/** Where the PR comment goes, or undefined outside a pull request. */
-function pullRequestTarget(ctx) {
-    const payload = payloadOf(ctx);
-    const number = payload?.pull_request?.number ?? payload?.number;
-    const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/');
-    if (typeof number !== 'number' || !owner || !repo)
-        return undefined;
-    return {
-        owner,
-        repo,
-        issueNumber: number,
-        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
-    };
-}
-/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
-const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target']);
-/** True when the ignore file must be read at the pull request's base, not in the workspace. */
-function readsIgnoreFileAtBase(eventName) {
-    return BASE_READ_EVENTS.has(eventName ?? '');
-}
-
+var ignore = __nccwpck_require__(2889);
+// EXTERNAL MODULE: ./src/inputs/pull-request.ts
+var pull_request = __nccwpck_require__(2274);
 ;// CONCATENATED MODULE: ./src/collect/ignore-source.ts
 /**
  * Where the ignore file comes from. On a pull request the checkout is the pull request's own
@@ -34200,24 +31520,24 @@ async function loadIgnoreSource(config, ctx, runner) {
     const file = config.ignoreFile;
     if (file === undefined)
         return { applied: Promise.resolve(NONE) };
-    const { parseIgnoreFile } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
-    if (!readsIgnoreFileAtBase(ctx.eventName)) {
+    const { parseIgnoreFile } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(815), __nccwpck_require__.e(768)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3768));
+    if (!(0,pull_request/* readsIgnoreFileAtBase */.Me)(ctx.eventName)) {
         const entries = parseIgnoreFile(await readWorkspaceFile(file), file);
         return { applied: Promise.resolve({ entries, proposed: [] }) };
     }
     const base = pullRequestBase(ctx);
     if (base === undefined) {
-        throw new gate_ignore/* IgnoreFileError */.de(file, [
+        throw new ignore/* IgnoreFileError */.d(file, [
             `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
         ]);
     }
     if (config.githubToken === undefined) {
-        throw new gate_ignore/* IgnoreFileError */.de(file, [`on ${ctx.eventName}, github-token is required`]);
+        throw new ignore/* IgnoreFileError */.d(file, [`on ${ctx.eventName}, github-token is required`]);
     }
     const path = repositoryPath(file, ctx);
     // A pull request that deletes the file proposes nothing; its base still applies.
     const workspaceText = await readWorkspaceFile(file).catch((error) => {
-        if (error instanceof gate_ignore/* IgnoreFileError */.de && error.problems[0]?.includes('(ENOENT)'))
+        if (error instanceof ignore/* IgnoreFileError */.d && error.problems[0]?.includes('(ENOENT)'))
             return '';
         throw error;
     });
@@ -34256,10 +31576,10 @@ function proposedEntries(workspace, base) {
 }
 async function readWorkspaceFile(file) {
     try {
-        return await (0,promises_namespaceObject.readFile)(file, 'utf8');
+        return await (0,promises_.readFile)(file, 'utf8');
     }
     catch (error) {
-        throw new gate_ignore/* IgnoreFileError */.de(file, [
+        throw new ignore/* IgnoreFileError */.d(file, [
             `cannot be read (${error.code ?? (0,error_text/* errorText */.k)(error)})`
         ]);
     }
@@ -34283,14 +31603,14 @@ function pullRequestBase(ctx) {
 }
 /** The file's path in the repository: relative to the workspace, which is the checkout. */
 function repositoryPath(file, ctx) {
-    const root = (0,external_node_path_namespaceObject.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
-    const inside = (0,external_node_path_namespaceObject.relative)(root, (0,external_node_path_namespaceObject.resolve)(root, file));
-    if (inside === '' || inside.startsWith(`..${external_node_path_namespaceObject.sep}`) || inside === '..' || (0,external_node_path_namespaceObject.isAbsolute)(inside)) {
-        throw new gate_ignore/* IgnoreFileError */.de(file, [
+    const root = (0,external_node_path_.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
+    const inside = (0,external_node_path_.relative)(root, (0,external_node_path_.resolve)(root, file));
+    if (inside === '' || inside.startsWith(`..${external_node_path_.sep}`) || inside === '..' || (0,external_node_path_.isAbsolute)(inside)) {
+        throw new ignore/* IgnoreFileError */.d(file, [
             "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
         ]);
     }
-    return inside.split(external_node_path_namespaceObject.sep).join('/');
+    return inside.split(external_node_path_.sep).join('/');
 }
 function httpStatus(error) {
     return ignore_source_isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
@@ -34300,7 +31620,7 @@ async function fetchBaseFile(request) {
     const { base, path } = request;
     const route = `/repos/${base.owner}/${base.repo}/contents/${path}`;
     const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
-    const fail = (detail) => new errors/* NoVerdictError */.L(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+    const fail = (detail) => new src_errors/* NoVerdictError */.L(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
         `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
         "the pull request's own copy is never used instead", 'on-api-error');
     // Loaded only here: the GitHub client is the heaviest part of the bundle.
@@ -34483,7 +31803,7 @@ function withoutCredentials(raw) {
 
 
 /** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-class ConfigError extends errors/* UserError */.y {
+class ConfigError extends src_errors/* UserError */.y {
     name = 'ConfigError';
     problems;
     constructor(problems) {
@@ -34515,8 +31835,8 @@ function valueErrors(error) {
     throw error;
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
 /**
  * The rules between inputs: combinations whose values each parse but cannot work together. A rule
@@ -34544,7 +31864,7 @@ function baseIgnoreFileNeedsAToken(run) {
     return (inputs, ctx) => {
         if (inputs.ignoreFile !== undefined &&
             inputs.githubToken === undefined &&
-            readsIgnoreFileAtBase(run.eventName)) {
+            (0,pull_request/* readsIgnoreFileAtBase */.Me)(run.eventName)) {
             ctx.addIssue({
                 code: 'custom',
                 path: ['githubToken'],
@@ -34597,7 +31917,7 @@ const commitEvidenceNeedsACommit = (inputs, ctx) => {
 /** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
 function isFile(path) {
     try {
-        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+        return (0,external_node_fs_.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
     }
     catch {
         return false;
@@ -34917,7 +32237,7 @@ function readEventPayload(path) {
     if (path === undefined || path === '')
         return undefined;
     try {
-        return JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+        return JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
     }
     catch {
         return undefined;
@@ -35314,915 +32634,6 @@ function describeIssue(issue, secrets) {
     return `${name}: ${issue.message}${shown}`;
 }
 
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/api/sbom.ts
-
-
-const SBOM_FORMATS = {
-    json: 'SBOM_OUTPUT_FORMAT_JSON',
-    cyclonedx: 'SBOM_OUTPUT_FORMAT_CYCLONEDX'
-};
-function componentTypeWire(type) {
-    return `SBOM_METADATA_COMPONENT_TYPE_CYCLONE_DX_V15_${type.toUpperCase()}`;
-}
-const CreateResponse = schemas/* object */.Ikc({ taskToken: schemas/* string */.YjP().min(1) });
-const STATUS_VALUES = {
-    SBOM_EXPORT_STATUS_IN_PROGRESS: 'in_progress',
-    SBOM_EXPORT_STATUS_COMPLETED: 'completed',
-    SBOM_EXPORT_STATUS_FAILED: 'failed'
-};
-const StatusResponse = schemas/* object */.Ikc({
-    status: schemas/* string */.YjP().transform((raw, ctx) => {
-        const status = STATUS_VALUES[raw];
-        if (!status) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `expected an SBOM_EXPORT_STATUS_* value (got "${raw.slice(0, 60)}")`
-            });
-            return core/* NEVER */.tm;
-        }
-        return status;
-    }),
-    downloadUrl: optionalString,
-    errorMessage: optionalString
-});
-function exportPath(deploymentId) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/sbom/export`;
-}
-function supplierWire(supplier) {
-    if (!supplier)
-        return undefined;
-    return {
-        ...(supplier.name ? { name: supplier.name } : {}),
-        ...(supplier.url ? { url: supplier.url } : {}),
-        ...(supplier.email ? { contact: { email: supplier.email } } : {})
-    };
-}
-/**
- * Starts an export job and returns its task token. Never retried once the server may have acted
- * on it, like ticket creation: a retry after a timeout starts another export job on the server
- * (one per attempt and project), so a failed step is the better outcome.
- */
-async function createSbomExport(transport, deploymentId, request, rateLimit = 'retry') {
-    const supplier = supplierWire(request.supplier);
-    const response = await transport.request({
-        method: 'POST',
-        path: exportPath(deploymentId),
-        idempotent: false,
-        rateLimit,
-        body: {
-            deploymentId,
-            repositoryId: String(request.repositoryId),
-            ...(request.ref ? { ref: request.ref } : {}),
-            sbomOutputFormat: SBOM_FORMATS[request.format],
-            metadataComponentType: componentTypeWire(request.componentType),
-            ...(supplier ? { metadataSupplier: supplier } : {})
-        },
-        schema: CreateResponse
-    });
-    return response.taskToken;
-}
-async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 'retry') {
-    const response = await transport.request({
-        method: 'GET',
-        rateLimit,
-        path: `${exportPath(deploymentId)}/${encodeURIComponent(taskToken)}`,
-        schema: StatusResponse
-    });
-    return {
-        status: response.status,
-        downloadUrl: response.downloadUrl ?? undefined,
-        errorMessage: response.errorMessage ?? undefined
-    };
-}
-
-;// CONCATENATED MODULE: ./src/text/log-text.ts
-/**
- * Text for the job log. Log messages quote the server (SBOM task tokens, error messages, project
- * and rule names, paths), and the runner reads every line of the log for workflow commands: a
- * quoted line break followed by `::add-mask::x` or `::stop-commands::t` would be obeyed.
- * @actions/core escapes line breaks in the `::error::`/`::warning::` text it writes, but `info`
- * writes text as it is, and none of it drops ANSI escapes. So the runner implementation over
- * @actions/core puts every message through {@link logText}.
- */
-
-/** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
-const COMMAND_START = /^\s*(?:::|##\[)/;
-/** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
-const COMMAND_QUOTE = '> ';
-/**
- * Text safe to write to the log: control characters (ANSI escapes, bidi overrides) dropped, every
- * line break made `\n`, and each line that would start a workflow command quoted.
- */
-function logText(text) {
-    return (0,plain/* stripControl */.kU)(text)
-        .split('\n')
-        .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
-        .join('\n');
-}
-/** A server-provided value to quote inside a log message: one line, bounded. */
-function quoted(value, maxChars = plain/* PARAGRAPH_CHARS */.jg) {
-    return (0,plain/* oneLine */.TN)((0,plain/* truncate */.xv)(value, maxChars));
-}
-
-;// CONCATENATED MODULE: ./src/actions/sbom-schedule.ts
-/**
- * When to poll each outstanding SBOM export. Pure: times are numbers, the caller owns the clock.
- *
- * Each task backs off on its own (poll ages first·u, then doubling, intervals capped), with a
- * per-task phase u in [1, 2) from a low-discrepancy sequence: the tasks of a deployment together
- * sample every age, so the first completion is seen close to when it happened, not up to twice
- * as late. Exports of one deployment take similar times, so once one task has been seen completed
- * at age A, every other task is polled at its own age A instead of waiting for its next backoff
- * step: the whole deployment finishes about one poll round trip after its exports do, with few
- * polls per project.
- */
-const DEFAULT_POLL_TIMING = { firstMs: 2000, maxIntervalMs: 15_000 };
-const GOLDEN = 0.6180339887498949;
-/** Task `index`'s phase in [1, 2): evenly spread for any number of tasks. */
-function pollPhase(index) {
-    return 1 + ((index * GOLDEN) % 1);
-}
-/** The first age on task `index`'s own backoff that is later than `age`. */
-function nextOwnAge(index, age, timing) {
-    let next = timing.firstMs * pollPhase(index);
-    while (next <= age)
-        next += Math.min(next, timing.maxIntervalMs);
-    return next;
-}
-class PollPlanner {
-    timing;
-    shortestDone;
-    constructor(timing = DEFAULT_POLL_TIMING) {
-        this.timing = timing;
-    }
-    /** The smallest age at which an export was seen completed so far, if any. */
-    get learnedDurationMs() {
-        return this.shortestDone;
-    }
-    /** A poll sent at `age` saw its export completed (a quick failure says nothing of the others). */
-    completedAt(age) {
-        if (this.shortestDone === undefined || age < this.shortestDone)
-            this.shortestDone = age;
-    }
-    /**
-     * The age of the next poll of task `index`, whose last poll was sent at `lastAge` (-1 before
-     * the first): its own backoff step, or the learned duration when that comes first.
-     */
-    nextAge(index, lastAge) {
-        const own = nextOwnAge(index, lastAge, this.timing);
-        const learned = this.shortestDone;
-        return learned !== undefined && learned > lastAge && learned < own ? learned : own;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/actions/sbom-pipeline.ts
-/**
- * The deployment export as a pipeline: every project's export is started (a few at a time), one
- * loop polls all outstanding tasks on their own schedules (sbom-schedule.ts), and each SBOM is
- * downloaded as soon as its export completes. No project waits for another project's export.
- *
- * A 429 or 503 on a start or a poll pushes back the whole schedule by its Retry-After: the API
- * asked this client, not this task, to slow down. One project's failure is recorded and the
- * others go on (unless `failFast`, for a single repository, where the error is the outcome).
- */
-
-
-
-
-
-const DEFAULT_LIMITS = {
-    startsInFlight: 8,
-    pollsInFlight: 10,
-    downloadsInFlight: 8,
-    pollGapMs: 5,
-    progressEveryMs: 10_000,
-    rateLimitFallbackMs: 5000,
-    rateLimitMaxMs: 120_000
-};
-function rateLimited(error) {
-    return error instanceof ApiError && RATE_LIMIT_STATUSES.has(error.status);
-}
-/** At most `limit` of the given jobs at once. */
-class Limiter {
-    limit;
-    active = 0;
-    queue = [];
-    constructor(limit) {
-        this.limit = limit;
-    }
-    async run(job) {
-        if (this.active >= this.limit)
-            await new Promise(resolve => this.queue.push(resolve));
-        this.active++;
-        try {
-            return await job();
-        }
-        finally {
-            this.active--;
-            this.queue.shift()?.();
-        }
-    }
-}
-class ExportPipeline {
-    projects;
-    ops;
-    settings;
-    clock;
-    limits;
-    results;
-    planner;
-    waiting = [];
-    downloads = [];
-    downloadLimiter;
-    pollsInFlight = 0;
-    startsDone = false;
-    notBefore = 0;
-    lastPollAt = Number.NEGATIVE_INFINITY;
-    lastRateLimitLog = Number.NEGATIVE_INFINITY;
-    nextProgressAt;
-    begun;
-    fatal;
-    wakeUp = () => undefined;
-    counts = { started: 0, completed: 0, failed: 0, polls: 0, rateLimited: 0 };
-    constructor(projects, ops, settings, clock, limits) {
-        this.projects = projects;
-        this.ops = ops;
-        this.settings = settings;
-        this.clock = clock;
-        this.limits = limits;
-        this.results = new Array(projects.length);
-        this.planner = new PollPlanner(limits.timing);
-        this.downloadLimiter = new Limiter(limits.downloadsInFlight);
-        this.begun = clock.now();
-        this.nextProgressAt = this.begun + limits.progressEveryMs;
-    }
-    async run() {
-        const polling = this.pollLoop();
-        await this.startAll();
-        this.startsDone = true;
-        this.wakeUp();
-        await polling;
-        await Promise.all(this.downloads);
-        if (this.fatal)
-            throw this.fatal.error;
-        if (this.settings.progress)
-            this.log('done');
-        return this.results.map((result, index) => result ?? {
-            project: this.projects[index]?.name ?? '?',
-            status: 'error',
-            error: 'the export was abandoned after another error'
-        });
-    }
-    // --- starting -------------------------------------------------------------------------------
-    async startAll() {
-        let next = 0;
-        const worker = async () => {
-            while (next < this.projects.length && !this.fatal) {
-                const index = next++;
-                await this.startOne(index);
-            }
-        };
-        const workers = Math.min(this.limits.startsInFlight, this.projects.length);
-        await Promise.all(Array.from({ length: workers }, worker));
-    }
-    async startOne(index) {
-        const project = this.projects[index];
-        let taskToken;
-        for (let attempt = 0; taskToken === undefined; attempt++) {
-            await this.untilAllowed();
-            try {
-                taskToken = await this.ops.start(project);
-            }
-            catch (error) {
-                if (rateLimited(error) && attempt < this.settings.startRetries) {
-                    this.slowDown(error);
-                    continue;
-                }
-                this.fail(index, { project: project.name, status: 'error', error: (0,error_text/* errorText */.k)(error) }, error);
-                return;
-            }
-        }
-        this.counts.started++;
-        if (!this.settings.progress)
-            this.clock.info(`SBOM export of ${quoted(project.name)} started (task ${quoted(taskToken)})`);
-        if (!this.settings.wait) {
-            this.results[index] = { project: project.name, taskToken, status: 'started' };
-            return;
-        }
-        const startedAt = this.clock.now();
-        const task = {
-            index,
-            project,
-            taskToken,
-            startedAt,
-            deadline: startedAt + this.settings.waitTimeoutSeconds * 1000,
-            lastAge: -1,
-            dueAt: 0
-        };
-        this.schedule(task);
-    }
-    /** Waits while a rate limit holds everything back. */
-    async untilAllowed() {
-        for (let now = this.clock.now(); now < this.notBefore; now = this.clock.now()) {
-            await this.clock.sleep(this.notBefore - now);
-        }
-    }
-    // --- polling --------------------------------------------------------------------------------
-    schedule(task) {
-        const age = this.planner.nextAge(task.index, task.lastAge);
-        task.dueAt = Math.min(task.startedAt + age, task.deadline);
-        this.waiting.push(task);
-        this.wakeUp();
-    }
-    earliest() {
-        let best;
-        for (const task of this.waiting)
-            if (!best || task.dueAt < best.dueAt)
-                best = task;
-        if (!best)
-            return undefined;
-        return {
-            task: best,
-            at: Math.max(best.dueAt, this.notBefore, this.lastPollAt + this.limits.pollGapMs)
-        };
-    }
-    async pollLoop() {
-        for (;;) {
-            if (this.fatal)
-                return;
-            if (this.startsDone && this.waiting.length === 0 && this.pollsInFlight === 0)
-                return;
-            const now = this.clock.now();
-            if (this.settings.progress && now >= this.nextProgressAt) {
-                this.log('progress');
-                this.nextProgressAt = now + this.limits.progressEveryMs;
-            }
-            let wakeAt = this.settings.progress ? this.nextProgressAt : Number.POSITIVE_INFINITY;
-            if (this.pollsInFlight < this.limits.pollsInFlight) {
-                const due = this.earliest();
-                if (due && due.at <= now) {
-                    this.waiting.splice(this.waiting.indexOf(due.task), 1);
-                    this.lastPollAt = now;
-                    void this.pollOne(due.task, now);
-                    continue;
-                }
-                if (due)
-                    wakeAt = Math.min(wakeAt, due.at);
-            }
-            await this.idle(wakeAt - now);
-        }
-    }
-    /** Sleeps until `ms` passed or something changed (a task was added, a poll answered). */
-    async idle(ms) {
-        const stop = new AbortController();
-        const woken = new Promise(resolve => (this.wakeUp = resolve));
-        const sleeps = Number.isFinite(ms) ? [this.clock.sleep(Math.max(ms, 0), stop.signal)] : [];
-        await Promise.race([woken, ...sleeps]);
-        stop.abort();
-        this.wakeUp = () => undefined;
-    }
-    async pollOne(task, sentAt) {
-        this.pollsInFlight++;
-        this.counts.polls++;
-        const age = sentAt - task.startedAt;
-        task.lastAge = age;
-        try {
-            const state = await this.ops.poll(task.taskToken);
-            this.onPolled(task, state, age);
-        }
-        catch (error) {
-            if (rateLimited(error)) {
-                this.slowDown(error);
-                if (this.clock.now() >= task.deadline) {
-                    const error_ = `still rate limited by the API (HTTP ${error.status}) after ${this.settings.waitTimeoutSeconds} s`;
-                    this.settle(task, 'timed_out', error_);
-                }
-                else {
-                    task.dueAt = this.notBefore;
-                    this.waiting.push(task);
-                }
-            }
-            else {
-                this.failTask(task, error);
-            }
-        }
-        finally {
-            this.pollsInFlight--;
-            this.wakeUp();
-        }
-    }
-    onPolled(task, state, age) {
-        if (state.status === 'failed') {
-            this.settle(task, 'failed', state.errorMessage ?? 'the export failed without a message');
-            return;
-        }
-        if (state.status === 'in_progress') {
-            if (this.clock.now() >= task.deadline) {
-                this.settle(task, 'timed_out', `still in progress after ${this.settings.waitTimeoutSeconds} s`);
-            }
-            else {
-                this.schedule(task);
-            }
-            return;
-        }
-        this.learn(age);
-        if (!state.downloadUrl) {
-            this.settle(task, 'error', 'the export completed without a download URL');
-            return;
-        }
-        const unusable = this.ops.acceptUrl(state.downloadUrl);
-        if (unusable !== undefined) {
-            this.settle(task, 'error', unusable);
-            return;
-        }
-        const file = this.settings.fileFor(task.project);
-        if (file === undefined) {
-            this.settle(task, 'completed');
-            return;
-        }
-        const url = state.downloadUrl;
-        this.downloads.push(this.downloadLimiter
-            .run(() => this.ops.download(url, file))
-            .then(() => this.settle(task, 'completed', undefined, file), (error) => this.failTask(task, error)));
-    }
-    /** A completion seen at `age`: tasks waiting for a later poll are polled at that age instead. */
-    learn(age) {
-        const before = this.planner.learnedDurationMs;
-        this.planner.completedAt(age);
-        if (before !== undefined && before <= age)
-            return;
-        for (const task of this.waiting) {
-            if (task.lastAge < age)
-                task.dueAt = Math.min(task.dueAt, task.startedAt + age);
-        }
-    }
-    // --- outcomes -------------------------------------------------------------------------------
-    settle(task, status, error, file) {
-        if (status === 'completed')
-            this.counts.completed++;
-        else
-            this.counts.failed++;
-        this.results[task.index] = {
-            project: task.project.name,
-            taskToken: task.taskToken,
-            status,
-            ...(file !== undefined ? { file } : {}),
-            ...(error !== undefined ? { error } : {})
-        };
-    }
-    /** An unexpected error: recorded for this project, or the end of the run with failFast. */
-    /** A started export that broke (its poll or its download): an error naming its task. */
-    failTask(task, error) {
-        const report = {
-            project: task.project.name,
-            taskToken: task.taskToken,
-            status: 'error',
-            error: (0,error_text/* errorText */.k)(error)
-        };
-        this.fail(task.index, report, error);
-    }
-    fail(index, report, error) {
-        if (this.settings.failFast) {
-            this.fatal ??= { error };
-            this.wakeUp();
-            return;
-        }
-        this.counts.failed++;
-        this.results[index] = report;
-    }
-    slowDown(error) {
-        this.counts.rateLimited++;
-        const waitMs = Math.min(error.retryAfterMs ?? this.limits.rateLimitFallbackMs, this.limits.rateLimitMaxMs);
-        const now = this.clock.now();
-        this.notBefore = Math.max(this.notBefore, now + waitMs);
-        if (now - this.lastRateLimitLog >= this.limits.progressEveryMs) {
-            this.lastRateLimitLog = now;
-            this.clock.info(`SBOM exports: the API answered HTTP ${error.status}; every start and poll waits ${(waitMs / 1000).toFixed(1)} s`);
-        }
-    }
-    log(kind) {
-        const { started, completed, failed, polls, rateLimited: limited } = this.counts;
-        const seconds = Math.round((this.clock.now() - this.begun) / 1000);
-        const total = this.projects.length;
-        const waiting = started - completed - failed;
-        const limitedText = limited > 0 ? `, ${limited} rate-limited answer(s)` : '';
-        this.clock.info(kind === 'done'
-            ? `SBOM exports done after ${seconds} s: ${total} project(s), ${completed} completed, ${failed} failed, ${polls} poll(s)${limitedText}`
-            : `SBOM exports after ${seconds} s: ${started} of ${total} started, ${completed} completed, ${failed} failed, ${waiting} waiting${limitedText}`);
-    }
-}
-/** Exports every project's SBOM; the reports keep the order of `projects`. */
-function runExportPipeline(projects, ops, settings, clock, limits = DEFAULT_LIMITS) {
-    return new ExportPipeline(projects, ops, settings, clock, limits).run();
-}
-
-;// CONCATENATED MODULE: ./src/actions/sbom.ts
-
-
-
-
-
-
-
-
-
-
-
-/** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
-function sbomFileName(project, format) {
-    const safe = project
-        .replace(/\//g, '__')
-        .replace(/[^A-Za-z0-9._-]/g, '_')
-        .replace(/^\.+/, '_');
-    return `${safe}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`;
-}
-/**
- * A signed URL as a server sends one: http(s), and nothing a URL parser would silently drop
- * (it removes tabs and line breaks, so `https://x/\n::error::` would parse).
- */
-function isDownloadUrl(raw) {
-    // eslint-disable-next-line no-control-regex
-    if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !URL.canParse(raw))
-        return false;
-    const { protocol } = new URL(raw);
-    return protocol === 'https:' || protocol === 'http:';
-}
-/**
- * One connection pool per storage origin for a run's downloads: a thousand SBOMs then reuse a few
- * connections instead of opening (and handshaking) one each. Never the API's pool, which would
- * put the API token's connection and the storage host in one place.
- */
-class DownloadPools {
-    pools = new Map();
-    for(url) {
-        let pool = this.pools.get(url.origin);
-        if (!pool) {
-            pool = dispatcherFor(url);
-            this.pools.set(url.origin, pool);
-        }
-        return pool;
-    }
-    async close() {
-        const pools = [...this.pools.values()];
-        this.pools.clear();
-        await Promise.all(pools.map(pool => pool.close()));
-    }
-}
-/** GETs the signed URL with no Authorization header: the API token must never reach that host. */
-async function downloadSbom(url, path, timeoutMs, pools) {
-    const agent = pools?.for(new URL(url)) ?? dispatcherFor(new URL(url));
-    const partial = `${path}.partial`;
-    const timeout = timeoutSignal(timeoutMs);
-    try {
-        const response = await (0,undici.fetch)(url, {
-            headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
-            signal: timeout.signal,
-            dispatcher: agent
-        });
-        if (!response.ok || !response.body) {
-            throw new Error(`the signed SBOM download URL answered HTTP ${response.status}`);
-        }
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(external_node_stream_.Readable.fromWeb(response.body), (0,external_node_fs_namespaceObject.createWriteStream)(partial));
-        await (0,promises_namespaceObject.rename)(partial, path);
-    }
-    catch (error) {
-        await (0,promises_namespaceObject.rm)(partial, { force: true });
-        throw error;
-    }
-    finally {
-        timeout.clear();
-        if (!pools)
-            await agent.close();
-    }
-}
-function failureOf(exports) {
-    const bad = exports.filter(e => e.status === 'failed' || e.status === 'timed_out' || e.status === 'error');
-    if (bad.length === 0)
-        return undefined;
-    const shown = bad
-        .slice(0, 3)
-        .map(e => `${quoted(e.project)}: ${e.status.replace('_', ' ')} (${quoted(e.error ?? 'no detail')})`);
-    const more = bad.length > 3 ? `, and ${bad.length - 3} more` : '';
-    return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`;
-}
-/**
- * SBOM exports for one project or every project. With deployment scope a failure of one project
- * is recorded and the others go on; the outcome's `failure` makes the step fail at the end.
- */
-async function exportSboms(transport, deploymentId, projects, settings, env, limits) {
-    const deployment = settings.scope === 'deployment';
-    const fileFor = (project) => {
-        if (settings.file === undefined)
-            return undefined;
-        return deployment
-            ? (0,external_node_path_namespaceObject.join)(settings.file, sbomFileName(project.name, settings.format))
-            : settings.file;
-    };
-    const ops = {
-        start: project => createSbomExport(transport, deploymentId, {
-            repositoryId: project.id,
-            ref: settings.ref,
-            format: settings.format,
-            componentType: settings.componentType,
-            supplier: settings.supplier
-        }, 'caller'),
-        poll: taskToken => getSbomExport(transport, deploymentId, taskToken, 'caller'),
-        acceptUrl: url => {
-            // Masking whatever the server sent would let it hide any word of the log.
-            if (!isDownloadUrl(url))
-                return 'the export completed with a download URL that is not an http(s) URL';
-            env.mask(url);
-            return undefined;
-        },
-        download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
-    };
-    const pools = new DownloadPools();
-    const exports = await runExportPipeline(projects, ops, {
-        wait: settings.wait,
-        waitTimeoutSeconds: settings.waitTimeoutSeconds,
-        fileFor,
-        startRetries: settings.rateLimitRetries,
-        failFast: !deployment,
-        progress: deployment
-    }, { now: env.now, sleep: env.sleep, info: env.info }, limits).finally(() => pools.close());
-    const failure = failureOf(exports);
-    return failure ? { exports, failure } : { exports };
-}
-
-;// CONCATENATED MODULE: ./src/actions/sbom-shard.ts
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** 32-bit FNV-1a over the UTF-8 bytes of `text`. */
-function fnv1a32(text) {
-    let hash = FNV_OFFSET;
-    for (const byte of new TextEncoder().encode(text)) {
-        hash ^= byte;
-        hash = Math.imul(hash, FNV_PRIME) >>> 0;
-    }
-    return hash;
-}
-/** The 1-based shard of a project name; names compare case-insensitively, as the API's do. */
-function shardOf(projectName, count) {
-    return (fnv1a32(projectName.toLowerCase()) % count) + 1;
-}
-function inShard(projectName, shard) {
-    return shardOf(projectName, shard.count) === shard.index;
-}
-
-;// CONCATENATED MODULE: ./src/actions/tags.ts
-
-class TagsNotKeptError extends Error {
-    name = 'TagsNotKeptError';
-}
-/**
- * Adds tags, never removes one: the current tags are read first and the union is sent, since
- * whether the service replaces or extends is undocumented. Nothing new to add → no request.
- */
-async function addProjectTags(transport, deploymentSlug, project, wanted) {
-    const has = new Set(project.tags);
-    const added = wanted.filter(tag => !has.has(tag));
-    if (added.length === 0)
-        return { project: project.name, added: [], tags: [...project.tags] };
-    const union = [...project.tags, ...added];
-    const updated = await putProjectTags(transport, deploymentSlug, project.name, union);
-    const kept = new Set(updated.tags);
-    const missing = union.filter(tag => !kept.has(tag));
-    if (missing.length > 0) {
-        throw new TagsNotKeptError(`The tag update of ${project.name} was answered without ${missing.join(', ')}: the project now has [${updated.tags.join(', ')}]`);
-    }
-    return { project: project.name, added, tags: [...updated.tags] };
-}
-
-;// CONCATENATED MODULE: ./src/api/tickets.ts
-
-
-const idList = schemas/* array */.YOg(numericId)
-    .nullish()
-    .transform(ids => ids ?? []);
-const TicketsResponse = schemas/* object */.Ikc({
-    succeeded: schemas/* array */.YOg(schemas/* object */.Ikc({
-        issue_ids: idList,
-        ticket_id: numericId.nullish(),
-        ticket_url: optionalString,
-        external_slug: optionalString
-    }))
-        .nullish(),
-    failed: schemas/* array */.YOg(schemas/* object */.Ikc({ issue_ids: idList, error: optionalString })).nullish(),
-    skipped: schemas/* array */.YOg(schemas/* object */.Ikc({ issue_ids: idList, reason: optionalString })).nullish()
-})
-    // An empty bucket may be left out, but a 200 with none of them (`{}`, an error object) says
-    // nothing about the tickets: it must not read as "nothing happened".
-    .refine(body => [body.succeeded, body.failed, body.skipped].some(Array.isArray), 'expected at least one of the lists succeeded, failed, skipped (got none)');
-/**
- * Creates tickets for the given findings. Never retried once the server may have acted on it: a
- * duplicate ticket is worse than a failed step (the transport treats a POST as non-idempotent).
- */
-async function createTickets(transport, deploymentSlug, request) {
-    const response = await transport.request({
-        method: 'POST',
-        path: `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/tickets`,
-        idempotent: false,
-        body: {
-            issue_type: request.type,
-            issue_ids: request.findingIds.map(String),
-            group_issues: request.groupIssues,
-            limit: request.limit,
-            ...(request.trackerProjectId ? { tracker_project_id: request.trackerProjectId } : {})
-        },
-        schema: TicketsResponse,
-        hints: {
-            400: 'check ticket-limit and tracker-project-id, and that an issue tracker integration is set up'
-        }
-    });
-    return {
-        succeeded: (response.succeeded ?? []).map(s => ({
-            issueIds: s.issue_ids,
-            ticketId: s.ticket_id ?? undefined,
-            url: s.ticket_url ?? undefined,
-            externalSlug: s.external_slug ?? undefined
-        })),
-        failed: (response.failed ?? []).map(f => ({
-            issueIds: f.issue_ids,
-            error: f.error ?? 'no reason given'
-        })),
-        skipped: (response.skipped ?? []).map(s => ({
-            issueIds: s.issue_ids,
-            reason: s.reason ?? 'no reason given'
-        }))
-    };
-}
-
-;// CONCATENATED MODULE: ./src/gate/ticket-selection.ts
-/**
- * Which findings get tickets: the blocking ones (or all), minus those that already have an
- * external ticket — that is what makes a re-run create nothing. Ignored findings never get a
- * ticket: someone decided to accept them.
- */
-function selectTicketFindings(findings, which) {
-    const byType = new Map();
-    let alreadyTicketed = 0;
-    for (const evaluated of findings) {
-        if (evaluated.ignored)
-            continue;
-        if (which === 'blocking' && !evaluated.blocking)
-            continue;
-        const { finding } = evaluated;
-        if (finding.externalTicket) {
-            alreadyTicketed++;
-            continue;
-        }
-        const ids = byType.get(finding.type) ?? [];
-        ids.push(finding.id);
-        byType.set(finding.type, ids);
-    }
-    return { byType, alreadyTicketed };
-}
-
-;// CONCATENATED MODULE: ./src/actions/tickets.ts
-
-
-
-
-
-/**
- * Whether a failed ticket request may still have created tickets: no answer after the request
- * was sent, or a server/gateway error other than the ones that prove it was not processed.
- */
-function mayHaveCreatedTickets(error) {
-    if (error instanceof NetworkError)
-        return error.mayHaveBeenProcessed;
-    if (error instanceof ApiError)
-        return error.status >= 500 && error.status !== 503;
-    return false;
-}
-function idsText(ids) {
-    return ids.length === 0
-        ? 'no finding ids'
-        : `finding${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
-}
-/**
- * One ticket request per finding type. Failed and skipped findings become warnings; a request
- * error is a warning too (tickets never decide the gate), worded so a user knows whether tickets
- * may exist already.
- */
-async function openTickets(transport, deploymentSlug, findings, settings, warn) {
-    const selection = selectTicketFindings(findings, settings.ticketFindings);
-    const created = [];
-    const failed = [];
-    const skipped = [];
-    const types = [...selection.byType.entries()];
-    const outcomes = await Promise.allSettled(types.map(([type, findingIds]) => createTickets(transport, deploymentSlug, {
-        type,
-        findingIds,
-        groupIssues: settings.groupTickets,
-        limit: settings.ticketLimit,
-        trackerProjectId: settings.trackerProjectId
-    })));
-    outcomes.forEach((outcome, index) => {
-        const [type, findingIds] = types[index];
-        if (outcome.status === 'rejected') {
-            const error = outcome.reason;
-            const message = (0,error_text/* errorText */.k)(error);
-            const uncertain = mayHaveCreatedTickets(error);
-            const prefix = uncertain
-                ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
-                : `Tickets for ${type} ${idsText(findingIds)} were not created`;
-            warn(`${prefix}: ${message}`);
-            failed.push({ findingIds, error: uncertain ? `may have been created: ${message}` : message });
-            return;
-        }
-        for (const ticket of outcome.value.succeeded) {
-            created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug });
-        }
-        for (const failure of outcome.value.failed) {
-            warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`);
-            failed.push({ findingIds: failure.issueIds, error: failure.error });
-        }
-        for (const skip of outcome.value.skipped) {
-            warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`);
-            skipped.push({ findingIds: skip.issueIds, reason: skip.reason });
-        }
-    });
-    return { created, failed, skipped, alreadyTicketed: selection.alreadyTicketed };
-}
-
-;// CONCATENATED MODULE: ./src/actions/run.ts
-
-
-
-
-
-
-
-/** With sbom-shard, only this job's share of the deployment. */
-function shardProjects(projects, shard, runner) {
-    if (shard === undefined)
-        return projects;
-    const mine = projects.filter(p => inShard(p.name, shard));
-    runner.info(`sbom-shard ${shard.index}/${shard.count}: ${mine.length} of ${projects.length} project(s) fall in this shard`);
-    return mine;
-}
-/** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
-async function runActions(input) {
-    const { config, transport, deployment, project, verdict, warn, runner } = input;
-    // One slot per action, joined in this order: not in the order they happened to fail.
-    let tagsFailure;
-    let sbomFailure;
-    if (config.createTickets && !verdict)
-        warn('No tickets were created: the findings could not be fetched');
-    const tickets = config.createTickets && verdict
-        ? openTickets(transport, deployment.slug, verdict.findings, config, warn)
-        : undefined;
-    const tags = config.projectTags.length > 0 && project
-        ? project
-            .then(p => addProjectTags(transport, deployment.slug, p, config.projectTags))
-            .catch((error) => {
-            tagsFailure = `Project tags were not added: ${(0,error_text/* errorText */.k)(error)}`;
-            return undefined;
-        })
-        : undefined;
-    const sbom = config.sbomExport
-        ? (async () => {
-            const projects = config.sbomScope === 'deployment'
-                ? shardProjects(await listProjects(transport, deployment.slug), config.sbomShard, runner)
-                : [await project];
-            return exportSboms(transport, deployment.id, projects, {
-                scope: config.sbomScope,
-                format: config.sbomFormat,
-                componentType: config.sbomComponentType,
-                supplier: config.sbomSupplier,
-                ref: config.sbomScope === 'repository' ? config.ref : undefined,
-                wait: config.sbomWait,
-                waitTimeoutSeconds: config.sbomWaitTimeoutSeconds,
-                file: config.sbomFile,
-                downloadTimeoutMs: Math.max(config.timeoutSeconds, 120) * 1000,
-                rateLimitRetries: config.maxRetries
-            }, {
-                sleep: abortableSleep,
-                now: Date.now,
-                mask: secret => runner.setSecret(secret),
-                info: message => runner.info(message)
-            });
-        })().catch((error) => {
-            sbomFailure = `SBOM export failed: ${(0,error_text/* errorText */.k)(error)}`;
-            return undefined;
-        })
-        : undefined;
-    const [ticketsOutcome, tagsOutcome, sbomRun] = await Promise.all([tickets, tags, sbom]);
-    const failures = [tagsFailure, sbomFailure ?? sbomRun?.failure].filter((failure) => failure !== undefined && failure !== '');
-    return {
-        outcomes: {
-            ...(ticketsOutcome ? { tickets: ticketsOutcome } : {}),
-            ...(tagsOutcome ? { tags: tagsOutcome } : {}),
-            ...(sbomRun ? { sbom: { scope: config.sbomScope, exports: sbomRun.exports } } : {})
-        },
-        ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/report/actions-report.ts
 function sbomReport(sbom) {
     // The project count is what a deployment-wide (or sharded) run wants to see at a glance.
@@ -36239,642 +32650,8 @@ function actionsReport(outcomes) {
     };
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
-// EXTERNAL MODULE: ./src/report/labels.ts
-var labels = __nccwpck_require__(7923);
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-
-
-function findingAnnotation(evaluated) {
-    const { finding } = evaluated;
-    const location = finding.location;
-    if (location === undefined || location.path.trim() === '')
-        return undefined;
-    const details = [
-        (0,labels/* dependencyText */.tr)(finding),
-        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
-    ].filter(s => s !== '');
-    const reasons = (0,labels/* reasonsText */.zT)(evaluated.reasons);
-    // Bound the server text first, then add our own short lines, so they are never cut off.
-    const message = [
-        (0,report_escape/* annotationMessage */.L0)(finding.ruleMessage),
-        details.length > 0 ? (0,report_escape/* annotationProperty */.LL)(details.join(' '), 300) : '',
-        reasons === '' ? '' : `Blocking: ${reasons}`
-    ]
-        .filter(s => s !== '')
-        .join('\n\n');
-    // The toolkit documents that columns cannot be sent for an annotation spanning several lines.
-    const oneLine = location.endLine === undefined || location.endLine === location.line;
-    const properties = {
-        title: (0,report_escape/* annotationProperty */.LL)(finding.ruleName),
-        file: (0,report_escape/* annotationProperty */.LL)(location.path, report_escape/* LIMITS */.b1.annotationFile),
-        ...(location.line !== undefined && { startLine: location.line }),
-        ...(location.endLine !== undefined && { endLine: location.endLine }),
-        ...(oneLine && location.column !== undefined && { startColumn: location.column }),
-        ...(oneLine && location.endColumn !== undefined && { endColumn: location.endColumn })
-    };
-    return { level: 'error', message, properties };
-}
-/**
- * The annotations to emit, in order, at most `max` errors followed by one notice counting the
- * ones left out. Blocking findings without a location get no annotation (they are in the
- * summary); they are not counted as left out either.
- */
-function buildAnnotations(report, max) {
-    const verdict = report.verdict;
-    if (verdict === undefined || max <= 0)
-        return [];
-    const candidates = [
-        ...verdict.blocking.flatMap(f => findingAnnotation(f) ?? []),
-        ...verdict.licenseViolations.map(v => ({
-            level: 'error',
-            message: (0,report_escape/* annotationMessage */.L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
-            properties: { title: (0,report_escape/* annotationProperty */.LL)(`Denied license: ${v.license}`) }
-        }))
-    ];
-    const limit = Math.floor(max);
-    if (candidates.length <= limit)
-        return candidates;
-    const omitted = candidates.length - limit;
-    return [
-        ...candidates.slice(0, limit),
-        {
-            level: 'notice',
-            message: `${(0,report_escape/* formatCount */.B4)(omitted)} more ${(0,labels/* plural */.LS)(omitted, 'annotation')} not shown ` +
-                `(max-annotations is ${(0,report_escape/* formatCount */.B4)(limit)}); see the job summary.`,
-            properties: { title: 'Findings Gate: annotations capped' }
-        }
-    ];
-}
-/** Emits the annotations; returns how many errors were emitted (the cap notice not counted). */
-function emitAnnotations(report, max, runner) {
-    let errors = 0;
-    for (const annotation of buildAnnotations(report, max)) {
-        runner.annotation(annotation.level, annotation.message, annotation.properties);
-        if (annotation.level === 'error')
-            errors++;
-    }
-    return errors;
-}
-
-;// CONCATENATED MODULE: ./src/report/json-report.ts
-/**
- * The machine-readable report (`report-file`): everything the summary shows, untruncated but
- * for the length of each rule message, in a versioned shape that scripts can rely on. Bump
- * `schemaVersion` on any breaking change of this shape.
- */
-
-
-
-
-const JSON_REPORT_SCHEMA_VERSION = 1;
-const TOOL_NAME = 'Findings Gate';
-/**
- * A rule message is cut to this many characters: a 1 MB message repeated over thousands of
- * findings would make a file nobody can open.
- */
-const JSON_MESSAGE_LIMIT = 16_384;
-function jsonFinding(evaluated) {
-    const { finding } = evaluated;
-    return {
-        ...finding,
-        ruleMessage: (0,plain/* truncate */.xv)(finding.ruleMessage, JSON_MESSAGE_LIMIT),
-        mode: evaluated.mode ?? null,
-        blocking: evaluated.blocking,
-        reasons: evaluated.reasons.map(r => ({ ...r, text: (0,labels/* reasonText */.uV)(r) })),
-        ignored: evaluated.ignored ?? null
-    };
-}
-/** Keys that must never reach a file that may be uploaded as an artifact. */
-const SECRET_KEY = /token|secret|password|authorization|credential/i;
-/** Settings about secrets findings: their names match SECRET_KEY, their values are no secret. */
-const SECRETS_SETTINGS = new Set(['failOnSecrets', 'secretsOptional']);
-/**
- * The caller passes the configuration without secrets; this redacts anything that still looks
- * like one, as a second line of defence (an artifact outlives the run's log masking).
- */
-function redactSecrets(value) {
-    if (Array.isArray(value))
-        return value.map(redactSecrets);
-    if (value === null || typeof value !== 'object')
-        return value;
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [
-        key,
-        SECRET_KEY.test(key) && !SECRETS_SETTINGS.has(key) ? '[redacted]' : redactSecrets(inner)
-    ]));
-}
-function buildJsonReport(report, configWithoutSecrets, meta = {}) {
-    const { verdict } = report;
-    return {
-        schemaVersion: JSON_REPORT_SCHEMA_VERSION,
-        tool: { name: TOOL_NAME, version: meta.toolVersion ?? 'unknown' },
-        generatedAt: (meta.generatedAt ?? new Date()).toISOString(),
-        runUrl: report.runUrl ?? null,
-        status: report.status,
-        evidence: report.evidence ?? null,
-        scope: report.scope,
-        thresholds: report.thresholds,
-        config: redactSecrets(configWithoutSecrets),
-        counts: verdict
-            ? {
-                total: verdict.counts.total,
-                blocking: verdict.blocking.length,
-                ignored: verdict.ignored.length,
-                licenseViolations: verdict.licenseViolations.length,
-                sast: verdict.counts.sast,
-                sca: verdict.counts.sca,
-                secrets: verdict.counts.secrets,
-                unknownMode: verdict.counts.unknownMode
-            }
-            : null,
-        findings: verdict ? verdict.findings.map(jsonFinding) : [],
-        licenseViolations: verdict?.licenseViolations ?? [],
-        expiredIgnores: verdict?.expiredIgnores ?? [],
-        proposedIgnores: verdict?.proposedIgnores ?? [],
-        tickets: report.tickets ?? null,
-        tags: report.tags ?? null,
-        sbom: report.sbom ?? null,
-        warnings: report.warnings
-    };
-}
-/** Writes `value` as indented JSON, creating the parent folders. */
-async function writeJsonReport(path, value) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
-}
-
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-/** action.yml documents four statuses; the report's extra ones map onto them. */
-function sbomOutputStatus(status) {
-    switch (status) {
-        case 'completed':
-        case 'failed':
-        case 'in_progress':
-        case 'timed_out':
-            return status;
-        case 'started':
-            return 'in_progress';
-        case 'error':
-            return 'failed';
-    }
-}
-/** One status for several exports: the worst one (failed, then timed out, then in progress). */
-function aggregateSbomStatus(exports) {
-    const statuses = new Set(exports.map(e => sbomOutputStatus(e.status)));
-    for (const worst of ['failed', 'timed_out', 'in_progress']) {
-        if (statuses.has(worst))
-            return worst;
-    }
-    return 'completed';
-}
-function sum(values) {
-    return values.low + values.medium + values.high + values.critical;
-}
-/** Output name → value, for every output of action.yml that applies to this run. */
-function buildOutputs(report, extras = {}) {
-    const out = {};
-    // Typed setter: a misspelt output name is a compile error, not a silently missing output.
-    const set = (name, value) => {
-        out[name] = value;
-    };
-    set('result', report.status.result);
-    const { verdict, tickets, tags, sbom } = report;
-    if (verdict) {
-        set('findings-count', String(verdict.counts.total));
-        set('blocking-count', String(verdict.blocking.length + verdict.licenseViolations.length));
-        set('sast-count', String(sum(verdict.counts.sast)));
-        set('sca-count', String(sum(verdict.counts.sca)));
-        set('secrets-count', String(sum(verdict.counts.secrets)));
-        set('blocking-ids', JSON.stringify(verdict.blocking.map(f => f.finding.id)));
-    }
-    if (tickets) {
-        set('tickets-created', String(tickets.created.length));
-        set('ticket-urls', JSON.stringify(tickets.created.flatMap(t => (t.url ? [t.url] : []))));
-    }
-    if (tags)
-        set('project-tags', JSON.stringify(tags.tags));
-    // Set even when a shard holds no project: 0 is then the true count.
-    if (sbom?.projects !== undefined)
-        set('sbom-projects', String(sbom.projects));
-    if (sbom && sbom.exports.length > 0) {
-        // fromEntries defines own properties, so a project named `__proto__` is kept, not swallowed.
-        const tokens = Object.fromEntries(sbom.exports.flatMap(e => (e.taskToken === undefined ? [] : [[e.project, e.taskToken]])));
-        set('sbom-task-tokens', JSON.stringify(tokens));
-        const only = sbom.exports.length === 1 ? sbom.exports[0] : undefined;
-        if (only?.taskToken !== undefined)
-            set('sbom-task-token', only.taskToken);
-        set('sbom-status', aggregateSbomStatus(sbom.exports));
-        const file = extras.sbomFile ?? only?.file;
-        if (file !== undefined && file !== '')
-            set('sbom-file', file);
-    }
-    if (report.evidence && report.evidence.required !== 'none') {
-        set('scan-id', report.evidence.scan.id);
-        set('scan-commit', report.evidence.scan.commit);
-    }
-    const deployment = report.scope.deployment;
-    if (deployment) {
-        set('deployment-slug', deployment.slug);
-        set('deployment-id', deployment.id);
-    }
-    if (extras.reportFile)
-        set('report-file', extras.reportFile);
-    if (extras.sarifFile)
-        set('sarif-file', extras.sarifFile);
-    if (extras.commentUrl)
-        set('comment-url', extras.commentUrl);
-    return out;
-}
-/** Sets every output that applies; returns what was set. */
-function setOutputs(report, extras, runner) {
-    const outputs = buildOutputs(report, extras);
-    for (const [name, value] of Object.entries(outputs))
-        runner.setOutput(name, value);
-    return outputs;
-}
-
-;// CONCATENATED MODULE: ./src/report/sarif.ts
-/**
- * SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif) and other consumers.
- *
- * Decisions:
- * - A finding without a file location is not a SARIF result (GitHub code scanning rejects
- *   results without a location, and an invented location would be a lie). It is recorded as a
- *   tool execution notification of the run's invocation instead, so the file still accounts
- *   for every finding.
- * - `automationDetails.id` is `<category>/`: GitHub closes the alerts of an upload that are
- *   missing from the next upload of the same category, so each configuration of the action
- *   needs its own category.
- * - Ignored findings are results with an `external` suppression (the justification is the
- *   ignore reason), so code scanning shows them as dismissed rather than losing them.
- */
-
-
-
-
-
-
-const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
-const SARIF_TOOL_NAME = 'Findings Gate';
-const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1';
-const FINGERPRINT_SYNTACTIC = 'findingsGate/syntacticId/v1';
-/** GitHub maps `security-severity` to its own levels: ≥ 9 critical, ≥ 7 high, ≥ 4 medium, else low. */
-const SECURITY_SEVERITY = {
-    critical: '9.5',
-    high: '8.0',
-    medium: '5.5',
-    low: '2.0'
-};
-const MESSAGE_LIMIT = 4_000;
-// --- rules ---------------------------------------------------------------------------------
-/** `CWE-79: Improper Neutralization…` → `external/cwe/cwe-079`, the tag form GitHub recognises. */
-function cweTag(cwe) {
-    const match = /CWE-(\d+)/i.exec(cwe);
-    return match?.[1] === undefined ? undefined : `external/cwe/cwe-${match[1].padStart(3, '0')}`;
-}
-/** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
-function ruleHelpUri(finding) {
-    if (finding.type === 'secrets')
-        return undefined;
-    if (finding.type === 'sast') {
-        return finding.ruleName.trim() === ''
-            ? undefined
-            : `https://semgrep.dev/r/${encodeURIComponent(finding.ruleName)}`;
-    }
-    const id = finding.vulnerabilityId?.trim() ?? '';
-    if (/^CVE-\d{4}-\d{4,}$/i.test(id))
-        return `https://nvd.nist.gov/vuln/detail/${id.toUpperCase()}`;
-    if (/^GHSA(-[23456789cfghjmpqrvwx]{4}){3}$/i.test(id))
-        return `https://github.com/advisories/${id}`;
-    return undefined;
-}
-/**
- * Server text for a SARIF message: bounded, control characters dropped, and `[`/`]` escaped,
- * because SARIF viewers (GitHub included) turn `[text](target)` in a message into a link
- * (SARIF §3.11.6 "embedded links"), which a hostile rule message must not be able to forge.
- */
-function sarifText(text, maxChars = MESSAGE_LIMIT) {
-    return (0,plain/* stripControl */.kU)((0,plain/* truncate */.xv)(text, maxChars))
-        .trim()
-        .replace(/[[\]]/g, ch => `\\${ch}`);
-}
-function firstLine(text) {
-    const line = (0,plain/* stripControl */.kU)((0,plain/* truncate */.xv)(text, 1_000))
-        .split('\n')
-        .find(l => l.trim() !== '') ?? '';
-    return (0,report_escape/* annotationProperty */.LL)(line, 200);
-}
-function worstSeverity(findings) {
-    return findings.reduce((worst, f) => ((0,domain/* severityRank */.qs)(f.severity) > (0,domain/* severityRank */.qs)(worst) ? f.severity : worst), 'low');
-}
-function buildRule(ruleName, findings) {
-    const first = findings[0];
-    const message = first ? sarifText(first.ruleMessage) : '';
-    const helpUri = first ? ruleHelpUri(first) : undefined;
-    const cwes = new Set(findings.flatMap(f => f.cwe.flatMap(c => cweTag(c) ?? [])));
-    const vulnerabilityId = first?.type === 'sca' ? first.vulnerabilityId : undefined;
-    return {
-        id: ruleName,
-        shortDescription: { text: firstLine(message) || ruleName || 'rule' },
-        fullDescription: { text: message || ruleName || 'rule' },
-        help: {
-            text: [message, vulnerabilityId, helpUri].filter(s => s !== undefined && s !== '').join('\n\n') ||
-                ruleName
-        },
-        ...(helpUri !== undefined && { helpUri }),
-        properties: {
-            tags: ['security', ...cwes],
-            'security-severity': SECURITY_SEVERITY[worstSeverity(findings)]
-        }
-    };
-}
-// --- results -------------------------------------------------------------------------------
-/** Replaces lone surrogates, which `encodeURI` refuses, with U+FFFD. */
-function wellFormed(text) {
-    return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-/**
- * A repository-relative path as a URI reference: forward slashes, no leading `./` or `/`, and
- * each segment percent-encoded where a URI needs it (`#` and `?` would start a fragment/query).
- */
-function pathToUri(path) {
-    const relative = (0,plain/* stripControl */.kU)(path)
-        .replace(/\\/g, '/')
-        .replace(/^(\.\/|\/)+/, '');
-    return relative
-        .split('/')
-        .map(segment => encodeURI(wellFormed(segment)).replace(/[#?]/g, ch => encodeURIComponent(ch)))
-        .join('/');
-}
-function sarif_positive(n) {
-    return n !== undefined && Number.isInteger(n) && n >= 1;
-}
-function region(location) {
-    if (!sarif_positive(location.line))
-        return undefined;
-    const endLine = sarif_positive(location.endLine) && location.endLine >= location.line ? location.endLine : undefined;
-    return {
-        startLine: location.line,
-        ...(sarif_positive(location.column) && { startColumn: location.column }),
-        ...(endLine !== undefined && { endLine }),
-        ...(sarif_positive(location.endColumn) && { endColumn: location.endColumn })
-    };
-}
-function sarifLocation(location) {
-    const r = region(location);
-    return {
-        physicalLocation: {
-            artifactLocation: { uri: pathToUri(location.path), uriBaseId: '%SRCROOT%' },
-            ...(r !== undefined && { region: r })
-        }
-    };
-}
-function sarifLevel(evaluated) {
-    if (evaluated.blocking)
-        return 'error';
-    return (0,domain/* severityRank */.qs)(evaluated.finding.severity) >= (0,domain/* severityRank */.qs)('high') ? 'warning' : 'note';
-}
-function resultMessage(evaluated) {
-    const { finding } = evaluated;
-    const dependency = (0,labels/* dependencyText */.tr)(finding);
-    const reasons = (0,labels/* reasonsText */.zT)(evaluated.reasons);
-    return ([
-        sarifText(finding.ruleMessage),
-        dependency === '' ? '' : `Dependency: ${sarifText(dependency, 300)}`,
-        reasons === '' ? '' : `Blocking: ${reasons}`
-    ]
-        .filter(s => s !== '')
-        .join('\n\n') || sarifText(finding.ruleName, 300));
-}
-function buildResult(evaluated, location, ruleIndex) {
-    const { finding } = evaluated;
-    const fingerprints = {};
-    if (finding.matchBasedId)
-        fingerprints[FINGERPRINT_MATCH_BASED] = finding.matchBasedId;
-    if (finding.syntacticId)
-        fingerprints[FINGERPRINT_SYNTACTIC] = finding.syntacticId;
-    return {
-        ruleId: finding.ruleName,
-        ruleIndex,
-        level: sarifLevel(evaluated),
-        message: { text: resultMessage(evaluated) },
-        locations: [sarifLocation(location)],
-        ...(Object.keys(fingerprints).length > 0 && { partialFingerprints: fingerprints }),
-        ...(evaluated.ignored && {
-            suppressions: [
-                {
-                    kind: 'external',
-                    status: 'accepted',
-                    justification: (0,report_escape/* annotationProperty */.LL)(evaluated.ignored.reason, 1_000)
-                }
-            ]
-        }),
-        properties: {
-            findingId: finding.id,
-            type: finding.type,
-            severity: finding.severity,
-            blocking: evaluated.blocking,
-            ...(evaluated.ignored && {
-                ignoredReason: (0,report_escape/* annotationProperty */.LL)(evaluated.ignored.reason, 1_000)
-            }),
-            ...(finding.url !== undefined && { url: finding.url })
-        }
-    };
-}
-function unlocatedNotification(evaluated, ruleIndex) {
-    const { finding } = evaluated;
-    return {
-        level: evaluated.blocking ? 'error' : 'note',
-        message: {
-            text: `Finding ${finding.id} (${sarifText((0,report_escape/* annotationProperty */.LL)(finding.ruleName, 300))}) has no file location, so it is not a result of this file.`
-        },
-        associatedRule: { id: finding.ruleName, index: ruleIndex },
-        properties: { findingId: finding.id, blocking: evaluated.blocking }
-    };
-}
-// --- log -----------------------------------------------------------------------------------
-function automationId(category) {
-    const trimmed = category.trim().replace(/\/+$/, '');
-    return `${trimmed === '' ? 'findings-gate' : trimmed}/`;
-}
-function buildSarif(report, opts) {
-    const findings = report.verdict?.findings ?? [];
-    // One rule per distinct rule name, in the order rules first appear.
-    const byRule = new Map();
-    for (const { finding } of findings) {
-        const group = byRule.get(finding.ruleName);
-        if (group)
-            group.push(finding);
-        else
-            byRule.set(finding.ruleName, [finding]);
-    }
-    const ruleNames = [...byRule.keys()];
-    const ruleIndex = new Map(ruleNames.map((name, i) => [name, i]));
-    const rules = ruleNames.map(name => buildRule(name, byRule.get(name) ?? []));
-    const results = [];
-    const notifications = [];
-    for (const evaluated of findings) {
-        const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0;
-        const location = evaluated.finding.location;
-        if (location !== undefined && location.path.trim() !== '') {
-            results.push(buildResult(evaluated, location, index));
-        }
-        else {
-            notifications.push(unlocatedNotification(evaluated, index));
-        }
-    }
-    return {
-        $schema: SARIF_SCHEMA_URI,
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: SARIF_TOOL_NAME,
-                        version: opts.toolVersion,
-                        ...(opts.informationUri !== undefined && { informationUri: opts.informationUri }),
-                        rules
-                    }
-                },
-                automationDetails: { id: automationId(opts.category) },
-                // Which scan the results come from (or that nobody checked): code scanning keeps it.
-                ...(report.evidence && { properties: { scanEvidence: report.evidence } }),
-                invocations: [
-                    {
-                        executionSuccessful: true,
-                        ...(notifications.length > 0 && { toolExecutionNotifications: notifications })
-                    }
-                ],
-                results
-            }
-        ]
-    };
-}
-/** Writes the log as JSON, creating the parent folders. */
-async function writeSarif(path, log) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(log)}\n`, 'utf8');
-}
-
-// EXTERNAL MODULE: ./src/report/markdown.ts + 1 modules
-var report_markdown = __nccwpck_require__(1601);
-;// CONCATENATED MODULE: ./src/report/summary.ts
-/**
- * The job summary. The runner rejects a step summary over 1 MiB (and older runners failed the
- * job for it), so the Markdown is rendered to fit with a margin left for anything else the step
- * appends.
- */
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024;
-/** Room for other writers of the same step's summary, and for the runner's own bookkeeping. */
-const SUMMARY_MARGIN_BYTES = 16 * 1024;
-/**
- * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
- * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
- */
-async function writeJobSummary(report, runner) {
-    try {
-        const markdown = (0,report_markdown/* renderMarkdown */.Gc)(report, {
-            maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
-        });
-        await runner.appendSummary(markdown);
-        return true;
-    }
-    catch (error) {
-        runner.warning(`Could not write the job summary: ${(0,error_text/* errorText */.k)(error)}`);
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** Kept equal to package.json's version by a test. */
-const VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: ./src/report/publish.ts
-
-
-
-
-
-
-
-
-/** The config as the JSON report shows it: every input but the two tokens. */
-function publicConfig(config) {
-    const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
-    return rest;
-}
-async function attempt(runner, what, task) {
-    try {
-        return await task();
-    }
-    catch (error) {
-        runner.warning(`Could not ${what}: ${(0,error_text/* errorText */.k)(error)}`);
-        return undefined;
-    }
-}
-/**
- * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report.
- */
-async function publishReports(report, config, ctx, runner) {
-    const extras = {};
-    if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
-        extras.sbomFile = config.sbomFile;
-    if (config.reportFile !== undefined) {
-        const path = config.reportFile;
-        const written = await attempt(runner, 'write the JSON report', async () => {
-            await writeJsonReport(path, buildJsonReport(report, publicConfig(config), { toolVersion: VERSION }));
-            return true;
-        });
-        if (written)
-            extras.reportFile = path;
-    }
-    if (config.sarifFile !== undefined && !report.verdict) {
-        // An empty run would tell code scanning the analysis found nothing and close every alert.
-        runner.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
-    }
-    else if (config.sarifFile !== undefined) {
-        const path = config.sarifFile;
-        const written = await attempt(runner, 'write the SARIF file', async () => {
-            const category = `findings-gate/${config.issueTypes.join('-')}`;
-            await writeSarif(path, buildSarif(report, { category, toolVersion: VERSION }));
-            return true;
-        });
-        if (written)
-            extras.sarifFile = path;
-    }
-    if (config.commentOnPr !== 'never' && config.githubToken !== undefined) {
-        const target = pullRequestTarget(ctx);
-        const token = config.githubToken;
-        if (target) {
-            const outcome = await attempt(runner, 'update the pull-request comment', async () => {
-                // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
-                const { upsertPrComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(914)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1914));
-                return upsertPrComment({
-                    token,
-                    report,
-                    mode: config.commentOnPr,
-                    context: target,
-                    runner
-                });
-            });
-            if (outcome?.url)
-                extras.commentUrl = outcome.url;
-        }
-        else {
-            runner.info(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
-        }
-    }
-    if (config.annotations && report.verdict)
-        await attempt(runner, 'emit annotations', () => emitAnnotations(report, config.maxAnnotations, runner));
-    if (config.summary)
-        await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner));
-    await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner));
-}
-
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/api/scans.ts
 
 
@@ -36891,7 +32668,7 @@ const STATUS_OF_WIRE = {
  * The counts only size the findings requests, never the verdict: a count that cannot be read is
  * no count, not a failed run. int64 values come as strings (the OpenAPI) or numbers.
  */
-const count = numericId.nullish().catch(undefined);
+const count = wire/* numericId */.Vi.nullish().catch(undefined);
 const FindingsCountsWire = schemas/* object */.Ikc({ code: count, supply_chain: count, secrets: count })
     .nullish()
     .catch(undefined);
@@ -36907,20 +32684,20 @@ function toFindingsCounts(wire) {
 }
 /** Strict on what the evidence rests on (which commit, which ref, which status), lenient elsewhere. */
 const ScanWire = schemas/* object */.Ikc({
-    id: stringId,
-    repository_id: stringId,
+    id: wire/* stringId */.HL,
+    repository_id: wire/* stringId */.HL,
     branch: schemas/* string */.YjP(),
     commit: schemas/* string */.YjP().min(1),
     status: schemas/* string */.YjP(),
     is_full_scan: schemas/* boolean */.zMY().nullish(),
-    started_at: timestamp.nullish(),
-    completed_at: timestamp.nullish(),
+    started_at: wire/* timestamp */.vE.nullish(),
+    completed_at: wire/* timestamp */.vE.nullish(),
     enabled_products: schemas/* array */.YOg(schemas/* string */.YjP()).nullish(),
     findings_counts: FindingsCountsWire
 });
 const SearchResponse = schemas/* object */.Ikc({
     scans: schemas/* array */.YOg(ScanWire),
-    cursor: optionalString
+    cursor: wire/* optionalString */.sx
 });
 function toScan(wire) {
     return {
@@ -36950,7 +32727,7 @@ async function searchScans(transport, deploymentId, query, maxPages = 4) {
     const path = scansSearchPath(deploymentId);
     const request = { method: 'POST', path };
     const scans = [];
-    const pages = cursorPages(async (cursor) => {
+    const pages = (0,paginate/* cursorPages */.X)(async (cursor) => {
         const page = await transport.request({
             method: 'POST',
             path,
@@ -37083,7 +32860,7 @@ async function proveScan(source, requirement, options, clock = realClock) {
         }
         const remaining = deadline - clock.now();
         if (judgement.kind !== 'wait' || requirement.mode !== 'commit' || remaining <= 0) {
-            throw new errors/* NoVerdictError */.L(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
+            throw new src_errors/* NoVerdictError */.L(await missingMessage(judgement, found, requirement, options, source, waited, clock.now()), 'on-missing-scan');
         }
         const pause = Math.min(delay, remaining);
         options.log(`Waiting for the scan of commit ${prove_scan_short(requirement.commit)} on ${requirement.ref}: ${judgement.scan
@@ -37194,7 +32971,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     const requirement = requirementOf(config);
     // The inputs guarantee both; should they not, nothing is judged unproven.
     if (requirement === undefined || project === undefined) {
-        throw new errors/* NoVerdictError */.L(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
+        throw new src_errors/* NoVerdictError */.L(`require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`, 'on-missing-scan');
     }
     let repositoryId;
     try {
@@ -37203,7 +32980,7 @@ async function proveEvidence(transport, deployment, project, config, log, clock 
     catch (error) {
         // A repository that is no project has never been scanned: no scan to prove.
         if (error instanceof ProjectNotFoundError) {
-            throw new errors/* NoVerdictError */.L(error.message, 'on-missing-scan');
+            throw new src_errors/* NoVerdictError */.L(error.message, 'on-missing-scan');
         }
         throw error;
     }
@@ -37237,7 +33014,7 @@ function judgeableTypes(config, evidence, warn) {
     const listed = products.map(product => product.slice(0, 40)).join(', ') || 'none';
     const message = `scan ${evidence.scan.id} of ${config.repository} did not run Secrets (its products: ${listed}), so the secrets listed for the ref are not from it`;
     if (!config.secretsOptional)
-        throw new errors/* NoVerdictError */.L(message, 'on-missing-scan');
+        throw new src_errors/* NoVerdictError */.L(message, 'on-missing-scan');
     warn(`Secrets were not judged: ${message}; the other types were judged`);
     return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
 }
@@ -37454,8 +33231,12 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var node_modules_tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -37515,7 +33296,7 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function lib_getProxyUrl(serverUrl) {
+function getProxyUrl(serverUrl) {
     const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
@@ -40131,6 +35912,8 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+// EXTERNAL MODULE: ./src/text/log-text.ts
+var log_text = __nccwpck_require__(2489);
 ;// CONCATENATED MODULE: ./src/runner/core-runner.ts
 /**
  * The runner over @actions/core, the only module that imports it (a lint rule keeps it so).
@@ -40143,8 +35926,8 @@ function getIDToken(aud) {
 
 const coreRunner = {
     getInput: name => getInput(name),
-    info: message => info(logText(message)),
-    warning: message => warning(logText(message)),
+    info: message => info((0,log_text/* logText */.kc)(message)),
+    warning: message => warning((0,log_text/* logText */.kc)(message)),
     annotation: (level, message, properties) => {
         if (level === 'error')
             error(message, properties);
@@ -40166,14 +35949,10 @@ const coreRunner = {
             throw error;
         }
     },
-    setFailed: message => setFailed(logText(message))
+    setFailed: message => setFailed((0,log_text/* logText */.kc)(message))
 };
 
 ;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
 
 
 
@@ -40199,17 +35978,32 @@ const SOFTENER_FIELDS = {
 };
 /** Which input may turn this failure into a warning: API failures and unproven evidence only. */
 function softenerOf(error) {
-    if (error instanceof errors/* NoVerdictError */.L)
+    if (error instanceof src_errors/* NoVerdictError */.L)
         return error.softenedBy;
-    return isClientError(error) ? 'on-api-error' : undefined;
+    return (0,errors/* isClientError */._2)(error) ? 'on-api-error' : undefined;
+}
+/**
+ * What a run needs only once its findings are in: the verdict, the actions and the reports. None
+ * is needed before the first request, so they are loaded by import() while the first requests are
+ * in flight, and their parsing and evaluation overlap the network wait instead of delaying it.
+ */
+const later = {
+    gate: () => Promise.all([__nccwpck_require__.e(/* import() */ 243).then(__nccwpck_require__.bind(__nccwpck_require__, 5243)), Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(286)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3286))]),
+    actions: () => __nccwpck_require__.e(/* import() */ 31).then(__nccwpck_require__.bind(__nccwpck_require__, 1031)),
+    reports: () => __nccwpck_require__.e(/* import() */ 831).then(__nccwpck_require__.bind(__nccwpck_require__, 2831))
+};
+/** Starts loading every later module; each use awaits its own import (a failure surfaces there). */
+function preloadLater() {
+    for (const load of Object.values(later))
+        load().catch(() => undefined);
 }
 function createTransport(config, runner) {
-    return new Transport({
+    return new transport/* Transport */.oK({
         baseUrl: config.baseUrl,
         token: config.apiToken,
         timeoutMs: config.timeoutSeconds * 1000,
-        retry: defaultRetryPolicy(config.maxRetries),
-        userAgent: `findings-gate/${VERSION}`,
+        retry: (0,retry/* defaultRetryPolicy */.ur)(config.maxRetries),
+        userAgent: `findings-gate/${version/* VERSION */.x}`,
         onRetry: event => runner.info(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
     });
 }
@@ -40260,6 +36054,7 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
         }
     }
     const resolved = await deployment;
+    const { runActions } = await later.actions();
     const actions = await runActions({
         config,
         transport,
@@ -40279,12 +36074,13 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
 }
 async function evaluateGate(config, gateData, ignores, now, warn) {
     const data = await gateData;
+    const [{ decide }, { buildIgnoreMatcher }] = await later.gate();
     // Throws NoVerdictError when every finding the server returned was out of scope.
     const dropWarning = judgeScopeDrops(data.dropped, data.findings.length);
     if (dropWarning !== undefined)
         warn(dropWarning);
     const { entries, proposed } = await ignores.applied;
-    const matcher = (0,gate_ignore/* buildIgnoreMatcher */.DB)(entries, config.ignoreRules, now);
+    const matcher = buildIgnoreMatcher(entries, config.ignoreRules, now);
     for (const expired of matcher.expired) {
         warn(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
     }
@@ -40373,7 +36169,7 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
     const token = runner.getInput('api-token');
     if (token !== '')
         runner.setSecret(token);
-    if (token === '' && forkPullRequest(ctx)) {
+    if (token === '' && (0,pull_request/* forkPullRequest */.xP)(ctx)) {
         runner.warning('No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.');
         runner.setOutput('result', 'skipped');
         return;
@@ -40386,7 +36182,7 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
     }
     catch (error) {
         // Before any request only the inputs and the ignore file can be wrong.
-        if (error instanceof errors/* UserError */.y) {
+        if (error instanceof src_errors/* UserError */.y) {
             runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`);
             return;
         }
@@ -40409,14 +36205,16 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
         }
         else {
             fatal =
-                error instanceof errors/* UserError */.y
+                error instanceof src_errors/* UserError */.y
                     ? `No verdict: ${message}`
                     : `Findings Gate failed unexpectedly: ${message}`;
         }
         return { apiError: message };
     };
     try {
-        const outcome = await evaluate(config, transport, ignores, ctx.now, warn, runner);
+        const evaluating = evaluate(config, transport, ignores, ctx.now, warn, runner);
+        preloadLater();
+        const outcome = await evaluating;
         evaluation =
             outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) };
     }
@@ -40427,6 +36225,7 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
         await transport.close();
     }
     const report = buildReport(config, evaluation, warnings, ctx);
+    const { publishReports } = await later.reports();
     await publishReports(report, config, ctx, runner);
     // Each failure gets its own line: a gate that could not run, an action that did not complete.
     if (fatal !== undefined)
@@ -40451,720 +36250,6 @@ async function run(ctx = defaultRunContext(), runner = coreRunner) {
 
 /***/ }),
 
-/***/ 6412:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B4: () => (/* binding */ formatCount),
-/* harmony export */   FV: () => (/* binding */ escapeMarkdown),
-/* harmony export */   L0: () => (/* binding */ annotationMessage),
-/* harmony export */   LL: () => (/* binding */ annotationProperty),
-/* harmony export */   aY: () => (/* binding */ code),
-/* harmony export */   b1: () => (/* binding */ LIMITS),
-/* harmony export */   kq: () => (/* binding */ escapeCell),
-/* harmony export */   nf: () => (/* binding */ link)
-/* harmony export */ });
-/* unused harmony export safeUrl */
-/* harmony import */ var _text_plain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
-/**
- * Escaping and bounding of untrusted text for the reporters.
- *
- * Everything that comes from the findings API (rule names and messages, paths, package names,
- * tags, ticket errors) or from the user's ignore file is hostile: it may hold Markdown or HTML
- * that would restyle the summary, `@mentions` that would notify people from a PR comment,
- * workflow-command syntax (`::error::`) or newlines meant to forge log commands, and it may be
- * huge (rule messages of 1 MB have been seen). Each helper here bounds first, then escapes, so
- * the escaped output is bounded too (at most a small constant factor larger).
- */
-
-/** Default bounds, in characters (code points), before escaping. */
-const LIMITS = {
-    /** A table cell: enough for a rule name or a path, short enough to keep a row on one line. */
-    cell: 300,
-    /** A rule message shown in a table. */
-    cellMessage: 200,
-    /** A paragraph or list item. */
-    text: _text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .PARAGRAPH_CHARS */ .jg,
-    /** An annotation title (shown on one line). */
-    annotationTitle: 255,
-    /** An annotation message. */
-    annotationMessage: 4_000,
-    /** A path in an annotation property. */
-    annotationFile: 1_000
-};
-/**
- * Markdown-escapes one line of text for GitHub-flavoured Markdown.
- *
- * - `&`, `<`, `>`, `"` become entities, so no HTML tag, comment or entity from the data survives.
- * - The punctuation that has inline meaning is backslash-escaped (CommonMark allows escaping any
- *   ASCII punctuation): emphasis `*` `_`, code `` ` ``, links `[` `]`, tables `|`,
- *   strike-through `~`, and `:` (and the dot of `www.`) so that neither `https://…` nor
- *   `www.…` autolinks (phishing links from a rule message) nor `:emoji:` nor `::command::`
- *   are recognised.
- * - A leading block marker (`#`, `-`, `+`, `=`, `1.`) is escaped, so the text cannot turn the
- *   list item or paragraph it is put in into a heading or a nested list.
- * - `@` is followed by a zero-width space, so `@user` and `@org/team` mention nobody (the same
- *   trick Renovate uses in its PR bodies).
- */
-function escapeMarkdownLine(line) {
-    return line
-        .replace(/[\\`*_[\]|~:]/g, ch => `\\${ch}`)
-        .replace(/\b(www)\./gi, '$1\\.')
-        .replace(/^(\d+)([.)])/, '$1\\$2')
-        .replace(/^([#+\-=])/, '\\$1')
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/@/g, '@&#8203;');
-}
-/** Escapes untrusted text for a Markdown paragraph or list item, on one line, bounded. */
-function escapeMarkdown(text, maxChars = LIMITS.text) {
-    // Bound before anything else: a 1 MB message must not be scanned by every regex below.
-    return escapeMarkdownLine((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)));
-}
-/**
- * Escapes untrusted text for a GFM table cell: one line (a line break would end the row) and the
- * `|` escaped (done by escapeMarkdownLine), bounded. An empty value becomes `—` so the
- * column stays visible.
- */
-function escapeCell(text, maxChars = LIMITS.cell) {
-    const escaped = escapeMarkdown(text, maxChars);
-    return escaped === '' ? '—' : escaped;
-}
-/**
- * Escaped text shown as code. A Markdown code span cannot hold an arbitrary string (backticks
- * inside it cannot be escaped), so this uses `<code>` with escaped content instead; Markdown
- * inside inline HTML is still parsed, which the escaping neutralises.
- */
-function code(text, maxChars = LIMITS.cell) {
-    const escaped = escapeMarkdown(text, maxChars);
-    return escaped === '' ? '—' : `<code>${escaped}</code>`;
-}
-/**
- * A URL safe to put in a Markdown link destination, or undefined. Only http(s) URLs pass (no
- * `javascript:` or `data:`), and the characters that could end the destination or the table
- * cell are percent-encoded.
- */
-function safeUrl(raw) {
-    if (raw === undefined || raw.length > 4_096)
-        return undefined;
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return undefined;
-    return url.href.replace(/[()|<>\s"'`\\]/g, ch => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-/** `[label](url)` when the URL is safe, else just the (already escaped) label. */
-function link(escapedLabel, rawUrl) {
-    const url = safeUrl(rawUrl);
-    return url === undefined ? escapedLabel : `[${escapedLabel}](${url})`;
-}
-/**
- * Text for an annotation message. @actions/core already escapes `%`, `\r` and `\n` in the
- * message (and also `:` and `,` in properties), which is what stops a newline from starting a
- * new `::command::` line; this adds the bound and drops control characters, so the message is
- * also readable. Line feeds are kept: a multi-line rule message is shown as such by GitHub.
- */
-function annotationMessage(text, maxChars = LIMITS.annotationMessage) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars)).trim();
-}
-/** Text for an annotation property (title, file): one line, bounded. */
-function annotationProperty(text, maxChars = LIMITS.annotationTitle) {
-    return (0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(text, maxChars));
-}
-/** `12345` → `12,345`: the thousands separator reads better in notes. */
-/** `60000` → `60,000`; without toLocaleString, whose first call loads locale data (~10 ms). */
-function formatCount(n) {
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-
-/***/ }),
-
-/***/ 7923:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $Y: () => (/* binding */ nonBlocking),
-/* harmony export */   LS: () => (/* binding */ plural),
-/* harmony export */   fN: () => (/* binding */ locationText),
-/* harmony export */   tr: () => (/* binding */ dependencyText),
-/* harmony export */   uV: () => (/* binding */ reasonText),
-/* harmony export */   zR: () => (/* binding */ modeText),
-/* harmony export */   zT: () => (/* binding */ reasonsText)
-/* harmony export */ });
-/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
-/**
- * Plain-text descriptions shared by the reporters, so the summary, the annotations, the SARIF
- * file and the JSON report say the same thing in the same words. Nothing here is escaped: each
- * reporter escapes for its own medium.
- */
-
-function reasonText(reason) {
-    switch (reason.kind) {
-        case 'severity':
-            return `severity ${reason.severity} ≥ ${reason.threshold}`;
-        case 'policy-mode':
-            return `policy mode ${reason.mode} ≥ ${reason.threshold}`;
-        case 'malicious':
-            return 'malicious dependency';
-        case 'secret':
-            return `secret ${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(reason.validationState)}`;
-    }
-}
-function reasonsText(reasons) {
-    return reasons.map(reasonText).join('; ');
-}
-/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
-function modeText(evaluated) {
-    const { finding } = evaluated;
-    if (finding.type === 'sca') {
-        const exposure = finding.reachability.replace(/_/g, ' ');
-        return finding.malicious ? `${exposure}, malicious` : exposure;
-    }
-    if (finding.type === 'secrets') {
-        return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
-    }
-    if (evaluated.mode === undefined)
-        return '';
-    return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode;
-}
-/** `path:line` (or just the path) of a location. */
-function locationText(location) {
-    if (location === undefined)
-        return '';
-    return location.line === undefined ? location.path : `${location.path}:${location.line}`;
-}
-/** `package@version` of an SCA finding's dependency, when known. */
-function dependencyText(finding) {
-    if (finding.type !== 'sca' || finding.dependency === undefined)
-        return '';
-    return `${finding.dependency.package}@${finding.dependency.version}`;
-}
-/** `1 finding`, `2 findings`. */
-function plural(count, singular, pluralForm = `${singular}s`) {
-    return count === 1 ? singular : pluralForm;
-}
-/** Findings that neither block nor are ignored. */
-function nonBlocking(findings) {
-    return findings.filter(f => !f.blocking && f.ignored === undefined);
-}
-
-
-/***/ }),
-
-/***/ 1601:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  JO: () => (/* binding */ COMMENT_MARKER),
-  Gc: () => (/* binding */ renderMarkdown)
-});
-
-// UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
-
-// EXTERNAL MODULE: ./src/time/duration.ts
-var duration = __nccwpck_require__(2061);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __nccwpck_require__(9375);
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
-// EXTERNAL MODULE: ./src/text/plain.ts
-var plain = __nccwpck_require__(287);
-;// CONCATENATED MODULE: ./src/report/fit.ts
-/**
- * Fitting a Markdown document into a byte budget by dropping whole list items (table rows,
- * bullet items) from the end of the largest lists, with a note saying how many were left out.
- *
- * The job summary is capped at 1 MiB by the runner and a PR comment at 65,536 characters; a run
- * with tens of thousands of findings must still produce a valid document rather than an error
- * (dependency-review-action's oversized summaries used to abort jobs).
- */
-
-
-/** Sections are separated by one blank line. */
-const SEPARATOR = '\n';
-function textSection(text) {
-    return { head: text, items: [], tail: '' };
-}
-function renderSection(section, kept) {
-    const dropped = section.items.length - kept + (section.hidden ?? 0);
-    const note = dropped > 0 && section.truncationNote ? section.truncationNote(dropped) : '';
-    return section.head + section.items.slice(0, kept).join('') + note + section.tail;
-}
-function render(sections, kept) {
-    return sections.map((s, i) => renderSection(s, kept[i] ?? s.items.length)).join(SEPARATOR);
-}
-function sum(values) {
-    return values.reduce((a, b) => a + b, 0);
-}
-/**
- * Renders the sections in at most `maxBytes` UTF-8 bytes. Items are dropped one at a time from
- * the end of whichever truncatable section is largest at that moment, so one huge table shrinks
- * first and small ones keep their rows. Sizes are tracked arithmetically, so 30,000 rows cost
- * one pass, not one render per dropped row.
- */
-function fitSections(sections, maxBytes) {
-    const rowBytes = sections.map(s => s.items.map(plain/* utf8Length */.wI));
-    const keptBytes = rowBytes.map(sum);
-    const kept = sections.map(s => s.items.length);
-    // The note of a section is reserved at its largest (all items dropped) the first time the
-    // section loses an item, so the real note, printed with a smaller count, always fits.
-    const noteReserve = sections.map(s => s.truncationNote ? (0,plain/* utf8Length */.wI)(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0);
-    const hasHidden = (s) => (s.hidden ?? 0) > 0;
-    let total = sum(sections.map(s => (0,plain/* utf8Length */.wI)(s.head) + (0,plain/* utf8Length */.wI)(s.tail))) +
-        sum(keptBytes) +
-        sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
-        SEPARATOR.length * Math.max(0, sections.length - 1);
-    while (total > maxBytes) {
-        const victim = largestTruncatable(sections, kept, keptBytes);
-        if (victim < 0)
-            break;
-        const section = sections[victim];
-        if (kept[victim] === section.items.length && !hasHidden(section))
-            total += noteReserve[victim] ?? 0;
-        const index = (kept[victim] ?? 0) - 1;
-        const bytes = rowBytes[victim]?.[index] ?? 0;
-        kept[victim] = index;
-        keptBytes[victim] = (keptBytes[victim] ?? 0) - bytes;
-        total -= bytes;
-    }
-    const markdown = render(sections, kept);
-    return (0,plain/* utf8Length */.wI)(markdown) <= maxBytes ? markdown : hardCut(markdown, maxBytes);
-}
-function largestTruncatable(sections, kept, keptBytes) {
-    let best = -1;
-    sections.forEach((section, i) => {
-        if (!section.truncationNote || (kept[i] ?? 0) === 0)
-            return;
-        if (best < 0 || (keptBytes[i] ?? 0) > (keptBytes[best] ?? 0))
-            best = i;
-    });
-    return best;
-}
-/**
- * Last resort, when even the fixed parts do not fit (a tiny budget): keep whole lines up to the
- * budget and say so. Below the size of the note itself, cut at a character boundary.
- */
-function hardCut(markdown, maxBytes) {
-    const note = `\n_Truncated: the report exceeded ${(0,report_escape/* formatCount */.B4)(maxBytes)} bytes._\n`;
-    const budget = maxBytes - (0,plain/* utf8Length */.wI)(note);
-    if (budget <= 0)
-        return (0,plain/* truncateUtf8 */.Ck)(markdown, maxBytes);
-    const prefix = (0,plain/* truncateUtf8 */.Ck)(markdown, budget);
-    const lastLine = prefix.lastIndexOf('\n');
-    return (lastLine >= 0 ? prefix.slice(0, lastLine + 1) : prefix) + note;
-}
-
-// EXTERNAL MODULE: ./src/report/labels.ts
-var labels = __nccwpck_require__(7923);
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/**
- * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
- *
- * Every value that comes from the server, the repository or the user goes through escape.ts;
- * every list that grows with the data is a truncatable Section (fit.ts), so the document always
- * fits the budget of its destination.
- */
-
-
-
-
-
-/** Hidden marker by which the action finds its own PR comment again. */
-const COMMENT_MARKER = '<!-- findings-gate-comment -->';
-function renderMarkdown(report, opts) {
-    return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)));
-}
-/** The document in reading order; exported for tests of the structure. */
-function buildSections(report) {
-    const { verdict } = report;
-    const sections = [
-        textSection(verdictLine(report)),
-        evidenceSection(report),
-        textSection(scopeText(report)),
-        textSection(thresholdsText(report)),
-        verdict
-            ? textSection(countsText(report, verdict))
-            : textSection('_The gate was not evaluated._\n'),
-        verdict ? blockingSection(verdict.blocking) : undefined,
-        verdict ? licenseSection(verdict) : undefined,
-        verdict ? secretsSection(verdict) : undefined,
-        verdict ? nonBlockingSection((0,labels/* nonBlocking */.$Y)(verdict.findings)) : undefined,
-        verdict ? ignoredSection(verdict.ignored) : undefined,
-        verdict ? expiredSection(verdict) : undefined,
-        verdict ? proposedSection(verdict) : undefined,
-        report.tickets ? ticketsSection(report.tickets) : undefined,
-        report.tags ? textSection(tagsText(report.tags)) : undefined,
-        report.sbom ? sbomSection(report.sbom) : undefined,
-        warningsSection(report.warnings),
-        report.runUrl ? textSection(`${(0,report_escape/* link */.nf)('View the workflow run', report.runUrl)}\n`) : undefined
-    ];
-    return sections.filter((s) => s !== undefined);
-}
-// --- verdict, scope, thresholds, counts -----------------------------------------------------
-function verdictIcon(report) {
-    const { result } = report.status;
-    if (result === 'passed')
-        return '✅';
-    if (result === 'failed' && !report.thresholds.warnOnly)
-        return '❌';
-    return '⚠️';
-}
-/** The heading's few words: the verdict, the counts, and the scan judged. */
-function shortTitle(report) {
-    const { verdict, evidence } = report;
-    const scan = evidence && evidence.required !== 'none' ? ` · scan of ${evidence.scan.commit.slice(0, 7)}` : '';
-    if (report.status.apiError)
-        return 'no verdict';
-    if (!verdict)
-        return report.status.result === 'skipped' ? 'skipped' : report.status.result;
-    const total = verdict.counts.total;
-    const found = `${(0,report_escape/* formatCount */.B4)(total)} ${(0,labels/* plural */.LS)(total, 'finding')}`;
-    if (verdict.result === 'passed')
-        return `passed · ${found}, none blocking${scan}`;
-    const blocking = verdict.blocking.length + verdict.licenseViolations.length;
-    return `failed · ${(0,report_escape/* formatCount */.B4)(blocking)} blocking of ${found}${scan}`;
-}
-/**
- * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
- * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
- */
-function verdictLine(report) {
-    const lines = [
-        `## ${verdictIcon(report)} Findings Gate: ${(0,report_escape/* escapeMarkdown */.FV)(shortTitle(report))}\n`,
-        `\n${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`
-    ];
-    if (report.status.result === 'failed' && report.thresholds.warnOnly) {
-        lines.push('\n`warn-only` is set: the gate failed but the step does not.\n');
-    }
-    if (report.status.apiError) {
-        lines.push('\nThe action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.\n');
-    }
-    return lines.join('');
-}
-/** Which scan the findings come from, or that nobody checked. */
-function evidenceText(report) {
-    const { evidence } = report;
-    if (!evidence)
-        return undefined;
-    if (evidence.required === 'none') {
-        return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n";
-    }
-    const { scan } = evidence;
-    const parts = [
-        `**Scan** ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
-        scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
-        scan.completedAt
-            ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${evidence.ageSeconds === undefined
-                ? ''
-                : ` (${(0,duration/* formatDuration */.a3)(evidence.ageSeconds * 1000)} before this run)`}`
-            : undefined,
-        evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
-        evidence.required === 'ref'
-            ? "the ref's newest completed scan (`require-scan: ref`)"
-            : undefined
-    ];
-    const spelled = scan.branch !== evidence.requestedRef
-        ? `\n\nNo scan records ${(0,report_escape/* code */.aY)(evidence.requestedRef)}; the repository's scans record ${(0,report_escape/* code */.aY)(scan.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${(0,report_escape/* code */.aY)(scan.branch)} were judged.`
-        : '';
-    return `${parts.filter(part => part !== undefined).join(' · ')}${spelled}\n`;
-}
-function evidenceSection(report) {
-    const text = evidenceText(report);
-    return text === undefined ? undefined : textSection(text);
-}
-function scopeText(report) {
-    const { scope } = report;
-    const parts = [];
-    if (scope.deployment) {
-        parts.push(`**Deployment** ${(0,report_escape/* code */.aY)(scope.deployment.slug)} (id ${(0,report_escape/* escapeMarkdown */.FV)(scope.deployment.id)})`);
-    }
-    parts.push(`**Repository** ${(0,report_escape/* code */.aY)(scope.repository)}`);
-    parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
-    parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
-    parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
-    parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
-    return `${parts.join(' · ')}\n`;
-}
-function thresholdsText(report) {
-    const t = report.thresholds;
-    const parts = [
-        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-    ];
-    if (t.denyLicenses.length > 0) {
-        parts.push(`denied licenses: ${t.denyLicenses
-            .slice(0, 50)
-            .map(l => (0,report_escape/* code */.aY)(l, 100))
-            .join(', ')}`);
-    }
-    if (t.warnOnly)
-        parts.push('warn-only');
-    return `**Gate:** ${parts.join(' · ')}\n`;
-}
-const SECRETS_THRESHOLD_TEXT = {
-    valid: 'confirmed-valid secrets block',
-    'valid-or-unverified': 'valid or unverified secrets block',
-    any: 'every secret blocks',
-    none: 'secrets block by severity and mode only'
-};
-function countRow(label, c) {
-    const total = c.critical + c.high + c.medium + c.low;
-    return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
-}
-function countsText(report, verdict) {
-    const { counts } = verdict;
-    const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
-    const total = {
-        critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
-        high: counts.sast.high + counts.sca.high + counts.secrets.high,
-        medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
-        low: counts.sast.low + counts.sca.low + counts.secrets.low
-    };
-    const notBlocking = (0,labels/* nonBlocking */.$Y)(verdict.findings).length;
-    const licenses = verdict.licenseViolations.length;
-    const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
-        `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** blocking, ` +
-        `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
-        `**${(0,report_escape/* formatCount */.B4)(notBlocking)}** not blocking` +
-        (licenses > 0
-            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
-            : '') +
-        unknownModeText(counts.unknownMode);
-    return ('| Type | Critical | High | Medium | Low | Total |\n' +
-        '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
-        rows.join('') +
-        countRow('**Total**', total) +
-        `\n${line}\n`);
-}
-/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
-function unknownModeText(unknown) {
-    if (unknown === 0)
-        return '';
-    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
-}
-// --- truncatable tables -------------------------------------------------------------------
-function truncationNote(noun, nounPlural) {
-    return dropped => `\n_Truncated: ${(0,report_escape/* formatCount */.B4)(dropped)} more ${(0,labels/* plural */.LS)(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`;
-}
-/**
- * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
- * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
- * more time and memory than fetching them.
- */
-const ROW_CAP = 1000;
-/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
-function capped(items, row) {
-    const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items;
-    return { items: shown.map(row), hidden: items.length - shown.length };
-}
-function table(title, columns, rows, noun, nounPlural) {
-    return {
-        head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...rows,
-        tail: '',
-        truncationNote: truncationNote(noun, nounPlural)
-    };
-}
-function heading(text, count) {
-    return `### ${text} (${(0,report_escape/* formatCount */.B4)(count)})`;
-}
-/**
- * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
- * under them: one column instead of two keeps the table inside the summary pane.
- */
-function ruleCell(evaluated, withMessage = false) {
-    const { finding } = evaluated;
-    const rule = (0,report_escape/* code */.aY)(finding.ruleName);
-    const extra = finding.type === 'sca'
-        ? [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
-            .filter(s => s !== '')
-            .map(s => (0,report_escape/* code */.aY)(s, 200))
-        : [];
-    const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
-    const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
-    return message === '' ? head : `${head}<br><sub>${message}</sub>`;
-}
-/** `file:line` linked to the line in the code host when the server gave a link. */
-function locationCell(evaluated) {
-    const { finding } = evaluated;
-    const where = (0,labels/* locationText */.fN)(finding.location);
-    if (where === '')
-        return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
-    return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
-}
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
-function whyCell(evaluated) {
-    const mode = (0,labels/* modeText */.zR)(evaluated);
-    const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
-    return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
-}
-function blockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        locationCell(evaluated),
-        whyCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
-}
-function nonBlockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
-        locationCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
-}
-function blockingSection(blocking) {
-    if (blocking.length === 0)
-        return undefined;
-    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
-}
-function licenseSection(verdict) {
-    const violations = verdict.licenseViolations;
-    if (violations.length === 0)
-        return undefined;
-    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
-}
-function secretVerdict(evaluated) {
-    if (evaluated.ignored)
-        return `ignored: ${evaluated.ignored.reason}`;
-    return evaluated.blocking ? `blocks: ${(0,labels/* reasonsText */.zT)(evaluated.reasons)}` : 'does not block';
-}
-/**
- * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
- * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
- */
-function secretsSection(verdict) {
-    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
-    if (secrets.length === 0)
-        return undefined;
-    return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {
-        const { finding } = evaluated;
-        const validation = finding.type === 'secrets' ? finding.validationState : 'unknown';
-        const secretType = finding.type === 'secrets' ? finding.secretType : '';
-        const cells = [
-            finding.severity,
-            (0,report_escape/* code */.aY)(secretType, 100),
-            locationCell(evaluated),
-            (0,report_escape/* escapeCell */.kq)((0,domain/* validationStateText */.cH)(validation)),
-            (0,report_escape/* escapeCell */.kq)(secretVerdict(evaluated))
-        ];
-        return `| ${cells.join(' | ')} |\n`;
-    }), 'secret', 'secrets');
-}
-function nonBlockingSection(findings) {
-    if (findings.length === 0)
-        return undefined;
-    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
-    return {
-        head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
-            `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...capped(findings, nonBlockingRow),
-        tail: '\n</details>\n',
-        truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
-    };
-}
-function ignoredSection(ignored) {
-    if (ignored.length === 0)
-        return undefined;
-    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
-        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
-}
-function expiredSection(verdict) {
-    const expired = verdict.expiredIgnores;
-    if (expired.length === 0)
-        return undefined;
-    return {
-        head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
-        items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
-        tail: '',
-        truncationNote: truncationNote('expired entry', 'expired entries')
-    };
-}
-function proposedSection(verdict) {
-    const proposed = verdict.proposedIgnores ?? [];
-    if (proposed.length === 0)
-        return undefined;
-    return {
-        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
-            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
-        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
-            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
-            ' (proposed, applies once merged)\n'),
-        tail: '',
-        truncationNote: truncationNote('proposed entry', 'proposed entries')
-    };
-}
-// --- actions ------------------------------------------------------------------------------
-/** Finding ids, at most ten of them, then a count. */
-function idsCell(ids) {
-    const shown = ids.slice(0, 10).join(', ');
-    return ids.length > 10 ? `${shown} +${(0,report_escape/* formatCount */.B4)(ids.length - 10)} more` : shown || '—';
-}
-function ticketsSection(tickets) {
-    const rows = [
-        ...tickets.created.map(t => `| created | ${idsCell(t.findingIds)} | ${(0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(t.key ?? 'ticket', 100), t.url)} |\n`),
-        ...tickets.failed.map(t => `| failed | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.error)} |\n`),
-        ...tickets.skipped.map(t => `| skipped | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.reason)} |\n`)
-    ];
-    const already = tickets.alreadyTicketed > 0
-        ? `\n${(0,report_escape/* formatCount */.B4)(tickets.alreadyTicketed)} ${(0,labels/* plural */.LS)(tickets.alreadyTicketed, 'finding')} already had a ticket.\n`
-        : '';
-    if (rows.length === 0) {
-        return textSection(`### Tickets\n\nNo ticket was created.\n${already}`);
-    }
-    const section = table('### Tickets', ['Outcome', 'Findings', 'Ticket or detail'], { items: rows, hidden: 0 }, 'ticket', 'tickets');
-    return { ...section, tail: already };
-}
-function tagsText(tags) {
-    const list = (values) => {
-        const shown = values
-            .slice(0, 50)
-            .map(t => (0,report_escape/* code */.aY)(t, 100))
-            .join(', ');
-        return values.length > 50
-            ? `${shown} +${(0,report_escape/* formatCount */.B4)(values.length - 50)} more`
-            : shown || 'none';
-    };
-    const added = tags.added.length > 0 ? ` — added: ${list(tags.added)}` : ' — nothing added';
-    return `### Project tags\n\n${(0,report_escape/* code */.aY)(tags.project)}: ${list(tags.tags)}${added}\n`;
-}
-function sbomSection(sbom) {
-    const rows = sbom.exports.map(e => {
-        const detail = e.error !== undefined ? (0,report_escape/* escapeCell */.kq)(e.error) : (0,report_escape/* code */.aY)(e.file ?? '');
-        return `| ${(0,report_escape/* code */.aY)(e.project)} | ${(0,report_escape/* escapeCell */.kq)(e.status.replace(/_/g, ' '))} | ${(0,report_escape/* code */.aY)(e.taskToken ?? '', 100)} | ${detail} |\n`;
-    });
-    return table('### SBOM exports', ['Project', 'Status', 'Task token', 'File or error'], { items: rows, hidden: 0 }, 'export', 'exports');
-}
-function warningsSection(warnings) {
-    if (warnings.length === 0)
-        return undefined;
-    return {
-        head: `### Warnings\n\n`,
-        items: warnings.map(w => `- ${(0,report_escape/* escapeMarkdown */.FV)(w)}\n`),
-        tail: '',
-        truncationNote: truncationNote('warning', 'warnings')
-    };
-}
-
-
-/***/ }),
-
 /***/ 6589:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41174,6 +36259,46 @@ function warningsSection(warnings) {
 /** The message of anything thrown: errors give their message, other values their string form. */
 function errorText(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 2489:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   kc: () => (/* binding */ logText)
+/* harmony export */ });
+/* unused harmony export COMMAND_QUOTE */
+/* harmony import */ var _plain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(287);
+/**
+ * Text for the job log. Log messages quote the server (SBOM task tokens, error messages, project
+ * and rule names, paths), and the runner reads every line of the log for workflow commands: a
+ * quoted line break followed by `::add-mask::x` or `::stop-commands::t` would be obeyed.
+ * @actions/core escapes line breaks in the `::error::`/`::warning::` text it writes, but `info`
+ * writes text as it is, and none of it drops ANSI escapes. So the runner implementation over
+ * @actions/core puts every message through {@link logText}.
+ */
+
+/** The runner trims leading whitespace, then looks for `::name` or the legacy `##[name`. */
+const COMMAND_START = /^\s*(?:::|##\[)/;
+/** Put before a line that would otherwise start a workflow command; visible, so it reads as a quote. */
+const COMMAND_QUOTE = '> ';
+/**
+ * Text safe to write to the log: control characters (ANSI escapes, bidi overrides) dropped, every
+ * line break made `\n`, and each line that would start a workflow command quoted.
+ */
+function logText(text) {
+    return (0,_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(text)
+        .split('\n')
+        .map(line => (COMMAND_START.test(line) ? COMMAND_QUOTE + line : line))
+        .join('\n');
+}
+/** A server-provided value to quote inside a log message: one line, bounded. */
+function quoted(value, maxChars = _plain_js__WEBPACK_IMPORTED_MODULE_0__/* .PARAGRAPH_CHARS */ .jg) {
+    return (0,_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_plain_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)(value, maxChars));
 }
 
 
@@ -41247,8 +36372,17 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u20
 function stripControl(text) {
     return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '');
 }
+/**
+ * What oneLine would change (control characters, line breaks, whitespace other than a single
+ * space, leading or trailing spaces): text without any is returned as it is, without the four
+ * passes over it.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[^\S ]|[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]| {2}|^ | $/;
 /** One line: every run of whitespace, line breaks included, becomes one space. */
 function oneLine(text) {
+    if (!NOT_ONE_LINE.test(text))
+        return text;
     return stripControl(text).replace(/\s+/g, ' ').trim();
 }
 
@@ -41294,6 +36428,42 @@ function formatDuration(ms) {
     const hours = Math.round(minutes / 60);
     return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
 }
+
+
+/***/ }),
+
+/***/ 254:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ abortableSleep)
+/* harmony export */ });
+/** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
+function abortableSleep(ms, signal) {
+    if (signal?.aborted)
+        return Promise.resolve();
+    return new Promise(resolve => {
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+    });
+}
+
+
+/***/ }),
+
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
+/** Kept equal to package.json's version by a test. */
+const VERSION = '0.1.0';
 
 
 /***/ }),
@@ -41403,6 +36573,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -41424,6 +36608,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
 /***/ 643:
 /***/ ((module) => {
 
@@ -41442,6 +36633,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:queryst
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 6466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 
 /***/ }),
 
@@ -41519,6 +36717,106 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 9783:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony export checkBypass */
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 
 /***/ }),
 
@@ -51312,6 +46610,17 @@ function constantCatch(value) {
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/import chunk loading */

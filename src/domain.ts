@@ -268,8 +268,12 @@ export interface Verdict {
   readonly result: GateResult
   /** Every in-scope finding, ignored ones included, in a stable order (blocking first, worst first). */
   readonly findings: readonly EvaluatedFinding[]
+  /** The findings that block, in the same order. */
   readonly blocking: readonly EvaluatedFinding[]
+  /** The findings that an ignore entry or ignore-rules exempted, in the same order. */
   readonly ignored: readonly EvaluatedFinding[]
+  /** The findings that neither block nor are ignored, in the same order. */
+  readonly nonBlocking: readonly EvaluatedFinding[]
   readonly licenseViolations: readonly LicenseViolation[]
   /** Ignore entries past their `expires` date: they no longer apply. */
   readonly expiredIgnores: readonly { readonly description: string; readonly expires: string }[]

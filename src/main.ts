@@ -4,17 +4,14 @@ import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
 import { collectGateData, requireProject, type GateData } from './collect/gate-data.js'
 import type { Deployment, Project, Verdict } from './domain.js'
-import { decide } from './gate/decide.js'
-import { buildIgnoreMatcher } from './gate/ignore.js'
 import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import { judgeScopeDrops } from './gate/scope.js'
 import { defaultRunContext, readConfig, type Config, type RunContext } from './inputs/index.js'
-import { runActions, type ActionsOutcome } from './actions/run.js'
+import type { ActionsOutcome } from './actions/run.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
 import { actionsReport } from './report/actions-report.js'
-import { publishReports } from './report/publish.js'
 import { forkPullRequest } from './inputs/pull-request.js'
 import { VERSION } from './version.js'
 import { errorText } from './text/error-text.js'
@@ -34,6 +31,22 @@ const SOFTENER_FIELDS = {
 function softenerOf(error: unknown): NoVerdictSoftener | undefined {
   if (error instanceof NoVerdictError) return error.softenedBy
   return isClientError(error) ? 'on-api-error' : undefined
+}
+
+/**
+ * What a run needs only once its findings are in: the verdict, the actions and the reports. None
+ * is needed before the first request, so they are loaded by import() while the first requests are
+ * in flight, and their parsing and evaluation overlap the network wait instead of delaying it.
+ */
+const later = {
+  gate: () => Promise.all([import('./gate/decide.js'), import('./gate/ignore-matcher.js')]),
+  actions: () => import('./actions/run.js'),
+  reports: () => import('./report/publish.js')
+}
+
+/** Starts loading every later module; each use awaits its own import (a failure surfaces there). */
+function preloadLater(): void {
+  for (const load of Object.values(later)) load().catch(() => undefined)
 }
 
 function createTransport(config: Config, runner: Runner): Transport {
@@ -128,6 +141,7 @@ async function evaluate(
     }
   }
   const resolved = await deployment
+  const { runActions } = await later.actions()
   const actions = await runActions({
     config,
     transport,
@@ -154,6 +168,7 @@ async function evaluateGate(
   warn: (message: string) => void
 ): Promise<Verdict> {
   const data = await gateData
+  const [{ decide }, { buildIgnoreMatcher }] = await later.gate()
   // Throws NoVerdictError when every finding the server returned was out of scope.
   const dropWarning = judgeScopeDrops(data.dropped, data.findings.length)
   if (dropWarning !== undefined) warn(dropWarning)
@@ -303,7 +318,9 @@ export async function run(
     return { apiError: message }
   }
   try {
-    const outcome = await evaluate(config, transport, ignores, ctx.now, warn, runner)
+    const evaluating = evaluate(config, transport, ignores, ctx.now, warn, runner)
+    preloadLater()
+    const outcome = await evaluating
     evaluation =
       outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) }
   } catch (error) {
@@ -313,6 +330,7 @@ export async function run(
   }
 
   const report = buildReport(config, evaluation, warnings, ctx)
+  const { publishReports } = await later.reports()
   await publishReports(report, config, ctx, runner)
 
   // Each failure gets its own line: a gate that could not run, an action that did not complete.

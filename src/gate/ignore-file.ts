@@ -1,6 +1,7 @@
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import { IgnoreFileError, matchesEveryFinding, type IgnoreEntry } from './ignore.js'
+import { IgnoreFileError, type IgnoreEntry } from './ignore.js'
+import { matchesEveryFinding } from './ignore-matcher.js'
 
 /*
  * Reading an ignore file: a module of its own, loaded only when an ignore-file is configured, so

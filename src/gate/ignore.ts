@@ -1,11 +1,12 @@
-import picomatch from 'picomatch'
-import type { Finding, IgnoreMatch, Verdict } from '../domain.js'
 import { UserError } from '../errors.js'
 
 /**
  * Ignore entries: `{rule?, id?, path?, reason, expires?}`. An entry matches a finding when every
  * selector it gives matches; `reason` is required so every exception is explained in the report,
  * and an entry past `expires` stops applying (and is reported) instead of hiding a finding forever.
+ *
+ * The entries and their errors only: matching them against findings (and the glob library) lives
+ * in ignore-matcher.ts, which a run loads only once its findings are in.
  */
 
 export interface IgnoreEntry {
@@ -26,86 +27,5 @@ export class IgnoreFileError extends UserError {
     readonly problems: readonly string[]
   ) {
     super(problems.map(problem => `ignore-file ${file}: ${problem}`).join('\n'))
-  }
-}
-
-export interface IgnoreMatcher {
-  readonly match: (finding: Finding) => IgnoreMatch | undefined
-  readonly expired: Verdict['expiredIgnores']
-}
-
-/** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
-function globMatcher(pattern: string): (value: string) => boolean {
-  return picomatch(pattern, { dot: true })
-}
-
-// Probes standing for "any finding": a glob that matches all of them is taken to match
-// everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
-// glob that spares only top-level files still exempts nearly every finding.
-const RULE_PROBES = [
-  'python.lang.security.audit.eval-detected',
-  'javascript.express.security.x_y',
-  'ssc-0a1b2c3d',
-  'r'
-]
-const PATH_PROBES = [
-  'src/app.py',
-  '.github/workflows/ci.yml',
-  'docker/Dockerfile',
-  'a/b/c/d/e/f.test.tsx',
-  'node_modules/@scope/pkg/index.js',
-  'config/.env',
-  'src/with space/ü.go'
-]
-
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
-export function matchesEveryFinding(entry: {
-  readonly rule?: string
-  readonly id?: number
-  readonly path?: string
-}): boolean {
-  if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined)) return false
-  const all = (pattern: string | undefined, probes: readonly string[]): boolean => {
-    if (pattern === undefined) return true
-    const test = globMatcher(pattern)
-    return probes.every(probe => test(probe))
-  }
-  return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES)
-}
-
-export function buildIgnoreMatcher(
-  entries: readonly IgnoreEntry[],
-  ignoreRules: readonly string[],
-  now: Date
-): IgnoreMatcher {
-  const active = entries.filter(
-    entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime()
-  )
-  const expired = entries
-    .filter(entry => entry.expiresAt !== undefined && entry.expiresAt < now.getTime())
-    .map(entry => ({ description: entry.description, expires: entry.expires ?? '' }))
-  const compiled = active.map(entry => ({
-    entry,
-    rule: entry.rule === undefined ? undefined : globMatcher(entry.rule),
-    path: entry.path === undefined ? undefined : globMatcher(entry.path)
-  }))
-  const ruleMatchers = ignoreRules.map(rule => ({ rule, test: globMatcher(rule) }))
-  return {
-    expired,
-    match: finding => {
-      for (const { entry, rule, path } of compiled) {
-        if (entry.id !== undefined && entry.id !== finding.id) continue
-        // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
-        // must not exempt a live secret that happens to share it.
-        if (entry.id !== undefined && finding.type === 'secrets' && !rule) continue
-        if (rule && !rule(finding.ruleName)) continue
-        if (path && !(finding.location?.path !== undefined && path(finding.location.path))) continue
-        return { reason: entry.reason, source: entry.description }
-      }
-      const byRule = ruleMatchers.find(matcher => matcher.test(finding.ruleName))
-      return byRule
-        ? { reason: 'listed in ignore-rules', source: `ignore-rules: ${byRule.rule}` }
-        : undefined
-    }
   }
 }

@@ -38,8 +38,8 @@ function branchName(ref: string): string {
  * requests, or change status between the requests of two statuses), page by page as they arrive.
  * The server filters by repository, ref and status; this checks again, so a server that matches
  * `acme/web` as a prefix of `acme/web-legacy`, or ignores a filter, cannot put another
- * repository's findings into this verdict. The case-insensitive repository comparison is made
- * once per distinct name (there are a handful, not one per finding).
+ * repository's findings into this verdict. The case-insensitive repository comparison and the
+ * branch comparison are made once per distinct name (there are a handful, not one per finding).
  */
 export class ScopeFilter {
   private readonly kept: Record<IssueType, Map<number, Finding>> = {
@@ -48,6 +48,7 @@ export class ScopeFilter {
     secrets: new Map()
   }
   private readonly repositoryMatches = new Map<string, boolean>()
+  private readonly refMatches = new Map<string, boolean>()
   private readonly statuses: ReadonlySet<string>
   private readonly branch: string
   private readonly counts: Record<DropReason, number> = { repository: 0, ref: 0, status: 0 }
@@ -102,10 +103,19 @@ export class ScopeFilter {
 
   private dropReason(finding: Finding): DropReason | undefined {
     if (!this.repositoryMatch(finding.repository)) return 'repository'
-    // An absent ref is the server's to filter; only a ref that names another branch is out.
-    if (finding.ref !== '' && branchName(finding.ref) !== this.branch) return 'ref'
+    if (!this.refMatch(finding.ref)) return 'ref'
     if (!this.statuses.has(finding.status)) return 'status'
     return undefined
+  }
+
+  /** An absent ref is the server's to filter; only a ref that names another branch is out. */
+  private refMatch(ref: string): boolean {
+    let matches = this.refMatches.get(ref)
+    if (matches === undefined) {
+      matches = ref === '' || branchName(ref) === this.branch
+      this.refMatches.set(ref, matches)
+    }
+    return matches
   }
 
   private repositoryMatch(repository: string): boolean {

@@ -8,7 +8,7 @@
  * `::error file=…::` of its own, nor add properties. escape.ts adds bounds and drops control
  * characters (including bidi overrides) on top of that.
  */
-import type { EvaluatedFinding } from '../domain.js'
+import type { EvaluatedFinding, LicenseViolation, Location } from '../domain.js'
 import type { AnnotationProperties, Runner } from '../runner/runner.js'
 import { annotationMessage, annotationProperty, formatCount, LIMITS } from './escape.js'
 import { dependencyText, plural, reasonsText } from './labels.js'
@@ -20,10 +20,14 @@ export interface AnnotationSpec {
   readonly properties: AnnotationProperties
 }
 
-function findingAnnotation(evaluated: EvaluatedFinding): AnnotationSpec | undefined {
+/** Where a blocking finding's annotation goes; none without a file to put it on. */
+function annotationLocation(evaluated: EvaluatedFinding): Location | undefined {
+  const location = evaluated.finding.location
+  return location === undefined || location.path.trim() === '' ? undefined : location
+}
+
+function findingAnnotation(evaluated: EvaluatedFinding, location: Location): AnnotationSpec {
   const { finding } = evaluated
-  const location = finding.location
-  if (location === undefined || location.path.trim() === '') return undefined
   const details = [
     dependencyText(finding),
     finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
@@ -50,29 +54,42 @@ function findingAnnotation(evaluated: EvaluatedFinding): AnnotationSpec | undefi
   return { level: 'error', message, properties }
 }
 
+function licenseAnnotation(v: LicenseViolation): AnnotationSpec {
+  return {
+    level: 'error',
+    message: annotationMessage(
+      `${v.package}@${v.version} is licensed under ${v.license}, which is denied.`
+    ),
+    properties: { title: annotationProperty(`Denied license: ${v.license}`) }
+  }
+}
+
 /**
  * The annotations to emit, in order, at most `max` errors followed by one notice counting the
  * ones left out. Blocking findings without a location get no annotation (they are in the
- * summary); they are not counted as left out either.
+ * summary); they are not counted as left out either. Only the annotations emitted are built:
+ * the rest are counted (tens of thousands of blocking findings, 50 annotations).
  */
 export function buildAnnotations(report: RunReport, max: number): AnnotationSpec[] {
   const verdict = report.verdict
   if (verdict === undefined || max <= 0) return []
-  const candidates: AnnotationSpec[] = [
-    ...verdict.blocking.flatMap(f => findingAnnotation(f) ?? []),
-    ...verdict.licenseViolations.map(v => ({
-      level: 'error' as const,
-      message: annotationMessage(
-        `${v.package}@${v.version} is licensed under ${v.license}, which is denied.`
-      ),
-      properties: { title: annotationProperty(`Denied license: ${v.license}`) }
-    }))
-  ]
   const limit = Math.floor(max)
-  if (candidates.length <= limit) return candidates
-  const omitted = candidates.length - limit
+  const shown: AnnotationSpec[] = []
+  let candidates = 0
+  for (const evaluated of verdict.blocking) {
+    const location = annotationLocation(evaluated)
+    if (location === undefined) continue
+    if (shown.length < limit) shown.push(findingAnnotation(evaluated, location))
+    candidates++
+  }
+  for (const violation of verdict.licenseViolations) {
+    if (shown.length < limit) shown.push(licenseAnnotation(violation))
+    candidates++
+  }
+  if (candidates <= limit) return shown
+  const omitted = candidates - limit
   return [
-    ...candidates.slice(0, limit),
+    ...shown,
     {
       level: 'notice',
       message:

@@ -27,6 +27,12 @@ export const LIMITS = {
 } as const
 
 /**
+ * Whatever any replacement of escapeMarkdownLine would change (a superset: a leading digit may
+ * not start an ordered-list marker).
+ */
+const NEEDS_ESCAPING = /[\\`*_[\]|~:&<>"@]|www\.|^[\d#+\-=]/i
+
+/**
  * Markdown-escapes one line of text for GitHub-flavoured Markdown.
  *
  * - `&`, `<`, `>`, `"` become entities, so no HTML tag, comment or entity from the data survives.
@@ -41,6 +47,8 @@ export const LIMITS = {
  *   trick Renovate uses in its PR bodies).
  */
 function escapeMarkdownLine(line: string): string {
+  // Most rule names and many messages have nothing to escape: one test instead of nine passes.
+  if (!NEEDS_ESCAPING.test(line)) return line
   return line
     .replace(/[\\`*_[\]|~:]/g, ch => `\\${ch}`)
     .replace(/\b(www)\./gi, '$1\\.')

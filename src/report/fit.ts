@@ -37,6 +37,13 @@ function renderSection(section: Section, kept: number): string {
   return section.head + section.items.slice(0, kept).join('') + note + section.tail
 }
 
+/** A section with every item kept, given its items already joined. */
+function renderJoined(section: Section, items: string): string {
+  const hidden = section.hidden ?? 0
+  const note = hidden > 0 && section.truncationNote ? section.truncationNote(hidden) : ''
+  return section.head + items + note + section.tail
+}
+
 function render(sections: readonly Section[], kept: readonly number[]): string {
   return sections.map((s, i) => renderSection(s, kept[i] ?? s.items.length)).join(SEPARATOR)
 }
@@ -52,20 +59,29 @@ function sum(values: readonly number[]): number {
  * one pass, not one render per dropped row.
  */
 export function fitSections(sections: readonly Section[], maxBytes: number): string {
-  const rowBytes = sections.map(s => s.items.map(utf8Length))
-  const keptBytes = rowBytes.map(sum)
-  const kept = sections.map(s => s.items.length)
   // The note of a section is reserved at its largest (all items dropped) the first time the
   // section loses an item, so the real note, printed with a smaller count, always fits.
   const noteReserve = sections.map(s =>
     s.truncationNote ? utf8Length(s.truncationNote(s.items.length + (s.hidden ?? 0))) : 0
   )
   const hasHidden = (s: Section): boolean => (s.hidden ?? 0) > 0
-  let total =
+  const fixed =
     sum(sections.map(s => utf8Length(s.head) + utf8Length(s.tail))) +
-    sum(keptBytes) +
     sum(sections.map((s, i) => (hasHidden(s) ? (noteReserve[i] ?? 0) : 0))) +
     SEPARATOR.length * Math.max(0, sections.length - 1)
+
+  // Usually everything fits: then one size per section is enough, not one per item. (Items end
+  // with a line feed, so the size of the joined items is the sum of their sizes.)
+  const joined = sections.map(s => s.items.join(''))
+  if (fixed + sum(joined.map(utf8Length)) <= maxBytes) {
+    const whole = sections.map((s, i) => renderJoined(s, joined[i] ?? '')).join(SEPARATOR)
+    return utf8Length(whole) <= maxBytes ? whole : hardCut(whole, maxBytes)
+  }
+
+  const rowBytes = sections.map(s => s.items.map(utf8Length))
+  const keptBytes = rowBytes.map(sum)
+  const kept = sections.map(s => s.items.length)
+  let total = fixed + sum(keptBytes)
 
   while (total > maxBytes) {
     const victim = largestTruncatable(sections, kept, keptBytes)

@@ -58,8 +58,3 @@ export function dependencyText(finding: Finding): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return count === 1 ? singular : pluralForm
 }
-
-/** Findings that neither block nor are ignored. */
-export function nonBlocking(findings: readonly EvaluatedFinding[]): EvaluatedFinding[] {
-  return findings.filter(f => !f.blocking && f.ignored === undefined)
-}

@@ -15,14 +15,7 @@ import {
 } from '../domain.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import {
-  dependencyText,
-  locationText,
-  modeText,
-  nonBlocking,
-  plural,
-  reasonsText
-} from './labels.js'
+import { dependencyText, locationText, modeText, plural, reasonsText } from './labels.js'
 import type { RunReport, SbomReport, TagsReport, TicketsReport } from './model.js'
 
 /** Hidden marker by which the action finds its own PR comment again. */
@@ -51,7 +44,7 @@ export function buildSections(report: RunReport): Section[] {
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
     verdict ? secretsSection(verdict) : undefined,
-    verdict ? nonBlockingSection(nonBlocking(verdict.findings)) : undefined,
+    verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
     verdict ? expiredSection(verdict) : undefined,
     verdict ? proposedSection(verdict) : undefined,
@@ -200,13 +193,12 @@ function countsText(report: RunReport, verdict: Verdict): string {
     medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
     low: counts.sast.low + counts.sca.low + counts.secrets.low
   }
-  const notBlocking = nonBlocking(verdict.findings).length
   const licenses = verdict.licenseViolations.length
   const line =
     `**${formatCount(counts.total)}** ${plural(counts.total, 'finding')} in scope: ` +
     `**${formatCount(verdict.blocking.length)}** blocking, ` +
     `**${formatCount(verdict.ignored.length)}** ignored, ` +
-    `**${formatCount(notBlocking)}** not blocking` +
+    `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
       ? ` · **${formatCount(licenses)}** denied-license ${plural(licenses, 'dependency', 'dependencies')}`
       : '') +
@@ -355,6 +347,9 @@ function secretVerdict(evaluated: EvaluatedFinding): string {
  * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
  */
 function secretsSection(verdict: Verdict): Section | undefined {
+  // Looked for only when the counts have some: a pass over tens of thousands of findings saved.
+  const { critical, high, medium, low } = verdict.counts.secrets
+  if (critical + high + medium + low === 0) return undefined
   const secrets = verdict.findings.filter(f => f.finding.type === 'secrets')
   if (secrets.length === 0) return undefined
   return table(

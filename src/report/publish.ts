@@ -2,7 +2,7 @@ import { pullRequestTarget } from '../inputs/pull-request.js'
 import type { Config, RunContext } from '../inputs/index.js'
 import type { Runner } from '../runner/runner.js'
 import { emitAnnotations } from './annotations.js'
-import { buildJsonReport, writeJsonReport } from './json-report.js'
+import { writeRunJsonReport } from './json-report.js'
 import type { RunReport } from './model.js'
 import { setOutputs, type OutputExtras } from './outputs.js'
 import { buildSarif, writeSarif } from './sarif.js'
@@ -46,10 +46,7 @@ export async function publishReports(
   if (config.reportFile !== undefined) {
     const path = config.reportFile
     const written = await attempt(runner, 'write the JSON report', async () => {
-      await writeJsonReport(
-        path,
-        buildJsonReport(report, publicConfig(config), { toolVersion: VERSION })
-      )
+      await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION })
       return true
     })
     if (written) extras.reportFile = path

@@ -12,7 +12,7 @@
  * - Ignored findings are results with an `external` suppression (the justification is the
  *   ignore reason), so code scanning shows them as dismissed rather than losing them.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, open, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type {
   Location as SarifLocation,
@@ -22,7 +22,7 @@ import type {
   ReportingDescriptor,
   Result
 } from 'sarif'
-import type { EvaluatedFinding, Finding, Location, Severity } from '../domain.js'
+import type { BlockReason, EvaluatedFinding, Finding, Location, Severity } from '../domain.js'
 import { severityRank } from '../domain.js'
 import { annotationProperty } from './escape.js'
 import { stripControl, truncate } from '../text/plain.js'
@@ -164,11 +164,44 @@ function region(location: Location): Region | undefined {
   }
 }
 
-function sarifLocation(location: Location): SarifLocation {
+/**
+ * The text a result is made of, computed once per distinct value: rule messages, paths,
+ * dependencies and lists of reasons repeat across thousands of findings.
+ */
+class ResultTexts {
+  private readonly uris = new Map<string, string>()
+  private readonly messages = new Map<string, string>()
+  private readonly dependencies = new Map<string, string>()
+  private readonly reasons = new Map<readonly BlockReason[], string>()
+
+  uri(path: string): string {
+    return remembered(this.uris, path, pathToUri)
+  }
+  message(ruleMessage: string): string {
+    return remembered(this.messages, ruleMessage, text => sarifText(text))
+  }
+  dependency(dependency: string): string {
+    return remembered(this.dependencies, dependency, text => sarifText(text, 300))
+  }
+  reasonsText(reasons: readonly BlockReason[]): string {
+    return remembered(this.reasons, reasons, reasonsText)
+  }
+}
+
+function remembered<K, V>(cache: Map<K, V>, key: K, compute: (key: K) => V): V {
+  let value = cache.get(key)
+  if (value === undefined) {
+    value = compute(key)
+    cache.set(key, value)
+  }
+  return value
+}
+
+function sarifLocation(location: Location, texts: ResultTexts): SarifLocation {
   const r = region(location)
   return {
     physicalLocation: {
-      artifactLocation: { uri: pathToUri(location.path), uriBaseId: '%SRCROOT%' },
+      artifactLocation: { uri: texts.uri(location.path), uriBaseId: '%SRCROOT%' },
       ...(r !== undefined && { region: r })
     }
   }
@@ -179,14 +212,14 @@ export function sarifLevel(evaluated: EvaluatedFinding): Result.level {
   return severityRank(evaluated.finding.severity) >= severityRank('high') ? 'warning' : 'note'
 }
 
-function resultMessage(evaluated: EvaluatedFinding): string {
+function resultMessage(evaluated: EvaluatedFinding, texts: ResultTexts): string {
   const { finding } = evaluated
   const dependency = dependencyText(finding)
-  const reasons = reasonsText(evaluated.reasons)
+  const reasons = texts.reasonsText(evaluated.reasons)
   return (
     [
-      sarifText(finding.ruleMessage),
-      dependency === '' ? '' : `Dependency: ${sarifText(dependency, 300)}`,
+      texts.message(finding.ruleMessage),
+      dependency === '' ? '' : `Dependency: ${texts.dependency(dependency)}`,
       reasons === '' ? '' : `Blocking: ${reasons}`
     ]
       .filter(s => s !== '')
@@ -194,7 +227,12 @@ function resultMessage(evaluated: EvaluatedFinding): string {
   )
 }
 
-function buildResult(evaluated: EvaluatedFinding, location: Location, ruleIndex: number): Result {
+function buildResult(
+  evaluated: EvaluatedFinding,
+  location: Location,
+  ruleIndex: number,
+  texts: ResultTexts
+): Result {
   const { finding } = evaluated
   const fingerprints: Record<string, string> = {}
   if (finding.matchBasedId) fingerprints[FINGERPRINT_MATCH_BASED] = finding.matchBasedId
@@ -203,8 +241,8 @@ function buildResult(evaluated: EvaluatedFinding, location: Location, ruleIndex:
     ruleId: finding.ruleName,
     ruleIndex,
     level: sarifLevel(evaluated),
-    message: { text: resultMessage(evaluated) },
-    locations: [sarifLocation(location)],
+    message: { text: resultMessage(evaluated, texts) },
+    locations: [sarifLocation(location, texts)],
     ...(Object.keys(fingerprints).length > 0 && { partialFingerprints: fingerprints }),
     ...(evaluated.ignored && {
       suppressions: [
@@ -263,11 +301,12 @@ export function buildSarif(report: RunReport, opts: SarifOptions): Log {
 
   const results: Result[] = []
   const notifications: Notification[] = []
+  const texts = new ResultTexts()
   for (const evaluated of findings) {
     const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0
     const location = evaluated.finding.location
     if (location !== undefined && location.path.trim() !== '') {
-      results.push(buildResult(evaluated, location, index))
+      results.push(buildResult(evaluated, location, index, texts))
     } else {
       notifications.push(unlocatedNotification(evaluated, index))
     }
@@ -301,8 +340,38 @@ export function buildSarif(report: RunReport, opts: SarifOptions): Log {
   }
 }
 
-/** Writes the log as JSON, creating the parent folders. */
+/** Results per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
+const RESULTS_PER_WRITE = 2_000
+
+/**
+ * Writes the log as JSON, creating the parent folders. The results of a log as buildSarif makes
+ * it (one run, its results last) are turned into JSON a batch at a time: the same bytes as one
+ * JSON.stringify of the whole log, without the whole text (tens of megabytes) in memory at once.
+ */
 export async function writeSarif(path: string, log: Log): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, `${JSON.stringify(log)}\n`, 'utf8')
+  const [run, ...otherRuns] = log.runs
+  const results = run?.results ?? []
+  const resultsLast =
+    run !== undefined &&
+    otherRuns.length === 0 &&
+    Object.keys(log).at(-1) === 'runs' &&
+    Object.keys(run).at(-1) === 'results'
+  if (!resultsLast || results.length === 0) {
+    await writeFile(path, `${JSON.stringify(log)}\n`, 'utf8')
+    return
+  }
+  // `{…"runs":[{…"results":[]}]}` without its last four characters ends with `"results":[`.
+  const head = JSON.stringify({ ...log, runs: [{ ...run, results: [] }] }).slice(0, -4)
+  const file = await open(path, 'w')
+  try {
+    await file.write(head)
+    for (let start = 0; start < results.length; start += RESULTS_PER_WRITE) {
+      const batch = JSON.stringify(results.slice(start, start + RESULTS_PER_WRITE))
+      await file.write((start === 0 ? '' : ',') + batch.slice(1, -1))
+    }
+    await file.write(']}]}\n')
+  } finally {
+    await file.close()
+  }
 }

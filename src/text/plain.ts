@@ -58,7 +58,16 @@ export function stripControl(text: string): string {
   return text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '')
 }
 
+/**
+ * What oneLine would change (control characters, line breaks, whitespace other than a single
+ * space, leading or trailing spaces): text without any is returned as it is, without the four
+ * passes over it.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[^\S ]|[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]| {2}|^ | $/
+
 /** One line: every run of whitespace, line breaks included, becomes one space. */
 export function oneLine(text: string): string {
+  if (!NOT_ONE_LINE.test(text)) return text
   return stripControl(text).replace(/\s+/g, ' ').trim()
 }

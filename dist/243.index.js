@@ -1,0 +1,331 @@
+export const id = 243;
+export const ids = [243];
+export const modules = {
+
+/***/ 5243:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Places: () => (/* binding */ Places),
+/* harmony export */   blockReasons: () => (/* binding */ blockReasons),
+/* harmony export */   compareEvaluated: () => (/* binding */ compareEvaluated),
+/* harmony export */   decide: () => (/* binding */ decide),
+/* harmony export */   evaluateFinding: () => (/* binding */ evaluateFinding),
+/* harmony export */   memoizedBlockReasons: () => (/* binding */ memoizedBlockReasons),
+/* harmony export */   sortEvaluated: () => (/* binding */ sortEvaluated)
+/* harmony export */ });
+/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9375);
+
+/** The validation states each `fail-on-secrets` value blocks on. */
+const SECRETS_BLOCKING = {
+    valid: ['confirmed_valid'],
+    'valid-or-unverified': ['confirmed_valid', 'validation_error', 'no_validator', 'unknown'],
+    any: ['confirmed_valid', 'confirmed_invalid', 'validation_error', 'no_validator', 'unknown'],
+    none: []
+};
+/** Every criterion a finding trips, ignoring ignores. Empty = the finding does not block. */
+function blockReasons(finding, mode, thresholds) {
+    if (finding.type === 'secrets')
+        return secretsReasons(finding, thresholds);
+    // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
+    const severityCounts = finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability);
+    const reasons = [
+        ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
+        ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
+    ];
+    if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
+        reasons.push({ kind: 'malicious' });
+    }
+    return reasons;
+}
+/**
+ * A secret blocks by its validation state whatever its severity (`fail-on-secrets`), and by
+ * severity and its own policy mode as a SAST finding does, except once it is confirmed invalid:
+ * a revoked credential is no longer a leak, so only `fail-on-secrets: any` blocks it.
+ */
+function secretsReasons(finding, thresholds) {
+    const reasons = [];
+    if (SECRETS_BLOCKING[thresholds.failOnSecrets].includes(finding.validationState)) {
+        reasons.push({ kind: 'secret', validationState: finding.validationState });
+    }
+    if (finding.validationState === 'confirmed_invalid')
+        return reasons;
+    return [
+        ...reasons,
+        ...severityReason(finding.severity, thresholds),
+        ...policyModeReason(finding.mode, thresholds)
+    ];
+}
+/** The severity criterion, when the finding reaches `fail-on-severity`. */
+function severityReason(severity, thresholds) {
+    const threshold = thresholds.failOnSeverity;
+    return threshold !== 'none' && (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(severity) >= (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(threshold)
+        ? [{ kind: 'severity', severity, threshold }]
+        : [];
+}
+/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+function policyModeReason(mode, thresholds) {
+    const threshold = thresholds.failOnPolicyMode;
+    return threshold !== 'none' &&
+        isKnownMode(mode) &&
+        mode !== 'disabled' &&
+        (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .policyModeRank */ .k8)(mode) >= (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .policyModeRank */ .k8)(threshold)
+        ? [{ kind: 'policy-mode', mode, threshold }]
+        : [];
+}
+function isKnownMode(mode) {
+    return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched';
+}
+function evaluateFinding(finding, input) {
+    return evaluatedFinding(finding, modeOfFinding(finding, input.modeOf), input, blockReasons);
+}
+function modeOfFinding(finding, modeOf) {
+    return finding.type === 'sast'
+        ? modeOf(finding)
+        : finding.type === 'secrets'
+            ? finding.mode
+            : undefined;
+}
+function evaluatedFinding(finding, mode, input, reasonsOf) {
+    const reasons = reasonsOf(finding, mode, input.thresholds);
+    const ignored = input.ignoreOf(finding);
+    // An ignored finding keeps the reasons it would block for, so the report can say so.
+    const blocking = reasons.length > 0 && ignored === undefined;
+    // Literals, not spreads: the same keys in the same order, at a fraction of the cost.
+    if (mode === undefined) {
+        return ignored === undefined
+            ? { finding, blocking, reasons }
+            : { finding, blocking, reasons, ignored };
+    }
+    return ignored === undefined
+        ? { finding, mode, blocking, reasons }
+        : { finding, mode, blocking, reasons, ignored };
+}
+/**
+ * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
+ * reachability, malicious, validation state): a few dozen combinations for tens of thousands of
+ * findings. Findings of one combination share one frozen array of reasons.
+ */
+function memoizedBlockReasons() {
+    const cache = new Map();
+    return (finding, mode, thresholds) => {
+        const first = `${finding.type} ${finding.severity}`;
+        const second = finding.type === 'sast'
+            ? (mode ?? '')
+            : finding.type === 'sca'
+                ? finding.malicious
+                    ? `${finding.reachability} malicious`
+                    : finding.reachability
+                : `${finding.validationState} ${mode ?? ''}`;
+        let inner = cache.get(first);
+        if (inner === undefined) {
+            inner = new Map();
+            cache.set(first, inner);
+        }
+        let reasons = inner.get(second);
+        if (reasons === undefined) {
+            reasons = Object.freeze(blockReasons(finding, mode, thresholds));
+            inner.set(second, reasons);
+        }
+        return reasons;
+    };
+}
+/** Code-point order: stable across machines and far cheaper than locale-aware comparison. */
+function compareText(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** Blocking first, then the worst, then by place: the order of every report. */
+function compareEvaluated(a, b) {
+    return (Number(b.blocking) - Number(a.blocking) ||
+        (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(b.finding.severity) - (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(a.finding.severity) ||
+        compareText(a.finding.type, b.finding.type) ||
+        compareText(a.finding.ruleName, b.finding.ruleName) ||
+        compareText(a.finding.location?.path ?? '', b.finding.location?.path ?? '') ||
+        (a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) ||
+        a.finding.id - b.finding.id);
+}
+/** The code-point order of the type names, as compareEvaluated compares them. */
+const TYPE_ORDER = { sast: 0, sca: 1, secrets: 2 };
+/** Distinct values of the first sort key (blocking, severity, type): 2 × 4 × 3. */
+const RANKS = 24;
+/** The first sort key of compareEvaluated (blocking, then severity, then type) as one number. */
+function rankOf(evaluated) {
+    return ((evaluated.blocking ? 0 : 12) +
+        (3 - (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(evaluated.finding.severity)) * 3 +
+        TYPE_ORDER[evaluated.finding.type]);
+}
+/**
+ * The distinct values of one string key of a list (rule names, paths), numbered by first
+ * appearance, and the place of each in code-point order: comparing places compares the strings.
+ */
+class Places {
+    numbers = new Map();
+    strings = [];
+    /** The number of each item's value. */
+    numberOf;
+    constructor(count) {
+        this.numberOf = new Uint32Array(count);
+    }
+    /** Records the value of item `index`. */
+    set(index, value) {
+        let number = this.numbers.get(value);
+        if (number === undefined) {
+            number = this.strings.length;
+            this.strings.push(value);
+            this.numbers.set(value, number);
+        }
+        this.numberOf[index] = number;
+    }
+    get distinct() {
+        return this.strings.length;
+    }
+    /**
+     * Each item's place: `places[numbers[i]]` is the place of item i's value among the distinct
+     * values in code-point order.
+     */
+    order() {
+        const { strings } = this;
+        const byText = strings.map((_, number) => number);
+        byText.sort((a, b) => compareText(strings[a], strings[b]));
+        const places = new Uint32Array(strings.length);
+        byText.forEach((number, place) => (places[number] = place));
+        return { numbers: this.numberOf, places };
+    }
+}
+/** compareEvaluated's last keys, for findings of the same rank, rule and path. */
+function byLineThenId(a, b) {
+    return ((a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) || a.finding.id - b.finding.id);
+}
+/** The sort keys of compareEvaluated, noted one finding at a time. */
+class SortKeys {
+    ranks;
+    rules;
+    paths;
+    constructor(count) {
+        this.ranks = new Uint8Array(count);
+        this.rules = new Places(count);
+        this.paths = new Places(count);
+    }
+    set(index, evaluated) {
+        this.ranks[index] = rankOf(evaluated);
+        this.rules.set(index, evaluated.finding.ruleName);
+        this.paths.set(index, evaluated.finding.location?.path ?? '');
+    }
+}
+/**
+ * The findings in the order of compareEvaluated, given their sort keys. Rank, rule and path make
+ * one integer per finding, with the finding's index packed below it, so one native numeric sort
+ * of a Float64Array orders them without calling back into JavaScript; only findings that share
+ * rank, rule and path are then ordered by line and id.
+ */
+function reportOrder(evaluated, sortKeys) {
+    const count = evaluated.length;
+    const { ranks, rules, paths } = sortKeys;
+    const ruleCount = rules.distinct;
+    const pathCount = paths.distinct;
+    // The index takes the key's low part, a power of two wide, so that dividing by that power is
+    // exact and Math.floor gives back the high part (rank, rule and path) without rounding.
+    let slot = 1;
+    while (slot < count)
+        slot *= 2;
+    // Every key must be an exact integer in a double; past 2^53 (never seen) compare field by field.
+    if (RANKS * ruleCount * pathCount * slot >= 2 ** 53) {
+        return [...evaluated].sort(compareEvaluated);
+    }
+    const rule = rules.order();
+    const path = paths.order();
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+        const primary = (ranks[i] * ruleCount + rule.places[rule.numbers[i]]) * pathCount +
+            path.places[path.numbers[i]];
+        keys[i] = primary * slot + i;
+    }
+    keys.sort();
+    const sorted = new Array(count);
+    let start = 0;
+    while (start < count) {
+        const primary = Math.floor(keys[start] / slot);
+        let end = start + 1;
+        while (end < count && Math.floor(keys[end] / slot) === primary)
+            end++;
+        const base = primary * slot;
+        if (end - start === 1) {
+            sorted[start] = evaluated[keys[start] - base];
+        }
+        else {
+            const tied = [];
+            for (let k = start; k < end; k++)
+                tied.push(evaluated[keys[k] - base]);
+            tied.sort(byLineThenId);
+            tied.forEach((e, k) => (sorted[start + k] = e));
+        }
+        start = end;
+    }
+    return sorted;
+}
+/** The order of compareEvaluated (blocking first, then the worst, then by place). */
+function sortEvaluated(evaluated) {
+    const sortKeys = new SortKeys(evaluated.length);
+    evaluated.forEach((e, i) => sortKeys.set(i, e));
+    return reportOrder(evaluated, sortKeys);
+}
+function emptyCounts() {
+    return { low: 0, medium: 0, high: 0, critical: 0 };
+}
+/**
+ * The verdict: pure, no I/O. `passed` or `failed`; skipping is decided by the caller. Every
+ * finding is looked at once (evaluated, counted, its sort keys noted), then sorted once.
+ */
+function decide(input) {
+    const reasonsOf = memoizedBlockReasons();
+    const count = input.findings.length;
+    const sast = emptyCounts();
+    const sca = emptyCounts();
+    const secrets = emptyCounts();
+    const byType = { sast, sca, secrets };
+    let unknownMode = 0;
+    let blockingCount = 0;
+    let ignoredCount = 0;
+    const sortKeys = new SortKeys(count);
+    const evaluated = new Array(count);
+    for (let i = 0; i < count; i++) {
+        const finding = input.findings[i];
+        const mode = modeOfFinding(finding, input.modeOf);
+        const e = evaluatedFinding(finding, mode, input, reasonsOf);
+        evaluated[i] = e;
+        byType[finding.type][finding.severity]++;
+        if (mode === 'unknown' && finding.type === 'sast')
+            unknownMode++;
+        if (e.blocking)
+            blockingCount++;
+        if (e.ignored !== undefined)
+            ignoredCount++;
+        sortKeys.set(i, e);
+    }
+    const findings = reportOrder(evaluated, sortKeys);
+    // Blocking findings come first in this order; the rest are ignored or non-blocking.
+    const blocking = findings.slice(0, blockingCount);
+    const rest = findings.slice(blockingCount);
+    const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined);
+    const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined);
+    const failed = blocking.length > 0 || input.licenseViolations.length > 0;
+    return {
+        result: failed ? 'failed' : 'passed',
+        findings,
+        blocking,
+        ignored,
+        nonBlocking,
+        licenseViolations: input.licenseViolations,
+        expiredIgnores: input.expiredIgnores,
+        ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
+        counts: { total: findings.length, sast, sca, secrets, unknownMode }
+    };
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=243.index.js.map
