@@ -291,7 +291,11 @@ describe('the count over HTTP', () => {
       .map(r => `${r.query.status?.[0]}:${r.query.page?.[0]}`)
       .sort()
 
-  async function fetchWith(expected?: Promise<ScanFindingsCounts | undefined>): Promise<number> {
+  /** The SAST findings of the repository, open and reviewing (or only open, with `since`). */
+  async function fetchWith(
+    expected?: Promise<ScanFindingsCounts | undefined>,
+    since?: number
+  ): Promise<number> {
     const found = await fetchFindings(
       transport,
       'acme-corp',
@@ -300,8 +304,8 @@ describe('the count over HTTP', () => {
         secretsOptional: false,
         repository: REPOSITORY,
         ref: REF,
-        status: ['open', 'reviewing'],
-        since: undefined
+        status: since === undefined ? ['open', 'reviewing'] : ['open'],
+        since
       },
       expected ? { expected } : {}
     )
@@ -327,22 +331,8 @@ describe('the count over HTTP', () => {
   })
 
   it('with since, the count (which includes older findings) is not used', async () => {
-    const found = await fetchFindings(
-      transport,
-      'acme-corp',
-      {
-        issueTypes: ['sast'],
-        secretsOptional: false,
-        repository: REPOSITORY,
-        ref: REF,
-        status: ['open'],
-        since: 0
-      },
-      // A count far beyond the list: used, it would ask for twenty pages.
-      { expected: Promise.resolve({ sast: 60_000 }) }
-    )
-    expect(found.findings).toHaveLength(7000)
-    await quiesce(emulator)
+    // A count far beyond the list: used, it would ask for twenty pages.
+    expect(await fetchWith(Promise.resolve({ sast: 60_000 }), 0)).toBe(7000)
     expect(chains().length).toBeLessThanOrEqual(3 + 5)
   })
 })
