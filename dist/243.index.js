@@ -108,28 +108,32 @@ function evaluatedFinding(finding, mode, input, reasonsOf) {
  * findings. Findings of one combination share one frozen array of reasons.
  */
 function memoizedBlockReasons() {
+    // type → severity → mode, reachability or validation state → mode or malicious → reasons
     const cache = new Map();
     return (finding, mode, thresholds) => {
-        const first = `${finding.type} ${finding.severity}`;
-        const second = finding.type === 'sast'
-            ? (mode ?? '')
+        const third = finding.type === 'sast'
+            ? mode
             : finding.type === 'sca'
-                ? finding.malicious
-                    ? `${finding.reachability} malicious`
-                    : finding.reachability
-                : `${finding.validationState} ${mode ?? ''}`;
-        let inner = cache.get(first);
-        if (inner === undefined) {
-            inner = new Map();
-            cache.set(first, inner);
-        }
-        let reasons = inner.get(second);
+                ? finding.reachability
+                : finding.validationState;
+        const fourth = finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode;
+        const level = nested(nested(nested(cache, finding.type), finding.severity), third);
+        let reasons = level.get(fourth);
         if (reasons === undefined) {
             reasons = Object.freeze(blockReasons(finding, mode, thresholds));
-            inner.set(second, reasons);
+            level.set(fourth, reasons);
         }
         return reasons;
     };
+}
+/** The map under `key`, made when missing. */
+function nested(map, key) {
+    let inner = map.get(key);
+    if (inner === undefined) {
+        inner = new Map();
+        map.set(key, inner);
+    }
+    return inner;
 }
 /** Code-point order: stable across machines and far cheaper than locale-aware comparison. */
 function compareText(a, b) {

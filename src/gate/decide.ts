@@ -155,29 +155,35 @@ function evaluatedFinding(
  * findings. Findings of one combination share one frozen array of reasons.
  */
 export function memoizedBlockReasons(): ReasonsOf {
-  const cache = new Map<string, Map<string, readonly BlockReason[]>>()
+  // type → severity → mode, reachability or validation state → mode or malicious → reasons
+  const cache = new Map<unknown, unknown>()
   return (finding, mode, thresholds) => {
-    const first = `${finding.type} ${finding.severity}`
-    const second =
+    const third =
       finding.type === 'sast'
-        ? (mode ?? '')
+        ? mode
         : finding.type === 'sca'
-          ? finding.malicious
-            ? `${finding.reachability} malicious`
-            : finding.reachability
-          : `${finding.validationState} ${mode ?? ''}`
-    let inner = cache.get(first)
-    if (inner === undefined) {
-      inner = new Map()
-      cache.set(first, inner)
-    }
-    let reasons = inner.get(second)
+          ? finding.reachability
+          : finding.validationState
+    const fourth =
+      finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode
+    const level = nested(nested(nested(cache, finding.type), finding.severity), third)
+    let reasons = level.get(fourth) as readonly BlockReason[] | undefined
     if (reasons === undefined) {
       reasons = Object.freeze(blockReasons(finding, mode, thresholds))
-      inner.set(second, reasons)
+      level.set(fourth, reasons)
     }
     return reasons
   }
+}
+
+/** The map under `key`, made when missing. */
+function nested(map: Map<unknown, unknown>, key: unknown): Map<unknown, unknown> {
+  let inner = map.get(key) as Map<unknown, unknown> | undefined
+  if (inner === undefined) {
+    inner = new Map()
+    map.set(key, inner)
+  }
+  return inner
 }
 
 /** Code-point order: stable across machines and far cheaper than locale-aware comparison. */
