@@ -20,9 +20,10 @@
  *   3. at the first latency only, the naive client: page_size 100, one page after another,
  *      stopped after a time budget and extrapolated from the pages it fetched;
  *   4. cold start: `node dist/index.js` with nothing to do vs `node -e 0`, median of 5.
- * The floor adds to the lower bound what no run can skip before it knows how many pages to ask
- * for: the cold start and three round trips (the deployment, the project, the scans search that
- * proves the scan and carries its findings count; see docs/adr/0004).
+ * "Proof, then pages" adds to the lower bound what a run spends before it knows how many pages to
+ * ask for: the cold start and three round trips one after another (the deployment, the project,
+ * the scans search that proves the scan and carries its findings count; see docs/adr/0004). The
+ * action can beat it slightly: it asks for the first pages while the scan is still being proven.
  * The fewest requests: the deployment, project and scan lookups, the policy requests the run
  * made (each counted once), and per findings chain floor(n / 3000) + 1 pages.
  * Prints a table and the ratios against the targets.
@@ -350,9 +351,10 @@ async function main(): Promise<void> {
     sbomRows.push(await measureSbom(sbomCase, latencies[0] ?? 50))
   }
   const cold = coldStart()
-  const floorMs = (r: Row): number => cold.action + PROOF_ROUND_TRIPS * r.latencyMs + r.lowerMs
+  const proofThenPagesMs = (r: Row): number =>
+    cold.action + PROOF_ROUND_TRIPS * r.latencyMs + r.lowerMs
   console.log(
-    '\n| findings | latency | action | action CPU | lower bound | action / lower (target) | floor | action / floor | requests (findings) | minimum | peak RSS | naive (page_size 100) | verdict |'
+    '\n| findings | latency | action | action CPU | lower bound | action / lower (target) | proof, then pages | action / that | requests (findings) | minimum | peak RSS | naive (page_size 100) | verdict |'
   )
   console.log(
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |'
@@ -362,7 +364,7 @@ async function main(): Promise<void> {
       ? `${fmt(r.naive.ms)}${r.naive.extrapolated ? ' (extrapolated)' : ''}`
       : '–'
     console.log(
-      `| ${r.findings} | ${r.latencyMs} ms | ${fmt(r.actionMs)} | ${fmt(r.cpuMs)} | ${fmt(r.lowerMs)} | ${(r.actionMs / r.lowerMs).toFixed(2)}× (≤ ${ratioTarget(r.latencyMs)}×) | ${fmt(floorMs(r))} | ${(r.actionMs / floorMs(r)).toFixed(2)}× | ${r.requests.total} (${r.requests.findings}) | ${r.requests.minimum} + ${r.requests.total - r.requests.minimum} | ${r.rssMb.toFixed(0)} MB | ${naiveText} | ${r.verdict} |`
+      `| ${r.findings} | ${r.latencyMs} ms | ${fmt(r.actionMs)} | ${fmt(r.cpuMs)} | ${fmt(r.lowerMs)} | ${(r.actionMs / r.lowerMs).toFixed(2)}× (≤ ${ratioTarget(r.latencyMs)}×) | ${fmt(proofThenPagesMs(r))} | ${(r.actionMs / proofThenPagesMs(r)).toFixed(2)}× | ${r.requests.total} (${r.requests.findings}) | ${r.requests.minimum} + ${r.requests.total - r.requests.minimum} | ${r.rssMb.toFixed(0)} MB | ${naiveText} | ${r.verdict} |`
     )
   }
   console.log(
