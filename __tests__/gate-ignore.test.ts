@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { EvaluatedFinding, Finding, SastFinding, SecretsFinding } from '../src/domain.js'
+import { secretsFinding } from './fixtures/report-fixtures.js'
 import { IgnoreFileError } from '../src/gate/ignore.js'
 import { buildIgnoreMatcher } from '../src/gate/ignore-matcher.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
@@ -27,24 +28,7 @@ function finding(overrides: Partial<SastFinding> = {}): SastFinding {
 const NOW = new Date('2026-11-21T12:00:00Z')
 
 function secret(overrides: Partial<SecretsFinding> = {}): SecretsFinding {
-  return {
-    type: 'secrets',
-    id: 4242,
-    ruleName: 'secrets.OpenAI',
-    ruleMessage: 'OpenAI secret (confirmed valid)',
-    severity: 'medium',
-    status: 'open',
-    ref: 'refs/heads/main',
-    repository: 'acme/web',
-    location: { path: 'src/ai.py', line: 3 },
-    categories: ['secrets'],
-    cwe: [],
-    owasp: [],
-    secretType: 'OpenAI',
-    validationState: 'confirmed_valid',
-    mode: 'monitor',
-    ...overrides
-  }
+  return secretsFinding({ id: 4242, ...overrides })
 }
 
 describe('ignore entries and secrets (their ids are another numbering)', () => {

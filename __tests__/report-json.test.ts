@@ -10,7 +10,6 @@ import {
   writeRunJsonReport
 } from '../src/report/json-report.js'
 import type { RunReport } from '../src/report/model.js'
-import type { SecretsFinding } from '../src/domain.js'
 import { reasonText } from '../src/report/labels.js'
 import { truncate } from '../src/text/plain.js'
 import {
@@ -19,7 +18,8 @@ import {
   runReport,
   sastFinding,
   scaFinding,
-  verdictOf
+  verdictOf,
+  secretsFinding
 } from './fixtures/report-fixtures.js'
 
 const generatedAt = new Date('2024-06-01T12:00:00Z')
@@ -202,24 +202,8 @@ describe('writeRunJsonReport', () => {
 
 describe('JSON findings', () => {
   it('keep the finding’s keys in order, then mode, blocking, reasons and ignored', () => {
-    const secret: SecretsFinding = {
-      type: 'secrets',
-      id: 9,
-      ruleName: 'secrets.OpenAI',
-      ruleMessage: 'OpenAI secret (confirmed valid)',
-      severity: 'medium',
-      status: 'open',
-      ref: 'refs/heads/main',
-      repository: 'acme/web',
-      location: { path: 'src/ai.py', line: 3 },
-      categories: ['secrets'],
-      cwe: [],
-      owasp: [],
-      secretType: 'OpenAI',
-      validationState: 'confirmed_valid',
-      // A key the finding has keeps its place.
-      mode: 'block'
-    }
+    // A key the finding has (mode) keeps its place.
+    const secret = secretsFinding({ id: 9, mode: 'block' })
     const findings = [
       evaluated(sastFinding({ id: 1, ruleMessage: 'y'.repeat(JSON_MESSAGE_LIMIT + 5) })),
       evaluated(scaFinding({ id: 2 }), {
