@@ -30713,7 +30713,10 @@ const DEFAULT_FINDINGS_PAGING = {
     concurrency: 6,
     maxPages: 2000
 };
-/** Requests past the ends of all the findings lists of one run, at most. */
+/**
+ * Requests past the ends of all the findings lists of one run, at most, on speculation; pages a
+ * proven scan's count covers are asked for outside it (docs/adr/0004).
+ */
 const FINDINGS_SPECULATION = 5;
 /** The documented range of page_size is 100 to 3000. */
 const MIN_FINDINGS_PAGE_SIZE = 100;
@@ -31383,7 +31386,8 @@ async function fetchFindings(transport, deploymentSlug, config, { onPage, secret
             filter.add(page);
         })
         : undefined;
-    // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
+    // One budget for all chains: the run speculates at most FINDINGS_SPECULATION pages past the
+    // ends; what the scan's count covers comes on top (docs/adr/0004).
     const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
     const expectedOf = expectedItems(types, config, expected);
     await allInOrder([

@@ -421,7 +421,10 @@ export const DEFAULT_FINDINGS_PAGING: FindingsPaging = {
   maxPages: 2000
 }
 
-/** Requests past the ends of all the findings lists of one run, at most. */
+/**
+ * Requests past the ends of all the findings lists of one run, at most, on speculation; pages a
+ * proven scan's count covers are asked for outside it (docs/adr/0004).
+ */
 export const FINDINGS_SPECULATION = 5
 
 /** The documented range of page_size is 100 to 3000. */

@@ -101,7 +101,8 @@ export async function fetchFindings(
           filter.add(page)
         })
       : undefined
-  // One budget for all chains: the run asks for at most FINDINGS_SPECULATION pages past the ends.
+  // One budget for all chains: the run speculates at most FINDINGS_SPECULATION pages past the
+  // ends; what the scan's count covers comes on top (docs/adr/0004).
   const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
   const expectedOf = expectedItems(types, config, expected)
   await allInOrder([
