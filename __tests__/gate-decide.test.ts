@@ -23,6 +23,7 @@ import {
   type Thresholds
 } from '../src/gate/decide.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from '../src/gate/message.js'
+import { secretsFinding } from './fixtures/report-fixtures.js'
 
 function sast(overrides: Partial<SastFinding> = {}): SastFinding {
   return {
@@ -71,25 +72,14 @@ const DEFAULTS: Thresholds = {
   failOnSecrets: 'valid'
 }
 
+/** Severity low and line 232: the cases below read those. */
 function secret(overrides: Partial<SecretsFinding> = {}): SecretsFinding {
-  return {
-    type: 'secrets',
+  return secretsFinding({
     id: 3,
-    ruleName: 'secrets.OpenAI',
-    ruleMessage: 'OpenAI secret (confirmed valid)',
     severity: 'low',
-    status: 'open',
-    ref: 'refs/heads/main',
-    repository: 'acme/web',
     location: { path: 'src/ai.py', line: 232 },
-    categories: ['secrets'],
-    cwe: [],
-    owasp: [],
-    secretType: 'OpenAI',
-    validationState: 'confirmed_valid',
-    mode: 'monitor',
     ...overrides
-  }
+  })
 }
 
 function gate(
