@@ -127,6 +127,78 @@ describe('run()', () => {
   })
 })
 
+describe('run() with deployment-slug given', () => {
+  const DEPLOYMENTS = '/api/v1/deployments'
+  const PROJECTS = '/api/v1/deployments/acme-corp/projects'
+
+  /** The run, and the first request to `path` with the run's other requests as they stood. */
+  async function whenRequested(
+    path: string,
+    inputs: Record<string, string>
+  ): Promise<{ runner: RecordingRunner; seenWith: typeof emulator.requests }> {
+    const running = runGate(inputs)
+    let seenWith: typeof emulator.requests = []
+    const watch = setInterval(() => {
+      if (seenWith.length === 0 && emulator.requests.some(r => r.path === path)) {
+        seenWith = emulator.requests.map(r => ({ ...r }))
+      }
+    }, 5)
+    try {
+      return { runner: await running, seenWith }
+    } finally {
+      clearInterval(watch)
+    }
+  }
+
+  it('looks the project up while the deployment is still being checked', async () => {
+    emulator.addFault({ path: DEPLOYMENTS, kind: 'delay', ms: 1000 })
+    const { runner, seenWith } = await whenRequested(PROJECTS, {
+      'deployment-slug': 'acme-corp'
+    })
+    expect(seenWith.find(r => r.path === DEPLOYMENTS)?.status).toBe(0)
+    expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
+    expect(runner.failures[0]).toMatch(/^5 blocking findings: high /)
+  })
+
+  it('waits for the deployment without a slug: the project needs the one found', async () => {
+    emulator.addFault({ path: DEPLOYMENTS, kind: 'delay', ms: 300 })
+    const { runner, seenWith } = await whenRequested(PROJECTS, {})
+    expect(seenWith.find(r => r.path === DEPLOYMENTS)?.status).toBe(200)
+    expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
+  })
+
+  it('a slug spelled in other case: the project and findings are read under the real slug', async () => {
+    const runner = await runGate({ 'deployment-slug': 'ACME-Corp' })
+    const slugsOf = (endpoint: RegExp): string[] => [
+      ...new Set(
+        emulator.requests.filter(r => endpoint.test(r.path)).map(r => r.path.split('/')[4])
+      )
+    ]
+    // The emulator, like the service may, knows the slug only as spelled: the early tries fail.
+    expect(slugsOf(/\/projects$/)).toEqual(['ACME-Corp', 'acme-corp'])
+    expect(slugsOf(/\/findings$/)).toEqual(['ACME-Corp', 'acme-corp'])
+    expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
+    expect(runner.failures[0]).toMatch(/^5 blocking findings: high /)
+  })
+
+  it('a wrong slug is reported as the deployment, whichever answers first', async () => {
+    const failures = []
+    for (const delayed of [DEPLOYMENTS, '/api/v1/deployments/acme-corps/projects']) {
+      emulator.clearFaults()
+      emulator.addFault({ path: delayed, kind: 'delay', ms: 300 })
+      const runner = await runGate({ 'deployment-slug': 'acme-corps' })
+      expect(runner.outputs.result).toBe('skipped')
+      failures.push(runner.failures)
+    }
+    expect(failures[0]).toEqual(failures[1])
+    expect(failures[0]).toEqual([
+      expect.stringContaining(
+        'deployment-slug "acme-corps" does not match a deployment this api-token can access (acme-corp (id 4242))'
+      )
+    ])
+  })
+})
+
 describe('run() when several stages fail at once', () => {
   it('a policy lookup fails while the findings arrive: no verdict on the policy modes', async () => {
     emulator.addFault(failing(POLICIES, 'fast'))

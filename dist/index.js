@@ -29856,7 +29856,7 @@ class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserErr
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8195);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1837);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -29910,7 +29910,7 @@ function readsIgnoreFileAtBase(eventName) {
 
 /***/ }),
 
-/***/ 8195:
+/***/ 1837:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31337,7 +31337,33 @@ function settledLater(promise) {
     return promise;
 }
 
+;// CONCATENATED MODULE: ./src/collect/checked-slug.ts
+/**
+ * Work addressed by the deployment slug, started under the slug the inputs give while the
+ * deployment is still being checked, so the check costs no round trip on the way to the verdict.
+ * The check settles first: a wrong slug is reported as a wrong deployment, not as what the early
+ * work met. The check matches slugs case-insensitively and paths need not, so work started under
+ * another spelling is cancelled and redone under the deployment's own slug.
+ */
+function underCheckedSlug(deployment, given, start, signal) {
+    const cancel = new AbortController();
+    const early = given === undefined
+        ? undefined
+        : start(given, signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal);
+    early?.catch(() => undefined);
+    return deployment.then(resolved => {
+        if (early !== undefined && resolved.slug === given)
+            return early;
+        cancel.abort();
+        return start(resolved.slug, signal);
+    }, error => {
+        cancel.abort();
+        throw error;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/collect/gate-data.ts
+
 
 
 
@@ -31455,11 +31481,14 @@ class ProjectNotFoundError extends src_errors/* UserError */.y {
         super(`repository "${repository}" is not a project of deployment ${deployment.slug}: check the repository input (the name as the platform shows it) and that the repository has been scanned`);
     }
 }
-async function requireProject(transport, deployment, repository) {
-    const project = await (0,projects/* findProject */.t1)(transport, deployment.slug, repository);
-    if (!project)
-        throw new ProjectNotFoundError(repository, deployment);
-    return project;
+/** The project the evidence, the licenses and the actions read (see {@link underCheckedSlug}). */
+function lookUpProject(transport, deployment, { slug, repository }) {
+    return underCheckedSlug(deployment, slug, async (checkedSlug) => {
+        const project = await (0,projects/* findProject */.t1)(transport, checkedSlug, repository);
+        if (!project)
+            throw new ProjectNotFoundError(repository, await deployment);
+        return project;
+    });
 }
 /**
  * What the gate needs, fetched with as much concurrency as the dependencies between calls allow:
@@ -31473,14 +31502,11 @@ async function collectGateData(transport, deployment, config, project, { warn = 
         ? new RuleModeCollector(transport, deployment.then(d => d.id))
         : undefined;
     const onPage = ruleModes ? (page) => ruleModes.add(page) : undefined;
-    const slug = config.deploymentSlug;
     const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
     // The findings' failure first, so a failed license lookup never hides it.
     const options = { onPage, secrets, signal, expected };
     const [found, violations] = await allInOrder([
-        slug !== undefined
-            ? fetchFindings(transport, slug, config, options)
-            : deployment.then(d => fetchFindings(transport, d.slug, config, options)),
+        underCheckedSlug(deployment, config.deploymentSlug, (slug, early) => fetchFindings(transport, slug, config, { ...options, signal: early }), signal),
         wantLicenses && project
             ? Promise.all([deployment, project]).then(([d, p]) => fetchLicenseViolations(transport, d.id, p, config.denyLicenses))
             : Promise.resolve([])
@@ -36025,7 +36051,10 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
     // Settled by every path below; a rejection must not surface twice as unhandled.
     deployment.catch(() => undefined);
     const project = needsProject(config)
-        ? deployment.then(d => requireProject(transport, d, config.repository))
+        ? lookUpProject(transport, deployment, {
+            slug: config.deploymentSlug,
+            repository: config.repository
+        })
         : undefined;
     project?.catch(() => undefined);
     // Tickets need evaluated findings even when the gate itself is off.

@@ -2,7 +2,7 @@ import { isClientError } from './api/errors.js'
 import { resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import { collectGateData, requireProject, type GateData } from './collect/gate-data.js'
+import { collectGateData, lookUpProject, type GateData } from './collect/gate-data.js'
 import type { Deployment, Project, Verdict } from './domain.js'
 import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
@@ -97,7 +97,10 @@ async function evaluate(
   // Settled by every path below; a rejection must not surface twice as unhandled.
   deployment.catch(() => undefined)
   const project: Promise<Project> | undefined = needsProject(config)
-    ? deployment.then(d => requireProject(transport, d, config.repository))
+    ? lookUpProject(transport, deployment, {
+        slug: config.deploymentSlug,
+        repository: config.repository
+      })
     : undefined
   project?.catch(() => undefined)
 

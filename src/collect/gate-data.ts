@@ -23,6 +23,7 @@ import type { RuleModes } from '../gate/modes.js'
 import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
+import { underCheckedSlug } from './checked-slug.js'
 import { UserError } from '../errors.js'
 
 export interface GateData {
@@ -205,14 +206,17 @@ export class ProjectNotFoundError extends UserError {
   }
 }
 
-export async function requireProject(
+/** The project the evidence, the licenses and the actions read (see {@link underCheckedSlug}). */
+export function lookUpProject(
   transport: Transport,
-  deployment: Deployment,
-  repository: string
+  deployment: Promise<Deployment>,
+  { slug, repository }: { readonly slug?: string; readonly repository: string }
 ): Promise<Project> {
-  const project = await findProject(transport, deployment.slug, repository)
-  if (!project) throw new ProjectNotFoundError(repository, deployment)
-  return project
+  return underCheckedSlug(deployment, slug, async checkedSlug => {
+    const project = await findProject(transport, checkedSlug, repository)
+    if (!project) throw new ProjectNotFoundError(repository, await deployment)
+    return project
+  })
 }
 
 export interface CollectOptions {
@@ -245,14 +249,16 @@ export async function collectGateData(
       )
     : undefined
   const onPage = ruleModes ? (page: readonly Finding[]) => ruleModes.add(page) : undefined
-  const slug = config.deploymentSlug
   const secrets: SecretsSource = { deploymentId: () => deployment.then(d => d.id), warn }
   // The findings' failure first, so a failed license lookup never hides it.
   const options: FetchFindingsOptions = { onPage, secrets, signal, expected }
   const [found, violations] = await allInOrder([
-    slug !== undefined
-      ? fetchFindings(transport, slug, config, options)
-      : deployment.then(d => fetchFindings(transport, d.slug, config, options)),
+    underCheckedSlug(
+      deployment,
+      config.deploymentSlug,
+      (slug, early) => fetchFindings(transport, slug, config, { ...options, signal: early }),
+      signal
+    ),
     wantLicenses && project
       ? Promise.all([deployment, project]).then(([d, p]) =>
           fetchLicenseViolations(transport, d.id, p, config.denyLicenses)
