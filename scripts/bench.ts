@@ -12,8 +12,9 @@
  * then served as bytes, so that both clients wait on the network and their own work, not on page
  * generation). After one unmeasured run of the action (which also renders the pages), it measures
  *   1. the bundled action as the runner runs it (scan evidence proven, default inputs), three
- *      times: the median wall time and CPU time (user + system, less sensitive to the machine's
- *      load than wall time), and the most requests and the highest peak RSS among the runs;
+ *      times with the deployment discovered from the token and three with `deployment-slug` set,
+ *      taking turns: per way, the median wall time and CPU time (user + system, less sensitive to
+ *      the machine's load than wall time), and the most requests and the highest peak RSS;
  *   2. the lower bound: exactly the findings pages the action needs (every type and status chain,
  *      page_size 3000, up to the page that proves each end), all in flight at once, only
  *      JSON.parse'd; median of three;
@@ -21,8 +22,10 @@
  *      stopped after a time budget and extrapolated from the pages it fetched;
  *   4. cold start: `node dist/index.js` with nothing to do vs `node -e 0`, median of 5.
  * "Proof, then pages" adds to the lower bound what a run spends before it knows how many pages to
- * ask for: the cold start and three round trips one after another (the deployment, the project,
- * the scans search that proves the scan and carries its findings count; see docs/adr/0004). The
+ * ask for: the cold start and the round trips one after another before the scans search that
+ * proves the scan answers with its findings count (docs/adr/0004): three with the deployment
+ * discovered (the deployment, the project, the search), two with the slug set (the deployment
+ * checked while the project is looked up, then the search). The
  * action can beat it slightly: it asks for the first pages while the scan is still being proven.
  * The fewest requests: the deployment, project and scan lookups, the policy requests the run
  * made (each counted once), and per findings chain floor(n / 3000) + 1 pages.
@@ -47,8 +50,16 @@ const REF = 'refs/heads/main'
 const TOKEN = 'fg-bench-token'
 const PAGE = 3000
 const ACTION_RUNS = 3
-/** Deployment, project, scans search: one after another, before the findings count is known. */
-const PROOF_ROUND_TRIPS = 3
+/**
+ * How the run finds its deployment, and the round trips one after another before the findings
+ * count is known: discovered from the token, the deployment, the project, the scans search; with
+ * `deployment-slug` set, the deployment is checked while the project is looked up, then the search.
+ */
+const DEPLOYMENT_INPUTS = [
+  { deployment: 'discovered', inputs: {}, proofRoundTrips: 3 },
+  { deployment: 'slug set', inputs: { 'deployment-slug': 'acme-corp' }, proofRoundTrips: 2 }
+] as const
+type DeploymentInputs = (typeof DEPLOYMENT_INPUTS)[number]
 const TYPES = ['sast', 'sca'] as const
 /** The action's default `status`: one findings request chain per type and status. */
 const STATUSES = ['open', 'reviewing', 'fixing'] as const
@@ -204,6 +215,7 @@ function coldStart(): { action: number; node: number } {
 interface Row {
   readonly findings: number
   readonly latencyMs: number
+  readonly variant: DeploymentInputs
   readonly actionMs: number
   /** Median CPU time (user + system) of the action process. */
   readonly cpuMs: number
@@ -225,9 +237,10 @@ interface ActionUsage {
   readonly outputs: Readonly<Record<string, string>>
 }
 
-async function runAction(url: string): Promise<ActionUsage> {
+async function runAction(url: string, variant: DeploymentInputs): Promise<ActionUsage> {
   const run = await runBundledAction({
     inputs: {
+      ...variant.inputs,
       'api-token': TOKEN,
       'base-url': url,
       repository: REPOSITORY,
@@ -250,50 +263,67 @@ async function runAction(url: string): Promise<ActionUsage> {
   }
 }
 
+interface ActionRun {
+  readonly ms: number
+  readonly cpuMs: number
+  readonly requests: RequestCount
+  readonly rssMb: number
+  readonly verdict: string
+}
+
+async function measuredRun(
+  url: string,
+  findings: number,
+  variant: DeploymentInputs
+): Promise<ActionRun> {
+  await resetRequestLog(url)
+  const run = await runAction(url, variant)
+  return {
+    ms: run.durationMs,
+    cpuMs: run.cpuMs,
+    requests: await requestCount(url, findings),
+    rssMb: run.rssMb,
+    verdict: `${run.outputs.result ?? '?'} (${run.outputs['findings-count'] ?? '?'} findings)`
+  }
+}
+
+/** One row per way of naming the deployment, their runs taking turns against one emulator. */
 async function measure(
   findings: number,
   latencyMs: number,
   naiveBudgetMs: number | undefined
-): Promise<Row> {
+): Promise<Row[]> {
   const emulator = await startBenchEmulator(findings, latencyMs)
   try {
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
-    await runAction(emulator.url)
+    await runAction(emulator.url, DEPLOYMENT_INPUTS[0])
     // Three runs of each: wall times are medians; requests and peak RSS the worst of the three.
-    const runs: {
-      ms: number
-      cpuMs: number
-      requests: RequestCount
-      rssMb: number
-      verdict: string
-    }[] = []
+    const runs = DEPLOYMENT_INPUTS.map((): ActionRun[] => [])
     for (let i = 0; i < ACTION_RUNS; i++) {
-      await resetRequestLog(emulator.url)
-      const run = await runAction(emulator.url)
-      runs.push({
-        ms: run.durationMs,
-        cpuMs: run.cpuMs,
-        requests: await requestCount(emulator.url, findings),
-        rssMb: run.rssMb,
-        verdict: `${run.outputs.result ?? '?'} (${run.outputs['findings-count'] ?? '?'} findings)`
-      })
+      for (const [index, variant] of DEPLOYMENT_INPUTS.entries()) {
+        runs[index]?.push(await measuredRun(emulator.url, findings, variant))
+      }
     }
-    const worst = runs.reduce((a, b) => (b.requests.total > a.requests.total ? b : a))
     const lowerRuns: number[] = []
     for (let i = 0; i < ACTION_RUNS; i++) lowerRuns.push(await lowerBound(emulator.url, findings))
     const naiveRun =
       naiveBudgetMs === undefined ? undefined : await naive(emulator.url, findings, naiveBudgetMs)
-    return {
-      findings,
-      latencyMs,
-      actionMs: median(runs.map(r => r.ms)),
-      cpuMs: median(runs.map(r => r.cpuMs)),
-      requests: worst.requests,
-      rssMb: Math.max(...runs.map(r => r.rssMb)),
-      lowerMs: median(lowerRuns),
-      ...(naiveRun ? { naive: naiveRun } : {}),
-      verdict: runs[0]?.verdict ?? '?'
-    }
+    return DEPLOYMENT_INPUTS.map((variant, index) => {
+      const ofVariant = runs[index] ?? []
+      const worst = ofVariant.reduce((a, b) => (b.requests.total > a.requests.total ? b : a))
+      return {
+        findings,
+        latencyMs,
+        variant,
+        actionMs: median(ofVariant.map(r => r.ms)),
+        cpuMs: median(ofVariant.map(r => r.cpuMs)),
+        requests: worst.requests,
+        rssMb: Math.max(...ofVariant.map(r => r.rssMb)),
+        lowerMs: median(lowerRuns),
+        ...(naiveRun && index === 0 ? { naive: naiveRun } : {}),
+        verdict: ofVariant[0]?.verdict ?? '?'
+      }
+    })
   } finally {
     await stopEmulatorProcess(emulator)
   }
@@ -339,7 +369,7 @@ async function main(): Promise<void> {
   for (const size of sizes) {
     for (const [index, latency] of latencies.entries()) {
       process.stdout.write(`  measuring ${size} findings at ${latency} ms ...\n`)
-      rows.push(await measure(size, latency, index === 0 ? budget : undefined))
+      rows.push(...(await measure(size, latency, index === 0 ? budget : undefined)))
     }
   }
   const sbomRows: SbomRow[] = []
@@ -352,19 +382,19 @@ async function main(): Promise<void> {
   }
   const cold = coldStart()
   const proofThenPagesMs = (r: Row): number =>
-    cold.action + PROOF_ROUND_TRIPS * r.latencyMs + r.lowerMs
+    cold.action + r.variant.proofRoundTrips * r.latencyMs + r.lowerMs
   console.log(
-    '\n| findings | latency | action | action CPU | lower bound | action / lower (target) | proof, then pages | action / that | requests (findings) | minimum | peak RSS | naive (page_size 100) | verdict |'
+    '\n| findings | latency | deployment | action | action CPU | lower bound | action / lower (target) | proof, then pages | action / that | requests (findings) | minimum | peak RSS | naive (page_size 100) | verdict |'
   )
   console.log(
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |'
+    '| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |'
   )
   for (const r of rows) {
     const naiveText = r.naive
       ? `${fmt(r.naive.ms)}${r.naive.extrapolated ? ' (extrapolated)' : ''}`
       : '–'
     console.log(
-      `| ${r.findings} | ${r.latencyMs} ms | ${fmt(r.actionMs)} | ${fmt(r.cpuMs)} | ${fmt(r.lowerMs)} | ${(r.actionMs / r.lowerMs).toFixed(2)}× (≤ ${ratioTarget(r.latencyMs)}×) | ${fmt(proofThenPagesMs(r))} | ${(r.actionMs / proofThenPagesMs(r)).toFixed(2)}× | ${r.requests.total} (${r.requests.findings}) | ${r.requests.minimum} + ${r.requests.total - r.requests.minimum} | ${r.rssMb.toFixed(0)} MB | ${naiveText} | ${r.verdict} |`
+      `| ${r.findings} | ${r.latencyMs} ms | ${r.variant.deployment} | ${fmt(r.actionMs)} | ${fmt(r.cpuMs)} | ${fmt(r.lowerMs)} | ${(r.actionMs / r.lowerMs).toFixed(2)}× (≤ ${ratioTarget(r.latencyMs)}×) | ${fmt(proofThenPagesMs(r))} | ${(r.actionMs / proofThenPagesMs(r)).toFixed(2)}× | ${r.requests.total} (${r.requests.findings}) | ${r.requests.minimum} + ${r.requests.total - r.requests.minimum} | ${r.rssMb.toFixed(0)} MB | ${naiveText} | ${r.verdict} |`
     )
   }
   console.log(
