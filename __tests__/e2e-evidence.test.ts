@@ -9,11 +9,14 @@ import { join } from 'node:path'
 import { headScan, PR_REF, sampleCommit, type ScanRecord } from '../emulator/server.js'
 import {
   requireBundle,
+  earlyCountRequests,
   errorLines,
   FINDINGS_PATH,
   findingsRequests,
+  proofScansRequests,
   RELAXED,
   runAction,
+  SCANS_PATH,
   sharedEmulator,
   warningLines,
   withEmulator,
@@ -24,12 +27,7 @@ import { PROJECT, WEB_MAIN_BLOCKING } from './helpers/sample.js'
 
 requireBundle()
 
-const SCANS_PATH = '/api/v1/deployments/4242/scans/search'
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
-
-function scansRequests(emulator: Emulator): Emulator['requests'] {
-  return emulator.requests.filter(r => r.method === 'POST' && r.path === SCANS_PATH)
-}
 
 /** Two types, three statuses: one findings request chain each. */
 const DEFAULT_CHAINS = 6
@@ -83,13 +81,18 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       'scan-id': String(head?.id),
       'scan-commit': MAIN_COMMIT
     })
-    const body = scansRequests(emulator)[0]?.body
+    const body = proofScansRequests(emulator)[0]?.body
     expect(body).toEqual({
       deployment_id: '4242',
       repository_id: PROJECT.web,
       branch: 'refs/heads/main',
       limit: 500
     })
+    // The deployment was discovered: its newest scans of the ref were searched alongside the
+    // project lookup, for the count that sizes the findings requests.
+    expect(earlyCountRequests(emulator).map(r => r.body)).toEqual([
+      { deployment_id: '4242', branch: 'refs/heads/main', limit: 100 }
+    ])
     expect(run.summary.split('\n')[0]).toBe(
       `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${MAIN_COMMIT.slice(0, 7)}`
     )
@@ -109,7 +112,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       /^No verdict: no completed scan of commit ea86292 on refs\/heads\/never-scanned of acme\/web; the repository has no scan of refs\/heads\/never-scanned or never-scanned; its recent scans record "refs\/pull\/42\/merge", "refs\/heads\/main", .*"experiment".*\. Check that a scan runs on this event and that this job waits for it \(needs: on the scan job\); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none$/
     )
     // Both spellings, then every branch for the message.
-    expect(scansRequests(emulator).map(r => (r.body as { branch?: string }).branch)).toEqual([
+    expect(proofScansRequests(emulator).map(r => (r.body as { branch?: string }).branch)).toEqual([
       'refs/heads/never-scanned',
       'never-scanned',
       undefined
@@ -188,6 +191,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       path: SCANS_PATH,
       kind: 'status',
       status: 404,
+      times: Infinity,
       body: { error: 'Not Found' }
     })
     const run = await runAction(emulator)
@@ -197,8 +201,30 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     )
   })
 
+  it("the early count's search failing costs its count, not the verdict", async () => {
+    // The first scans search is the early one: it goes out with the project lookup, the proof's
+    // search only once the project is known.
+    emulator.addFault({
+      path: SCANS_PATH,
+      kind: 'status',
+      status: 404,
+      body: { error: 'Not Found' }
+    })
+    const run = await runAction(emulator, RELAXED)
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+    expect(earlyCountRequests(emulator).map(r => r.status)).toEqual([404])
+    expect(proofScansRequests(emulator).map(r => r.status)).toEqual([200])
+    expect(warningLines(run)).toEqual([])
+  })
+
   it('a scans answer without the scans list is a schema error, not "no scan"', async () => {
-    emulator.addFault({ path: SCANS_PATH, kind: 'json', body: { error: 'upstream overloaded' } })
+    emulator.addFault({
+      path: SCANS_PATH,
+      kind: 'json',
+      times: Infinity,
+      body: { error: 'upstream overloaded' }
+    })
     const run = await runAction(emulator)
     const message = expectNoVerdict(run, emulator)
     expect(message).toMatch(/^No verdict: POST \S+ returned an unexpected response: scans: /)
@@ -224,7 +250,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     )
     expect(run.exitCode).toBe(0)
     expect(run.outputs['scan-commit']).toBe(head)
-    expect((scansRequests(emulator)[0]?.body as { branch: string }).branch).toBe(PR_REF)
+    expect((proofScansRequests(emulator)[0]?.body as { branch: string }).branch).toBe(PR_REF)
   })
 
   it('writes the scan into the JSON report and the SARIF run', async () => {
@@ -275,7 +301,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
         `Waiting for the scan of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main: scan ${head?.id} is SCAN_STATUS_RUNNING; next look in 2 s (0 s of 60 s waited)`
       )
       // The findings asked for while the scan ran were fetched again after it completed.
-      const scans = scansRequests(emulator)
+      const scans = proofScansRequests(emulator)
       expect(scans.length).toBeGreaterThanOrEqual(2)
       expect(findingsAfter(emulator, scans.at(-1))).toHaveLength(DEFAULT_CHAINS)
       expect(run.summary).toMatch(/ · waited \d+ s for it/)
@@ -288,7 +314,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       const run = await runAction(emulator, { 'scan-wait-timeout-seconds': '0' })
       const message = expectNoVerdict(run, emulator)
       expect(message).toContain(`; scan ${head?.id} of it is still SCAN_STATUS_RUNNING;`)
-      expect(scansRequests(emulator)).toHaveLength(1)
+      expect(proofScansRequests(emulator)).toHaveLength(1)
     })
   })
 
@@ -356,7 +382,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       const run = await runAction(emulator, { ...RELAXED, 'require-scan': 'none', commit: '' })
       expect(run.exitCode).toBe(0)
       expect(run.outputs['scan-id']).toBeUndefined()
-      expect(scansRequests(emulator)).toEqual([])
+      expect(proofScansRequests(emulator)).toEqual([])
       expect(run.summary).toContain('**Scan** not checked (`require-scan: none`)')
     })
   })
@@ -370,7 +396,8 @@ describe('e2e evidence: findings asked for while the scan is being proven', () =
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
       // They went out before the scans search (which waits for the project lookup), once.
-      const firstScans = emulator.requests.findIndex(r => r.path === SCANS_PATH)
+      const proof = proofScansRequests(emulator)[0]
+      const firstScans = proof === undefined ? -1 : emulator.requests.indexOf(proof)
       const firstFindings = emulator.requests.findIndex(r => r.path === FINDINGS_PATH)
       expect(firstScans).toBeGreaterThan(0)
       expect(firstFindings).toBeLessThan(firstScans)

@@ -26,7 +26,9 @@ import {
   RELAXED,
   FINDINGS_PATH,
   findingsRequests,
-  scanOutputs
+  proofScansRequests,
+  scanOutputs,
+  SCANS_PATH
 } from './helpers/e2e.js'
 import { FakeGitHub } from './helpers/fake-github.js'
 import {
@@ -161,21 +163,26 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(run.summary).not.toContain('### Blocking findings')
     // Policy modes are not needed with fail-on-policy-mode: none, so no policy request is made.
     // The findings are asked for alongside the project lookup, while the scan is proven (one
-    // search, as the ref's spelling matches); the scan completed long before, so they are kept.
+    // search of the repository, as the ref's spelling matches; one of the deployment's newest
+    // scans for the early count); the scan completed long before, so they are kept.
     const lines = requestLines(emulator)
     const projects = 'GET /api/v1/deployments/acme-corp/projects'
-    const scans = 'POST /api/v1/deployments/4242/scans/search'
+    const scans = `POST ${SCANS_PATH}`
     expect(lines[0]).toBe('GET /api/v1/deployments')
     expect([...lines].sort()).toEqual(
       [
         'GET /api/v1/deployments',
         projects,
         scans,
+        scans,
         ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
         'GET /api/v1/deployments/4242/secrets'
       ].sort()
     )
-    expect(lines.indexOf(scans)).toBeGreaterThan(lines.indexOf(projects))
+    const proof = proofScansRequests(emulator)
+    expect(proof).toHaveLength(1)
+    const proofIndex = emulator.requests.findIndex(r => proof.includes(r))
+    expect(proofIndex).toBeGreaterThan(lines.indexOf(projects))
   })
 
   it('fails by default: exit 1, one error line naming the worst findings, outputs and summary', async () => {

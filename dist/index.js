@@ -29856,7 +29856,7 @@ class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserErr
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1837);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2332);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -29910,7 +29910,7 @@ function readsIgnoreFileAtBase(eventName) {
 
 /***/ }),
 
-/***/ 1837:
+/***/ 2332:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32749,6 +32749,21 @@ const PAGE_LIMIT = 500;
 function scansSearchPath(deploymentId) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`;
 }
+function searchPage(transport, path, body) {
+    return transport.request({
+        method: 'POST',
+        path,
+        // A search creates nothing: safe to retry.
+        idempotent: true,
+        body,
+        schema: SearchResponse,
+        hints: {
+            401: 'check api-token; or set require-scan: none to gate without proving the scan',
+            404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
+            403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
+        }
+    });
+}
 /**
  * The repository's scans of the past 30 days (what the service keeps), newest first as the server
  * orders them, at most `maxPages` pages of 500: the evidence is among the newest.
@@ -32758,24 +32773,12 @@ async function searchScans(transport, deploymentId, query, maxPages = 4) {
     const request = { method: 'POST', path };
     const scans = [];
     const pages = (0,paginate/* cursorPages */.X)(async (cursor) => {
-        const page = await transport.request({
-            method: 'POST',
-            path,
-            // A search creates nothing: safe to retry.
-            idempotent: true,
-            body: {
-                deployment_id: deploymentId,
-                repository_id: Number(query.repositoryId),
-                ...(query.branch !== undefined ? { branch: query.branch } : {}),
-                limit: PAGE_LIMIT,
-                ...(cursor !== undefined ? { cursor } : {})
-            },
-            schema: SearchResponse,
-            hints: {
-                401: 'check api-token; or set require-scan: none to gate without proving the scan',
-                404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
-                403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
-            }
+        const page = await searchPage(transport, path, {
+            deployment_id: deploymentId,
+            repository_id: Number(query.repositoryId),
+            ...(query.branch !== undefined ? { branch: query.branch } : {}),
+            limit: PAGE_LIMIT,
+            ...(cursor !== undefined ? { cursor } : {})
         });
         return {
             items: page.scans.map(toScan),
@@ -32791,6 +32794,20 @@ async function searchScans(transport, deploymentId, query, maxPages = 4) {
             break;
     }
     return scans;
+}
+/** How many of the deployment's newest scans of a branch {@link newestScansOfBranch} reads. */
+const NEWEST_SCANS_LIMIT = 100;
+/**
+ * One page of the deployment's newest scans of `branch` (as the scanner spells it), of every
+ * repository: what a search can return before the repository's id is known.
+ */
+async function newestScansOfBranch(transport, deploymentId, branch) {
+    const page = await searchPage(transport, scansSearchPath(deploymentId), {
+        deployment_id: deploymentId,
+        branch,
+        limit: NEWEST_SCANS_LIMIT
+    });
+    return page.scans.map(toScan);
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/scan-judge.ts
@@ -33047,6 +33064,70 @@ function judgeableTypes(config, evidence, warn) {
         throw new src_errors/* NoVerdictError */.L(message, 'on-missing-scan');
     warn(`Secrets were not judged: ${message}; the other types were judged`);
     return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/early-count.ts
+/**
+ * The findings count of the scan a run judges, a round trip before the proof has it. The proof's
+ * scans search is by repository id, which only the project gives, and the project lookup needs
+ * the deployment's slug: a run that discovers its deployment from the token learns the count
+ * three round trips in. A search of the deployment's newest scans of the ref needs only the
+ * deployment's id, so it goes out with the project lookup, and its answer is matched to the
+ * project once that is in. The count only sizes the findings requests (docs/adr/0004): a miss,
+ * a failure or the count of another scan costs requests, never findings or the verdict.
+ */
+
+
+
+/**
+ * What sizes the findings requests: the proven scan's count, or the early one where that comes a
+ * round trip sooner (the deployment discovered, not named by its slug). With `since` no count is
+ * used (docs/adr/0004), so none is asked for early.
+ */
+function expectedFindings(transport, deployment, project, config, proof) {
+    const proven = proof.then(evidence => evidence?.scan.findingsCounts, () => undefined);
+    const requirement = requirementOf(config);
+    if (config.deploymentSlug !== undefined || config.since !== undefined)
+        return proven;
+    if (project === undefined || requirement === undefined)
+        return proven;
+    return firstCount([earlyFindingsCounts(transport, deployment, project, requirement), proven]);
+}
+/** Never rejects: no count is an answer. */
+async function earlyFindingsCounts(transport, deployment, project, requirement) {
+    try {
+        const { id } = await deployment;
+        const [scans, { id: repositoryId }] = await Promise.all([
+            newestScansOfBranch(transport, id, requirement.ref),
+            project
+        ]);
+        const ofProject = scans.filter(scan => scan.repositoryId === String(repositoryId) &&
+            (requirement.mode === 'ref' || sameCommit(scan, requirement.commit)));
+        // The page is newest first across repositories: the project's newest scan in it is its newest.
+        return newestCompleted(ofProject)?.findingsCounts;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The first count any of `counts` gives; undefined once all have settled without one. */
+function firstCount(counts) {
+    return new Promise(resolve => {
+        let pending = counts.length;
+        if (pending === 0)
+            resolve(undefined);
+        for (const count of counts) {
+            count.then(value => {
+                if (value !== undefined)
+                    resolve(value);
+                else if (--pending === 0)
+                    resolve(undefined);
+            }, () => {
+                if (--pending === 0)
+                    resolve(undefined);
+            });
+        }
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/early-findings.ts
@@ -36002,6 +36083,7 @@ const coreRunner = {
 
 
 
+
 const SOFTENER_FIELDS = {
     'on-missing-scan': 'onMissingScan',
     'on-api-error': 'onApiError'
@@ -36065,8 +36147,8 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
         try {
             const proof = proveEvidence(transport, deployment, project, config, message => runner.info(message));
             proof.catch(() => undefined);
-            // What the scan found only sizes the findings requests; no proof, no sizing.
-            const expected = proof.then(proven => proven?.scan.findingsCounts, () => undefined);
+            // What the scan found only sizes the findings requests; no count, no sizing.
+            const expected = expectedFindings(transport, deployment, project, config, proof);
             // The findings are asked for while the scan is proven, and kept only if they are its own.
             const fetch = (scoped, signal) => collectGateData(transport, deployment, scoped, project, { warn, signal, expected });
             const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal));

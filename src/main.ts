@@ -18,6 +18,7 @@ import { errorText } from './text/error-text.js'
 import { NoVerdictError, UserError, type NoVerdictSoftener } from './errors.js'
 import { proveEvidence, type ScanEvidence } from './evidence/evidence.js'
 import { judgeableTypes } from './evidence/products.js'
+import { expectedFindings } from './evidence/early-count.js'
 import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'
 import type { Runner } from './runner/runner.js'
 import { coreRunner } from './runner/core-runner.js'
@@ -114,11 +115,8 @@ async function evaluate(
         runner.info(message)
       )
       proof.catch(() => undefined)
-      // What the scan found only sizes the findings requests; no proof, no sizing.
-      const expected = proof.then(
-        proven => proven?.scan.findingsCounts,
-        () => undefined
-      )
+      // What the scan found only sizes the findings requests; no count, no sizing.
+      const expected = expectedFindings(transport, deployment, project, config, proof)
       // The findings are asked for while the scan is proven, and kept only if they are its own.
       const fetch = (scoped: Config, signal?: AbortSignal): Promise<GateData> =>
         collectGateData(transport, deployment, scoped, project, { warn, signal, expected })

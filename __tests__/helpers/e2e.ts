@@ -125,6 +125,27 @@ export function findingsRequests(emulator: Emulator): Emulator['requests'] {
   return emulator.requests.filter(r => r.method === 'GET' && r.path === FINDINGS_PATH)
 }
 
+export const SCANS_PATH = '/api/v1/deployments/4242/scans/search'
+
+function isScansSearch(request: Emulator['requests'][number]): boolean {
+  return request.method === 'POST' && request.path === SCANS_PATH
+}
+
+function searchesRepository(request: Emulator['requests'][number]): boolean {
+  const body = request.body
+  return typeof body === 'object' && body !== null && 'repository_id' in body
+}
+
+/** The scans searches that prove the scan: of the project's repository, in order. */
+export function proofScansRequests(emulator: Emulator): Emulator['requests'] {
+  return emulator.requests.filter(r => isScansSearch(r) && searchesRepository(r))
+}
+
+/** The search of the deployment's newest scans that sizes the findings requests early. */
+export function earlyCountRequests(emulator: Emulator): Emulator['requests'] {
+  return emulator.requests.filter(r => isScansSearch(r) && !searchesRepository(r))
+}
+
 /** The `::error::` line(s) @actions/core printed, decoded. */
 export function errorLines(run: ActionRun): string[] {
   return run.stdout

@@ -84,6 +84,26 @@ export function scansSearchPath(deploymentId: string): string {
   return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`
 }
 
+function searchPage(
+  transport: Transport,
+  path: string,
+  body: Readonly<Record<string, unknown>>
+): Promise<z.infer<typeof SearchResponse>> {
+  return transport.request({
+    method: 'POST',
+    path,
+    // A search creates nothing: safe to retry.
+    idempotent: true,
+    body,
+    schema: SearchResponse,
+    hints: {
+      401: 'check api-token; or set require-scan: none to gate without proving the scan',
+      404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
+      403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
+    }
+  })
+}
+
 /**
  * The repository's scans of the past 30 days (what the service keeps), newest first as the server
  * orders them, at most `maxPages` pages of 500: the evidence is among the newest.
@@ -99,24 +119,12 @@ export async function searchScans(
   const scans: Scan[] = []
   const pages = cursorPages(
     async cursor => {
-      const page = await transport.request({
-        method: 'POST',
-        path,
-        // A search creates nothing: safe to retry.
-        idempotent: true,
-        body: {
-          deployment_id: deploymentId,
-          repository_id: Number(query.repositoryId),
-          ...(query.branch !== undefined ? { branch: query.branch } : {}),
-          limit: PAGE_LIMIT,
-          ...(cursor !== undefined ? { cursor } : {})
-        },
-        schema: SearchResponse,
-        hints: {
-          401: 'check api-token; or set require-scan: none to gate without proving the scan',
-          404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
-          403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
-        }
+      const page = await searchPage(transport, path, {
+        deployment_id: deploymentId,
+        repository_id: Number(query.repositoryId),
+        ...(query.branch !== undefined ? { branch: query.branch } : {}),
+        limit: PAGE_LIMIT,
+        ...(cursor !== undefined ? { cursor } : {})
       })
       return {
         items: page.scans.map(toScan),
@@ -133,4 +141,24 @@ export async function searchScans(
     if (++read >= maxPages) break
   }
   return scans
+}
+
+/** How many of the deployment's newest scans of a branch {@link newestScansOfBranch} reads. */
+export const NEWEST_SCANS_LIMIT = 100
+
+/**
+ * One page of the deployment's newest scans of `branch` (as the scanner spells it), of every
+ * repository: what a search can return before the repository's id is known.
+ */
+export async function newestScansOfBranch(
+  transport: Transport,
+  deploymentId: string,
+  branch: string
+): Promise<Scan[]> {
+  const page = await searchPage(transport, scansSearchPath(deploymentId), {
+    deployment_id: deploymentId,
+    branch,
+    limit: NEWEST_SCANS_LIMIT
+  })
+  return page.scans.map(toScan)
 }

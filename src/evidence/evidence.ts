@@ -20,12 +20,12 @@ import type { ScanRequirement } from './scan-judge.js'
 
 export type { ScanEvidence } from './prove-scan.js'
 
-type EvidenceConfig = Pick<
+export type EvidenceConfig = Pick<
   Config,
   'requireScan' | 'commit' | 'ref' | 'repository' | 'scanWaitTimeoutSeconds'
 >
 
-function requirementOf(config: EvidenceConfig): ScanRequirement | undefined {
+export function requirementOf(config: EvidenceConfig): ScanRequirement | undefined {
   if (config.requireScan === 'ref') return { mode: 'ref', ref: config.ref }
   if (config.requireScan === 'commit' && config.commit !== undefined) {
     return { mode: 'commit', ref: config.ref, commit: config.commit }

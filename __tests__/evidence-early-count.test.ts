@@ -1,0 +1,226 @@
+/**
+ * The early findings count (src/evidence/early-count.ts) against the emulator over HTTP: the
+ * search of the deployment's newest scans of the ref, matched to the project, and the rule that
+ * it only ever helps: a miss or a failure leaves the proof's count.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { sampleCommit, scan, startEmulator, type Emulator } from '../emulator/server.js'
+import { searchScans } from '../src/api/scans.js'
+import type { Transport } from '../src/api/transport.js'
+import type { Deployment, Project, ScanFindingsCounts } from '../src/domain.js'
+import { earlyFindingsCounts, expectedFindings, firstCount } from '../src/evidence/early-count.js'
+import type { ScanEvidence } from '../src/evidence/evidence.js'
+import { PROJECT } from './helpers/sample.js'
+import { emulatorTransport } from './helpers/client.js'
+
+const REF = 'refs/heads/main'
+const WEB_COMMIT = sampleCommit('acme/web', REF)
+const DEPLOYMENT: Deployment = { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
+const WEB: Project = { id: PROJECT.web, name: 'acme/web', tags: [] }
+const SCANS = '/api/v1/deployments/4242/scans/search'
+
+let emulator: Emulator
+let transport: Transport
+
+beforeAll(async () => {
+  emulator = await startEmulator()
+})
+afterAll(async () => {
+  await emulator.close()
+})
+beforeEach(() => {
+  emulator.requests.length = 0
+  emulator.clearFaults()
+  transport = emulatorTransport(emulator, { retries: 0 })
+})
+afterEach(async () => {
+  await transport.close()
+})
+
+/** The count the proof reads: the repository's own search, its newest completed scan of the ref. */
+async function provenCounts(repositoryId: number): Promise<ScanFindingsCounts | undefined> {
+  const scans = await searchScans(transport, DEPLOYMENT.id, {
+    repositoryId: String(repositoryId),
+    branch: REF
+  })
+  return scans.find(s => s.status === 'completed')?.findingsCounts
+}
+
+const never = new Promise<never>(() => undefined)
+
+describe('earlyFindingsCounts', () => {
+  it("gives the project's scan's count from one search of the deployment's newest scans", async () => {
+    const early = await earlyFindingsCounts(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      { mode: 'commit', ref: REF, commit: WEB_COMMIT }
+    )
+    expect(early).toEqual(await provenCounts(PROJECT.web))
+    expect(early?.sast).toBeGreaterThan(0)
+    const searches = emulator.requests.filter(r => r.path === SCANS)
+    expect(searches[0]?.body).toEqual({ deployment_id: '4242', branch: REF, limit: 100 })
+  })
+
+  it('asks before the project is known, and matches the answer to it once it is', async () => {
+    let giveProject: (project: Project) => void = () => undefined
+    const project = new Promise<Project>(resolve => (giveProject = resolve))
+    const early = earlyFindingsCounts(transport, Promise.resolve(DEPLOYMENT), project, {
+      mode: 'ref',
+      ref: REF
+    })
+    await new Promise(resolve => setTimeout(resolve, 100))
+    expect(emulator.requests.map(r => r.path)).toEqual([SCANS])
+    giveProject(WEB)
+    expect(await early).toEqual(await provenCounts(PROJECT.web))
+  })
+
+  it("another repository's newer scan of the same commit and ref is not the project's", async () => {
+    const apiCounts = await provenCounts(PROJECT.api)
+    const webCounts = await provenCounts(PROJECT.web)
+    expect(apiCounts).not.toEqual(webCounts)
+    // A fork's scan carries the same commit, and is the newest of the deployment.
+    const fork = scan({ repositoryId: PROJECT.api, branch: REF, commit: WEB_COMMIT }, new Date())
+    fork.startedAt = new Date(Date.now() - 1000)
+    emulator.state.scans.push(fork)
+    try {
+      const early = await earlyFindingsCounts(
+        transport,
+        Promise.resolve(DEPLOYMENT),
+        Promise.resolve(WEB),
+        { mode: 'commit', ref: REF, commit: WEB_COMMIT }
+      )
+      expect(early).toEqual(webCounts)
+    } finally {
+      emulator.state.scans = emulator.state.scans.filter(s => s !== fork)
+    }
+  })
+
+  it('no completed scan of the commit among the newest: no count', async () => {
+    const early = await earlyFindingsCounts(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      { mode: 'commit', ref: REF, commit: 'f'.repeat(40) }
+    )
+    expect(early).toBeUndefined()
+    expect(emulator.requests.filter(r => r.path === SCANS)).toHaveLength(1)
+  })
+
+  it.each([
+    ['the search fails', { path: SCANS, kind: 'status' as const, status: 500 }],
+    [
+      'the search answers what is not a scans list',
+      { path: SCANS, kind: 'json' as const, body: { scans: 'soon' } }
+    ]
+  ])('%s: no count, and nothing thrown', async (_, fault) => {
+    emulator.addFault(fault)
+    const early = await earlyFindingsCounts(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      { mode: 'ref', ref: REF }
+    )
+    expect(early).toBeUndefined()
+  })
+
+  it('the deployment or the project fails: no count, and no search without them', async () => {
+    const failed = Promise.reject(new Error('no deployment'))
+    expect(
+      await earlyFindingsCounts(transport, failed, Promise.resolve(WEB), { mode: 'ref', ref: REF })
+    ).toBeUndefined()
+    expect(emulator.requests).toEqual([])
+    const noProject = Promise.reject(new Error('no project'))
+    expect(
+      await earlyFindingsCounts(transport, Promise.resolve(DEPLOYMENT), noProject, {
+        mode: 'ref',
+        ref: REF
+      })
+    ).toBeUndefined()
+  })
+})
+
+describe('expectedFindings', () => {
+  const config = (overrides: Record<string, unknown> = {}) => ({
+    requireScan: 'commit' as const,
+    commit: WEB_COMMIT,
+    ref: REF,
+    repository: 'acme/web',
+    scanWaitTimeoutSeconds: 0,
+    deploymentSlug: undefined,
+    since: undefined,
+    ...overrides
+  })
+  const proofWith = (counts: ScanFindingsCounts) =>
+    Promise.resolve({ scan: { findingsCounts: counts } } as unknown as ScanEvidence)
+
+  it('the deployment discovered: the early count, while the proof is still out', async () => {
+    const expected = expectedFindings(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      config(),
+      never
+    )
+    expect(await expected).toEqual(await provenCounts(PROJECT.web))
+  })
+
+  it('the early search misses: the proof’s count', async () => {
+    const expected = expectedFindings(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      config({ commit: 'e'.repeat(40) }),
+      proofWith({ sast: 7 })
+    )
+    expect(await expected).toEqual({ sast: 7 })
+  })
+
+  it.each([
+    ['the slug is set (the proof is as early)', { deploymentSlug: 'acme-corp' }],
+    ['since is set (no count is used)', { since: 1_700_000_000 }],
+    ['no scan is required', { requireScan: 'none' }]
+  ])('%s: no early search', async (_, overrides) => {
+    const expected = expectedFindings(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      config(overrides),
+      proofWith({ sca: 3 })
+    )
+    expect(await expected).toEqual({ sca: 3 })
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('a failed proof and a failed search: no count, never a rejection', async () => {
+    emulator.addFault({ path: SCANS, kind: 'status', status: 500 })
+    const expected = expectedFindings(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      config(),
+      Promise.reject(new Error('unproven'))
+    )
+    await expect(expected).resolves.toBeUndefined()
+  })
+})
+
+describe('firstCount', () => {
+  const later = <T>(value: T, ms: number): Promise<T> =>
+    new Promise(resolve => setTimeout(() => resolve(value), ms))
+
+  it('the first count given, not the first promise settled', async () => {
+    expect(
+      await firstCount([later(undefined, 1), later({ sast: 2 }, 20), later({ sast: 9 }, 40)])
+    ).toEqual({ sast: 2 })
+  })
+
+  it('none given: undefined once all settled; rejections are no count', async () => {
+    expect(await firstCount([later(undefined, 5), Promise.reject(new Error('x'))])).toBeUndefined()
+    expect(await firstCount([])).toBeUndefined()
+  })
+
+  it('a count does not wait for the rest', async () => {
+    expect(await firstCount([never, later({ sca: 1 }, 5)])).toEqual({ sca: 1 })
+  })
+})

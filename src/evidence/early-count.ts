@@ -1,0 +1,83 @@
+/**
+ * The findings count of the scan a run judges, a round trip before the proof has it. The proof's
+ * scans search is by repository id, which only the project gives, and the project lookup needs
+ * the deployment's slug: a run that discovers its deployment from the token learns the count
+ * three round trips in. A search of the deployment's newest scans of the ref needs only the
+ * deployment's id, so it goes out with the project lookup, and its answer is matched to the
+ * project once that is in. The count only sizes the findings requests (docs/adr/0004): a miss,
+ * a failure or the count of another scan costs requests, never findings or the verdict.
+ */
+import { newestScansOfBranch } from '../api/scans.js'
+import type { Transport } from '../api/transport.js'
+import type { Deployment, Project, ScanFindingsCounts } from '../domain.js'
+import type { Config } from '../inputs/index.js'
+import { requirementOf, type EvidenceConfig, type ScanEvidence } from './evidence.js'
+import { newestCompleted, sameCommit, type ScanRequirement } from './scan-judge.js'
+
+/**
+ * What sizes the findings requests: the proven scan's count, or the early one where that comes a
+ * round trip sooner (the deployment discovered, not named by its slug). With `since` no count is
+ * used (docs/adr/0004), so none is asked for early.
+ */
+export function expectedFindings(
+  transport: Transport,
+  deployment: Promise<Deployment>,
+  project: Promise<Project> | undefined,
+  config: EvidenceConfig & Pick<Config, 'deploymentSlug' | 'since'>,
+  proof: Promise<ScanEvidence | undefined>
+): Promise<ScanFindingsCounts | undefined> {
+  const proven = proof.then(
+    evidence => evidence?.scan.findingsCounts,
+    () => undefined
+  )
+  const requirement = requirementOf(config)
+  if (config.deploymentSlug !== undefined || config.since !== undefined) return proven
+  if (project === undefined || requirement === undefined) return proven
+  return firstCount([earlyFindingsCounts(transport, deployment, project, requirement), proven])
+}
+
+/** Never rejects: no count is an answer. */
+export async function earlyFindingsCounts(
+  transport: Transport,
+  deployment: Promise<Deployment>,
+  project: Promise<Project>,
+  requirement: ScanRequirement
+): Promise<ScanFindingsCounts | undefined> {
+  try {
+    const { id } = await deployment
+    const [scans, { id: repositoryId }] = await Promise.all([
+      newestScansOfBranch(transport, id, requirement.ref),
+      project
+    ])
+    const ofProject = scans.filter(
+      scan =>
+        scan.repositoryId === String(repositoryId) &&
+        (requirement.mode === 'ref' || sameCommit(scan, requirement.commit))
+    )
+    // The page is newest first across repositories: the project's newest scan in it is its newest.
+    return newestCompleted(ofProject)?.findingsCounts
+  } catch {
+    return undefined
+  }
+}
+
+/** The first count any of `counts` gives; undefined once all have settled without one. */
+export function firstCount(
+  counts: readonly Promise<ScanFindingsCounts | undefined>[]
+): Promise<ScanFindingsCounts | undefined> {
+  return new Promise(resolve => {
+    let pending = counts.length
+    if (pending === 0) resolve(undefined)
+    for (const count of counts) {
+      count.then(
+        value => {
+          if (value !== undefined) resolve(value)
+          else if (--pending === 0) resolve(undefined)
+        },
+        () => {
+          if (--pending === 0) resolve(undefined)
+        }
+      )
+    }
+  })
+}
