@@ -29856,7 +29856,7 @@ class IgnoreFileError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .UserErr
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2332);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4676);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -29910,7 +29910,7 @@ function readsIgnoreFileAtBase(eventName) {
 
 /***/ }),
 
-/***/ 2332:
+/***/ 4676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30105,6 +30105,88 @@ class ExpectedItems {
             return false;
         this.used += size;
         return true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/read-gate.ts
+/**
+ * At most `limit` large bodies read and decoded at once. Decoding is CPU on the one thread, so
+ * reading more bodies at once does not finish them sooner: it only holds them in memory. A body
+ * that waits here stays in its socket (undici stops reading a stream nobody consumes), and with
+ * every page a count covers asked for at once, a long list would otherwise hold all its pages in
+ * the heap together (a 3,000-finding page is about 5 MB).
+ *
+ * A reader that makes no progress is no reason to hold the rest: when no permit has been given
+ * back for `stallMs` while others wait, one more is let through, so a stalled body delays the
+ * others by at most that (and is ended by its own request timeout, as before).
+ */
+class ReadGate {
+    limit;
+    stallMs;
+    active = 0;
+    waiting = [];
+    stallTimer;
+    constructor(limit, stallMs) {
+        this.limit = limit;
+        this.stallMs = stallMs;
+    }
+    /** Resolves with the function that gives the permit back (once; later calls do nothing). */
+    async acquire() {
+        if (this.active >= this.limit) {
+            await new Promise(resolve => {
+                this.waiting.push(resolve);
+                this.watchForStall();
+            });
+        }
+        else {
+            this.active++;
+        }
+        let released = false;
+        return () => {
+            if (released)
+                return;
+            released = true;
+            this.release();
+        };
+    }
+    /** How many readers hold a permit; how many wait for one. */
+    get load() {
+        return { active: this.active, waiting: this.waiting.length };
+    }
+    release() {
+        this.active--;
+        // A permit given back is progress: the stall check starts over.
+        this.clearStallTimer();
+        // After a stall let one more through, the count is back under the limit only once the
+        // extra reader is done too.
+        if (this.active < this.limit)
+            this.admitNext();
+        else
+            this.watchForStall();
+    }
+    admitNext() {
+        const next = this.waiting.shift();
+        if (next === undefined)
+            return;
+        this.active++;
+        next();
+        this.watchForStall();
+    }
+    watchForStall() {
+        if (this.stallTimer !== undefined || this.waiting.length === 0)
+            return;
+        this.stallTimer = setTimeout(() => {
+            this.stallTimer = undefined;
+            this.admitNext();
+        }, this.stallMs);
+        // A pending stall check never keeps the process alive on its own.
+        this.stallTimer.unref();
+    }
+    clearStallTimer() {
+        if (this.stallTimer === undefined)
+            return;
+        clearTimeout(this.stallTimer);
+        this.stallTimer = undefined;
     }
 }
 
@@ -30358,6 +30440,7 @@ var schema_issues = __nccwpck_require__(7218);
 // EXTERNAL MODULE: ./src/text/error-text.ts
 var error_text = __nccwpck_require__(6589);
 ;// CONCATENATED MODULE: ./src/api/findings.ts
+
 
 
 
@@ -30668,35 +30751,52 @@ function findingsList(envelope, type) {
     return live ?? documented;
 }
 /**
+ * Findings pages read and decoded at once, in this process: one decoded while the next is read.
+ * Every other page that has arrived waits in its socket (src/api/read-gate.ts).
+ */
+const PAGE_READS = new ReadGate(2, 2000);
+/**
  * Decodes a findings page once it has arrived: the bytes are kept as they come (a 3000-finding
  * page is about 5 MB), parsed whole by one JSON.parse, and each finding turned into a compact
  * domain record; the page's object graph is garbage as soon as the last record is built.
  */
 function findingsPageDecoder(type, status, request, pool) {
     return async (chunks) => {
-        const parts = [];
-        for await (const chunk of chunks)
-            parts.push(chunk);
-        let envelope;
+        const release = await PAGE_READS.acquire();
         try {
-            envelope = parseBody(parts);
+            return decodeFindingsPage(await bodyOf(chunks), type, status, request, pool);
         }
-        catch (error) {
-            throw new errors/* SchemaError */.Ar(request, [`body: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`]);
+        finally {
+            release();
         }
-        parts.length = 0;
-        const list = findingsList(envelope, type);
-        if (list === undefined) {
-            const key = LIST_OF_TYPE[type];
-            const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
-            throw new errors/* SchemaError */.Ar(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
-        }
-        const findings = new Array(list.length);
-        for (let index = 0; index < list.length; index++) {
-            findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
-        }
-        return findings;
     };
+}
+async function bodyOf(chunks) {
+    const parts = [];
+    for await (const chunk of chunks)
+        parts.push(chunk);
+    return parts;
+}
+function decodeFindingsPage(parts, type, status, request, pool) {
+    let envelope;
+    try {
+        envelope = parseBody(parts);
+    }
+    catch (error) {
+        throw new errors/* SchemaError */.Ar(request, [`body: not valid JSON (${(0,error_text/* errorText */.k)(error).slice(0, 120)})`]);
+    }
+    parts.length = 0;
+    const list = findingsList(envelope, type);
+    if (list === undefined) {
+        const key = LIST_OF_TYPE[type];
+        const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
+        throw new errors/* SchemaError */.Ar(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
+    }
+    const findings = new Array(list.length);
+    for (let index = 0; index < list.length; index++) {
+        findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
+    }
+    return findings;
 }
 /** The body as JSON; a byte-order mark is dropped, as response.text() does. */
 function parseBody(parts) {

@@ -12,6 +12,7 @@ import type {
 import { SchemaError, type RequestLabel } from './errors.js'
 import { pageNumberPages } from './paginate.js'
 import { SpeculationBudget, type ExpectedItems } from './speculation.js'
+import { ReadGate } from './read-gate.js'
 import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { formatIssues } from './schema-issues.js'
 import type { StreamDecoder, Transport } from './transport.js'
@@ -353,6 +354,12 @@ function findingsList(envelope: unknown, type: PlatformIssueType): unknown[] | u
 }
 
 /**
+ * Findings pages read and decoded at once, in this process: one decoded while the next is read.
+ * Every other page that has arrived waits in its socket (src/api/read-gate.ts).
+ */
+export const PAGE_READS = new ReadGate(2, 2000)
+
+/**
  * Decodes a findings page once it has arrived: the bytes are kept as they come (a 3000-finding
  * page is about 5 MB), parsed whole by one JSON.parse, and each finding turned into a compact
  * domain record; the page's object graph is garbage as soon as the last record is built.
@@ -364,27 +371,46 @@ function findingsPageDecoder(
   pool: StringPool
 ): StreamDecoder<Finding[]> {
   return async chunks => {
-    const parts: Uint8Array[] = []
-    for await (const chunk of chunks) parts.push(chunk)
-    let envelope: unknown
+    const release = await PAGE_READS.acquire()
     try {
-      envelope = parseBody(parts)
-    } catch (error) {
-      throw new SchemaError(request, [`body: not valid JSON (${errorText(error).slice(0, 120)})`])
+      return decodeFindingsPage(await bodyOf(chunks), type, status, request, pool)
+    } finally {
+      release()
     }
-    parts.length = 0
-    const list = findingsList(envelope, type)
-    if (list === undefined) {
-      const key = LIST_OF_TYPE[type]
-      const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`
-      throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`])
-    }
-    const findings: Finding[] = new Array<Finding>(list.length)
-    for (let index = 0; index < list.length; index++) {
-      findings[index] = normaliseFinding(list[index], type, status, index, request, pool)
-    }
-    return findings
   }
+}
+
+async function bodyOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const parts: Uint8Array[] = []
+  for await (const chunk of chunks) parts.push(chunk)
+  return parts
+}
+
+function decodeFindingsPage(
+  parts: Uint8Array[],
+  type: PlatformIssueType,
+  status: string,
+  request: RequestLabel,
+  pool: StringPool
+): Finding[] {
+  let envelope: unknown
+  try {
+    envelope = parseBody(parts)
+  } catch (error) {
+    throw new SchemaError(request, [`body: not valid JSON (${errorText(error).slice(0, 120)})`])
+  }
+  parts.length = 0
+  const list = findingsList(envelope, type)
+  if (list === undefined) {
+    const key = LIST_OF_TYPE[type]
+    const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`
+    throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`])
+  }
+  const findings: Finding[] = new Array<Finding>(list.length)
+  for (let index = 0; index < list.length; index++) {
+    findings[index] = normaliseFinding(list[index], type, status, index, request, pool)
+  }
+  return findings
 }
 
 /** The body as JSON; a byte-order mark is dropped, as response.text() does. */
