@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- --findings 6000,60000,120000 --latency-ms 50,300 --naive-seconds 30
- *   --sbom 200:5 --sbom-large --node /path/to/node]`
+ *   --sbom 200:5 --sbom-large --node /path/to/node --bundle /other/checkout/dist/index.js]`
  *
  * `--node`: the Node binary that runs the action (the runner's is Node 24, as action.yml says);
  * default FINDINGS_GATE_TEST_NODE, else this process's. The emulator and the lower bound always
- * run on this process's Node.
+ * run on this process's Node. `--bundle`: another build of the action to measure with the same
+ * cases (an earlier commit's dist/, for before and after); default this checkout's.
  *
  * For each size N and each latency L: starts the API emulator (a separate process, so it does not
  * share a thread with the clients measured) with N open findings of one repository, half SAST and
@@ -36,12 +37,12 @@
  * Prints a table and the ratios against the targets.
  */
 import { spawnSync } from 'node:child_process'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { fetch } from 'undici'
 import { sampleCommit } from '../emulator/data/sample-scans.js'
-import { BUNDLE, ROOT, runBundledAction } from './run-action.js'
+import { actionBundle, ROOT, runBundledAction } from './run-action.js'
 import {
   startEmulatorProcess,
   stopEmulatorProcess,
@@ -215,7 +216,7 @@ function coldStart(): { action: number; node: number } {
   const node: number[] = []
   for (let i = 0; i < 5; i++) {
     node.push(timeCommand(['-e', '0']))
-    action.push(timeCommand([BUNDLE]))
+    action.push(timeCommand([actionBundle()]))
   }
   return { action: median(action), node: median(node) }
 }
@@ -360,10 +361,12 @@ async function main(): Promise<void> {
       sbom: { type: 'string', default: '200:5' },
       // The 1,000-project case takes over a minute, so it is asked for separately.
       'sbom-large': { type: 'boolean', default: false },
-      node: { type: 'string' }
+      node: { type: 'string' },
+      bundle: { type: 'string' }
     }
   })
   if (values.node !== undefined) process.env.FINDINGS_GATE_TEST_NODE = values.node
+  if (values.bundle !== undefined) process.env.FINDINGS_GATE_TEST_BUNDLE = resolve(values.bundle)
   const actionVersion = spawnSync(actionNode(), ['--version'], { encoding: 'utf8' }).stdout.trim()
   const sbomCases = parseSbomCases(values.sbom)
   if (values['sbom-large']) sbomCases.push({ projects: 1000, exportSeconds: 30 })
@@ -371,7 +374,7 @@ async function main(): Promise<void> {
   const latencies = values['latency-ms'].split(',').map(Number)
   const budget = Number(values['naive-seconds']) * 1000
   console.log(
-    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, the action on node ${actionVersion} (the rest on ${process.version}), ${(await import('node:os')).cpus().length} cores`
+    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, the action ${actionBundle()} on node ${actionVersion} (the rest on ${process.version}), ${(await import('node:os')).cpus().length} cores`
   )
   const rows: Row[] = []
   for (const size of sizes) {

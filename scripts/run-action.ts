@@ -14,6 +14,11 @@ import { sampleCommit } from '../emulator/data/sample-scans.js'
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
 
+/** The bundle that runs: this checkout's, or another build's to compare with (bench --bundle). */
+export function actionBundle(): string {
+  return process.env.FINDINGS_GATE_TEST_BUNDLE ?? BUNDLE
+}
+
 export interface ActionRun {
   readonly exitCode: number | null
   readonly stdout: string
@@ -100,7 +105,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   const measure = options.measureRss === true
   if (measure) env.NODE_OPTIONS = `--import=${RSS_PRELOAD}`
   const started = performance.now()
-  const child = spawn(node, [BUNDLE], {
+  const child = spawn(node, [actionBundle()], {
     env,
     cwd: options.cwd ?? dir,
     stdio: ['ignore', 'pipe', 'pipe']
