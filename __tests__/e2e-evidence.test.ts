@@ -218,6 +218,22 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     expect(warningLines(run)).toEqual([])
   })
 
+  it("the early count's search rate-limited is not waited out: one request, no retry, the verdict at once", async () => {
+    emulator.addFault({
+      path: SCANS_PATH,
+      kind: 'status',
+      status: 429,
+      headers: { 'retry-after': '20' },
+      body: { error: 'Too Many Requests' }
+    })
+    const run = await runAction(emulator, RELAXED)
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+    // Waited out, the retry would have gone out 20 s later, before the process could end.
+    expect(earlyCountRequests(emulator).map(r => r.status)).toEqual([429])
+    expect(run.stdout).not.toContain('retry 1 of')
+  })
+
   it('a scans answer without the scans list is a schema error, not "no scan"', async () => {
     emulator.addFault({
       path: SCANS_PATH,
@@ -402,6 +418,17 @@ describe('e2e evidence: findings asked for while the scan is being proven', () =
       expect(firstScans).toBeGreaterThan(0)
       expect(firstFindings).toBeLessThan(firstScans)
       expect(findingsRequests(emulator)).toHaveLength(DEFAULT_CHAINS)
+    })
+  })
+
+  it('an early count search that hangs is cancelled once the scan is proven: it never holds the run', async () => {
+    await withEmulator({}, async emulator => {
+      // The first scans search is the early one (the proof's waits for the project lookup).
+      emulator.addFault({ path: SCANS_PATH, kind: 'delay', ms: 120_000 })
+      const run = await runAction(emulator, RELAXED)
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+      expect(proofScansRequests(emulator).map(r => r.status)).toEqual([200])
     })
   })
 

@@ -138,6 +138,55 @@ describe('earlyFindingsCounts', () => {
       })
     ).toBeUndefined()
   })
+
+  it('cancelled: no search once the signal has fired, and a search in flight ends with no count', async () => {
+    const done = AbortSignal.abort()
+    const ref = { mode: 'ref', ref: REF } as const
+    expect(
+      await earlyFindingsCounts(
+        transport,
+        Promise.resolve(DEPLOYMENT),
+        Promise.resolve(WEB),
+        ref,
+        done
+      )
+    ).toBeUndefined()
+    expect(emulator.requests).toEqual([])
+    emulator.addFault({ path: SCANS, kind: 'delay', ms: 10_000 })
+    const moot = new AbortController()
+    const early = earlyFindingsCounts(
+      transport,
+      Promise.resolve(DEPLOYMENT),
+      Promise.resolve(WEB),
+      ref,
+      moot.signal
+    )
+    setTimeout(() => moot.abort(), 50)
+    expect(await early).toBeUndefined()
+  })
+
+  it('a rate limit is not waited out: one request, no count', async () => {
+    const retrying = emulatorTransport(emulator, { retries: 3 })
+    try {
+      emulator.addFault({
+        path: SCANS,
+        kind: 'status',
+        status: 429,
+        headers: { 'retry-after': '1' },
+        body: { error: 'Too Many Requests' }
+      })
+      const early = await earlyFindingsCounts(
+        retrying,
+        Promise.resolve(DEPLOYMENT),
+        Promise.resolve(WEB),
+        { mode: 'ref', ref: REF }
+      )
+      expect(early).toBeUndefined()
+      expect(emulator.requests.map(r => r.status)).toEqual([429])
+    } finally {
+      await retrying.close()
+    }
+  })
 })
 
 describe('expectedFindings', () => {

@@ -32849,13 +32849,14 @@ const PAGE_LIMIT = 500;
 function scansSearchPath(deploymentId) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`;
 }
-function searchPage(transport, path, body) {
+function searchPage(transport, path, body, options = {}) {
     return transport.request({
         method: 'POST',
         path,
         // A search creates nothing: safe to retry.
         idempotent: true,
         body,
+        ...options,
         schema: SearchResponse,
         hints: {
             401: 'check api-token; or set require-scan: none to gate without proving the scan',
@@ -32899,14 +32900,13 @@ async function searchScans(transport, deploymentId, query, maxPages = 4) {
 const NEWEST_SCANS_LIMIT = 100;
 /**
  * One page of the deployment's newest scans of `branch` (as the scanner spells it), of every
- * repository: what a search can return before the repository's id is known.
+ * repository: what a search can return before the repository's id is known. A 429 or 503 is
+ * thrown at once rather than waited out (`rateLimit: 'caller'`); `signal` cancels the search and
+ * any retry still to come.
  */
-async function newestScansOfBranch(transport, deploymentId, branch) {
-    const page = await searchPage(transport, scansSearchPath(deploymentId), {
-        deployment_id: deploymentId,
-        branch,
-        limit: NEWEST_SCANS_LIMIT
-    });
+async function newestScansOfBranch(transport, deploymentId, branch, options = {}) {
+    const body = { deployment_id: deploymentId, branch, limit: NEWEST_SCANS_LIMIT };
+    const page = await searchPage(transport, scansSearchPath(deploymentId), body, options);
     return page.scans.map(toScan);
 }
 
@@ -33191,16 +33191,26 @@ function expectedFindings(transport, deployment, project, config, proof) {
         return proven;
     if (project === undefined || requirement === undefined)
         return proven;
-    return firstCount([earlyFindingsCounts(transport, deployment, project, requirement), proven]);
+    // Once the proof has settled, an early count is too late to matter: a search still out (or
+    // waiting to be retried) must not keep the run from ending.
+    const moot = new AbortController();
+    void proven.then(() => moot.abort());
+    const early = earlyFindingsCounts(transport, deployment, project, requirement, moot.signal);
+    return firstCount([early, proven]);
 }
-/** Never rejects: no count is an answer. */
-async function earlyFindingsCounts(transport, deployment, project, requirement) {
+/**
+ * Never rejects: no count is an answer. A rate limit is not waited out: the proof's own search
+ * waits, and its count serves as well.
+ */
+async function earlyFindingsCounts(transport, deployment, project, requirement, signal) {
     try {
         const { id } = await deployment;
-        const [scans, { id: repositoryId }] = await Promise.all([
-            newestScansOfBranch(transport, id, requirement.ref),
-            project
-        ]);
+        signal?.throwIfAborted();
+        const search = newestScansOfBranch(transport, id, requirement.ref, {
+            rateLimit: 'caller',
+            ...(signal ? { signal } : {})
+        });
+        const [scans, { id: repositoryId }] = await Promise.all([search, project]);
         const ofProject = scans.filter(scan => scan.repositoryId === String(repositoryId) &&
             (requirement.mode === 'ref' || sameCommit(scan, requirement.commit)));
         // The page is newest first across repositories: the project's newest scan in it is its newest.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Scan, ScanFindingsCounts, ScanStatus } from '../domain.js'
 import type { RequestLabel } from './errors.js'
 import { cursorPages } from './paginate.js'
-import type { Transport } from './transport.js'
+import type { RequestOptions, Transport } from './transport.js'
 import { numericId, optionalString, stringId, timestamp } from './wire.js'
 
 const STATUS_OF_WIRE: Readonly<Record<string, ScanStatus>> = {
@@ -87,7 +87,8 @@ export function scansSearchPath(deploymentId: string): string {
 function searchPage(
   transport: Transport,
   path: string,
-  body: Readonly<Record<string, unknown>>
+  body: Readonly<Record<string, unknown>>,
+  options: Pick<RequestOptions, 'signal' | 'rateLimit'> = {}
 ): Promise<z.infer<typeof SearchResponse>> {
   return transport.request({
     method: 'POST',
@@ -95,6 +96,7 @@ function searchPage(
     // A search creates nothing: safe to retry.
     idempotent: true,
     body,
+    ...options,
     schema: SearchResponse,
     hints: {
       401: 'check api-token; or set require-scan: none to gate without proving the scan',
@@ -148,17 +150,17 @@ export const NEWEST_SCANS_LIMIT = 100
 
 /**
  * One page of the deployment's newest scans of `branch` (as the scanner spells it), of every
- * repository: what a search can return before the repository's id is known.
+ * repository: what a search can return before the repository's id is known. A 429 or 503 is
+ * thrown at once rather than waited out (`rateLimit: 'caller'`); `signal` cancels the search and
+ * any retry still to come.
  */
 export async function newestScansOfBranch(
   transport: Transport,
   deploymentId: string,
-  branch: string
+  branch: string,
+  options: Pick<RequestOptions, 'signal' | 'rateLimit'> = {}
 ): Promise<Scan[]> {
-  const page = await searchPage(transport, scansSearchPath(deploymentId), {
-    deployment_id: deploymentId,
-    branch,
-    limit: NEWEST_SCANS_LIMIT
-  })
+  const body = { deployment_id: deploymentId, branch, limit: NEWEST_SCANS_LIMIT }
+  const page = await searchPage(transport, scansSearchPath(deploymentId), body, options)
   return page.scans.map(toScan)
 }

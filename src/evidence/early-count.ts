@@ -33,22 +33,33 @@ export function expectedFindings(
   const requirement = requirementOf(config)
   if (config.deploymentSlug !== undefined || config.since !== undefined) return proven
   if (project === undefined || requirement === undefined) return proven
-  return firstCount([earlyFindingsCounts(transport, deployment, project, requirement), proven])
+  // Once the proof has settled, an early count is too late to matter: a search still out (or
+  // waiting to be retried) must not keep the run from ending.
+  const moot = new AbortController()
+  void proven.then(() => moot.abort())
+  const early = earlyFindingsCounts(transport, deployment, project, requirement, moot.signal)
+  return firstCount([early, proven])
 }
 
-/** Never rejects: no count is an answer. */
+/**
+ * Never rejects: no count is an answer. A rate limit is not waited out: the proof's own search
+ * waits, and its count serves as well.
+ */
 export async function earlyFindingsCounts(
   transport: Transport,
   deployment: Promise<Deployment>,
   project: Promise<Project>,
-  requirement: ScanRequirement
+  requirement: ScanRequirement,
+  signal?: AbortSignal
 ): Promise<ScanFindingsCounts | undefined> {
   try {
     const { id } = await deployment
-    const [scans, { id: repositoryId }] = await Promise.all([
-      newestScansOfBranch(transport, id, requirement.ref),
-      project
-    ])
+    signal?.throwIfAborted()
+    const search = newestScansOfBranch(transport, id, requirement.ref, {
+      rateLimit: 'caller',
+      ...(signal ? { signal } : {})
+    })
+    const [scans, { id: repositoryId }] = await Promise.all([search, project])
     const ofProject = scans.filter(
       scan =>
         scan.repositoryId === String(repositoryId) &&
