@@ -13,7 +13,12 @@ import { z } from 'zod'
 import { dispatcherFor } from '../src/api/dispatcher.js'
 import { ApiError, NetworkError, SchemaError } from '../src/api/errors.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
-import { Transport, classifyNetworkError, type StreamDecoder } from '../src/api/transport.js'
+import {
+  Transport,
+  TransportClosedError,
+  classifyNetworkError,
+  type StreamDecoder
+} from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
 import { startConnectProxy } from './helpers/e2e-net.js'
 import { waitUntil } from './helpers/client.js'
@@ -302,6 +307,61 @@ describe('a body given up on closes its connection', () => {
     // undici's pool may take turns between two connections, but it opens none per request.
     expect(api.used.size).toBeLessThanOrEqual(2)
     expect(api.open.size).toBe(api.used.size)
+  })
+})
+
+describe('closing the transport ends what is still out', () => {
+  /** A transport that really waits between retries, and says when it starts waiting. */
+  function waitingClient(url: string): { transport: Transport; waiting: Promise<number> } {
+    let started: (delayMs: number) => void = () => undefined
+    const waiting = new Promise<number>(resolve => (started = resolve))
+    const transport = new Transport({
+      baseUrl: url,
+      token: TOKEN,
+      timeoutMs: 5000,
+      retry: defaultRetryPolicy(2),
+      onRetry: event => started(event.delayMs)
+    })
+    return { transport, waiting }
+  }
+
+  it('a request waiting out a Retry-After: cancelled, never sent again', async () => {
+    const api = await server((_req, res) => {
+      res.writeHead(429, { 'retry-after': '60', 'content-type': 'application/json' })
+      res.end('{"error":"slow down"}')
+    })
+    const { transport, waiting } = waitingClient(api.url)
+    const pending = expect(getWhole(transport)).rejects.toBeInstanceOf(TransportClosedError)
+    expect(await waiting).toBe(60_000)
+    await transport.close()
+    await pending
+    expect(api.requests).toHaveLength(1)
+  })
+
+  it('a request in flight: cancelled, its connection closed', async () => {
+    let halfSent!: () => void
+    const sent = new Promise<void>(resolve => (halfSent = resolve))
+    const api = await server((_req, res) => {
+      stallHalfWay(res, LARGE)
+      setTimeout(halfSent, 100)
+    })
+    const { transport } = waitingClient(api.url)
+    const pending = expect(getStreamed(transport)).rejects.toBeInstanceOf(TransportClosedError)
+    await sent
+    await transport.close()
+    await pending
+    await waitUntil(() => api.open.size === 0)
+    expect(api.open.size).toBe(0)
+  })
+
+  it('a request after close: fails at once, nothing sent', async () => {
+    const api = await server((_req, res) => answer(res, ANSWER_BYTES))
+    const { transport } = waitingClient(api.url)
+    await transport.close()
+    const error = await failure(getWhole(transport))
+    expect(error).toBeInstanceOf(TransportClosedError)
+    expect(error.message).toBe('the API client was closed before this request completed')
+    expect(api.requests).toHaveLength(0)
   })
 })
 

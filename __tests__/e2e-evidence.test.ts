@@ -201,6 +201,28 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     )
   })
 
+  it('no verdict ends the run: a findings request waiting out a Retry-After is not sent again', async () => {
+    emulator.addFault({
+      path: FINDINGS_PATH,
+      kind: 'status',
+      status: 429,
+      headers: { 'retry-after': '15' },
+      body: { error: 'Too Many Requests' }
+    })
+    emulator.addFault({
+      path: SCANS_PATH,
+      kind: 'status',
+      status: 404,
+      times: Infinity,
+      body: { error: 'Not Found' }
+    })
+    const run = await runAction(emulator)
+    expectNoVerdict(run, emulator)
+    // Waited out, the retry would have gone out 15 s later, before the process could end.
+    expect(findingsRequests(emulator).filter(r => r.status === 429)).toHaveLength(1)
+    expect(findingsRequests(emulator)).toHaveLength(DEFAULT_CHAINS)
+  })
+
   it("the early count's search failing costs its count, not the verdict", async () => {
     // The first scans search is the early one: it goes out with the project lookup, the proof's
     // search only once the project is known.

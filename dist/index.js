@@ -29004,7 +29004,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   _: () => (/* binding */ timeoutSignal)
 });
 
-// UNUSED EXPORTS: classifyNetworkError, redactSecret, serverMessage
+// UNUSED EXPORTS: TransportClosedError, classifyNetworkError, redactSecret, serverMessage
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
@@ -29172,6 +29172,8 @@ class Transport {
     options;
     agent;
     requestCount = 0;
+    /** Aborted by close(): what is still out then was only ever speculation. */
+    closing = new AbortController();
     constructor(options) {
         this.options = options;
     }
@@ -29179,7 +29181,10 @@ class Transport {
     get requestsSent() {
         return this.requestCount;
     }
-    async request(spec) {
+    async request(given) {
+        const closing = this.closing.signal;
+        const signal = given.signal ? AbortSignal.any([given.signal, closing]) : closing;
+        const spec = { ...given, signal };
         const request = { method: spec.method, path: spec.path };
         const idempotent = spec.idempotent ?? spec.method !== 'POST';
         const { retry: policy } = this.options;
@@ -29209,7 +29214,13 @@ class Transport {
             await (sleep ?? time_sleep/* abortableSleep */.M)(delayMs, spec.signal);
         }
     }
+    /**
+     * Ends the transport's use: requests still in flight or waiting to be retried are cancelled
+     * (they reject with a TransportClosedError), so that no speculative request or Retry-After
+     * wait keeps the process alive once the run has what it needs; later requests fail at once.
+     */
     async close() {
+        this.closing.abort(new TransportClosedError());
         const agent = this.agent;
         this.agent = undefined;
         if (agent && agent !== this.options.dispatcher)
@@ -29385,6 +29396,13 @@ function timeoutSignal(ms) {
     return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 function ignore() { }
+/** A request cancelled because the transport was closed. */
+class TransportClosedError extends Error {
+    name = 'TransportClosedError';
+    constructor() {
+        super('the API client was closed before this request completed');
+    }
+}
 /** A body that broke off while it was read: a network failure, not a decoding one. */
 class BodyReadError extends Error {
     name = 'BodyReadError';

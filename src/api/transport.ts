@@ -91,6 +91,8 @@ const ERROR_BODY_LIMIT = 300
 export class Transport {
   private agent: Dispatcher | undefined
   private requestCount = 0
+  /** Aborted by close(): what is still out then was only ever speculation. */
+  private readonly closing = new AbortController()
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -99,7 +101,10 @@ export class Transport {
     return this.requestCount
   }
 
-  async request<T>(spec: RequestSpec<T>): Promise<T> {
+  async request<T>(given: RequestSpec<T>): Promise<T> {
+    const closing = this.closing.signal
+    const signal = given.signal ? AbortSignal.any([given.signal, closing]) : closing
+    const spec: RequestSpec<T> = { ...given, signal }
     const request: RequestLabel = { method: spec.method, path: spec.path }
     const idempotent = spec.idempotent ?? spec.method !== 'POST'
     const { retry: policy } = this.options
@@ -137,7 +142,13 @@ export class Transport {
     }
   }
 
+  /**
+   * Ends the transport's use: requests still in flight or waiting to be retried are cancelled
+   * (they reject with a TransportClosedError), so that no speculative request or Retry-After
+   * wait keeps the process alive once the run has what it needs; later requests fail at once.
+   */
   async close(): Promise<void> {
+    this.closing.abort(new TransportClosedError())
     const agent = this.agent
     this.agent = undefined
     if (agent && agent !== this.options.dispatcher) await agent.close()
@@ -342,6 +353,14 @@ interface AttemptFailure {
 }
 
 function ignore(): void {}
+
+/** A request cancelled because the transport was closed. */
+export class TransportClosedError extends Error {
+  override readonly name = 'TransportClosedError'
+  constructor() {
+    super('the API client was closed before this request completed')
+  }
+}
 
 /** A body that broke off while it was read: a network failure, not a decoding one. */
 class BodyReadError extends Error {
