@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { headScan, PR_REF, sampleCommit, type ScanRecord } from '../emulator/server.js'
+import { headScan, PR_REF, sampleCommit, type Fault, type ScanRecord } from '../emulator/server.js'
 import {
   requireBundle,
   earlyCountRequests,
@@ -28,6 +28,15 @@ import { PROJECT, WEB_MAIN_BLOCKING } from './helpers/sample.js'
 requireBundle()
 
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
+
+/** The scans search (beta) not offered to this token or deployment: every search a 404. */
+const SCANS_NOT_AVAILABLE: Fault = {
+  path: SCANS_PATH,
+  kind: 'status',
+  status: 404,
+  times: Infinity,
+  body: { error: 'Not Found' }
+}
 
 /** Two types, three statuses: one findings request chain each. */
 const DEFAULT_CHAINS = 6
@@ -187,13 +196,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
   })
 
   it('the scans API answering 404: no verdict, with a hint naming require-scan: none', async () => {
-    emulator.addFault({
-      path: SCANS_PATH,
-      kind: 'status',
-      status: 404,
-      times: Infinity,
-      body: { error: 'Not Found' }
-    })
+    emulator.addFault(SCANS_NOT_AVAILABLE)
     const run = await runAction(emulator)
     const message = expectNoVerdict(run, emulator)
     expect(message).toBe(
@@ -209,13 +212,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       headers: { 'retry-after': '15' },
       body: { error: 'Too Many Requests' }
     })
-    emulator.addFault({
-      path: SCANS_PATH,
-      kind: 'status',
-      status: 404,
-      times: Infinity,
-      body: { error: 'Not Found' }
-    })
+    emulator.addFault(SCANS_NOT_AVAILABLE)
     const run = await runAction(emulator)
     expectNoVerdict(run, emulator)
     // Waited out, the retry would have gone out 15 s later, before the process could end.

@@ -3,15 +3,16 @@
  * search of the deployment's newest scans of the ref, matched to the project, and the rule that
  * it only ever helps: a miss or a failure leaves the proof's count.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sampleCommit, scan, startEmulator, type Emulator } from '../emulator/server.js'
+import { describe, expect, it } from '@jest/globals'
+import { sampleCommit, scan } from '../emulator/server.js'
 import { searchScans } from '../src/api/scans.js'
-import type { Transport } from '../src/api/transport.js'
 import type { Deployment, Project, ScanFindingsCounts } from '../src/domain.js'
 import { earlyFindingsCounts, expectedFindings, firstCount } from '../src/evidence/early-count.js'
 import type { ScanEvidence } from '../src/evidence/evidence.js'
+import type { ScanRequirement } from '../src/evidence/scan-judge.js'
+import type { Transport } from '../src/api/transport.js'
 import { PROJECT } from './helpers/sample.js'
-import { emulatorTransport } from './helpers/client.js'
+import { emulatorClient, emulatorTransport } from './helpers/client.js'
 
 const REF = 'refs/heads/main'
 const WEB_COMMIT = sampleCommit('acme/web', REF)
@@ -19,27 +20,11 @@ const DEPLOYMENT: Deployment = { id: '4242', slug: 'acme-corp', name: 'Acme Corp
 const WEB: Project = { id: PROJECT.web, name: 'acme/web', tags: [] }
 const SCANS = '/api/v1/deployments/4242/scans/search'
 
-let emulator: Emulator
-let transport: Transport
-
-beforeAll(async () => {
-  emulator = await startEmulator()
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.requests.length = 0
-  emulator.clearFaults()
-  transport = emulatorTransport(emulator, { retries: 0 })
-})
-afterEach(async () => {
-  await transport.close()
-})
+const client = emulatorClient({ retries: 0 })
 
 /** The count the proof reads: the repository's own search, its newest completed scan of the ref. */
 async function provenCounts(repositoryId: number): Promise<ScanFindingsCounts | undefined> {
-  const scans = await searchScans(transport, DEPLOYMENT.id, {
+  const scans = await searchScans(client.transport, DEPLOYMENT.id, {
     repositoryId: String(repositoryId),
     branch: REF
   })
@@ -48,29 +33,38 @@ async function provenCounts(repositoryId: number): Promise<ScanFindingsCounts | 
 
 const never = new Promise<never>(() => undefined)
 
+/** The early count of acme/web, the deployment and the project known. */
+function earlyCountOfWeb(
+  requirement: ScanRequirement = { mode: 'ref', ref: REF },
+  options: { transport?: Transport; signal?: AbortSignal } = {}
+): Promise<ScanFindingsCounts | undefined> {
+  return earlyFindingsCounts(
+    options.transport ?? client.transport,
+    Promise.resolve(DEPLOYMENT),
+    Promise.resolve(WEB),
+    requirement,
+    options.signal
+  )
+}
+
 describe('earlyFindingsCounts', () => {
   it("gives the project's scan's count from one search of the deployment's newest scans", async () => {
-    const early = await earlyFindingsCounts(
-      transport,
-      Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      { mode: 'commit', ref: REF, commit: WEB_COMMIT }
-    )
+    const early = await earlyCountOfWeb({ mode: 'commit', ref: REF, commit: WEB_COMMIT })
     expect(early).toEqual(await provenCounts(PROJECT.web))
     expect(early?.sast).toBeGreaterThan(0)
-    const searches = emulator.requests.filter(r => r.path === SCANS)
+    const searches = client.emulator.requests.filter(r => r.path === SCANS)
     expect(searches[0]?.body).toEqual({ deployment_id: '4242', branch: REF, limit: 100 })
   })
 
   it('asks before the project is known, and matches the answer to it once it is', async () => {
     let giveProject: (project: Project) => void = () => undefined
     const project = new Promise<Project>(resolve => (giveProject = resolve))
-    const early = earlyFindingsCounts(transport, Promise.resolve(DEPLOYMENT), project, {
+    const early = earlyFindingsCounts(client.transport, Promise.resolve(DEPLOYMENT), project, {
       mode: 'ref',
       ref: REF
     })
     await new Promise(resolve => setTimeout(resolve, 100))
-    expect(emulator.requests.map(r => r.path)).toEqual([SCANS])
+    expect(client.emulator.requests.map(r => r.path)).toEqual([SCANS])
     giveProject(WEB)
     expect(await early).toEqual(await provenCounts(PROJECT.web))
   })
@@ -82,29 +76,19 @@ describe('earlyFindingsCounts', () => {
     // A fork's scan carries the same commit, and is the newest of the deployment.
     const fork = scan({ repositoryId: PROJECT.api, branch: REF, commit: WEB_COMMIT }, new Date())
     fork.startedAt = new Date(Date.now() - 1000)
-    emulator.state.scans.push(fork)
+    client.emulator.state.scans.push(fork)
     try {
-      const early = await earlyFindingsCounts(
-        transport,
-        Promise.resolve(DEPLOYMENT),
-        Promise.resolve(WEB),
-        { mode: 'commit', ref: REF, commit: WEB_COMMIT }
-      )
+      const early = await earlyCountOfWeb({ mode: 'commit', ref: REF, commit: WEB_COMMIT })
       expect(early).toEqual(webCounts)
     } finally {
-      emulator.state.scans = emulator.state.scans.filter(s => s !== fork)
+      client.emulator.state.scans = client.emulator.state.scans.filter(s => s !== fork)
     }
   })
 
   it('no completed scan of the commit among the newest: no count', async () => {
-    const early = await earlyFindingsCounts(
-      transport,
-      Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      { mode: 'commit', ref: REF, commit: 'f'.repeat(40) }
-    )
+    const early = await earlyCountOfWeb({ mode: 'commit', ref: REF, commit: 'f'.repeat(40) })
     expect(early).toBeUndefined()
-    expect(emulator.requests.filter(r => r.path === SCANS)).toHaveLength(1)
+    expect(client.emulator.requests.filter(r => r.path === SCANS)).toHaveLength(1)
   })
 
   it.each([
@@ -114,25 +98,23 @@ describe('earlyFindingsCounts', () => {
       { path: SCANS, kind: 'json' as const, body: { scans: 'soon' } }
     ]
   ])('%s: no count, and nothing thrown', async (_, fault) => {
-    emulator.addFault(fault)
-    const early = await earlyFindingsCounts(
-      transport,
-      Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      { mode: 'ref', ref: REF }
-    )
+    client.emulator.addFault(fault)
+    const early = await earlyCountOfWeb()
     expect(early).toBeUndefined()
   })
 
   it('the deployment or the project fails: no count, and no search without them', async () => {
     const failed = Promise.reject(new Error('no deployment'))
     expect(
-      await earlyFindingsCounts(transport, failed, Promise.resolve(WEB), { mode: 'ref', ref: REF })
+      await earlyFindingsCounts(client.transport, failed, Promise.resolve(WEB), {
+        mode: 'ref',
+        ref: REF
+      })
     ).toBeUndefined()
-    expect(emulator.requests).toEqual([])
+    expect(client.emulator.requests).toEqual([])
     const noProject = Promise.reject(new Error('no project'))
     expect(
-      await earlyFindingsCounts(transport, Promise.resolve(DEPLOYMENT), noProject, {
+      await earlyFindingsCounts(client.transport, Promise.resolve(DEPLOYMENT), noProject, {
         mode: 'ref',
         ref: REF
       })
@@ -142,47 +124,28 @@ describe('earlyFindingsCounts', () => {
   it('cancelled: no search once the signal has fired, and a search in flight ends with no count', async () => {
     const done = AbortSignal.abort()
     const ref = { mode: 'ref', ref: REF } as const
-    expect(
-      await earlyFindingsCounts(
-        transport,
-        Promise.resolve(DEPLOYMENT),
-        Promise.resolve(WEB),
-        ref,
-        done
-      )
-    ).toBeUndefined()
-    expect(emulator.requests).toEqual([])
-    emulator.addFault({ path: SCANS, kind: 'delay', ms: 10_000 })
+    expect(await earlyCountOfWeb(ref, { signal: done })).toBeUndefined()
+    expect(client.emulator.requests).toEqual([])
+    client.emulator.addFault({ path: SCANS, kind: 'delay', ms: 10_000 })
     const moot = new AbortController()
-    const early = earlyFindingsCounts(
-      transport,
-      Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      ref,
-      moot.signal
-    )
+    const early = earlyCountOfWeb(ref, { signal: moot.signal })
     setTimeout(() => moot.abort(), 50)
     expect(await early).toBeUndefined()
   })
 
   it('a rate limit is not waited out: one request, no count', async () => {
-    const retrying = emulatorTransport(emulator, { retries: 3 })
+    const retrying = emulatorTransport(client.emulator, { retries: 3 })
     try {
-      emulator.addFault({
+      client.emulator.addFault({
         path: SCANS,
         kind: 'status',
         status: 429,
         headers: { 'retry-after': '1' },
         body: { error: 'Too Many Requests' }
       })
-      const early = await earlyFindingsCounts(
-        retrying,
-        Promise.resolve(DEPLOYMENT),
-        Promise.resolve(WEB),
-        { mode: 'ref', ref: REF }
-      )
+      const early = await earlyCountOfWeb({ mode: 'ref', ref: REF }, { transport: retrying })
       expect(early).toBeUndefined()
-      expect(emulator.requests.map(r => r.status)).toEqual([429])
+      expect(client.emulator.requests.map(r => r.status)).toEqual([429])
     } finally {
       await retrying.close()
     }
@@ -205,7 +168,7 @@ describe('expectedFindings', () => {
 
   it('the deployment discovered: the early count, while the proof is still out', async () => {
     const expected = expectedFindings(
-      transport,
+      client.transport,
       Promise.resolve(DEPLOYMENT),
       Promise.resolve(WEB),
       config(),
@@ -216,7 +179,7 @@ describe('expectedFindings', () => {
 
   it('the early search misses: the proof’s count', async () => {
     const expected = expectedFindings(
-      transport,
+      client.transport,
       Promise.resolve(DEPLOYMENT),
       Promise.resolve(WEB),
       config({ commit: 'e'.repeat(40) }),
@@ -231,20 +194,20 @@ describe('expectedFindings', () => {
     ['no scan is required', { requireScan: 'none' }]
   ])('%s: no early search', async (_, overrides) => {
     const expected = expectedFindings(
-      transport,
+      client.transport,
       Promise.resolve(DEPLOYMENT),
       Promise.resolve(WEB),
       config(overrides),
       proofWith({ sca: 3 })
     )
     expect(await expected).toEqual({ sca: 3 })
-    expect(emulator.requests).toEqual([])
+    expect(client.emulator.requests).toEqual([])
   })
 
   it('a failed proof and a failed search: no count, never a rejection', async () => {
-    emulator.addFault({ path: SCANS, kind: 'status', status: 500 })
+    client.emulator.addFault({ path: SCANS, kind: 'status', status: 500 })
     const expected = expectedFindings(
-      transport,
+      client.transport,
       Promise.resolve(DEPLOYMENT),
       Promise.resolve(WEB),
       config(),

@@ -2,39 +2,22 @@
  * The evidence stage against the emulator over HTTP: the scans search client, the polling
  * schedule (with a clock that does not really sleep) and the messages that end a wait.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { headScan, sampleCommit, scan, startEmulator, type Emulator } from '../emulator/server.js'
+import { describe, expect, it } from '@jest/globals'
+import { headScan, sampleCommit, scan } from '../emulator/server.js'
 import { searchScans } from '../src/api/scans.js'
-import { Transport } from '../src/api/transport.js'
 import type { Deployment, Project } from '../src/domain.js'
 import { proveEvidence } from '../src/evidence/evidence.js'
 import type { Clock } from '../src/evidence/prove-scan.js'
 import { NoVerdictError } from '../src/errors.js'
 import { failure } from './helpers/failure.js'
 import { PROJECT } from './helpers/sample.js'
-import { emulatorTransport } from './helpers/client.js'
+import { emulatorClient } from './helpers/client.js'
 
 const MAIN_COMMIT = sampleCommit('acme/web', 'refs/heads/main')
 const DEPLOYMENT: Deployment = { id: '4242', slug: 'acme-corp', name: 'Acme Corp' }
 const WEB: Project = { id: PROJECT.web, name: 'acme/web', tags: [] }
 
-let emulator: Emulator
-let transport: Transport
-
-beforeAll(async () => {
-  emulator = await startEmulator()
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.requests.length = 0
-  emulator.clearFaults()
-  transport = emulatorTransport(emulator, { retries: 1 })
-})
-afterEach(async () => {
-  await transport.close()
-})
+const client = emulatorClient({ retries: 1 })
 
 /** A clock whose sleeps return at once and move time on; `onSleep` runs after each. */
 function virtualClock(onSleep: (sleeps: number) => void = () => undefined): Clock & {
@@ -67,7 +50,7 @@ describe('searchScans', () => {
   it('follows the cursor through every page of 500, newest first', async () => {
     const now = Date.now()
     for (let i = 0; i < 1200; i++) {
-      emulator.state.scans.push(
+      client.emulator.state.scans.push(
         scan({
           repositoryId: 2001,
           branch: 'refs/heads/main',
@@ -77,16 +60,16 @@ describe('searchScans', () => {
       )
     }
     try {
-      const scans = await searchScans(transport, '4242', { repositoryId: '2001' })
+      const scans = await searchScans(client.transport, '4242', { repositoryId: '2001' })
       const generated = scans.filter(s => s.commit.startsWith('0000'))
       expect(generated).toHaveLength(1200)
       expect(generated[0]?.commit).toBe('0'.repeat(40))
       expect(generated.every(s => s.status === 'completed' && s.fullScan === true)).toBe(true)
       expect(
-        emulator.requests.map(r => (r.body as { cursor?: string }).cursor !== undefined)
+        client.emulator.requests.map(r => (r.body as { cursor?: string }).cursor !== undefined)
       ).toEqual([false, true, true])
     } finally {
-      emulator.state.scans = emulator.state.scans.filter(
+      client.emulator.state.scans = client.emulator.state.scans.filter(
         s => s.repositoryId !== 2001 || !s.commit.startsWith('0000')
       )
     }
@@ -94,8 +77,8 @@ describe('searchScans', () => {
 
   it('reads the statuses and timestamps of both wire shapes', async () => {
     for (const shape of ['documented', 'live'] as const) {
-      emulator.setShape(shape)
-      const scans = await searchScans(transport, '4242', {
+      client.emulator.setShape(shape)
+      const scans = await searchScans(client.transport, '4242', {
         repositoryId: String(PROJECT.web),
         branch: 'refs/heads/release'
       })
@@ -104,13 +87,13 @@ describe('searchScans', () => {
       ])
       expect(typeof scans[0]?.startedAt).toBe('number')
     }
-    emulator.setShape('documented')
+    client.emulator.setShape('documented')
   })
 })
 
 describe('proveEvidence: waiting', () => {
   it('waits with growing pauses from 2 s to about 30 s, and gives up at the timeout naming the running scan', async () => {
-    const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+    const head = headScan(client.emulator.state, 'acme/web', 'refs/heads/main')
     if (!head) throw new Error('no head scan')
     head.runningUntil = Date.now() + 3_600_000
     const logs: string[] = []
@@ -118,7 +101,7 @@ describe('proveEvidence: waiting', () => {
     try {
       const error = await failure(
         proveEvidence(
-          transport,
+          client.transport,
           Promise.resolve(DEPLOYMENT),
           Promise.resolve(WEB),
           config({ scanWaitTimeoutSeconds: 120 }),
@@ -139,14 +122,16 @@ describe('proveEvidence: waiting', () => {
         `no completed scan of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main of acme/web after waiting 120 s; scan ${head.id} of it is still SCAN_STATUS_RUNNING;`
       )
       // One look per pause and one at the deadline; the exact spelling only, as it has the scan.
-      expect(emulator.requests.filter(r => r.path.endsWith('/scans/search'))).toHaveLength(10)
+      expect(client.emulator.requests.filter(r => r.path.endsWith('/scans/search'))).toHaveLength(
+        10
+      )
     } finally {
       delete head.runningUntil
     }
   })
 
   it('judges as soon as the scan completes during the wait', async () => {
-    const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+    const head = headScan(client.emulator.state, 'acme/web', 'refs/heads/main')
     if (!head) throw new Error('no head scan')
     head.runningUntil = Date.now() + 3_600_000
     const clock = virtualClock(sleeps => {
@@ -154,7 +139,7 @@ describe('proveEvidence: waiting', () => {
     })
     try {
       const evidence = await proveEvidence(
-        transport,
+        client.transport,
         Promise.resolve(DEPLOYMENT),
         Promise.resolve(WEB),
         config(),
@@ -178,17 +163,23 @@ describe('proveEvidence: waiting', () => {
     const { ProjectNotFoundError } = await import('../src/collect/gate-data.js')
     const missing = Promise.reject(new ProjectNotFoundError('acme/nope', DEPLOYMENT))
     const error = await failure(
-      proveEvidence(transport, Promise.resolve(DEPLOYMENT), missing, config(), () => undefined)
+      proveEvidence(
+        client.transport,
+        Promise.resolve(DEPLOYMENT),
+        missing,
+        config(),
+        () => undefined
+      )
     )
     expect(error).toBeInstanceOf(NoVerdictError)
     expect((error as NoVerdictError).softenedBy).toBe('on-missing-scan')
-    expect(emulator.requests).toEqual([])
+    expect(client.emulator.requests).toEqual([])
   })
 
   it('a commit to prove that is unknown is no verdict, never a silent skip', async () => {
     const error = await failure(
       proveEvidence(
-        transport,
+        client.transport,
         Promise.resolve(DEPLOYMENT),
         Promise.resolve(WEB),
         config({ commit: undefined }),
@@ -199,18 +190,18 @@ describe('proveEvidence: waiting', () => {
     expect(error.message).toBe(
       'require-scan is commit, but the commit whose scan to prove is unknown'
     )
-    expect(emulator.requests).toEqual([])
+    expect(client.emulator.requests).toEqual([])
   })
 
   it('require-scan: none proves nothing and asks nothing', async () => {
     const evidence = await proveEvidence(
-      transport,
+      client.transport,
       Promise.resolve(DEPLOYMENT),
       Promise.resolve(WEB),
       config({ requireScan: 'none' }),
       () => undefined
     )
     expect(evidence).toBeUndefined()
-    expect(emulator.requests).toEqual([])
+    expect(client.emulator.requests).toEqual([])
   })
 })

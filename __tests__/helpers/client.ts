@@ -1,5 +1,6 @@
 /** What the client tests share: a transport to the emulator, and ways to wait for it to settle. */
-import type { Emulator } from '../../emulator/server.js'
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals'
+import { startEmulator, type Emulator } from '../../emulator/server.js'
 import { defaultRetryPolicy } from '../../src/api/retry.js'
 import { Transport } from '../../src/api/transport.js'
 
@@ -33,6 +34,49 @@ export function emulatorTransport(
     random: () => 0.5,
     ...(options.now ? { now: options.now } : {})
   })
+}
+
+export interface EmulatorClient {
+  readonly emulator: Emulator
+  readonly transport: Transport
+}
+
+/**
+ * One emulator of the sample data for the test file, and a fresh transport to it for each test,
+ * the request log and faults cleared before it.
+ */
+export function emulatorClient(options: TestTransportOptions = {}): EmulatorClient {
+  let emulator: Emulator | undefined
+  let transport: Transport | undefined
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator?.close()
+  })
+  beforeEach(() => {
+    const started = startedOnly(emulator)
+    started.requests.length = 0
+    started.clearFaults()
+    transport = emulatorTransport(started, options)
+  })
+  afterEach(async () => {
+    await transport?.close()
+  })
+  return {
+    get emulator() {
+      return startedOnly(emulator)
+    },
+    get transport() {
+      if (!transport) throw new Error('the transport is made for each test: use it inside one')
+      return transport
+    }
+  }
+}
+
+function startedOnly(emulator: Emulator | undefined): Emulator {
+  if (!emulator) throw new Error('the emulator is not started: use it inside a test')
+  return emulator
 }
 
 /** Speculative pages may still be in flight after a listing ended: let them land. */
