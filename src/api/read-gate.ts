@@ -46,8 +46,8 @@ export class ReadGate {
     this.active--
     // A permit given back is progress: the stall check starts over.
     this.clearStallTimer()
-    // After a stall let one more through, the count is back under the limit only once the
-    // extra reader is done too.
+    // Once a stall has let one more through, a permit given back passes on only when the
+    // count is under the limit again.
     if (this.active < this.limit) this.admitNext()
     else this.watchForStall()
   }
