@@ -21,14 +21,14 @@ var external_node_fs_ = __webpack_require__(3024);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/api/dispatcher.ts
 var dispatcher = __webpack_require__(9043);
+// EXTERNAL MODULE: ./src/api/response-body.ts
+var response_body = __webpack_require__(9374);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __webpack_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -116,8 +116,8 @@ async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 're
     };
 }
 
-// EXTERNAL MODULE: ./src/api/transport.ts + 1 modules
-var transport = __webpack_require__(3585);
+// EXTERNAL MODULE: ./src/api/transport.ts
+var transport = __webpack_require__(3841);
 // EXTERNAL MODULE: ./src/text/log-text.ts
 var log_text = __webpack_require__(2489);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -568,22 +568,38 @@ class DownloadPools {
         await Promise.all(pools.map(pool => pool.close()));
     }
 }
-/** GETs the signed URL with no Authorization header: the API token must never reach that host. */
+/** fetch's limit, which these downloads followed before: a signed URL may redirect to storage. */
+const MAX_DOWNLOAD_REDIRECTS = 20;
+/**
+ * GETs the signed URL with no Authorization header: the API token must never reach that host.
+ * undici's `request`, not `fetch`: a thousand downloads through fetch's web streams allocate
+ * enough to grow the heap by tens of MB; content codings are undone as fetch did.
+ */
 async function downloadSbom(url, path, timeoutMs, pools) {
-    const agent = pools?.for(new URL(url)) ?? (0,dispatcher/* dispatcherFor */.t)(new URL(url));
+    const target = new URL(url);
+    const agent = pools?.for(target) ?? (0,dispatcher/* dispatcherFor */.t)(target);
     const partial = `${path}.partial`;
     const timeout = (0,transport/* timeoutSignal */._)(timeoutMs);
     try {
-        const response = await (0,undici.fetch)(url, {
-            headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
+        const response = await (0,undici.request)(target, {
+            headers: {
+                accept: 'application/json',
+                'accept-encoding': (0,response_body/* acceptEncoding */.gr)(target),
+                'user-agent': 'findings-gate'
+            },
             signal: timeout.signal,
-            dispatcher: agent
+            dispatcher: agent,
+            maxRedirections: MAX_DOWNLOAD_REDIRECTS
         });
-        if (!response.ok || !response.body) {
-            throw new Error(`the signed SBOM download URL answered HTTP ${response.status}`);
+        const status = response.statusCode;
+        if (status < 200 || status > 299) {
+            (0,response_body/* discard */.vf)(response.body);
+            throw new Error(`the signed SBOM download URL answered HTTP ${status}`);
         }
+        const contentEncoding = (0,response_body/* headerValue */.Z)(response.headers, 'content-encoding');
+        const body = (0,response_body/* decodedBody */.jh)(status, contentEncoding, response.body);
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-        await (0,external_node_stream_promises_.pipeline)(external_node_stream_.Readable.fromWeb(response.body), (0,external_node_fs_.createWriteStream)(partial));
+        await (0,external_node_stream_promises_.pipeline)(body, (0,external_node_fs_.createWriteStream)(partial));
         await (0,promises_.rename)(partial, path);
     }
     catch (error) {

@@ -28859,6 +28859,149 @@ async function putProjectTags(transport, deploymentSlug, projectName, tags) {
 
 /***/ }),
 
+/***/ 9374:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   gr: () => (/* binding */ acceptEncoding),
+/* harmony export */   jh: () => (/* binding */ decodedBody),
+/* harmony export */   vf: () => (/* binding */ discard),
+/* harmony export */   yR: () => (/* binding */ readText)
+/* harmony export */ });
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7075);
+/* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8522);
+/* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * A response body as undici's `request` hands it over (a Node Readable of the bytes on the wire),
+ * made into what `fetch` gave the transport before: content codings undone, text decoded as UTF-8,
+ * headers read as one value each. `request` skips fetch's WHATWG streams, which copied every chunk
+ * of the large findings pages, but it also skips what fetch did for free; that part lives here.
+ */
+
+
+/**
+ * What the client asks servers to compress with: fetch's own choice, kept so that a large page
+ * still crosses a slow network compressed (brotli only over TLS, as fetch asks for it).
+ */
+function acceptEncoding(url) {
+    return url.protocol === 'https:' ? 'br, gzip, deflate' : 'gzip, deflate';
+}
+/** One value per header, as fetch's `headers.get` gives it: repeated headers joined by ", ". */
+function headerValue(headers, name) {
+    const value = headers[name];
+    if (value === undefined)
+        return null;
+    return typeof value === 'string' ? value : value.join(', ');
+}
+/** Statuses that have no body (RFC 9110): never decoded, whatever Content-Encoding says. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/** More codings than this is an attack on the decoder, not a response (fetch's limit too). */
+const MAX_CONTENT_CODINGS = 5;
+/**
+ * Lenient like fetch and curl: a server that ends its stream without the final flush marker
+ * still has its body read, rather than failed on the last bytes.
+ */
+const ZLIB_LENIENT = {
+    flush: (node_zlib__WEBPACK_IMPORTED_MODULE_1___default().constants).Z_SYNC_FLUSH,
+    finishFlush: (node_zlib__WEBPACK_IMPORTED_MODULE_1___default().constants).Z_SYNC_FLUSH
+};
+const BROTLI_LENIENT = {
+    flush: (node_zlib__WEBPACK_IMPORTED_MODULE_1___default().constants).BROTLI_OPERATION_FLUSH,
+    finishFlush: (node_zlib__WEBPACK_IMPORTED_MODULE_1___default().constants).BROTLI_OPERATION_FLUSH
+};
+/**
+ * The body with its content codings undone, outermost last, the way fetch decodes: gzip, deflate
+ * and br are decoded; a coding it does not know leaves the bytes as they came. Errors of the body
+ * or of a decoder reach whoever reads the returned stream, and destroying it destroys the body
+ * (and so its connection). Throws for more than five codings.
+ */
+function decodedBody(status, contentEncoding, body) {
+    if (contentEncoding === null || NULL_BODY_STATUSES.has(status))
+        return body;
+    const codings = contentEncoding.toLowerCase().split(',');
+    if (codings.length > MAX_CONTENT_CODINGS) {
+        throw new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CONTENT_CODINGS}`);
+    }
+    const decoders = [];
+    for (const coding of codings.reverse().map(name => name.trim())) {
+        if (coding === 'gzip' || coding === 'x-gzip')
+            decoders.push(node_zlib__WEBPACK_IMPORTED_MODULE_1___default().createGunzip(ZLIB_LENIENT));
+        else if (coding === 'deflate')
+            decoders.push(new Inflate());
+        else if (coding === 'br')
+            decoders.push(node_zlib__WEBPACK_IMPORTED_MODULE_1___default().createBrotliDecompress(BROTLI_LENIENT));
+        else
+            return body;
+    }
+    const last = decoders.at(-1);
+    if (last === undefined)
+        return body;
+    // The callback is required but has nothing to do: every error also destroys `last`.
+    (0,node_stream__WEBPACK_IMPORTED_MODULE_0__.pipeline)([body, ...decoders], () => { });
+    return last;
+}
+/**
+ * "deflate" is zlib-wrapped by the standard, but some servers send a raw deflate stream under the
+ * name: which one it is shows in the first byte, as browsers and fetch tell them apart.
+ */
+class Inflate extends node_stream__WEBPACK_IMPORTED_MODULE_0__.Transform {
+    inner;
+    _transform(chunk, _encoding, done) {
+        if (this.inner === undefined) {
+            if (chunk.length === 0) {
+                done();
+                return;
+            }
+            const zlibWrapped = ((chunk[0] ?? 0) & 0x0f) === 0x08;
+            const inner = zlibWrapped
+                ? node_zlib__WEBPACK_IMPORTED_MODULE_1___default().createInflate(ZLIB_LENIENT)
+                : node_zlib__WEBPACK_IMPORTED_MODULE_1___default().createInflateRaw(ZLIB_LENIENT);
+            inner.on('data', (data) => this.push(data));
+            inner.on('error', error => this.destroy(error));
+            this.inner = inner;
+        }
+        this.inner.write(chunk, () => done());
+    }
+    _flush(done) {
+        if (this.inner === undefined) {
+            done();
+            return;
+        }
+        // Ends this stream only once the inflater has handed over its last bytes.
+        this.inner.once('end', () => done());
+        this.inner.end();
+    }
+    _destroy(error, done) {
+        this.inner?.destroy();
+        done(error);
+    }
+}
+const UTF8 = new TextDecoder('utf-8');
+/** The whole body as text, decoded as fetch's `text()` does: UTF-8, a byte-order mark dropped. */
+async function readText(body) {
+    const parts = [];
+    for await (const chunk of body)
+        parts.push(chunk);
+    return UTF8.decode(Buffer.concat(parts));
+}
+/**
+ * Lets go of a body that will not be read (further). undici keeps the connection busy, and the
+ * request's abort listener attached, until its body has ended or been destroyed; destroying an
+ * unfinished one closes the connection, which is cheaper than reading megabytes nobody wants.
+ */
+function discard(body) {
+    if (body.destroyed)
+        return;
+    // Destroying an unfinished body makes it emit an abort error that nobody is listening for.
+    body.on('error', () => { });
+    body.destroy();
+}
+
+
+/***/ }),
+
 /***/ 7018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28993,166 +29136,23 @@ function formatIssues(issues, prefix = '') {
 
 /***/ }),
 
-/***/ 3585:
+/***/ 3841:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Kr: () => (/* binding */ RATE_LIMIT_STATUSES),
-  oK: () => (/* binding */ Transport),
-  _: () => (/* binding */ timeoutSignal)
-});
-
-// UNUSED EXPORTS: TransportClosedError, classifyNetworkError, redactSecret, serverMessage
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-// EXTERNAL MODULE: ./src/api/dispatcher.ts
-var dispatcher = __nccwpck_require__(9043);
-// EXTERNAL MODULE: ./src/api/errors.ts
-var errors = __nccwpck_require__(3249);
-// EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-var external_node_zlib_default = /*#__PURE__*/__nccwpck_require__.n(external_node_zlib_);
-;// CONCATENATED MODULE: ./src/api/response-body.ts
-/**
- * A response body as undici's `request` hands it over (a Node Readable of the bytes on the wire),
- * made into what `fetch` gave the transport before: content codings undone, text decoded as UTF-8,
- * headers read as one value each. `request` skips fetch's WHATWG streams, which copied every chunk
- * of the large findings pages, but it also skips what fetch did for free; that part lives here.
- */
-
-
-/**
- * What the client asks servers to compress with: fetch's own choice, kept so that a large page
- * still crosses a slow network compressed (brotli only over TLS, as fetch asks for it).
- */
-function acceptEncoding(url) {
-    return url.protocol === 'https:' ? 'br, gzip, deflate' : 'gzip, deflate';
-}
-/** One value per header, as fetch's `headers.get` gives it: repeated headers joined by ", ". */
-function headerValue(headers, name) {
-    const value = headers[name];
-    if (value === undefined)
-        return null;
-    return typeof value === 'string' ? value : value.join(', ');
-}
-/** Statuses that have no body (RFC 9110): never decoded, whatever Content-Encoding says. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-/** More codings than this is an attack on the decoder, not a response (fetch's limit too). */
-const MAX_CONTENT_CODINGS = 5;
-/**
- * Lenient like fetch and curl: a server that ends its stream without the final flush marker
- * still has its body read, rather than failed on the last bytes.
- */
-const ZLIB_LENIENT = {
-    flush: (external_node_zlib_default()).constants.Z_SYNC_FLUSH,
-    finishFlush: (external_node_zlib_default()).constants.Z_SYNC_FLUSH
-};
-const BROTLI_LENIENT = {
-    flush: (external_node_zlib_default()).constants.BROTLI_OPERATION_FLUSH,
-    finishFlush: (external_node_zlib_default()).constants.BROTLI_OPERATION_FLUSH
-};
-/**
- * The body with its content codings undone, outermost last, the way fetch decodes: gzip, deflate
- * and br are decoded; a coding it does not know leaves the bytes as they came. Errors of the body
- * or of a decoder reach whoever reads the returned stream, and destroying it destroys the body
- * (and so its connection). Throws for more than five codings.
- */
-function decodedBody(status, contentEncoding, body) {
-    if (contentEncoding === null || NULL_BODY_STATUSES.has(status))
-        return body;
-    const codings = contentEncoding.toLowerCase().split(',');
-    if (codings.length > MAX_CONTENT_CODINGS) {
-        throw new Error(`too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CONTENT_CODINGS}`);
-    }
-    const decoders = [];
-    for (const coding of codings.reverse().map(name => name.trim())) {
-        if (coding === 'gzip' || coding === 'x-gzip')
-            decoders.push(external_node_zlib_default().createGunzip(ZLIB_LENIENT));
-        else if (coding === 'deflate')
-            decoders.push(new Inflate());
-        else if (coding === 'br')
-            decoders.push(external_node_zlib_default().createBrotliDecompress(BROTLI_LENIENT));
-        else
-            return body;
-    }
-    const last = decoders.at(-1);
-    if (last === undefined)
-        return body;
-    // The callback is required but has nothing to do: every error also destroys `last`.
-    (0,external_node_stream_.pipeline)([body, ...decoders], () => { });
-    return last;
-}
-/**
- * "deflate" is zlib-wrapped by the standard, but some servers send a raw deflate stream under the
- * name: which one it is shows in the first byte, as browsers and fetch tell them apart.
- */
-class Inflate extends external_node_stream_.Transform {
-    inner;
-    _transform(chunk, _encoding, done) {
-        if (this.inner === undefined) {
-            if (chunk.length === 0) {
-                done();
-                return;
-            }
-            const zlibWrapped = ((chunk[0] ?? 0) & 0x0f) === 0x08;
-            const inner = zlibWrapped
-                ? external_node_zlib_default().createInflate(ZLIB_LENIENT)
-                : external_node_zlib_default().createInflateRaw(ZLIB_LENIENT);
-            inner.on('data', (data) => this.push(data));
-            inner.on('error', error => this.destroy(error));
-            this.inner = inner;
-        }
-        this.inner.write(chunk, () => done());
-    }
-    _flush(done) {
-        if (this.inner === undefined) {
-            done();
-            return;
-        }
-        // Ends this stream only once the inflater has handed over its last bytes.
-        this.inner.once('end', () => done());
-        this.inner.end();
-    }
-    _destroy(error, done) {
-        this.inner?.destroy();
-        done(error);
-    }
-}
-const UTF8 = new TextDecoder('utf-8');
-/** The whole body as text, decoded as fetch's `text()` does: UTF-8, a byte-order mark dropped. */
-async function readText(body) {
-    const parts = [];
-    for await (const chunk of body)
-        parts.push(chunk);
-    return UTF8.decode(Buffer.concat(parts));
-}
-/**
- * Lets go of a body that will not be read (further). undici keeps the connection busy, and the
- * request's abort listener attached, until its body has ended or been destroyed; destroying an
- * unfinished one closes the connection, which is cheaper than reading megabytes nobody wants.
- */
-function discard(body) {
-    if (body.destroyed)
-        return;
-    // Destroying an unfinished body makes it emit an abort error that nobody is listening for.
-    body.on('error', () => { });
-    body.destroy();
-}
-
-// EXTERNAL MODULE: ./src/api/schema-issues.ts
-var schema_issues = __nccwpck_require__(7218);
-// EXTERNAL MODULE: ./src/text/error-text.ts
-var error_text = __nccwpck_require__(6589);
-// EXTERNAL MODULE: ./src/time/sleep.ts
-var time_sleep = __nccwpck_require__(254);
-;// CONCATENATED MODULE: ./src/api/transport.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kr: () => (/* binding */ RATE_LIMIT_STATUSES),
+/* harmony export */   _: () => (/* binding */ timeoutSignal),
+/* harmony export */   oK: () => (/* binding */ Transport)
+/* harmony export */ });
+/* unused harmony exports TransportClosedError, redactSecret, serverMessage, classifyNetworkError */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
+/* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9043);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3249);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7018);
+/* harmony import */ var _response_body_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9374);
+/* harmony import */ var _schema_issues_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7218);
+/* harmony import */ var _text_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6589);
+/* harmony import */ var _time_sleep_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(254);
 
 
 
@@ -29198,11 +29198,11 @@ class Transport {
                 outcome.outcome.kind === 'status' &&
                 RATE_LIMIT_STATUSES.has(outcome.outcome.status))
                 throw outcome.error;
-            const retryable = attempt <= policy.retries && (0,retry/* shouldRetry */.Sc)(outcome.outcome, idempotent, policy);
+            const retryable = attempt <= policy.retries && (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .shouldRetry */ .Sc)(outcome.outcome, idempotent, policy);
             if (!retryable)
                 throw outcome.error;
             const retryAfterMs = outcome.outcome.kind === 'status' ? outcome.outcome.retryAfterMs : undefined;
-            const delayMs = (0,retry/* retryDelayMs */.qO)(attempt, policy, retryAfterMs, this.options.random ?? Math.random);
+            const delayMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .retryDelayMs */ .qO)(attempt, policy, retryAfterMs, this.options.random ?? Math.random);
             this.options.onRetry?.({
                 request,
                 retry: attempt,
@@ -29211,7 +29211,7 @@ class Transport {
                 reason: describeOutcome(outcome.outcome)
             });
             const { sleep } = this.options;
-            await (sleep ?? time_sleep/* abortableSleep */.M)(delayMs, spec.signal);
+            await (sleep ?? _time_sleep_js__WEBPACK_IMPORTED_MODULE_5__/* .abortableSleep */ .M)(delayMs, spec.signal);
         }
     }
     /**
@@ -29228,7 +29228,7 @@ class Transport {
     }
     dispatcher() {
         // Built on first use, not at import: an action that fails on its inputs opens nothing.
-        this.agent ??= this.options.dispatcher ?? (0,dispatcher/* dispatcherFor */.t)(new URL(this.options.baseUrl));
+        this.agent ??= this.options.dispatcher ?? (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .dispatcherFor */ .t)(new URL(this.options.baseUrl));
         return this.agent;
     }
     async attempt(spec, request, attempt, idempotent) {
@@ -29246,8 +29246,8 @@ class Transport {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
             spec.signal?.throwIfAborted();
             const { code, detail } = classifyNetworkError(error, this.options.timeoutMs);
-            const processed = !idempotent && (0,retry/* mayHaveBeenProcessed */.uZ)(code);
-            const failure = new errors/* NetworkError */.Dr(request, code, this.redact(detail), attempt, processed);
+            const processed = !idempotent && (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .mayHaveBeenProcessed */ .uZ)(code);
+            const failure = new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(request, code, this.redact(detail), attempt, processed);
             return { kind: 'failed', outcome: { kind: 'network', code }, error: failure };
         };
         const url = this.url(spec);
@@ -29256,7 +29256,7 @@ class Transport {
             // undici's `request`, not `fetch`: fetch hands the body over through WHATWG streams, a
             // copy and a chain of promises per chunk, about 0.1 s of CPU per 60,000 findings.
             // `request` gives the bare body: response-body.ts does what fetch did on top of it.
-            response = await (0,undici.request)(url, {
+            response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(url, {
                 method: spec.method,
                 headers: this.headers(spec.body !== undefined, url),
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
@@ -29277,10 +29277,10 @@ class Transport {
         const status = response.statusCode;
         let body;
         try {
-            body = decodedBody(status, headerValue(response.headers, 'content-encoding'), response.body);
+            body = (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .decodedBody */ .jh)(status, (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'content-encoding'), response.body);
         }
         catch (error) {
-            discard(response.body);
+            (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(response.body);
             return networkFailure(error);
         }
         // Only a success is streamed: error bodies are short and read whole for their message.
@@ -29296,24 +29296,24 @@ class Transport {
             }
             finally {
                 // A decoder may stop before the end; the rest of the body would hold the connection.
-                discard(body);
+                (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(body);
             }
         }
         let text;
         try {
-            text = await readText(body);
+            text = await (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .readText */ .yR)(body);
         }
         catch (error) {
             return networkFailure(error);
         }
         if (status >= 300) {
-            const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(headerValue(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
+            const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)((0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
             // Redact before serverMessage shortens the text: a cut could leave part of the token.
             // Only a 3xx is a redirect; a Location header on an error answer is not the reason.
-            const location = status < 400 ? headerValue(response.headers, 'location') : null;
+            const location = status < 400 ? (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'location') : null;
             const redacted = serverMessage(this.redact(text), location === null ? null : this.redact(location));
-            const hint = spec.hints?.[status] ?? (0,errors/* defaultHint */.bO)(status);
-            const failure = new errors/* ApiError */.hD(request, status, redacted, attempt, hint, retryAfterMs);
+            const hint = spec.hints?.[status] ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultHint */ .bO)(status);
+            const failure = new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD(request, status, redacted, attempt, hint, retryAfterMs);
             return {
                 kind: 'failed',
                 outcome: { kind: 'status', status, retryAfterMs },
@@ -29330,8 +29330,8 @@ class Transport {
         }
         catch (error) {
             // Problems can quote a received value, which a server may have echoed the token into.
-            if (error instanceof errors/* SchemaError */.Ar) {
-                throw new errors/* SchemaError */.Ar(request, error.problems.map(problem => this.redact(problem)));
+            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar(request, error.problems.map(problem => this.redact(problem)));
             }
             throw error;
         }
@@ -29342,16 +29342,16 @@ class Transport {
             json = JSON.parse(text);
         }
         catch (error) {
-            const reason = (0,error_text/* errorText */.k)(error);
-            throw new errors/* SchemaError */.Ar(request, [
+            const reason = (0,_text_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar(request, [
                 `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
             ]);
         }
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             // Issue messages can quote a received value, which a server may have echoed the token into.
-            const problems = (0,schema_issues/* formatIssues */.o)(parsed.error.issues).map(problem => this.redact(problem));
-            throw new errors/* SchemaError */.Ar(request, problems);
+            const problems = (0,_schema_issues_js__WEBPACK_IMPORTED_MODULE_7__/* .formatIssues */ .o)(parsed.error.issues).map(problem => this.redact(problem));
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar(request, problems);
         }
         return parsed.data;
     }
@@ -29370,7 +29370,7 @@ class Transport {
         const headers = {
             authorization: `Bearer ${this.options.token}`,
             accept: 'application/json',
-            'accept-encoding': acceptEncoding(url),
+            'accept-encoding': (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .acceptEncoding */ .gr)(url),
             'user-agent': this.options.userAgent ?? 'findings-gate'
         };
         if (hasBody)
@@ -30021,8 +30021,8 @@ async function resolveDeployment(transport, wanted) {
 
 // EXTERNAL MODULE: ./src/api/retry.ts
 var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: ./src/api/transport.ts + 1 modules
-var transport = __nccwpck_require__(3585);
+// EXTERNAL MODULE: ./src/api/transport.ts
+var transport = __nccwpck_require__(3841);
 // EXTERNAL MODULE: ./src/api/paginate.ts
 var paginate = __nccwpck_require__(5427);
 ;// CONCATENATED MODULE: ./src/api/speculation.ts

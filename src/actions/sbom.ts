@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { fetch, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import { dispatcherFor } from '../api/dispatcher.js'
+import { acceptEncoding, decodedBody, discard, headerValue } from '../api/response-body.js'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
 import { timeoutSignal, type Transport } from '../api/transport.js'
 import type { Project, SbomComponentType, SbomExportOutcome } from '../domain.js'
@@ -86,27 +86,44 @@ export class DownloadPools {
   }
 }
 
-/** GETs the signed URL with no Authorization header: the API token must never reach that host. */
+/** fetch's limit, which these downloads followed before: a signed URL may redirect to storage. */
+const MAX_DOWNLOAD_REDIRECTS = 20
+
+/**
+ * GETs the signed URL with no Authorization header: the API token must never reach that host.
+ * undici's `request`, not `fetch`: a thousand downloads through fetch's web streams allocate
+ * enough to grow the heap by tens of MB; content codings are undone as fetch did.
+ */
 export async function downloadSbom(
   url: string,
   path: string,
   timeoutMs: number,
   pools?: DownloadPools
 ): Promise<void> {
-  const agent = pools?.for(new URL(url)) ?? dispatcherFor(new URL(url))
+  const target = new URL(url)
+  const agent = pools?.for(target) ?? dispatcherFor(target)
   const partial = `${path}.partial`
   const timeout = timeoutSignal(timeoutMs)
   try {
-    const response = await fetch(url, {
-      headers: { accept: 'application/json', 'user-agent': 'findings-gate' },
+    const response = await request(target, {
+      headers: {
+        accept: 'application/json',
+        'accept-encoding': acceptEncoding(target),
+        'user-agent': 'findings-gate'
+      },
       signal: timeout.signal,
-      dispatcher: agent
+      dispatcher: agent,
+      maxRedirections: MAX_DOWNLOAD_REDIRECTS
     })
-    if (!response.ok || !response.body) {
-      throw new Error(`the signed SBOM download URL answered HTTP ${response.status}`)
+    const status = response.statusCode
+    if (status < 200 || status > 299) {
+      discard(response.body)
+      throw new Error(`the signed SBOM download URL answered HTTP ${status}`)
     }
+    const contentEncoding = headerValue(response.headers, 'content-encoding')
+    const body = decodedBody(status, contentEncoding, response.body)
     await mkdir(dirname(path), { recursive: true })
-    await pipeline(Readable.fromWeb(response.body), createWriteStream(partial))
+    await pipeline(body, createWriteStream(partial))
     await rename(partial, path)
   } catch (error) {
     await rm(partial, { force: true })
