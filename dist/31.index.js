@@ -133,11 +133,17 @@ var error_text = __webpack_require__(6589);
  * sample every age, so the first completion is seen close to when it happened, not up to twice
  * as late. Exports of one deployment take similar times, so once one task has been seen completed
  * at age A, every other task is polled at its own age A instead of waiting for its next backoff
- * step: the whole deployment finishes about one poll round trip after its exports do, with few
- * polls per project.
+ * step, and one still running then is looked at again every tenth of A until 1.3 A: the whole
+ * deployment finishes about one poll round trip after its exports do, with few polls per
+ * project.
  */
 const DEFAULT_POLL_TIMING = { firstMs: 2000, maxIntervalMs: 15_000 };
 const GOLDEN = 0.6180339887498949;
+/** A poll that missed at or past the learned duration looks again this share of it later, ... */
+const STRAGGLER_STEP = 0.1;
+const MIN_STRAGGLER_STEP_MS = 250;
+/** ... until this multiple of it: at most three such polls per task. */
+const STRAGGLER_WINDOW = 1.3;
 /** Task `index`'s phase in [1, 2): evenly spread for any number of tasks. */
 function pollPhase(index) {
     return 1 + ((index * GOLDEN) % 1);
@@ -171,7 +177,15 @@ class PollPlanner {
     nextAge(index, lastAge) {
         const own = nextOwnAge(index, lastAge, this.timing);
         const learned = this.shortestDone;
-        return learned !== undefined && learned > lastAge && learned < own ? learned : own;
+        if (learned === undefined)
+            return own;
+        if (learned > lastAge)
+            return Math.min(learned, own);
+        // Polled at or past the learned duration and still running: most such exports were created
+        // a moment after the one that taught it (the ages are the client's), so look again shortly,
+        // for a while; past that window the export is not late but slow, and backs off as before.
+        const soon = lastAge + Math.max(MIN_STRAGGLER_STEP_MS, learned * STRAGGLER_STEP);
+        return soon <= learned * STRAGGLER_WINDOW ? Math.min(soon, own) : own;
     }
 }
 
