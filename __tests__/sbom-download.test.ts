@@ -28,6 +28,8 @@ beforeAll(async () => {
       res.end(gzipSync(SBOM))
     } else if (req.url === '/moved') {
       res.writeHead(302, { location: '/plain' }).end()
+    } else if (req.url === '/empty') {
+      res.writeHead(204).end()
     } else if (req.url === '/plain') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(SBOM)
     } else {
@@ -68,10 +70,13 @@ describe('downloadSbom', () => {
     expect(received).toHaveLength(2)
   })
 
-  it('an error answer fails with its status and leaves no file, partial or whole', async () => {
-    const file = join(dir, 'broken.json')
-    const error = await failure(downloadSbom(`${base}/broken`, file, 5000))
-    expect(error.message).toBe('the signed SBOM download URL answered HTTP 500')
+  it.each([
+    ['an error answer', 'broken', 500],
+    ['an answer without a body', 'empty', 204]
+  ])('%s fails with its status and leaves no file, partial or whole', async (_, name, status) => {
+    const file = join(dir, `${name}.json`)
+    const error = await failure(downloadSbom(`${base}/${name}`, file, 5000))
+    expect(error.message).toBe(`the signed SBOM download URL answered HTTP ${status}`)
     expect(existsSync(file)).toBe(false)
     expect(existsSync(`${file}.partial`)).toBe(false)
   })

@@ -116,7 +116,8 @@ export async function downloadSbom(
       maxRedirections: MAX_DOWNLOAD_REDIRECTS
     })
     const status = response.statusCode
-    if (status < 200 || status > 299) {
+    // 204 and 205 carry no body: no SBOM, not an empty one.
+    if (status < 200 || status > 299 || status === 204 || status === 205) {
       discard(response.body)
       throw new Error(`the signed SBOM download URL answered HTTP ${status}`)
     }
