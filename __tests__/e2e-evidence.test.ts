@@ -38,6 +38,17 @@ const SCANS_NOT_AVAILABLE: Fault = {
   body: { error: 'Not Found' }
 }
 
+/** One 429 on `path`, asking to come back in `seconds`. */
+function tooManyRequests(path: string, seconds: number): Fault {
+  return {
+    path,
+    kind: 'status',
+    status: 429,
+    headers: { 'retry-after': String(seconds) },
+    body: { error: 'Too Many Requests' }
+  }
+}
+
 /** Two types, three statuses: one findings request chain each. */
 const DEFAULT_CHAINS = 6
 
@@ -205,13 +216,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
   })
 
   it('no verdict ends the run: a findings request waiting out a Retry-After is not sent again', async () => {
-    emulator.addFault({
-      path: FINDINGS_PATH,
-      kind: 'status',
-      status: 429,
-      headers: { 'retry-after': '15' },
-      body: { error: 'Too Many Requests' }
-    })
+    emulator.addFault(tooManyRequests(FINDINGS_PATH, 15))
     emulator.addFault(SCANS_NOT_AVAILABLE)
     const run = await runAction(emulator)
     expectNoVerdict(run, emulator)
@@ -238,13 +243,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
   })
 
   it("the early count's search rate-limited is not waited out: one request, no retry, the verdict at once", async () => {
-    emulator.addFault({
-      path: SCANS_PATH,
-      kind: 'status',
-      status: 429,
-      headers: { 'retry-after': '20' },
-      body: { error: 'Too Many Requests' }
-    })
+    emulator.addFault(tooManyRequests(SCANS_PATH, 20))
     const run = await runAction(emulator, RELAXED)
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
