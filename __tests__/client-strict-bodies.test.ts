@@ -3,6 +3,8 @@
  * a 200 whose list or required field is missing, null, or replaced by an error object, and the
  * client must raise a SchemaError naming that field rather than read "nothing" as "none".
  */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import { startEmulator, type Emulator } from '../emulator/server.js'
@@ -159,6 +161,62 @@ describe('findings: a 200 without the requested list', () => {
     expect((await collect(webMain('sca'))).map(f => f.id)).toEqual([8_800_002])
     emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body: { findings: [], total: 0 } })
     expect(await collect(webMain('sast'))).toEqual([])
+  })
+})
+
+describe('findings pages are parsed through one buffer that every page reuses', () => {
+  const page = (id: number, message: string): unknown =>
+    renderFindingsPage(
+      'sast',
+      [sastFinding({ id, ruleMessage: message, relevantSince: NOW })],
+      'live'
+    )
+  const messagesOf = async (body: unknown): Promise<string[]> => {
+    emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body })
+    return (await collect(webMain('sast'))).map(f => f.ruleMessage)
+  }
+
+  it('a smaller page after a larger one reads only its own bytes, multi-byte text intact', async () => {
+    // ~300 kB of three-byte characters: several socket chunks, characters split across them
+    const wide = '漢字 ✓ '.repeat(50_000)
+    const small = 'Ünïcödé'
+    expect(await messagesOf(page(8_800_101, wide))).toEqual([wide])
+    expect(await messagesOf(page(8_800_102, small))).toEqual([small])
+  })
+
+  it('a page larger than the shared buffer keeps to a buffer of its own, and the next still parses', async () => {
+    const huge = 'x'.repeat(17 * 2 ** 20)
+    expect((await messagesOf(page(8_800_103, huge)))[0]).toHaveLength(huge.length)
+    expect(await messagesOf(page(8_800_104, 'after the huge page'))).toEqual([
+      'after the huge page'
+    ])
+  })
+
+  it('a byte-order mark before the JSON is dropped, as response.text() does', async () => {
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify(page(8_800_105, 'after a BOM')))
+    ])
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    )
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    const direct = new Transport({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: 'fg-test',
+      timeoutMs: 10_000,
+      retry: defaultRetryPolicy(0)
+    })
+    try {
+      const messages: string[] = []
+      for await (const found of findingPages(direct, 'acme-corp', webMain('sast')))
+        messages.push(...found.map(f => f.ruleMessage))
+      expect(messages).toEqual(['after a BOM'])
+    } finally {
+      await direct.close()
+      await new Promise(resolve => server.close(resolve))
+    }
   })
 })
 
