@@ -212,6 +212,39 @@ describe('the budget shared by the lists of a run', () => {
   })
 })
 
+describe('a run that spent a request on its count speculates one page less', () => {
+  it.each([5, 4])(
+    'speculationLimit %i: at most that many findings requests past the fewest',
+    async limit => {
+      const added = addFindings('acme/exact', 3000, 9_600_000)
+      try {
+        // Page 1 (the one that proves the end) is slow: the pages past it go out meanwhile.
+        emulator.addFault({ kind: 'delay', ms: 300, path: FINDINGS_PATH, query: { page: '1' } })
+        const found = await fetchFindings(
+          transport,
+          'acme-corp',
+          {
+            issueTypes: ['sast', 'sca'],
+            secretsOptional: false,
+            repository: 'acme/exact',
+            ref: 'refs/heads/main',
+            status: ['open', 'reviewing', 'fixing'],
+            since: undefined
+          },
+          { speculationLimit: limit }
+        )
+        expect(found.findings).toHaveLength(3000)
+        await quiesce(emulator)
+        // The fewest: SAST open pages 0 and 1, one page for each of the five other chains.
+        const sent = emulator.requests.filter(r => r.path === FINDINGS_PATH).length
+        expect(sent - 7).toBe(limit)
+      } finally {
+        emulator.state.sastFindings.splice(-added.length)
+      }
+    }
+  )
+})
+
 describe('the share of each list', () => {
   const takeAll = (budget: SpeculationBudget, mine = 0): number => {
     let taken = mine

@@ -242,6 +242,37 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     expect(warningLines(run)).toEqual([])
   })
 
+  it('with the early search sent, the run asks for at most five requests past the fewest, whatever the lists', async () => {
+    // 3000 more open SAST findings: the list's first page is full. The early search fails and
+    // the proof's is slow, so no count is in; page 1 (which proves the end) is slow too, so the
+    // run speculates past it meanwhile, on every slot it has.
+    const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 3000, sca: 0 }
+    await withEmulator({ bulk }, async emulator => {
+      emulator.addFault({ path: SCANS_PATH, kind: 'status', status: 404, body: {} })
+      emulator.addFault({ path: SCANS_PATH, kind: 'delay', ms: 800 })
+      // The other chains end (empty or short) while the long list's first page is still out.
+      const longList = { issue_type: 'sast', status: 'open' }
+      emulator.addFault({
+        kind: 'delay',
+        ms: 200,
+        path: FINDINGS_PATH,
+        query: { ...longList, page: '0' }
+      })
+      emulator.addFault({
+        kind: 'delay',
+        ms: 400,
+        path: FINDINGS_PATH,
+        query: { ...longList, page: '1' }
+      })
+      const run = await runAction(emulator, { ...RELAXED, 'fail-on-severity': 'none' })
+      expect(run.exitCode).toBe(0)
+      expect(earlyCountRequests(emulator)).toHaveLength(1)
+      // The fewest: one page per chain, and page 1 of the open SAST list; the early search and
+      // four speculative pages past that end are the five over.
+      expect(findingsRequests(emulator)).toHaveLength(DEFAULT_CHAINS + 1 + 4)
+    })
+  })
+
   it("the early count's search rate-limited is not waited out: one request, no retry, the verdict at once", async () => {
     emulator.addFault(tooManyRequests(SCANS_PATH, 20))
     const run = await runAction(emulator, RELAXED)

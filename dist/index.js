@@ -30019,10 +30019,6 @@ async function resolveDeployment(transport, wanted) {
     return pickDeployment(accessible, wanted);
 }
 
-// EXTERNAL MODULE: ./src/api/retry.ts
-var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: ./src/api/transport.ts
-var transport = __nccwpck_require__(3841);
 // EXTERNAL MODULE: ./src/api/paginate.ts
 var paginate = __nccwpck_require__(5427);
 ;// CONCATENATED MODULE: ./src/api/speculation.ts
@@ -30908,6 +30904,10 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     });
 }
 
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ./src/api/transport.ts
+var transport = __nccwpck_require__(3841);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./src/domain.ts
@@ -31537,7 +31537,7 @@ async function allInOrder(promises) {
  * Every finding of the configured types and statuses in scope, all pages, fetched concurrently,
  * each page scoped as it arrives.
  */
-async function fetchFindings(transport, deploymentSlug, config, { onPage, secrets, signal, expected } = {}) {
+async function fetchFindings(transport, deploymentSlug, config, { onPage, secrets, signal, expected, speculationLimit = FINDINGS_SPECULATION } = {}) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
@@ -31556,9 +31556,9 @@ async function fetchFindings(transport, deploymentSlug, config, { onPage, secret
             filter.add(page);
         })
         : undefined;
-    // One budget for all chains: the run speculates at most FINDINGS_SPECULATION pages past the
-    // ends; what the scan's count covers comes on top (docs/adr/0004).
-    const speculation = new SpeculationBudget(FINDINGS_SPECULATION);
+    // One budget for all chains: the run speculates at most speculationLimit pages past the ends;
+    // what the scan's count covers comes on top (docs/adr/0004).
+    const speculation = new SpeculationBudget(Math.max(0, speculationLimit));
     const expectedOf = expectedItems(types, config, expected);
     await allInOrder([
         secretsChain ?? Promise.resolve(),
@@ -31639,7 +31639,7 @@ function lookUpProject(transport, deployment, { slug, repository }) {
  * findings start at once when the slug is known, licenses once the id is, and policy rules as
  * soon as a findings page names the policy.
  */
-async function collectGateData(transport, deployment, config, project, { warn = () => undefined, signal, expected } = {}) {
+async function collectGateData(transport, deployment, config, project, { warn = () => undefined, signal, expected, speculationLimit } = {}) {
     const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
     const wantLicenses = config.gate && config.denyLicenses.length > 0;
     const ruleModes = wantModes
@@ -31648,7 +31648,7 @@ async function collectGateData(transport, deployment, config, project, { warn = 
     const onPage = ruleModes ? (page) => ruleModes.add(page) : undefined;
     const secrets = { deploymentId: () => deployment.then(d => d.id), warn };
     // The findings' failure first, so a failed license lookup never hides it.
-    const options = { onPage, secrets, signal, expected };
+    const options = { onPage, secrets, signal, expected, speculationLimit };
     const [found, violations] = await allInOrder([
         underCheckedSlug(deployment, config.deploymentSlug, (slug, early) => fetchFindings(transport, slug, config, { ...options, signal: early }), signal),
         wantLicenses && project
@@ -33231,16 +33231,17 @@ function judgeableTypes(config, evidence, warn) {
 function expectedFindings(transport, deployment, project, config, proof) {
     const proven = proof.then(evidence => evidence?.scan.findingsCounts, () => undefined);
     const requirement = requirementOf(config);
+    const alone = { counts: proven, extraRequests: 0 };
     if (config.deploymentSlug !== undefined || config.since !== undefined)
-        return proven;
+        return alone;
     if (project === undefined || requirement === undefined)
-        return proven;
+        return alone;
     // Once the proof has settled, an early count is too late to matter: a search still out (or
     // waiting to be retried) must not keep the run from ending.
     const moot = new AbortController();
     void proven.then(() => moot.abort());
     const early = earlyFindingsCounts(transport, deployment, project, requirement, moot.signal);
-    return firstCount([early, proven]);
+    return { counts: firstCount([early, proven]), extraRequests: 1 };
 }
 /**
  * Never rejects: no count is an answer. A rate limit is not waited out: the proof's own search
@@ -36238,6 +36239,7 @@ const coreRunner = {
 
 
 
+
 const SOFTENER_FIELDS = {
     'on-missing-scan': 'onMissingScan',
     'on-api-error': 'onApiError'
@@ -36303,8 +36305,14 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
             proof.catch(() => undefined);
             // What the scan found only sizes the findings requests; no count, no sizing.
             const expected = expectedFindings(transport, deployment, project, config, proof);
+            const speculationLimit = FINDINGS_SPECULATION - expected.extraRequests;
             // The findings are asked for while the scan is proven, and kept only if they are its own.
-            const fetch = (scoped, signal) => collectGateData(transport, deployment, scoped, project, { warn, signal, expected });
+            const fetch = (scoped, signal) => collectGateData(transport, deployment, scoped, project, {
+                warn,
+                signal,
+                expected: expected.counts,
+                speculationLimit
+            });
             const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal));
             evidence = await proof;
             // The findings are those of the ref as the proven scan spells it.

@@ -1,5 +1,6 @@
 import { isClientError } from './api/errors.js'
 import { resolveDeployment } from './api/deployments.js'
+import { FINDINGS_SPECULATION } from './api/findings.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
 import { collectGateData, lookUpProject, type GateData } from './collect/gate-data.js'
@@ -117,9 +118,15 @@ async function evaluate(
       proof.catch(() => undefined)
       // What the scan found only sizes the findings requests; no count, no sizing.
       const expected = expectedFindings(transport, deployment, project, config, proof)
+      const speculationLimit = FINDINGS_SPECULATION - expected.extraRequests
       // The findings are asked for while the scan is proven, and kept only if they are its own.
       const fetch = (scoped: Config, signal?: AbortSignal): Promise<GateData> =>
-        collectGateData(transport, deployment, scoped, project, { warn, signal, expected })
+        collectGateData(transport, deployment, scoped, project, {
+          warn,
+          signal,
+          expected: expected.counts,
+          speculationLimit
+        })
       const early = startEarly(config.ref, (ref, signal) => fetch({ ...config, ref }, signal))
       evidence = await proof
       // The findings are those of the ref as the proven scan spells it.

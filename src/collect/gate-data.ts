@@ -71,6 +71,8 @@ export interface FetchFindingsOptions {
   readonly signal?: AbortSignal
   /** What the proven scan found, by type: sizes the requests (see ExpectedItems). */
   readonly expected?: Promise<ScanFindingsCounts | undefined>
+  /** Pages the run may ask for past the ends of its lists; default FINDINGS_SPECULATION. */
+  readonly speculationLimit?: number
 }
 
 /**
@@ -81,7 +83,13 @@ export async function fetchFindings(
   transport: Transport,
   deploymentSlug: string,
   config: FindingsConfig,
-  { onPage, secrets, signal, expected }: FetchFindingsOptions = {}
+  {
+    onPage,
+    secrets,
+    signal,
+    expected,
+    speculationLimit = FINDINGS_SPECULATION
+  }: FetchFindingsOptions = {}
 ): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
   const filter = new ScopeFilter({
     repository: config.repository,
@@ -102,9 +110,9 @@ export async function fetchFindings(
           filter.add(page)
         })
       : undefined
-  // One budget for all chains: the run speculates at most FINDINGS_SPECULATION pages past the
-  // ends; what the scan's count covers comes on top (docs/adr/0004).
-  const speculation = new SpeculationBudget(FINDINGS_SPECULATION)
+  // One budget for all chains: the run speculates at most speculationLimit pages past the ends;
+  // what the scan's count covers comes on top (docs/adr/0004).
+  const speculation = new SpeculationBudget(Math.max(0, speculationLimit))
   const expectedOf = expectedItems(types, config, expected)
   await allInOrder([
     secretsChain ?? Promise.resolve(),
@@ -219,12 +227,11 @@ export function lookUpProject(
   })
 }
 
-export interface CollectOptions {
+export interface CollectOptions extends Pick<
+  FetchFindingsOptions,
+  'signal' | 'expected' | 'speculationLimit'
+> {
   readonly warn?: (message: string) => void
-  /** Cancels the findings requests. */
-  readonly signal?: AbortSignal
-  /** What the proven scan found, by type: sizes the findings requests. */
-  readonly expected?: Promise<ScanFindingsCounts | undefined>
 }
 
 /**
@@ -237,7 +244,7 @@ export async function collectGateData(
   deployment: Promise<Deployment>,
   config: Config,
   project: Promise<Project> | undefined,
-  { warn = () => undefined, signal, expected }: CollectOptions = {}
+  { warn = () => undefined, signal, expected, speculationLimit }: CollectOptions = {}
 ): Promise<GateData> {
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
@@ -251,7 +258,7 @@ export async function collectGateData(
   const onPage = ruleModes ? (page: readonly Finding[]) => ruleModes.add(page) : undefined
   const secrets: SecretsSource = { deploymentId: () => deployment.then(d => d.id), warn }
   // The findings' failure first, so a failed license lookup never hides it.
-  const options: FetchFindingsOptions = { onPage, secrets, signal, expected }
+  const options: FetchFindingsOptions = { onPage, secrets, signal, expected, speculationLimit }
   const [found, violations] = await allInOrder([
     underCheckedSlug(
       deployment,

@@ -14,6 +14,17 @@ import type { Config } from '../inputs/index.js'
 import { requirementOf, type EvidenceConfig, type ScanEvidence } from './evidence.js'
 import { newestCompleted, sameCommit, type ScanRequirement } from './scan-judge.js'
 
+export interface ExpectedFindings {
+  /** The first count either search gives; undefined when neither does. */
+  readonly counts: Promise<ScanFindingsCounts | undefined>
+  /**
+   * Requests sent for the count alone (0 or 1): no list needs them, so the findings speculate
+   * that many pages less, and a run still asks for at most FINDINGS_SPECULATION requests more
+   * than the fewest (docs/adr/0004).
+   */
+  readonly extraRequests: number
+}
+
 /**
  * What sizes the findings requests: the proven scan's count, or the early one where that comes a
  * round trip sooner (the deployment discovered, not named by its slug). With `since` no count is
@@ -25,20 +36,21 @@ export function expectedFindings(
   project: Promise<Project> | undefined,
   config: EvidenceConfig & Pick<Config, 'deploymentSlug' | 'since'>,
   proof: Promise<ScanEvidence | undefined>
-): Promise<ScanFindingsCounts | undefined> {
+): ExpectedFindings {
   const proven = proof.then(
     evidence => evidence?.scan.findingsCounts,
     () => undefined
   )
   const requirement = requirementOf(config)
-  if (config.deploymentSlug !== undefined || config.since !== undefined) return proven
-  if (project === undefined || requirement === undefined) return proven
+  const alone = { counts: proven, extraRequests: 0 }
+  if (config.deploymentSlug !== undefined || config.since !== undefined) return alone
+  if (project === undefined || requirement === undefined) return alone
   // Once the proof has settled, an early count is too late to matter: a search still out (or
   // waiting to be retried) must not keep the run from ending.
   const moot = new AbortController()
   void proven.then(() => moot.abort())
   const early = earlyFindingsCounts(transport, deployment, project, requirement, moot.signal)
-  return firstCount([early, proven])
+  return { counts: firstCount([early, proven]), extraRequests: 1 }
 }
 
 /**
