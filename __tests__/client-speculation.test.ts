@@ -62,6 +62,18 @@ function page1Answered(): boolean {
   )
 }
 
+/** Both types and the three default statuses of `repository`: six request chains. */
+function everyChainOf(repository: string): Parameters<typeof fetchFindings>[2] {
+  return {
+    issueTypes: ['sast', 'sca'],
+    secretsOptional: false,
+    repository,
+    ref: 'refs/heads/main',
+    status: ['open', 'reviewing', 'fixing'],
+    since: undefined
+  }
+}
+
 function pagesOf(repository: string): number[] {
   return emulator.requests
     .filter(r => r.path === FINDINGS_PATH && r.query.repos?.[0] === repository)
@@ -184,14 +196,7 @@ describe('the budget shared by the lists of a run', () => {
   })
 
   it('fetchFindings shares one budget over its type and status chains', async () => {
-    const findings = await fetchFindings(transport, 'acme-corp', {
-      issueTypes: ['sast', 'sca'],
-      secretsOptional: false,
-      repository: 'acme/many',
-      ref: 'refs/heads/main',
-      status: ['open', 'reviewing', 'fixing'],
-      since: undefined
-    })
+    const findings = await fetchFindings(transport, 'acme-corp', everyChainOf('acme/many'))
     expect(findings.findings).toHaveLength(2050)
     await quiesce(emulator)
     // SAST open: a short first page of 2050 and the probe of page 1 that checks for a silent
@@ -220,19 +225,9 @@ describe('a run that spent a request on its count speculates one page less', () 
       try {
         // Page 1 (the one that proves the end) is slow: the pages past it go out meanwhile.
         emulator.addFault({ kind: 'delay', ms: 300, path: FINDINGS_PATH, query: { page: '1' } })
-        const found = await fetchFindings(
-          transport,
-          'acme-corp',
-          {
-            issueTypes: ['sast', 'sca'],
-            secretsOptional: false,
-            repository: 'acme/exact',
-            ref: 'refs/heads/main',
-            status: ['open', 'reviewing', 'fixing'],
-            since: undefined
-          },
-          { speculationLimit: limit }
-        )
+        const found = await fetchFindings(transport, 'acme-corp', everyChainOf('acme/exact'), {
+          speculationLimit: limit
+        })
         expect(found.findings).toHaveLength(3000)
         await quiesce(emulator)
         // The fewest: SAST open pages 0 and 1, one page for each of the five other chains.
