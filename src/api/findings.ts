@@ -386,7 +386,7 @@ async function bodyOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> 
   return parts
 }
 
-export function decodeFindingsPage(
+function decodeFindingsPage(
   parts: Uint8Array[],
   type: PlatformIssueType,
   status: string,
