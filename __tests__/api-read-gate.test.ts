@@ -13,6 +13,13 @@ import { emulatorTransport } from './helpers/client.js'
 /** Lets every settled promise's callbacks run. */
 const settle = (): Promise<void> => new Promise(resolve => setImmediate(resolve))
 
+/** Asks `gate` for a permit; the function returned says whether it has been given yet. */
+function asks(gate: ReadGate): () => boolean {
+  let inside = false
+  void gate.acquire().then(() => (inside = true))
+  return () => inside
+}
+
 describe('ReadGate', () => {
   it('lets `limit` readers in at once, the next in the order they asked as permits come back', async () => {
     const gate = new ReadGate(2, 60_000)
@@ -52,29 +59,27 @@ describe('ReadGate', () => {
     await second
     expect(gate.load).toEqual({ active: 2, waiting: 0 })
     // With the stalled reader still in, a third waits for a permit (or for the next stall).
-    let thirdIn = false
-    void gate.acquire().then(() => (thirdIn = true))
+    const thirdIn = asks(gate)
     secondRelease?.()
     await settle()
-    expect(thirdIn).toBe(false)
+    expect(thirdIn()).toBe(false)
     expect(gate.load).toEqual({ active: 1, waiting: 1 })
     stalled()
     await settle()
-    expect(thirdIn).toBe(true)
+    expect(thirdIn()).toBe(true)
     expect(gate.load).toEqual({ active: 1, waiting: 0 })
   })
 
   it('nobody is let past the limit before stallMs', async () => {
     const gate = new ReadGate(1, 40)
     const first = await gate.acquire()
-    let secondIn = false
-    void gate.acquire().then(() => (secondIn = true))
+    const secondIn = asks(gate)
     await new Promise(resolve => setTimeout(resolve, 20))
-    expect(secondIn).toBe(false)
+    expect(secondIn()).toBe(false)
     expect(gate.load).toEqual({ active: 1, waiting: 1 })
     first()
     await settle()
-    expect(secondIn).toBe(true)
+    expect(secondIn()).toBe(true)
     expect(gate.load).toEqual({ active: 1, waiting: 0 })
   })
 })
