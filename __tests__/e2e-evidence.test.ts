@@ -273,6 +273,26 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     })
   })
 
+  it('with deployment-slug and deployment-id set, the early search goes out at once, before the deployment is checked', async () => {
+    // A slow deployment check: a search that waited for it would go out 600 ms after it.
+    emulator.addFault({ path: '/api/v1/deployments', kind: 'delay', ms: 600 })
+    const run = await runAction(emulator, {
+      ...RELAXED,
+      'deployment-slug': 'acme-corp',
+      'deployment-id': '4242'
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
+    const early = earlyCountRequests(emulator)
+    expect(early.map(r => r.body)).toEqual([
+      { deployment_id: '4242', branch: 'refs/heads/main', limit: 100 }
+    ])
+    const check = emulator.requests.find(r => r.path === '/api/v1/deployments')
+    expect((early[0]?.receivedAt ?? Infinity) - (check?.receivedAt ?? 0)).toBeLessThan(300)
+    // The proof is its own search, as always: the early one only sizes requests.
+    expect(proofScansRequests(emulator).map(r => r.status)).toEqual([200])
+  })
+
   it("the early count's search rate-limited is not waited out: one request, no retry, the verdict at once", async () => {
     emulator.addFault(tooManyRequests(SCANS_PATH, 20))
     const run = await runAction(emulator, RELAXED)

@@ -1153,12 +1153,14 @@ describe('e2e gate: API errors', () => {
         WEB_SCA.lodash
       ])
     )
-    // The findings do not wait for the check; they are judged only once it passed.
+    // The findings and the early count's search (under the set id) do not wait for the check;
+    // they are judged, or size requests, only once it passed. The proof's search needs the project.
     expect(requestLines(emulator).sort()).toEqual([
       'GET /api/v1/deployments',
       'GET /api/v1/deployments/4242/secrets',
       ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
       'GET /api/v1/deployments/acme-corp/projects',
+      'POST /api/v1/deployments/4242/scans/search',
       'POST /api/v1/deployments/4242/scans/search'
     ])
   })

@@ -160,6 +160,7 @@ describe('expectedFindings', () => {
     repository: 'acme/web',
     scanWaitTimeoutSeconds: 0,
     deploymentSlug: undefined,
+    deploymentId: undefined,
     since: undefined,
     ...overrides
   })
@@ -179,6 +180,51 @@ describe('expectedFindings', () => {
     expect(expected.extraRequests).toBe(1)
   })
 
+  it('the slug and the id set: the search goes out at once, under the set id, before the deployment is checked', async () => {
+    const expected = expectedFindings(
+      client.transport,
+      never,
+      Promise.resolve(WEB),
+      config({ deploymentSlug: 'acme-corp', deploymentId: '4242' }),
+      never
+    )
+    expect(await expected.counts).toEqual(await provenCounts(PROJECT.web))
+    expect(client.emulator.requests.map(r => r.path)).toEqual([SCANS, SCANS])
+    expect(expected.extraRequests).toBe(1)
+  })
+
+  it('the id set alone: the search waits for the deployment check (the project waits for it too)', async () => {
+    let giveDeployment: (deployment: Deployment) => void = () => undefined
+    const deployment = new Promise<Deployment>(resolve => (giveDeployment = resolve))
+    const expected = expectedFindings(
+      client.transport,
+      deployment,
+      Promise.resolve(WEB),
+      config({ deploymentId: '4242' }),
+      never
+    )
+    await new Promise(resolve => setTimeout(resolve, 100))
+    expect(client.emulator.requests).toEqual([])
+    giveDeployment(DEPLOYMENT)
+    expect(await expected.counts).toEqual(await provenCounts(PROJECT.web))
+  })
+
+  it('a set id the token cannot read: no count from the search, the proof’s count instead', async () => {
+    const expected = expectedFindings(
+      client.transport,
+      never,
+      Promise.resolve(WEB),
+      config({ deploymentSlug: 'acme-corp', deploymentId: '999' }),
+      // the proof settles after the search has failed, not before (which would cancel it)
+      new Promise(resolve => setTimeout(resolve, 300)).then(() => proofWith({ sast: 4 }))
+    )
+    expect(await expected.counts).toEqual({ sast: 4 })
+    const searches = client.emulator.requests.filter(r => r.path.endsWith('/scans/search'))
+    expect(searches.map(r => [r.path, r.status])).toEqual([
+      ['/api/v1/deployments/999/scans/search', 404]
+    ])
+  })
+
   it('the early search misses: the proof’s count', async () => {
     const expected = expectedFindings(
       client.transport,
@@ -192,7 +238,7 @@ describe('expectedFindings', () => {
   })
 
   it.each([
-    ['the slug is set (the proof is as early)', { deploymentSlug: 'acme-corp' }],
+    ['the slug alone is set (the proof is as early)', { deploymentSlug: 'acme-corp' }],
     ['since is set (no count is used)', { since: 1_700_000_000 }],
     ['no scan is required', { requireScan: 'none' }]
   ])('%s: no early search', async (_, overrides) => {

@@ -33215,32 +33215,43 @@ function judgeableTypes(config, evidence, warn) {
  * The findings count of the scan a run judges, a round trip before the proof has it. The proof's
  * scans search is by repository id, which only the project gives, and the project lookup needs
  * the deployment's slug: a run that discovers its deployment from the token learns the count
- * three round trips in. A search of the deployment's newest scans of the ref needs only the
- * deployment's id, so it goes out with the project lookup, and its answer is matched to the
- * project once that is in. The count only sizes the findings requests (docs/adr/0004): a miss,
- * a failure or the count of another scan costs requests, never findings or the verdict.
+ * three round trips in, and one with the slug set two. A search of the deployment's newest scans
+ * of the ref needs only the deployment's id, so it goes out with the project lookup (at once,
+ * when `deployment-slug` and `deployment-id` are set), and its answer is matched to the project once that is in. The
+ * count only sizes the findings requests (docs/adr/0004): a miss, a failure or the count of
+ * another scan costs requests, never findings or the verdict.
  */
 
 
 
 /**
  * What sizes the findings requests: the proven scan's count, or the early one where that comes a
- * round trip sooner (the deployment discovered, not named by its slug). With `since` no count is
+ * round trip sooner: the deployment discovered (the search goes out with the project lookup), or
+ * its slug and id set (the search goes out at once, so the count comes one round trip in). With
+ * only the slug set, the proof's own search is as early. With `since` no count is
  * used (docs/adr/0004), so none is asked for early.
  */
 function expectedFindings(transport, deployment, project, config, proof) {
     const proven = proof.then(evidence => evidence?.scan.findingsCounts, () => undefined);
     const requirement = requirementOf(config);
     const alone = { counts: proven, extraRequests: 0 };
-    if (config.deploymentSlug !== undefined || config.since !== undefined)
+    if (config.since !== undefined || project === undefined || requirement === undefined)
         return alone;
-    if (project === undefined || requirement === undefined)
+    const slugSet = config.deploymentSlug !== undefined;
+    if (slugSet && config.deploymentId === undefined)
         return alone;
     // Once the proof has settled, an early count is too late to matter: a search still out (or
     // waiting to be retried) must not keep the run from ending.
     const moot = new AbortController();
     void proven.then(() => moot.abort());
-    const early = earlyFindingsCounts(transport, deployment, project, requirement, moot.signal);
+    // With the slug set the project and the findings go out before the deployment is checked, and
+    // so does this search under the set id: its answer only sizes requests, and a search of a
+    // deployment the token cannot read is no count. The id alone gains nothing (the project lookup
+    // waits for the slug), so a wrong id is then caught by the check before any other request.
+    const searched = slugSet && config.deploymentId !== undefined
+        ? Promise.resolve({ id: config.deploymentId })
+        : deployment;
+    const early = earlyFindingsCounts(transport, searched, project, requirement, moot.signal);
     return { counts: firstCount([early, proven]), extraRequests: 1 };
 }
 /**

@@ -13,9 +13,10 @@
  * then served as bytes, so that both clients wait on the network and their own work, not on page
  * generation). After one unmeasured run of the action (which also renders the pages), it measures
  *   1. the bundled action as the runner runs it (scan evidence proven, default inputs), three
- *      times with the deployment discovered from the token and three with `deployment-slug` set,
- *      taking turns: per way, the median wall time and CPU time (user + system, less sensitive to
- *      the machine's load than wall time), and the most requests and the highest peak RSS;
+ *      times each with the deployment discovered from the token, with `deployment-slug` set, and
+ *      with `deployment-slug` and `deployment-id` set, taking turns: per way, the median wall time
+ *      and CPU time (user + system, less sensitive to the machine's load than wall time), and the
+ *      most requests and the highest peak RSS;
  *   2. the lower bound: exactly the findings pages the action needs (every type and status chain,
  *      page_size 3000, up to the page that proves each end), all in flight at once, only
  *      JSON.parse'd; median of three;
@@ -28,12 +29,13 @@
  * discovered (the deployment, the project, the search), two with the slug set (the deployment
  * checked while the project is looked up, then the search). A run without the slug searches the
  * deployment's newest scans with the project lookup (src/evidence/early-count.ts) and so usually
- * has the count after two as well. The
- * action can beat it slightly: it asks for the first pages while the scan is still being proven.
+ * has the count after two as well; one with the id set sends that search at once, and so usually
+ * has the count after one. The action can beat the column: it asks for the first pages while the
+ * scan is still being proven.
  * The fewest requests: the deployment, project and scan lookups, the policy requests the run
  * made (each counted once), and per findings chain floor(n / 3000) + 1 pages. The search of the
- * deployment's newest scans that a run without the slug sends for an earlier count is not among
- * them: it counts as one over.
+ * deployment's newest scans that a run with the deployment discovered or its id set sends for an
+ * earlier count is not among them: it counts as one over.
  * Prints a table and the ratios against the targets.
  */
 import { spawnSync } from 'node:child_process'
@@ -56,13 +58,19 @@ const TOKEN = 'fg-bench-token'
 const PAGE = 3000
 const ACTION_RUNS = 3
 /**
- * How the run finds its deployment, and the round trips one after another before the findings
- * count is known: discovered from the token, the deployment, the project, the scans search; with
- * `deployment-slug` set, the deployment is checked while the project is looked up, then the search.
+ * How the run finds its deployment, and the round trips one after another before the proof's
+ * search answers with the findings count: discovered from the token, the deployment, the project,
+ * the scans search; with `deployment-slug` set (and `deployment-id` or not), the deployment is
+ * checked while the project is looked up, then the search.
  */
 const DEPLOYMENT_INPUTS = [
   { deployment: 'discovered', inputs: {}, proofRoundTrips: 3 },
-  { deployment: 'slug set', inputs: { 'deployment-slug': 'acme-corp' }, proofRoundTrips: 2 }
+  { deployment: 'slug set', inputs: { 'deployment-slug': 'acme-corp' }, proofRoundTrips: 2 },
+  {
+    deployment: 'slug and id set',
+    inputs: { 'deployment-slug': 'acme-corp', 'deployment-id': '4242' },
+    proofRoundTrips: 2
+  }
 ] as const
 type DeploymentInputs = (typeof DEPLOYMENT_INPUTS)[number]
 const TYPES = ['sast', 'sca'] as const
