@@ -164,28 +164,27 @@ describe('expectedFindings', () => {
     since: undefined,
     ...overrides
   })
+  /** The expected findings of acme/web, its project known. */
+  const expectedOfWeb = (
+    deployment: Promise<Deployment>,
+    overrides: Record<string, unknown>,
+    proof: Promise<ScanEvidence | undefined>
+  ) =>
+    expectedFindings(client.transport, deployment, Promise.resolve(WEB), config(overrides), proof)
   const proofWith = (counts: ScanFindingsCounts) =>
     Promise.resolve({ scan: { findingsCounts: counts } } as unknown as ScanEvidence)
 
   it('the deployment discovered: the early count, while the proof is still out', async () => {
-    const expected = expectedFindings(
-      client.transport,
-      Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      config(),
-      never
-    )
+    const expected = expectedOfWeb(Promise.resolve(DEPLOYMENT), {}, never)
     expect(await expected.counts).toEqual(await provenCounts(PROJECT.web))
     // the search is a request no list needs: the findings speculate one page less
     expect(expected.extraRequests).toBe(1)
   })
 
   it('the slug and the id set: the search goes out at once, under the set id, before the deployment is checked', async () => {
-    const expected = expectedFindings(
-      client.transport,
+    const expected = expectedOfWeb(
       never,
-      Promise.resolve(WEB),
-      config({ deploymentSlug: 'acme-corp', deploymentId: '4242' }),
+      { deploymentSlug: 'acme-corp', deploymentId: '4242' },
       never
     )
     expect(await expected.counts).toEqual(await provenCounts(PROJECT.web))
@@ -196,13 +195,7 @@ describe('expectedFindings', () => {
   it('the id set alone: the search waits for the deployment check (the project waits for it too)', async () => {
     let giveDeployment: (deployment: Deployment) => void = () => undefined
     const deployment = new Promise<Deployment>(resolve => (giveDeployment = resolve))
-    const expected = expectedFindings(
-      client.transport,
-      deployment,
-      Promise.resolve(WEB),
-      config({ deploymentId: '4242' }),
-      never
-    )
+    const expected = expectedOfWeb(deployment, { deploymentId: '4242' }, never)
     await new Promise(resolve => setTimeout(resolve, 100))
     expect(client.emulator.requests).toEqual([])
     giveDeployment(DEPLOYMENT)
@@ -210,11 +203,9 @@ describe('expectedFindings', () => {
   })
 
   it('a set id the token cannot read: no count from the search, the proof’s count instead', async () => {
-    const expected = expectedFindings(
-      client.transport,
+    const expected = expectedOfWeb(
       never,
-      Promise.resolve(WEB),
-      config({ deploymentSlug: 'acme-corp', deploymentId: '999' }),
+      { deploymentSlug: 'acme-corp', deploymentId: '999' },
       // the proof settles after the search has failed, not before (which would cancel it)
       new Promise(resolve => setTimeout(resolve, 300)).then(() => proofWith({ sast: 4 }))
     )
@@ -226,11 +217,9 @@ describe('expectedFindings', () => {
   })
 
   it('the early search misses: the proof’s count', async () => {
-    const expected = expectedFindings(
-      client.transport,
+    const expected = expectedOfWeb(
       Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      config({ commit: 'e'.repeat(40) }),
+      { commit: 'e'.repeat(40) },
       proofWith({ sast: 7 })
     )
     expect(await expected.counts).toEqual({ sast: 7 })
@@ -242,13 +231,7 @@ describe('expectedFindings', () => {
     ['since is set (no count is used)', { since: 1_700_000_000 }],
     ['no scan is required', { requireScan: 'none' }]
   ])('%s: no early search', async (_, overrides) => {
-    const expected = expectedFindings(
-      client.transport,
-      Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      config(overrides),
-      proofWith({ sca: 3 })
-    )
+    const expected = expectedOfWeb(Promise.resolve(DEPLOYMENT), overrides, proofWith({ sca: 3 }))
     expect(await expected.counts).toEqual({ sca: 3 })
     expect(client.emulator.requests).toEqual([])
     expect(expected.extraRequests).toBe(0)
@@ -256,11 +239,9 @@ describe('expectedFindings', () => {
 
   it('a failed proof and a failed search: no count, never a rejection', async () => {
     client.emulator.addFault({ path: SCANS, kind: 'status', status: 500 })
-    const expected = expectedFindings(
-      client.transport,
+    const expected = expectedOfWeb(
       Promise.resolve(DEPLOYMENT),
-      Promise.resolve(WEB),
-      config(),
+      {},
       Promise.reject(new Error('unproven'))
     )
     await expect(expected.counts).resolves.toBeUndefined()
