@@ -33217,9 +33217,9 @@ function judgeableTypes(config, evidence, warn) {
  * the deployment's slug: a run that discovers its deployment from the token learns the count
  * three round trips in, and one with the slug set two. A search of the deployment's newest scans
  * of the ref needs only the deployment's id, so it goes out with the project lookup (at once,
- * when `deployment-slug` and `deployment-id` are set), and its answer is matched to the project once that is in. The
- * count only sizes the findings requests (docs/adr/0004): a miss, a failure or the count of
- * another scan costs requests, never findings or the verdict.
+ * when `deployment-slug` and `deployment-id` are set), and its answer is matched to the project
+ * once that is in. The count only sizes the findings requests (docs/adr/0004): a miss, a failure
+ * or the count of another scan costs requests, never findings or the verdict.
  */
 
 
@@ -33228,8 +33228,8 @@ function judgeableTypes(config, evidence, warn) {
  * What sizes the findings requests: the proven scan's count, or the early one where that comes a
  * round trip sooner: the deployment discovered (the search goes out with the project lookup), or
  * its slug and id set (the search goes out at once, so the count comes one round trip in). With
- * only the slug set, the proof's own search is as early. With `since` no count is
- * used (docs/adr/0004), so none is asked for early.
+ * only the slug set, the proof's own search is as early. With `since` no count is used
+ * (docs/adr/0004), so none is asked for early.
  */
 function expectedFindings(transport, deployment, project, config, proof) {
     const proven = proof.then(evidence => evidence?.scan.findingsCounts, () => undefined);
