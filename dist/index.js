@@ -33237,22 +33237,30 @@ function expectedFindings(transport, deployment, project, config, proof) {
     const alone = { counts: proven, extraRequests: 0 };
     if (config.since !== undefined || project === undefined || requirement === undefined)
         return alone;
-    const slugSet = config.deploymentSlug !== undefined;
-    if (slugSet && config.deploymentId === undefined)
+    const searched = deploymentToSearch(config, deployment);
+    if (searched === undefined)
         return alone;
     // Once the proof has settled, an early count is too late to matter: a search still out (or
     // waiting to be retried) must not keep the run from ending.
     const moot = new AbortController();
     void proven.then(() => moot.abort());
-    // With the slug set the project and the findings go out before the deployment is checked, and
-    // so does this search under the set id: its answer only sizes requests, and a search of a
-    // deployment the token cannot read is no count. The id alone gains nothing (the project lookup
-    // waits for the slug), so a wrong id is then caught by the check before any other request.
-    const searched = slugSet && config.deploymentId !== undefined
-        ? Promise.resolve({ id: config.deploymentId })
-        : deployment;
     const early = earlyFindingsCounts(transport, searched, project, requirement, moot.signal);
     return { counts: firstCount([early, proven]), extraRequests: 1 };
+}
+/**
+ * The deployment the early search asks under, or undefined when it would come no sooner than the
+ * proof's. With the slug set the project and the findings go out before the deployment is
+ * checked, and so does this search under the set id: its answer only sizes requests, and a search
+ * of a deployment the token cannot read is no count. Without the slug the search waits for the
+ * deployment, as the project lookup does, so a wrong id is caught by the check before any other
+ * request.
+ */
+function deploymentToSearch(config, deployment) {
+    if (config.deploymentSlug === undefined)
+        return deployment;
+    return config.deploymentId === undefined
+        ? undefined
+        : Promise.resolve({ id: config.deploymentId });
 }
 /**
  * Never rejects: no count is an answer. A rate limit is not waited out: the proof's own search
