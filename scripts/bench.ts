@@ -4,9 +4,9 @@
  *   --fail-on-policy-mode none]`
  *
  * `--node`: the Node binary that runs the action (the runner's is Node 24, as action.yml says);
- * default FINDINGS_GATE_TEST_NODE, else this process's. The emulator and the lower bound always
- * run on this process's Node. `--bundle`: another build of the action to measure with the same
- * cases (an earlier commit's dist/, for before and after); default this checkout's.
+ * default FINDINGS_GATE_TEST_NODE, else this process's; the lower bound runs on it too. The
+ * emulator always runs on this process's Node. `--bundle`: another build of the action to measure
+ * with the same cases (an earlier commit's dist/, for before and after); default this checkout's.
  * `--fail-on-policy-mode`: the action's input for every measured run; with `none` no policy rules
  * are fetched, so the run shows what the findings alone cost. Default: the action's (`block`).
  *
@@ -22,7 +22,8 @@
  *      most requests and the highest peak RSS;
  *   2. the lower bound: exactly the findings pages the action needs (every type and status chain,
  *      page_size 3000, up to the page that proves each end), all in flight at once, only
- *      JSON.parse'd; median of three;
+ *      JSON.parse'd, by a fresh process of the action's Node (scripts/bench-lower-bound.mjs, timed
+ *      from its first request); median of three;
  *   3. at the first latency only, the naive client: page_size 100, one page after another,
  *      stopped after a time budget and extrapolated from the pages it fetched;
  *   4. cold start: `node dist/index.js` with nothing to do vs `node -e 0`, median of 5.
@@ -172,15 +173,24 @@ async function fetchJson(target: string): Promise<unknown> {
   return JSON.parse(await response.text()) as unknown
 }
 
-/** Exactly the findings pages the action needs, all requested at once. */
-async function lowerBound(url: string, findings: number): Promise<number> {
-  const started = performance.now()
-  await Promise.all(
-    minimumPages(findings).map(({ type, status, page }) =>
-      fetchJson(findingsUrl(url, type, page, PAGE, status))
-    )
+const LOWER_BOUND_CLIENT = join(ROOT, 'scripts', 'bench-lower-bound.mjs')
+
+/**
+ * Exactly the findings pages the action needs, all requested at once, in a fresh process of the
+ * Node that runs the action: the same runtime, started as cold as the action is. In this process,
+ * warm, the bound moved with the runtime: at 50 ms it took 0.76 s on Node 20 and 0.55 s on Node 24
+ * (one benchmark each); in fresh processes, medians of six, 0.88 s and 0.75 s (2026-11-25).
+ */
+function lowerBound(url: string, findings: number): number {
+  const urls = minimumPages(findings).map(({ type, status, page }) =>
+    findingsUrl(url, type, page, PAGE, status)
   )
-  return performance.now() - started
+  const run = spawnSync(actionNode(), [LOWER_BOUND_CLIENT, TOKEN, ...urls], { encoding: 'utf8' })
+  const measured = /lower_bound_ms=([\d.]+)/.exec(run.stdout)
+  if (run.status !== 0 || !measured?.[1]) {
+    throw new Error(`the lower bound's client failed (exit ${run.status}): ${run.stderr.trim()}`)
+  }
+  return Number(measured[1])
 }
 
 /** page_size 100, sequential, until the budget runs out; extrapolated to all pages. */
@@ -338,7 +348,7 @@ async function measure(
       }
     }
     const lowerRuns: number[] = []
-    for (let i = 0; i < ACTION_RUNS; i++) lowerRuns.push(await lowerBound(emulator.url, findings))
+    for (let i = 0; i < ACTION_RUNS; i++) lowerRuns.push(lowerBound(emulator.url, findings))
     const naiveRun =
       naiveBudgetMs === undefined ? undefined : await naive(emulator.url, findings, naiveBudgetMs)
     return DEPLOYMENT_INPUTS.map((variant, index) => {
@@ -411,7 +421,7 @@ async function main(): Promise<void> {
   const latencies = values['latency-ms'].split(',').map(Number)
   const budget = Number(values['naive-seconds']) * 1000
   console.log(
-    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, the action ${actionBundle()} on node ${actionVersion} (the rest on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
+    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
   )
   const rows: Row[] = []
   for (const size of sizes) {
