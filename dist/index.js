@@ -32502,11 +32502,13 @@ function evidenceFields(ctx) {
 const SEVERITIES_WORST_FIRST = [...domain/* SEVERITIES */.oC].reverse();
 /** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
 const GATED_POLICY_MODES = domain/* POLICY_MODES */.yK.filter((mode) => mode !== 'disabled').reverse();
+/** The values of `fail-on-policy-mode`, strictest first. */
+const FAIL_ON_POLICY_MODE_VALUES = [...GATED_POLICY_MODES, 'none'];
 function gateFields() {
     return {
         gate: parsed(parseBoolean).prefault('true'),
         failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
-        failOnPolicyMode: parsed(oneOf([...GATED_POLICY_MODES, 'none'])).prefault('block'),
+        failOnPolicyMode: parsed(oneOf(FAIL_ON_POLICY_MODE_VALUES)).prefault('block'),
         failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
         failOnMalicious: parsed(parseBoolean).prefault('true'),
         failOnSecrets: parsed(oneOf(domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),

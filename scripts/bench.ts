@@ -48,6 +48,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { fetch } from 'undici'
 import { sampleCommit } from '../emulator/data/sample-scans.js'
+import { FAIL_ON_POLICY_MODE_VALUES } from '../src/inputs/gate.js'
 import { actionBundle, ROOT, runBundledAction } from './run-action.js'
 import {
   startEmulatorProcess,
@@ -268,7 +269,7 @@ interface ActionUsage {
 }
 
 /** The values of the action's `fail-on-policy-mode`. */
-const POLICY_MODES: readonly string[] = ['block', 'comment', 'monitor', 'none']
+const POLICY_MODES: readonly string[] = FAIL_ON_POLICY_MODE_VALUES
 
 /** Inputs every measured run gets on top of its way of naming the deployment (`--fail-on-policy-mode`). */
 type CommonInputs = Readonly<Record<string, string>>

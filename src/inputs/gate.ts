@@ -18,11 +18,14 @@ const GATED_POLICY_MODES = POLICY_MODES.filter(
   (mode): mode is Exclude<PolicyMode, 'disabled'> => mode !== 'disabled'
 ).reverse()
 
+/** The values of `fail-on-policy-mode`, strictest first. */
+export const FAIL_ON_POLICY_MODE_VALUES = [...GATED_POLICY_MODES, 'none'] as const
+
 export function gateFields() {
   return {
     gate: parsed(parseBoolean).prefault('true'),
     failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
-    failOnPolicyMode: parsed(oneOf([...GATED_POLICY_MODES, 'none'])).prefault('block'),
+    failOnPolicyMode: parsed(oneOf(FAIL_ON_POLICY_MODE_VALUES)).prefault('block'),
     failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
     failOnMalicious: parsed(parseBoolean).prefault('true'),
     failOnSecrets: parsed(oneOf(SECRETS_THRESHOLDS)).prefault('valid'),
