@@ -17,6 +17,7 @@ import type { Finding } from '../src/domain.js'
 import { z } from 'zod'
 import { failure } from './helpers/failure.js'
 import { WEB_MAIN_OPEN_SAST } from './helpers/sample.js'
+import { NO_ANSWER_STATUS } from '../emulator/http.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const TOKEN = 'fgt_Zq9-distinctive-SECRET-7c41e0'
@@ -283,7 +284,7 @@ describe('network failures', () => {
     const { transport, sleeps, retries } = client()
     emulator.addFault({ kind: 'reset', path: FINDINGS })
     await expect(findingIds(transport)).resolves.toEqual(WEB_MAIN_OPEN_SAST)
-    expect(statuses()).toEqual([0, 200])
+    expect(statuses()).toEqual([NO_ANSWER_STATUS, 200])
     expect(sleeps).toEqual([375])
     expect(retries[0].reason).toBe('UND_ERR_SOCKET')
   })

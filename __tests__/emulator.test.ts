@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { sastFinding, scaFinding } from '../emulator/data/factories.js'
+import { NO_ANSWER_STATUS } from '../emulator/http.js'
 import {
   buildState,
   NOT_FOUND_MESSAGE,
@@ -987,7 +988,7 @@ describe('faults', () => {
   it('resets the connection without an answer', async () => {
     emulator.addFault({ kind: 'reset' })
     await expect(call(FINDINGS)).rejects.toThrow()
-    expect(emulator.requests[0]?.status).toBe(0)
+    expect(emulator.requests[0]?.status).toBe(NO_ANSWER_STATUS)
     expect((await call(FINDINGS)).status).toBe(200)
   })
 

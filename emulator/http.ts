@@ -116,6 +116,23 @@ export function logEntry(raw: RawRequest, req: http.IncomingMessage, body: unkno
   }
 }
 
+/**
+ * The logged status of a request whose connection closed without an answer: the client gave up
+ * on it (nginx logs that as 499), or a reset fault cut it.
+ */
+export const NO_ANSWER_STATUS = 499
+
+/**
+ * Notes the answer's status in the log entry once it is sent, or NO_ANSWER_STATUS once the
+ * connection closed without one: no entry stays unanswered for good.
+ */
+export function recordStatus(entry: LoggedRequest, res: http.ServerResponse): void {
+  res.on('finish', () => (entry.status = res.statusCode))
+  res.on('close', () => {
+    if (!res.writableFinished) entry.status = NO_ANSWER_STATUS
+  })
+}
+
 export function send(res: http.ServerResponse, answer: PlainAnswer): void {
   if (res.destroyed || res.writableEnded) return
   res.writeHead(answer.status, {

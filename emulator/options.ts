@@ -49,7 +49,7 @@ export interface LoggedRequest {
   headers: Record<string, string | undefined>
   /** Parsed JSON, the raw text when it is not JSON, undefined when empty. */
   body: unknown
-  /** 0 while unanswered, and for requests whose socket was reset. */
+  /** 0 while unanswered; 499 once the connection closed without an answer (NO_ANSWER_STATUS). */
   status: number
   /** Wall-clock ms when the request was read (tests of ordering across servers). */
   receivedAt?: number

@@ -24,6 +24,7 @@ import {
   parseJsonText,
   readRequest,
   resetConnection,
+  recordStatus,
   send,
   TimerPool,
   type PlainAnswer,
@@ -158,7 +159,7 @@ class EmulatorServer implements Emulator {
     if (raw.path.startsWith('/_emulator/')) return handleControl(this, raw, res)
     const { body, isJson } = parseJsonText(raw.text)
     const entry = this.log(this.requests, raw, req, body)
-    res.on('finish', () => (entry.status = res.statusCode))
+    recordStatus(entry, res)
     const fault = this.faults.take('api', raw.method, raw.path, raw.query)
     if (fault?.kind === 'reset') return resetConnection(req, res)
     if (fault?.kind === 'delay') await this.timers.sleep(fault.ms ?? 1000)
@@ -223,7 +224,7 @@ class EmulatorServer implements Emulator {
   private async handleDownload(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const raw = await readRequest(req)
     const entry = this.log(this.downloads, raw, req, parseJsonText(raw.text).body)
-    res.on('finish', () => (entry.status = res.statusCode))
+    recordStatus(entry, res)
     const fault = this.faults.take('download', raw.method, raw.path)
     if (fault?.kind === 'reset' || fault?.kind === 'reset-after-processing')
       return resetConnection(req, res)
