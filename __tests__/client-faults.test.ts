@@ -17,6 +17,7 @@ import type { Finding } from '../src/domain.js'
 import { z } from 'zod'
 import { failure } from './helpers/failure.js'
 import { WEB_MAIN_OPEN_SAST } from './helpers/sample.js'
+import { PAGE_BY_PAGE } from './helpers/client.js'
 import { NO_ANSWER_STATUS } from '../emulator/http.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
@@ -67,7 +68,8 @@ const webMain: FindingsQuery = {
 
 async function findingIds(transport: Transport, query = webMain): Promise<number[]> {
   const out: Finding[] = []
-  for await (const page of findingPages(transport, 'acme-corp', query)) out.push(...page)
+  for await (const page of findingPages(transport, 'acme-corp', query, PAGE_BY_PAGE))
+    out.push(...page)
   return out.map(finding => finding.id).sort((a, b) => a - b)
 }
 
@@ -433,7 +435,7 @@ describe('client errors are not retried and carry a hint', () => {
 
   it('404: a wrong deployment slug', async () => {
     const { transport } = client()
-    const pages = findingPages(transport, 'acme', webMain)
+    const pages = findingPages(transport, 'acme', webMain, PAGE_BY_PAGE)
     const error = await failure(pages.next())
     expect(error).toBeInstanceOf(ApiError)
     expect(error.message).toBe(

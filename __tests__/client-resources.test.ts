@@ -32,7 +32,7 @@ import {
   WEB_SAST,
   WEB_SCA
 } from './helpers/sample.js'
-import { quiesce } from './helpers/client.js'
+import { PAGE_BY_PAGE, quiesce } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const DAY_MS = 86_400_000
@@ -65,7 +65,8 @@ function newTransport(): Transport {
 
 async function collect(query: FindingsQuery): Promise<Finding[]> {
   const out: Finding[] = []
-  for await (const page of findingPages(transport, 'acme-corp', query)) out.push(...page)
+  for await (const page of findingPages(transport, 'acme-corp', query, PAGE_BY_PAGE))
+    out.push(...page)
   return out
 }
 

@@ -12,7 +12,7 @@ import { SpeculationBudget } from '../src/api/speculation.js'
 import { Transport } from '../src/api/transport.js'
 import { fetchFindings } from '../src/collect/gate-data.js'
 import type { Finding } from '../src/domain.js'
-import { emulatorTransport, heldPages, quiesce } from './helpers/client.js'
+import { emulatorTransport, heldPages, quiesce, waitUntil } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -200,20 +200,24 @@ describe('the budget shared by the lists of a run', () => {
     expect(findings.findings).toHaveLength(2050)
     await quiesce(emulator)
     // SAST open: a short first page of 2050 and the probe of page 1 that checks for a silent
-    // page-size cap; the five other chains are empty: one request each. Nothing speculative.
+    // page-size cap; SCA open: its first page and page 1, asked for with it; the four other
+    // chains are empty: one request each. Page 1 of SAST open asked for with page 0 was dropped
+    // when page 0 came back short (a cap, perhaps): cancelled, it may not have reached the server.
     const sent = emulator.requests
       .filter(r => r.path === FINDINGS_PATH)
       .map(r => `${r.query.issue_type?.[0]}:${r.query.status?.[0]}:${r.query.page?.[0]}`)
       .sort()
-    expect(sent).toEqual([
+    expect(sent.filter(r => r !== 'sast:open:1')).toEqual([
       'sast:fixing:0',
       'sast:open:0',
-      'sast:open:1',
       'sast:reviewing:0',
       'sca:fixing:0',
       'sca:open:0',
+      'sca:open:1',
       'sca:reviewing:0'
     ])
+    expect(sent.filter(r => r === 'sast:open:1').length).toBeGreaterThanOrEqual(1)
+    expect(sent.filter(r => r === 'sast:open:1').length).toBeLessThanOrEqual(2)
   })
 })
 
@@ -223,8 +227,14 @@ describe('a run that spent a request on its count speculates one page less', () 
     async limit => {
       const added = addFindings('acme/exact', 3000, 9_600_000)
       try {
-        // Page 1 (the one that proves the end) is slow: the pages past it go out meanwhile.
-        emulator.addFault({ kind: 'delay', ms: 300, path: FINDINGS_PATH, query: { page: '1' } })
+        // SAST page 1 (the one that proves the end) is slow: the pages past it go out meanwhile.
+        // SCA open asks for its page 1 with its first too, and spends a slot on it.
+        emulator.addFault({
+          kind: 'delay',
+          ms: 300,
+          path: FINDINGS_PATH,
+          query: { page: '1', issue_type: 'sast' }
+        })
         const found = await fetchFindings(transport, 'acme-corp', everyChainOf('acme/exact'), {
           speculationLimit: limit
         })
@@ -328,5 +338,81 @@ describe('pages answered in any order (no HTTP: each page comes back when the te
     expect(requested).toEqual([0, 1, 2, 3, 4])
     // Page 4 lay past the end: its slot is spent.
     expect(budget.wasted).toBe(1)
+  })
+})
+
+describe('the page an open list asks for with its first', () => {
+  it('goes out before the first page is back (over HTTP, with the default paging)', async () => {
+    // Page 0 answers late: page 1 must not wait for it.
+    emulator.addFault({ kind: 'delay', ms: 3_000, path: FINDINGS_PATH, query: { page: '0' } })
+    const pages = findingPages(transport, 'acme-corp', query('acme/many'))
+    const first = pages.next()
+    await waitUntil(() => pagesOf('acme/many').length >= 2)
+    expect(pagesOf('acme/many')).toEqual([0, 1])
+    // Page 0 is still unanswered.
+    expect(emulator.requests.find(r => r.query.page?.[0] === '0')?.status).toBe(0)
+    expect((await first).value).toHaveLength(2050)
+    await pages.return(undefined)
+  })
+
+  it('is spent from the budget when the list ends on its first page', async () => {
+    const budget = new SpeculationBudget(5)
+    const out: Finding[] = []
+    const paging = { ...PAGING, openStartAhead: 1 }
+    for await (const page of findingPages(
+      transport,
+      'acme-corp',
+      query('acme/one'),
+      paging,
+      budget
+    ))
+      out.push(...page)
+    expect(out).toHaveLength(40)
+    expect(budget.wasted).toBe(1)
+    await quiesce(emulator)
+    expect(pagesOf('acme/one')).toEqual([0, 1])
+  })
+
+  it('is not asked for by a list that is not open', async () => {
+    const paging = { ...PAGING, openStartAhead: 1 }
+    const reviewing: FindingsQuery = { ...query('acme/one'), status: 'reviewing' }
+    const pages = findingPages(transport, 'acme-corp', reviewing, paging)
+    for await (const page of pages) expect(page).toHaveLength(0)
+    await quiesce(emulator)
+    expect(pagesOf('acme/one')).toEqual([0])
+  })
+
+  it('is dropped, cancelled and spent when the first page shows a capped page size', async () => {
+    const requested: { page: number; size: number; signal: AbortSignal }[] = []
+    const answers = new Map<number, (items: number[]) => void>()
+    const fetchPage = (page: number, signal: AbortSignal, size: number): Promise<number[]> => {
+      requested.push({ page, size, signal })
+      return new Promise(resolve => answers.set(requested.length - 1, resolve))
+    }
+    const budget = new SpeculationBudget(5)
+    const pages = pageNumberPages(fetchPage, {
+      pageSize: 300,
+      concurrency: 4,
+      endOn: 'short-page',
+      capCheck: { minPageSize: 100 },
+      maxPages: 50,
+      speculation: budget,
+      startAhead: 1,
+      key: (n: number) => n,
+      request: { method: 'GET', path: '/api/v1/x' }
+    })
+    const page0 = pages.next()
+    expect(requested.map(r => `${r.page}:${r.size}`)).toEqual(['0:300', '1:300'])
+    // 200 items: the end of the list, or a server that caps page_size at 200.
+    answers.get(0)?.(Array.from({ length: 200 }, (_, i) => i))
+    expect((await page0).value).toHaveLength(200)
+    const page1 = pages.next()
+    await new Promise(resolve => setImmediate(resolve))
+    // Page 1 asked for at 300 starts at item 300, not 200: it is cancelled and asked anew at 200.
+    expect(requested[1].signal.aborted).toBe(true)
+    expect(requested.map(r => `${r.page}:${r.size}`)).toEqual(['0:300', '1:300', '1:200'])
+    expect(budget.wasted).toBe(1)
+    answers.get(2)?.([])
+    expect((await page1).done).toBe(true)
   })
 })

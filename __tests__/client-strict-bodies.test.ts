@@ -27,6 +27,7 @@ import { readConfig } from '../src/inputs/index.js'
 import type { Deployment, Finding, IssueType } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
 import { PROJECT, WEB_SAST } from './helpers/sample.js'
+import { PAGE_BY_PAGE } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
@@ -68,7 +69,8 @@ const webMain = (type: Exclude<IssueType, 'secrets'>): FindingsQuery => ({
 
 async function collect(query: FindingsQuery): Promise<Finding[]> {
   const out: Finding[] = []
-  for await (const page of findingPages(transport, 'acme-corp', query)) out.push(...page)
+  for await (const page of findingPages(transport, 'acme-corp', query, PAGE_BY_PAGE))
+    out.push(...page)
   return out
 }
 
@@ -210,7 +212,7 @@ describe('findings pages are parsed through one buffer that every page reuses', 
     })
     try {
       const messages: string[] = []
-      for await (const found of findingPages(direct, 'acme-corp', webMain('sast')))
+      for await (const found of findingPages(direct, 'acme-corp', webMain('sast'), PAGE_BY_PAGE))
         messages.push(...found.map(f => f.ruleMessage))
       expect(messages).toEqual(['after a BOM'])
     } finally {

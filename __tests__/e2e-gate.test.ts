@@ -26,6 +26,7 @@ import {
   RELAXED,
   FINDINGS_PATH,
   findingsRequests,
+  FINDINGS_REQUESTS_PER_TYPE,
   proofScansRequests,
   scanOutputs,
   SCANS_PATH
@@ -127,8 +128,8 @@ function withRunnerDefaults(
   return inputs
 }
 
-/** Findings requests of a small ref: one per issue type and default status (open, reviewing, fixing). */
-const DEFAULT_CHAINS = 6
+/** Findings requests of a small ref with the default issue types (SAST and SCA). */
+const DEFAULT_FINDINGS_REQUESTS = 2 * FINDINGS_REQUESTS_PER_TYPE
 
 function expectNoGateFailure(run: ActionRun): void {
   expect(errorLines(run)).toEqual([])
@@ -175,7 +176,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
         projects,
         scans,
         scans,
-        ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
+        ...Array<string>(DEFAULT_FINDINGS_REQUESTS).fill(`GET ${FINDINGS_PATH}`),
         'GET /api/v1/deployments/4242/secrets'
       ].sort()
     )
@@ -311,7 +312,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
         '1 blocking finding: high ssc-d002fd38-1a3f-495f-aacf-2b3eaf3bcf45 at web/frontend/package-lock.json:812'
       ])
       expect(findingsRequests(emulator).map(r => r.query.issue_type)).toEqual(
-        Array<string[]>(3).fill(['sca'])
+        Array<string[]>(FINDINGS_REQUESTS_PER_TYPE).fill(['sca'])
       )
     })
 
@@ -367,7 +368,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(rows[0]).toContain('<code>flatmap-stream@&#8203;0.1.1</code>')
     expect(rows[0]).toMatch(/\| malicious dependency \(unreachable, malicious\) \|$/)
     expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
-      Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
+      Array<string[]>(DEFAULT_FINDINGS_REQUESTS).fill(['refs/pull/42/merge'])
     )
 
     emulator.requests.length = 0
@@ -520,7 +521,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     )
     expect(run.exitCode).toBe(1)
     const requests = findingsRequests(emulator)
-    expect(requests).toHaveLength(DEFAULT_CHAINS)
+    expect(requests).toHaveLength(DEFAULT_FINDINGS_REQUESTS)
     const sent = requests.map(r => r.query.since)
     expect(new Set(sent.map(each => each?.[0])).size).toBe(1)
     const since = Number(sent[0]?.[0])
@@ -554,7 +555,14 @@ describe('e2e gate: verdicts on acme/web main', () => {
     const body = { ...web, sastFindings: { findings: [...listOf(web), ...legacyFindings] } }
     delete (body as Record<string, unknown>).findings
     emulator.requests.length = 0
-    emulator.addFault({ kind: 'json', method: 'GET', path: FINDINGS_PATH, body, times: 1 })
+    emulator.addFault({
+      kind: 'json',
+      method: 'GET',
+      path: FINDINGS_PATH,
+      query: { page: '0' },
+      body,
+      times: 1
+    })
 
     const run = await runAction(emulator, {
       ...RELAXED,
@@ -567,17 +575,20 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(warningLines(run)).toEqual([
       'Dropped 1 finding(s) the server returned out of scope: 1 of another repository (acme/web-legacy)'
     ])
+    // Page 0, and page 1 asked for with it (empty: the list has ended).
     const requests = findingsRequests(emulator)
-    expect(requests).toHaveLength(1)
-    expect(requests[0]?.query).toEqual({
-      issue_type: ['sast'],
-      repos: ['acme/web'],
-      ref: ['refs/heads/main'],
-      status: ['open'],
-      page: ['0'],
-      page_size: ['3000']
-    })
-    expect(requests[0]?.headers.authorization).toBe(`Bearer ${emulator.token}`)
+    expect(requests.map(r => r.query.page?.[0]).sort()).toEqual(['0', '1'])
+    for (const request of requests) {
+      expect(request.query).toEqual({
+        issue_type: ['sast'],
+        repos: ['acme/web'],
+        ref: ['refs/heads/main'],
+        status: ['open'],
+        page: [request.query.page?.[0]],
+        page_size: ['3000']
+      })
+      expect(request.headers.authorization).toBe(`Bearer ${emulator.token}`)
+    }
   })
 
   it('gate: false evaluates nothing: result skipped, no findings request', async () => {
@@ -669,7 +680,7 @@ describe('e2e gate: pull requests', () => {
 
     expect(run.exitCode).toBe(1)
     expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
-      Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
+      Array<string[]>(DEFAULT_FINDINGS_REQUESTS).fill(['refs/pull/42/merge'])
     )
     // The PR copies of main's blocking findings, the new BLOCK-mode rule finding WEB_PR.jwtSecret (its rule
     // is on the second policy page) and the malicious dependency, in report order.
@@ -704,7 +715,7 @@ describe('e2e gate: pull requests', () => {
       }
     )
     expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
-      Array<string[]>(DEFAULT_CHAINS).fill([HEAD_BRANCH])
+      Array<string[]>(DEFAULT_FINDINGS_REQUESTS).fill([HEAD_BRANCH])
     )
     expect(run.exitCode).toBe(1)
     expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
@@ -725,7 +736,7 @@ describe('e2e gate: pull requests', () => {
       expect(run.exitCode).toBe(1)
       expect(run.outputs).toEqual(gateOutputs('failed', WEB_MAIN_BLOCKING))
       expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
-        Array<string[]>(DEFAULT_CHAINS).fill(['refs/heads/main'])
+        Array<string[]>(DEFAULT_FINDINGS_REQUESTS).fill(['refs/heads/main'])
       )
     })
 
@@ -745,7 +756,7 @@ describe('e2e gate: pull requests', () => {
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe(`[${WEB_PR.flatmapStream}]`)
       expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
-        Array<string[]>(DEFAULT_CHAINS).fill(['refs/pull/42/merge'])
+        Array<string[]>(DEFAULT_FINDINGS_REQUESTS).fill(['refs/pull/42/merge'])
       )
     })
 
@@ -764,7 +775,7 @@ describe('e2e gate: pull requests', () => {
         }
       )
       expect(findingsRequests(emulator).map(r => r.query.ref)).toEqual(
-        Array<string[]>(DEFAULT_CHAINS).fill([HEAD_BRANCH])
+        Array<string[]>(DEFAULT_FINDINGS_REQUESTS).fill([HEAD_BRANCH])
       )
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
@@ -1158,7 +1169,7 @@ describe('e2e gate: API errors', () => {
     expect(requestLines(emulator).sort()).toEqual([
       'GET /api/v1/deployments',
       'GET /api/v1/deployments/4242/secrets',
-      ...Array<string>(DEFAULT_CHAINS).fill(`GET ${FINDINGS_PATH}`),
+      ...Array<string>(DEFAULT_FINDINGS_REQUESTS).fill(`GET ${FINDINGS_PATH}`),
       'GET /api/v1/deployments/acme-corp/projects',
       'POST /api/v1/deployments/4242/scans/search',
       'POST /api/v1/deployments/4242/scans/search'

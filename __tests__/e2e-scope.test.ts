@@ -55,11 +55,14 @@ describe('e2e scope: finding statuses', () => {
       const sent = findingsRequests(emulator).map(r =>
         [...(r.query.issue_type ?? []), ...(r.query.status ?? [])].join(' ')
       )
+      // Each open list asks for page 1 with its first.
       expect(sent.sort()).toEqual([
         'sast fixing',
         'sast open',
+        'sast open',
         'sast reviewing',
         'sca fixing',
+        'sca open',
         'sca open',
         'sca reviewing'
       ])
@@ -79,7 +82,10 @@ describe('e2e scope: finding statuses', () => {
       })
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '0' })
-      expect(findingsRequests(emulator).map(r => r.query.status)).toEqual([['open'], ['open']])
+      // Page 0 of each type, and page 1 asked for with it.
+      expect(findingsRequests(emulator).map(r => r.query.status)).toEqual(
+        Array<string[]>(4).fill(['open'])
+      )
     })
   })
 })
@@ -124,7 +130,7 @@ describe('e2e scope: findings the server returns out of scope', () => {
       kind: 'json',
       method: 'GET',
       path: FINDINGS_PATH,
-      query: { issue_type: 'sast', status: 'open' },
+      query: { issue_type: 'sast', status: 'open', page: '0' },
       body
     })
   }
@@ -184,7 +190,7 @@ describe('e2e scope: findings the server returns out of scope', () => {
         kind: 'json',
         method: 'GET',
         path: FINDINGS_PATH,
-        query: { issue_type: 'sca', status: 'open' },
+        query: { issue_type: 'sca', status: 'open', page: '0' },
         body: { ...main, scaFindings: { findings: [...main.scaFindings.findings, ...malicious] } }
       })
 

@@ -28603,14 +28603,14 @@ async function* pageNumberPages(fetchPage, options) {
             out++;
         }
     };
-    const launch = (speculative, covered = false) => {
+    const launch = (speculative, covered = false, signal = abandon.signal) => {
         const size = pageSize;
         const page = nextToRequest++;
         if (page > 0 && !covered)
             options.expected?.use(size);
         const entry = {
             page,
-            items: fetchPage(page, abandon.signal, size),
+            items: fetchPage(page, signal, size),
             speculative,
             covered
         };
@@ -28619,7 +28619,7 @@ async function* pageNumberPages(fetchPage, options) {
             entry.endsList = isLastPage(items, size, options);
             // While speculating, a full page that comes back (in any order) proves the next one is
             // needed and frees a request on the wire: ask for more at once, not when it is read.
-            if (!joined || done || entry.endsList)
+            if (!joined || done || entry.endsList || entry.dropped)
                 return;
             needed = Math.max(needed, page + 1);
             settle();
@@ -28629,6 +28629,15 @@ async function* pageNumberPages(fetchPage, options) {
     };
     budget?.enter();
     launch(false);
+    // Pages asked for with the first are sized before it could show a capped page size: they are
+    // cancelled if it does. Concurrency 1 asks for one page after another, from the first on.
+    const startedAhead = new AbortController();
+    const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0;
+    if (budget && startAhead > 0) {
+        const signal = AbortSignal.any([abandon.signal, startedAhead.signal]);
+        while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
+            launch(true, false, signal);
+    }
     if (budget)
         options.expected?.onKnown(() => topUp());
     try {
@@ -28641,8 +28650,17 @@ async function* pageNumberPages(fetchPage, options) {
                 yield items;
             }
             // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
-            if (current === 0 && mayBeCapped(items, options))
+            if (current === 0 && mayBeCapped(items, options)) {
                 pageSize = items.length;
+                // Pages asked for with the first were sized before the cap was seen: at the asked size
+                // their offsets may not follow on from it. Their slots are spent; page 1 is asked anew.
+                const stale = inFlight.splice(0);
+                for (const entry of stale)
+                    entry.dropped = true;
+                budget?.spend(speculativeCount(stale));
+                startedAhead.abort();
+                nextToRequest = 1;
+            }
             else if (isLastPage(items, pageSize, options))
                 return;
             else if (budget && !joined) {
@@ -30071,6 +30089,11 @@ class SpeculationBudget {
         this.held++;
         return true;
     }
+    /** `count` speculative pages were dropped unread (sized before a capped page size showed). */
+    spend(count) {
+        this.held -= count;
+        this.spent += count;
+    }
     /** A speculative page turned out to be needed. */
     give() {
         this.held--;
@@ -30844,6 +30867,13 @@ function parseBody(parts) {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 /**
+ * Pages past the first that an open list asks for together with its first page, on the
+ * speculation budget. The open lists are the ones that run long; when the first page shows a
+ * long list, the next pages then arrive with it instead of a round trip later, which at 300 ms
+ * per response is time the client would spend waiting. On a short list it costs one empty page.
+ */
+const OPEN_START_AHEAD = 1;
+/**
  * Up to six pages of a list in flight: the page known to be needed and up to five asked for
  * ahead, as far as the run's speculation budget allows. At 300 ms per response that keeps the
  * client busy parsing instead of waiting; the budget caps the pages asked for past the ends.
@@ -30851,7 +30881,8 @@ function parseBody(parts) {
 const DEFAULT_FINDINGS_PAGING = {
     pageSize: 3000,
     concurrency: 6,
-    maxPages: 2000
+    maxPages: 2000,
+    openStartAhead: OPEN_START_AHEAD
 };
 /**
  * Requests past the ends of all the findings lists of one run, at most, on speculation; pages a
@@ -30898,6 +30929,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         capCheck: { minPageSize: MIN_FINDINGS_PAGE_SIZE },
         maxPages: paging.maxPages,
         speculation,
+        startAhead: query.status === 'open' ? (paging.openStartAhead ?? 0) : 0,
         ...(expected ? { expected } : {}),
         key: finding => finding.id,
         request

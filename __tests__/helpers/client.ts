@@ -1,8 +1,15 @@
 /** What the client tests share: a transport to the emulator, and ways to wait for it to settle. */
 import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
+import { DEFAULT_FINDINGS_PAGING, type FindingsPaging } from '../../src/api/findings.js'
 import { defaultRetryPolicy } from '../../src/api/retry.js'
 import { Transport } from '../../src/api/transport.js'
+
+/**
+ * The default findings paging without the page an open list asks for with its first: one request
+ * per page, so that a test of the transport (retries, faults, bodies) sees only its own requests.
+ */
+export const PAGE_BY_PAGE: FindingsPaging = { ...DEFAULT_FINDINGS_PAGING, openStartAhead: 0 }
 
 export interface TestTransportOptions {
   readonly timeoutMs?: number

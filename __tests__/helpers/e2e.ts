@@ -15,6 +15,7 @@ import {
   type RunOptions
 } from '../../scripts/run-action.js'
 import { WEB_MAIN_BLOCKING } from './sample.js'
+import { OPEN_START_AHEAD } from '../../src/api/findings.js'
 
 /**
  * End-to-end suites run the committed bundle. Called at the top of each: without dist/index.js
@@ -119,6 +120,12 @@ export const NORMAL_OUTPUTS: Readonly<Record<string, string>> = {
 export const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' } as const
 
 export const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
+
+/**
+ * The findings requests of a run on a small ref, per issue type: one per default status (open,
+ * reviewing, fixing), and page 1 of the open list, asked for with its first (OPEN_START_AHEAD).
+ */
+export const FINDINGS_REQUESTS_PER_TYPE = 3 + OPEN_START_AHEAD
 
 /** The findings requests the emulator received, in order. */
 export function findingsRequests(emulator: Emulator): Emulator['requests'] {

@@ -33,6 +33,12 @@ export interface PageNumberOptions<T> {
    * list is long, the pages the count covers are asked for at once, past `concurrency`.
    */
   readonly expected?: ExpectedItems
+  /**
+   * With a budget: pages past the first asked for together with it (within `concurrency`), on
+   * budget slots, for a list that is likely long (the open findings): when it is, their round
+   * trip overlaps the first page's instead of following it.
+   */
+  readonly startAhead?: number
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
   readonly key: (item: T) => string | number
   readonly request: RequestLabel
@@ -99,13 +105,13 @@ export async function* pageNumberPages<T>(
       out++
     }
   }
-  const launch = (speculative: boolean, covered = false): void => {
+  const launch = (speculative: boolean, covered = false, signal = abandon.signal): void => {
     const size = pageSize
     const page = nextToRequest++
     if (page > 0 && !covered) options.expected?.use(size)
     const entry: InFlightPage<T> = {
       page,
-      items: fetchPage(page, abandon.signal, size),
+      items: fetchPage(page, signal, size),
       speculative,
       covered
     }
@@ -115,7 +121,7 @@ export async function* pageNumberPages<T>(
         entry.endsList = isLastPage(items, size, options)
         // While speculating, a full page that comes back (in any order) proves the next one is
         // needed and frees a request on the wire: ask for more at once, not when it is read.
-        if (!joined || done || entry.endsList) return
+        if (!joined || done || entry.endsList || entry.dropped) return
         needed = Math.max(needed, page + 1)
         settle()
         topUp()
@@ -126,6 +132,15 @@ export async function* pageNumberPages<T>(
   }
   budget?.enter()
   launch(false)
+  // Pages asked for with the first are sized before it could show a capped page size: they are
+  // cancelled if it does. Concurrency 1 asks for one page after another, from the first on.
+  const startedAhead = new AbortController()
+  const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0
+  if (budget && startAhead > 0) {
+    const signal = AbortSignal.any([abandon.signal, startedAhead.signal])
+    while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
+      launch(true, false, signal)
+  }
   if (budget) options.expected?.onKnown(() => topUp())
   try {
     while (inFlight.length > 0) {
@@ -137,8 +152,16 @@ export async function* pageNumberPages<T>(
         yield items
       }
       // Page 1 is asked for in pages of page 0's length: the list goes on only if it is not empty.
-      if (current === 0 && mayBeCapped(items, options)) pageSize = items.length
-      else if (isLastPage(items, pageSize, options)) return
+      if (current === 0 && mayBeCapped(items, options)) {
+        pageSize = items.length
+        // Pages asked for with the first were sized before the cap was seen: at the asked size
+        // their offsets may not follow on from it. Their slots are spent; page 1 is asked anew.
+        const stale = inFlight.splice(0)
+        for (const entry of stale) entry.dropped = true
+        budget?.spend(speculativeCount(stale))
+        startedAhead.abort()
+        nextToRequest = 1
+      } else if (isLastPage(items, pageSize, options)) return
       else if (budget && !joined) {
         budget.join()
         joined = true
@@ -176,6 +199,8 @@ interface InFlightPage<T> {
   readonly covered: boolean
   /** Set once the page is back: whether it is the last one. */
   endsList?: boolean
+  /** Dropped unread: sized before the first page showed a capped page size. */
+  dropped?: boolean
 }
 
 function isLastPage<T>(

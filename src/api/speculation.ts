@@ -47,6 +47,12 @@ export class SpeculationBudget {
     return true
   }
 
+  /** `count` speculative pages were dropped unread (sized before a capped page size showed). */
+  spend(count: number): void {
+    this.held -= count
+    this.spent += count
+  }
+
   /** A speculative page turned out to be needed. */
   give(): void {
     this.held--
