@@ -46,7 +46,7 @@ import { spawnSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { fetch } from 'undici'
+import { fetch, type Response } from 'undici'
 import { sampleCommit } from '../emulator/data/sample-scans.js'
 import { FAIL_ON_POLICY_MODE_VALUES } from '../src/inputs/gate.js'
 import { actionBundle, ROOT, runBundledAction } from './run-action.js'
@@ -170,8 +170,20 @@ function findingsUrl(
 }
 
 async function fetchJson(target: string): Promise<unknown> {
-  const response = await fetch(target, { headers: { authorization: `Bearer ${TOKEN}` } })
+  const get = (): Promise<Response> =>
+    fetch(target, { headers: { authorization: `Bearer ${TOKEN}` } })
+  // A connection kept alive through a long pause may have been closed by the emulator just as it
+  // is reused (undici: "other side closed"); that GET is sent once more on a new connection.
+  const response = await get().catch((error: unknown) => {
+    if (socketClosed(error)) return get()
+    throw error
+  })
   return JSON.parse(await response.text()) as unknown
+}
+
+function socketClosed(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined
+  return cause instanceof Error && 'code' in cause && cause.code === 'UND_ERR_SOCKET'
 }
 
 const LOWER_BOUND_CLIENT = join(ROOT, 'scripts', 'bench-lower-bound.mjs')
