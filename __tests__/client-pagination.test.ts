@@ -404,8 +404,10 @@ describe('the request count of the first page check', () => {
   it('a first page shorter than the minimum page size (100) ends the list: no request but the page asked ahead', async () => {
     const findings = await collect({ ...bigMain, repository: 'acme/web' })
     expect(findings).toHaveLength(10)
-    // An open list asks for page 1 with page 0, in case it is long.
-    expect(pagesSent()).toEqual(['0:3000', '1:3000'])
+    // An open list asks for page 1 with page 0, in case it is long; once page 0 shows the end,
+    // it is cancelled, and may not have reached the server.
+    expect(pagesSent().filter(page => page !== '1:3000')).toEqual(['0:3000'])
+    expect(pagesSent().length).toBeLessThanOrEqual(2)
   })
 
   it('a list that is not open asks for its first page alone', async () => {
@@ -433,8 +435,10 @@ describe('the request count of the first page check', () => {
     try {
       const findings = await collect({ ...bigMain, repository: 'acme/short' })
       expect(findings.map(f => f.id)).toEqual(records.map(r => r.id))
-      // page 1 asked ahead at 3000, then page 1 again in pages of the first page's length
-      expect(pagesSent()).toEqual(['0:3000', '1:3000', '1:150'])
+      // page 1 asked ahead at 3000 (cancelled once page 0 came back short, perhaps before it went
+      // out), then page 1 again in pages of the first page's length
+      expect(pagesSent().filter(page => page !== '1:3000')).toEqual(['0:3000', '1:150'])
+      expect(pagesSent().length).toBeLessThanOrEqual(3)
     } finally {
       emulator.state.sastFindings.splice(-records.length)
     }

@@ -200,24 +200,25 @@ describe('the budget shared by the lists of a run', () => {
     expect(findings.findings).toHaveLength(2050)
     await quiesce(emulator)
     // SAST open: a short first page of 2050 and the probe of page 1 that checks for a silent
-    // page-size cap; SCA open: its first page and page 1, asked for with it; the four other
-    // chains are empty: one request each. Page 1 of SAST open asked for with page 0 was dropped
-    // when page 0 came back short (a cap, perhaps): cancelled, it may not have reached the server.
+    // page-size cap; the five other chains are empty: one request each. Each open list asked for
+    // page 1 with page 0; once page 0 showed the end (or, for SAST, a cap perhaps) it was
+    // cancelled, and may not have reached the server.
     const sent = emulator.requests
       .filter(r => r.path === FINDINGS_PATH)
       .map(r => `${r.query.issue_type?.[0]}:${r.query.status?.[0]}:${r.query.page?.[0]}`)
       .sort()
-    expect(sent.filter(r => r !== 'sast:open:1')).toEqual([
+    const ahead = ['sast:open:1', 'sca:open:1']
+    expect(sent.filter(r => !ahead.includes(r))).toEqual([
       'sast:fixing:0',
       'sast:open:0',
       'sast:reviewing:0',
       'sca:fixing:0',
       'sca:open:0',
-      'sca:open:1',
       'sca:reviewing:0'
     ])
     expect(sent.filter(r => r === 'sast:open:1').length).toBeGreaterThanOrEqual(1)
     expect(sent.filter(r => r === 'sast:open:1').length).toBeLessThanOrEqual(2)
+    expect(sent.filter(r => r === 'sca:open:1').length).toBeLessThanOrEqual(1)
   })
 })
 
@@ -370,7 +371,9 @@ describe('the page an open list asks for with its first', () => {
     expect(out).toHaveLength(40)
     expect(budget.wasted).toBe(1)
     await quiesce(emulator)
-    expect(pagesOf('acme/one')).toEqual([0, 1])
+    // Cancelled once page 0 showed the end, page 1 may not have reached the server.
+    expect(pagesOf('acme/one').filter(page => page !== 1)).toEqual([0])
+    expect(pagesOf('acme/one').length).toBeLessThanOrEqual(2)
   })
 
   it('is not asked for by a list that is not open', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import {
   buildState,
@@ -121,11 +121,43 @@ export const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 
 
 export const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
 
+/** Findings request chains of a run with the default issue types and statuses: 2 × 3. */
+export const DEFAULT_CHAINS = 6
+
+/** Page 0 requests: one per findings chain of a run (per round, when the findings are fetched again). */
+export function firstPageRequests(requests: Emulator['requests']): Emulator['requests'] {
+  return requests.filter(r => r.query.page?.[0] === '0')
+}
+
 /**
- * The findings requests of a run on a small ref, per issue type: one per default status (open,
- * reviewing, fixing), and page 1 of the open list, asked for with its first (OPEN_START_AHEAD).
+ * Checks the findings requests of a run whose lists are shorter than a page: `chains` first
+ * pages, and at most one page 1 per open chain, asked for with its first (OPEN_START_AHEAD).
+ * Once the short page 0 shows the end, that page 1 is cancelled: whether it reached the server
+ * first depends on timing, so it is counted as a bound. Returns the first pages, in order.
  */
-export const FINDINGS_REQUESTS_PER_TYPE = 3 + OPEN_START_AHEAD
+export function expectShortListRequests(
+  requests: Emulator['requests'],
+  chains = DEFAULT_CHAINS
+): Emulator['requests'] {
+  const first = firstPageRequests(requests)
+  const ahead = requests.filter(r => r.query.page?.[0] === '1')
+  expect(first).toHaveLength(chains)
+  expect(ahead.every(r => r.query.status?.[0] === 'open')).toBe(true)
+  expect(ahead.length).toBeLessThanOrEqual(
+    first.filter(r => r.query.status?.[0] === 'open').length * OPEN_START_AHEAD
+  )
+  expect(first.length + ahead.length).toBe(requests.length)
+  return first
+}
+
+/** Every findings request asked for `ref`, one first page per chain. */
+export function expectFindingsRef(emulator: Emulator, ref: string, chains = DEFAULT_CHAINS): void {
+  const requests = findingsRequests(emulator)
+  expect(expectShortListRequests(requests, chains).map(r => r.query.ref)).toEqual(
+    Array<string[]>(chains).fill([ref])
+  )
+  expect(requests.filter(r => r.query.ref?.[0] !== ref)).toEqual([])
+}
 
 /** The findings requests the emulator received, in order. */
 export function findingsRequests(emulator: Emulator): Emulator['requests'] {
