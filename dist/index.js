@@ -28631,9 +28631,9 @@ async function* pageNumberPages(fetchPage, options) {
     launch(false);
     // Pages asked for with the first are sized before it could show a capped page size: they are
     // cancelled if it does. Concurrency 1 asks for one page after another, from the first on.
-    const startedAhead = new AbortController();
     const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0;
-    if (budget && startAhead > 0) {
+    const startedAhead = startAhead > 0 ? new AbortController() : undefined;
+    if (budget && startedAhead) {
         const signal = AbortSignal.any([abandon.signal, startedAhead.signal]);
         while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
             launch(true, false, signal);
@@ -28658,7 +28658,7 @@ async function* pageNumberPages(fetchPage, options) {
                 for (const entry of stale)
                     entry.dropped = true;
                 budget?.spend(speculativeCount(stale));
-                startedAhead.abort();
+                startedAhead?.abort();
                 nextToRequest = 1;
             }
             else if (isLastPage(items, pageSize, options))
@@ -30077,8 +30077,7 @@ class SpeculationBudget {
             this.members = Math.max(0, this.members - 1);
         else
             this.undecided = Math.max(0, this.undecided - 1);
-        this.held -= stillHeld;
-        this.spent += stillHeld;
+        this.spend(stillHeld);
     }
     /** One more speculative page for a list that holds `mine` already; false when none is left. */
     take(mine) {
@@ -30089,7 +30088,7 @@ class SpeculationBudget {
         this.held++;
         return true;
     }
-    /** `count` speculative pages were dropped unread (sized before a capped page size showed). */
+    /** `count` speculative pages held were given up unread: their slots are spent for good. */
     spend(count) {
         this.held -= count;
         this.spent += count;
@@ -30870,7 +30869,8 @@ function parseBody(parts) {
  * Pages past the first that an open list asks for together with its first page, on the
  * speculation budget. The open lists are the ones that run long; when the first page shows a
  * long list, the next pages then arrive with it instead of a round trip later, which at 300 ms
- * per response is time the client would spend waiting. On a short list it costs one empty page.
+ * per response is time the client would spend waiting. On a short list it costs up to one request
+ * (cancelled once the first page shows the end, it may not have gone out yet).
  */
 const OPEN_START_AHEAD = 1;
 /**

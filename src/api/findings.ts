@@ -461,7 +461,8 @@ export interface FindingsQuery {
  * Pages past the first that an open list asks for together with its first page, on the
  * speculation budget. The open lists are the ones that run long; when the first page shows a
  * long list, the next pages then arrive with it instead of a round trip later, which at 300 ms
- * per response is time the client would spend waiting. On a short list it costs one empty page.
+ * per response is time the client would spend waiting. On a short list it costs up to one request
+ * (cancelled once the first page shows the end, it may not have gone out yet).
  */
 export const OPEN_START_AHEAD = 1
 

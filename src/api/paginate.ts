@@ -134,9 +134,9 @@ export async function* pageNumberPages<T>(
   launch(false)
   // Pages asked for with the first are sized before it could show a capped page size: they are
   // cancelled if it does. Concurrency 1 asks for one page after another, from the first on.
-  const startedAhead = new AbortController()
   const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0
-  if (budget && startAhead > 0) {
+  const startedAhead = startAhead > 0 ? new AbortController() : undefined
+  if (budget && startedAhead) {
     const signal = AbortSignal.any([abandon.signal, startedAhead.signal])
     while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
       launch(true, false, signal)
@@ -159,7 +159,7 @@ export async function* pageNumberPages<T>(
         const stale = inFlight.splice(0)
         for (const entry of stale) entry.dropped = true
         budget?.spend(speculativeCount(stale))
-        startedAhead.abort()
+        startedAhead?.abort()
         nextToRequest = 1
       } else if (isLastPage(items, pageSize, options)) return
       else if (budget && !joined) {

@@ -34,8 +34,7 @@ export class SpeculationBudget {
   leave(stillHeld: number, joined: boolean): void {
     if (joined) this.members = Math.max(0, this.members - 1)
     else this.undecided = Math.max(0, this.undecided - 1)
-    this.held -= stillHeld
-    this.spent += stillHeld
+    this.spend(stillHeld)
   }
 
   /** One more speculative page for a list that holds `mine` already; false when none is left. */
@@ -47,7 +46,7 @@ export class SpeculationBudget {
     return true
   }
 
-  /** `count` speculative pages were dropped unread (sized before a capped page size showed). */
+  /** `count` speculative pages held were given up unread: their slots are spent for good. */
   spend(count: number): void {
     this.held -= count
     this.spent += count
