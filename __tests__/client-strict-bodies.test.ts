@@ -184,6 +184,11 @@ describe('findings pages are parsed through one buffer that every page reuses', 
     const small = 'Ünïcödé'
     expect(await messagesOf(page(8_800_101, wide))).toEqual([wide])
     expect(await messagesOf(page(8_800_102, small))).toEqual([small])
+    // ASCII only (read as Latin-1) after pages that were not, then one non-ASCII letter at the end
+    expect(await messagesOf(page(8_800_106, 'plain ASCII'))).toEqual(['plain ASCII'])
+    expect(await messagesOf(page(8_800_107, `${'a'.repeat(70_000)}é`))).toEqual([
+      `${'a'.repeat(70_000)}é`
+    ])
   })
 
   it('a page larger than the shared buffer keeps to a buffer of its own, and the next still parses', async () => {

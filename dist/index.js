@@ -30037,6 +30037,8 @@ async function resolveDeployment(transport, wanted) {
     return pickDeployment(accessible, wanted);
 }
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: ./src/api/paginate.ts
 var paginate = __nccwpck_require__(5427);
 ;// CONCATENATED MODULE: ./src/api/speculation.ts
@@ -30485,6 +30487,7 @@ var error_text = __nccwpck_require__(6589);
 
 
 
+
 /*
  * The findings schemas are the hot path (tens of thousands of items): both key spellings are
  * plain optional fields rather than a key-renaming preprocess, which keeps zod's compiled object
@@ -30859,10 +30862,15 @@ function joined(parts) {
     }
     return { bytes, length };
 }
-/** The body as JSON; a byte-order mark is dropped, as response.text() does. */
+/**
+ * The body as JSON; a byte-order mark is dropped, as response.text() does. A body of ASCII bytes
+ * only (every page seen so far) is read as Latin-1, which gives the same string: the UTF-8
+ * decoder took about 2 ms of a 4.5 MB page, the check and the Latin-1 copy about 0.6 ms.
+ */
 function parseBody(parts) {
     const { bytes, length } = joined(parts);
-    const text = bytes.toString('utf8', 0, length);
+    const encoding = (0,external_node_buffer_.isAscii)(bytes.subarray(0, length)) ? 'latin1' : 'utf8';
+    const text = bytes.toString(encoding, 0, length);
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 /**

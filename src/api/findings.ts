@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer'
 import { z } from 'zod'
 import type {
   ExternalTicket,
@@ -440,10 +441,15 @@ function joined(parts: readonly Uint8Array[]): { bytes: Buffer; length: number }
   return { bytes, length }
 }
 
-/** The body as JSON; a byte-order mark is dropped, as response.text() does. */
+/**
+ * The body as JSON; a byte-order mark is dropped, as response.text() does. A body of ASCII bytes
+ * only (every page seen so far) is read as Latin-1, which gives the same string: the UTF-8
+ * decoder took about 2 ms of a 4.5 MB page, the check and the Latin-1 copy about 0.6 ms.
+ */
 function parseBody(parts: readonly Uint8Array[]): unknown {
   const { bytes, length } = joined(parts)
-  const text = bytes.toString('utf8', 0, length)
+  const encoding = isAscii(bytes.subarray(0, length)) ? 'latin1' : 'utf8'
+  const text = bytes.toString(encoding, 0, length)
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown
 }
 
