@@ -8,7 +8,7 @@ import { sastFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { findingPages, type FindingsPaging, type FindingsQuery } from '../src/api/findings.js'
 import { pageNumberPages } from '../src/api/paginate.js'
-import { SpeculationBudget } from '../src/api/speculation.js'
+import { ExpectedItems, SpeculationBudget } from '../src/api/speculation.js'
 import { Transport } from '../src/api/transport.js'
 import { fetchFindings } from '../src/collect/gate-data.js'
 import type { Finding } from '../src/domain.js'
@@ -417,5 +417,136 @@ describe('the page an open list asks for with its first', () => {
     expect(budget.wasted).toBe(1)
     answers.get(2)?.([])
     expect((await page1).done).toBe(true)
+  })
+})
+
+describe('a page asked for ahead whose body shows findings', () => {
+  /** Pages answered when the test says; a page asked for ahead can say its body holds items. */
+  function aheadPages() {
+    const requested: { page: number; size: number; signal: AbortSignal }[] = []
+    const answers: ((items: number[]) => void)[] = []
+    const announce = new Map<number, () => void>()
+    const fetchPage = (
+      page: number,
+      signal: AbortSignal,
+      size: number,
+      onItems?: () => void
+    ): Promise<number[]> => {
+      requested.push({ page, size, signal })
+      if (onItems) announce.set(page, onItems)
+      return new Promise(resolve => answers.push(resolve))
+    }
+    const pagesAsked = (): string[] => requested.map(r => `${r.page}:${r.size}`)
+    const answer = async (index: number, items: number[]): Promise<void> => {
+      answers[index]?.(items)
+      await new Promise(resolve => setImmediate(resolve))
+    }
+    return { requested, pagesAsked, fetchPage, announce, answer }
+  }
+  const options = (speculation: SpeculationBudget, expected?: ExpectedItems) => ({
+    pageSize: 300,
+    concurrency: 4,
+    endOn: 'short-page' as const,
+    capCheck: { minPageSize: 100 },
+    maxPages: 50,
+    speculation,
+    startAhead: 1,
+    ...(expected ? { expected } : {}),
+    key: (n: number) => n,
+    request: { method: 'GET' as const, path: '/api/v1/x' }
+  })
+  const items = (from: number, count: number): number[] =>
+    Array.from({ length: count }, (_, i) => from + i)
+
+  it('lets the list speculate before its first page is back: page 0 was full', async () => {
+    const { pagesAsked, fetchPage, announce, answer } = aheadPages()
+    const budget = new SpeculationBudget(5)
+    const pages = pageNumberPages(fetchPage, options(budget))
+    const page0 = pages.next()
+    expect(pagesAsked()).toEqual(['0:300', '1:300'])
+    // Only the page asked for ahead can tell.
+    expect([...announce.keys()]).toEqual([1])
+    announce.get(1)?.()
+    // Up to the concurrency of 4 on the wire, on budget slots: page 0 is still out.
+    expect(pagesAsked()).toEqual(['0:300', '1:300', '2:300', '3:300'])
+    // Told twice (a retried page reads its body again): nothing more is asked for.
+    announce.get(1)?.()
+    expect(pagesAsked()).toHaveLength(4)
+    await answer(0, items(0, 300))
+    expect((await page0).value).toHaveLength(300)
+    // Page 0 read full: page 1 is needed, its slot comes back, one more page goes out.
+    expect(pagesAsked()).toEqual(['0:300', '1:300', '2:300', '3:300', '4:300'])
+    expect(budget.wasted).toBe(0)
+    await pages.return(undefined)
+  })
+
+  it('takes the pages the count covers before the first page is back', async () => {
+    const { pagesAsked, fetchPage, announce, answer } = aheadPages()
+    const pages = pageNumberPages(
+      fetchPage,
+      options(new SpeculationBudget(5), new ExpectedItems(Promise.resolve(2_000)))
+    )
+    const page0 = pages.next()
+    await new Promise(resolve => setImmediate(resolve))
+    // The count is known, but without proof that this list is the long one it waits.
+    expect(pagesAsked()).toEqual(['0:300', '1:300'])
+    announce.get(1)?.()
+    // 2,000 items: pages 1 to 6 hold 1,800 past page 0's 300 (page 1 counted as it went out).
+    expect(pagesAsked().map(page => Number(page.split(':')[0]))).toEqual(range(0, 6))
+    await answer(0, items(0, 300))
+    expect((await page0).value).toHaveLength(300)
+    await pages.return(undefined)
+  })
+
+  it('a first page that then shows a capped size: every page asked for before it is cancelled and asked anew', async () => {
+    const { requested, pagesAsked, fetchPage, announce, answer } = aheadPages()
+    const budget = new SpeculationBudget(5)
+    const pages = pageNumberPages(fetchPage, options(budget))
+    const page0 = pages.next()
+    announce.get(1)?.()
+    expect(pagesAsked()).toEqual(['0:300', '1:300', '2:300', '3:300'])
+    // 200 items: a server that caps page_size at 200 (page 1 at 300 held items).
+    await answer(0, items(0, 200))
+    expect((await page0).value).toHaveLength(200)
+    const page1 = pages.next()
+    await new Promise(resolve => setImmediate(resolve))
+    expect(requested.slice(1, 4).map(r => r.signal.aborted)).toEqual([true, true, true])
+    // Asked anew at 200: the list has shown it goes on, so the next pages with it.
+    expect(pagesAsked().slice(4)).toEqual(['1:200', '2:200', '3:200'])
+    expect(requested.slice(4).map(r => r.signal.aborted)).toEqual([false, false, false])
+    // The three cancelled pages were on budget slots: spent.
+    expect(budget.wasted).toBe(3)
+    await answer(4, items(200, 200))
+    expect((await page1).value).toEqual(items(200, 200))
+    await pages.return(undefined)
+  })
+
+  it('over HTTP: a page 1 with findings brings the next pages while page 0 is still unanswered', async () => {
+    emulator.addFault({ kind: 'delay', ms: 3_000, path: FINDINGS_PATH, query: { page: '0' } })
+    const paging = { ...PAGING, openStartAhead: 1 }
+    const pages = findingPages(transport, 'acme-corp', query('acme/many'), paging)
+    const first = pages.next()
+    await waitUntil(() => range(0, 5).every(page => pagesOf('acme/many').includes(page)))
+    // Pages 2 to 5 came from page 1's body (100 findings), not from page 0 (and the pages after
+    // them from theirs, which come back full while page 0 is still out).
+    expect(pagesOf('acme/many')).toEqual(expect.arrayContaining(range(0, 5)))
+    expect(emulator.requests.find(r => r.query.page?.[0] === '0')?.status).toBe(0)
+    expect((await first).value).toHaveLength(100)
+    const rest: Finding[] = []
+    for await (const page of pages) rest.push(...page)
+    expect(rest).toHaveLength(1950)
+  })
+
+  it('over HTTP: an empty page 1 brings nothing more until page 0 is read', async () => {
+    emulator.addFault({ kind: 'delay', ms: 500, path: FINDINGS_PATH, query: { page: '0' } })
+    const paging = { ...PAGING, openStartAhead: 1 }
+    const pages = findingPages(transport, 'acme-corp', query('acme/one'), paging)
+    const first = pages.next()
+    await waitUntil(() => emulator.requests.some(r => r.query.page?.[0] === '1' && r.status !== 0))
+    await new Promise(resolve => setTimeout(resolve, 100))
+    expect(pagesOf('acme/one')).toEqual([0, 1])
+    expect((await first).value).toHaveLength(40)
+    expect((await pages.next()).done).toBe(true)
+    expect(pagesOf('acme/one')).toEqual([0, 1])
   })
 })

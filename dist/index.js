@@ -28603,14 +28603,17 @@ async function* pageNumberPages(fetchPage, options) {
             out++;
         }
     };
-    const launch = (speculative, covered = false, signal = abandon.signal) => {
+    /** Cancels what was asked for before the first page was read, should it show a capped size. */
+    let unproven;
+    const launch = (speculative, covered = false, onItems) => {
         const size = pageSize;
         const page = nextToRequest++;
         if (page > 0 && !covered)
             options.expected?.use(size);
+        const signal = unproven ? AbortSignal.any([abandon.signal, unproven.signal]) : abandon.signal;
         const entry = {
             page,
-            items: fetchPage(page, signal, size),
+            items: fetchPage(page, signal, size, onItems),
             speculative,
             covered
         };
@@ -28629,14 +28632,22 @@ async function* pageNumberPages(fetchPage, options) {
     };
     budget?.enter();
     launch(false);
-    // Pages asked for with the first are sized before it could show a capped page size: they are
-    // cancelled if it does. Concurrency 1 asks for one page after another, from the first on.
+    // Pages asked for before the first is read are sized before it could show a capped page size:
+    // they are cancelled if it does. Concurrency 1 asks for one page after another, from the first.
     const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0;
-    const startedAhead = startAhead > 0 ? new AbortController() : undefined;
-    if (budget && startedAhead) {
-        const signal = AbortSignal.any([abandon.signal, startedAhead.signal]);
+    if (budget && startAhead > 0) {
+        unproven = new AbortController();
+        // A page ahead that holds items: the list is long (or the server caps the page size, which
+        // the first page will show). Its slot stays taken until the first page is read full.
+        const goesOn = () => {
+            if (joined || done || endKnown())
+                return;
+            budget.join();
+            joined = true;
+            topUp();
+        };
         while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
-            launch(true, false, signal);
+            launch(true, false, goesOn);
     }
     if (budget)
         options.expected?.onKnown(() => topUp());
@@ -28658,7 +28669,7 @@ async function* pageNumberPages(fetchPage, options) {
                 for (const entry of stale)
                     entry.dropped = true;
                 budget?.spend(speculativeCount(stale));
-                startedAhead?.abort();
+                unproven?.abort();
                 nextToRequest = 1;
             }
             else if (isLastPage(items, pageSize, options))
@@ -28667,6 +28678,9 @@ async function* pageNumberPages(fetchPage, options) {
                 budget.join();
                 joined = true;
             }
+            // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
+            // asked for from here on is not cancelled with what went out before.
+            unproven = undefined;
             current++;
             if (current >= options.maxPages) {
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .PaginationError */ .XX(options.request, `more than ${options.maxPages} full pages of ${pageSize}`);
@@ -30816,6 +30830,40 @@ async function bodyOf(chunks) {
         parts.push(chunk);
     return parts;
 }
+/**
+ * A findings body this long holds findings: an empty page is `{"findings":[]}`, or the empty lists
+ * of every type under their keys, well under 1 KiB. (A body this long that holds no findings page
+ * at all fails when it is decoded, like any other.)
+ */
+const ITEMS_BYTES = 4096;
+/**
+ * Reads the start of a body at once, before it waits for a read permit, and calls `onItems` when
+ * that start passes ITEMS_BYTES. The rest, with what was read, is handed on as the body.
+ */
+async function announceItems(chunks, onItems) {
+    const iterator = chunks[Symbol.asyncIterator]();
+    const head = [];
+    let length = 0;
+    let ended = false;
+    while (length < ITEMS_BYTES && !ended) {
+        const next = await iterator.next();
+        if (next.done === true)
+            ended = true;
+        else {
+            head.push(next.value);
+            length += next.value.length;
+        }
+    }
+    if (length >= ITEMS_BYTES)
+        onItems();
+    return (async function* () {
+        yield* head;
+        if (ended)
+            return;
+        for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+            yield next.value;
+    })();
+}
 function decodeFindingsPage(parts, type, status, request, pool) {
     let envelope;
     try {
@@ -30913,7 +30961,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
     const request = { method: 'GET', path };
     const pool = new StringPool();
     const decode = findingsPageDecoder(query.type, query.status, request, pool);
-    const fetchPage = (page, signal, pageSize) => transport.request({
+    const fetchPage = (page, signal, pageSize, onItems) => transport.request({
         method: 'GET',
         path,
         signal: cancel ? AbortSignal.any([signal, cancel]) : signal,
@@ -30927,7 +30975,8 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
             page,
             page_size: pageSize
         },
-        stream: decode
+        // A page asked for ahead tells as soon as its body shows findings: the list goes on.
+        stream: onItems ? async (chunks) => decode(await announceItems(chunks, onItems)) : decode
     });
     return (0,paginate/* pageNumberPages */.b)(fetchPage, {
         pageSize: paging.pageSize,

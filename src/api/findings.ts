@@ -387,6 +387,42 @@ async function bodyOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> 
   return parts
 }
 
+/**
+ * A findings body this long holds findings: an empty page is `{"findings":[]}`, or the empty lists
+ * of every type under their keys, well under 1 KiB. (A body this long that holds no findings page
+ * at all fails when it is decoded, like any other.)
+ */
+const ITEMS_BYTES = 4096
+
+/**
+ * Reads the start of a body at once, before it waits for a read permit, and calls `onItems` when
+ * that start passes ITEMS_BYTES. The rest, with what was read, is handed on as the body.
+ */
+async function announceItems(
+  chunks: AsyncIterable<Uint8Array>,
+  onItems: () => void
+): Promise<AsyncIterable<Uint8Array>> {
+  const iterator = chunks[Symbol.asyncIterator]()
+  const head: Uint8Array[] = []
+  let length = 0
+  let ended = false
+  while (length < ITEMS_BYTES && !ended) {
+    const next = await iterator.next()
+    if (next.done === true) ended = true
+    else {
+      head.push(next.value)
+      length += next.value.length
+    }
+  }
+  if (length >= ITEMS_BYTES) onItems()
+  return (async function* (): AsyncGenerator<Uint8Array> {
+    yield* head
+    if (ended) return
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+      yield next.value
+  })()
+}
+
 function decodeFindingsPage(
   parts: Uint8Array[],
   type: PlatformIssueType,
@@ -525,7 +561,12 @@ export function findingPages(
   const request: RequestLabel = { method: 'GET', path }
   const pool = new StringPool()
   const decode = findingsPageDecoder(query.type, query.status, request, pool)
-  const fetchPage = (page: number, signal: AbortSignal, pageSize: number): Promise<Finding[]> =>
+  const fetchPage = (
+    page: number,
+    signal: AbortSignal,
+    pageSize: number,
+    onItems?: () => void
+  ): Promise<Finding[]> =>
     transport.request({
       method: 'GET',
       path,
@@ -540,7 +581,8 @@ export function findingPages(
         page,
         page_size: pageSize
       },
-      stream: decode
+      // A page asked for ahead tells as soon as its body shows findings: the list goes on.
+      stream: onItems ? async chunks => decode(await announceItems(chunks, onItems)) : decode
     })
   return pageNumberPages(fetchPage, {
     pageSize: paging.pageSize,

@@ -36,7 +36,9 @@ export interface PageNumberOptions<T> {
   /**
    * With a budget: pages past the first asked for together with it (within `concurrency`), on
    * budget slots, for a list that is likely long (the open findings): when it is, their round
-   * trip overlaps the first page's instead of following it.
+   * trip overlaps the first page's instead of following it. Such a page whose body shows items
+   * (`fetchPage`'s `onItems`) proves the list goes on past its first page before that page has
+   * been read: the list speculates, and takes the pages the expected count covers, from then on.
    */
   readonly startAhead?: number
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
@@ -51,7 +53,13 @@ export interface PageNumberOptions<T> {
  * or a consumer that stops early) `signal` is aborted, so that such pages are not retried.
  */
 export async function* pageNumberPages<T>(
-  fetchPage: (page: number, signal: AbortSignal, pageSize: number) => Promise<readonly T[]>,
+  fetchPage: (
+    page: number,
+    signal: AbortSignal,
+    pageSize: number,
+    /** Given for a page asked for ahead: to be called once its body shows it holds items. */
+    onItems?: () => void
+  ) => Promise<readonly T[]>,
   options: PageNumberOptions<T>
 ): AsyncGenerator<readonly T[]> {
   const seen = new Set<string | number>()
@@ -105,13 +113,16 @@ export async function* pageNumberPages<T>(
       out++
     }
   }
-  const launch = (speculative: boolean, covered = false, signal = abandon.signal): void => {
+  /** Cancels what was asked for before the first page was read, should it show a capped size. */
+  let unproven: AbortController | undefined
+  const launch = (speculative: boolean, covered = false, onItems?: () => void): void => {
     const size = pageSize
     const page = nextToRequest++
     if (page > 0 && !covered) options.expected?.use(size)
+    const signal = unproven ? AbortSignal.any([abandon.signal, unproven.signal]) : abandon.signal
     const entry: InFlightPage<T> = {
       page,
-      items: fetchPage(page, signal, size),
+      items: fetchPage(page, signal, size, onItems),
       speculative,
       covered
     }
@@ -132,14 +143,21 @@ export async function* pageNumberPages<T>(
   }
   budget?.enter()
   launch(false)
-  // Pages asked for with the first are sized before it could show a capped page size: they are
-  // cancelled if it does. Concurrency 1 asks for one page after another, from the first on.
+  // Pages asked for before the first is read are sized before it could show a capped page size:
+  // they are cancelled if it does. Concurrency 1 asks for one page after another, from the first.
   const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0
-  const startedAhead = startAhead > 0 ? new AbortController() : undefined
-  if (budget && startedAhead) {
-    const signal = AbortSignal.any([abandon.signal, startedAhead.signal])
+  if (budget && startAhead > 0) {
+    unproven = new AbortController()
+    // A page ahead that holds items: the list is long (or the server caps the page size, which
+    // the first page will show). Its slot stays taken until the first page is read full.
+    const goesOn = (): void => {
+      if (joined || done || endKnown()) return
+      budget.join()
+      joined = true
+      topUp()
+    }
     while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
-      launch(true, false, signal)
+      launch(true, false, goesOn)
   }
   if (budget) options.expected?.onKnown(() => topUp())
   try {
@@ -159,13 +177,16 @@ export async function* pageNumberPages<T>(
         const stale = inFlight.splice(0)
         for (const entry of stale) entry.dropped = true
         budget?.spend(speculativeCount(stale))
-        startedAhead?.abort()
+        unproven?.abort()
         nextToRequest = 1
       } else if (isLastPage(items, pageSize, options)) return
       else if (budget && !joined) {
         budget.join()
         joined = true
       }
+      // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
+      // asked for from here on is not cancelled with what went out before.
+      unproven = undefined
       current++
       if (current >= options.maxPages) {
         throw new PaginationError(
