@@ -451,6 +451,7 @@ describe('a page asked for ahead whose body shows findings', () => {
     maxPages: 50,
     speculation,
     startAhead: 1,
+    aheadItemsAfterMs: 0,
     ...(expected ? { expected } : {}),
     key: (n: number) => n,
     request: { method: 'GET' as const, path: '/api/v1/x' }
@@ -521,8 +522,29 @@ describe('a page asked for ahead whose body shows findings', () => {
     await pages.return(undefined)
   })
 
+  it('a page ahead whose items come within aheadItemsAfterMs of asking: nothing more until page 0 is read', async () => {
+    const { pagesAsked, fetchPage, announce, answer } = aheadPages()
+    const pages = pageNumberPages(fetchPage, {
+      ...options(new SpeculationBudget(5), new ExpectedItems(Promise.resolve(2_000))),
+      aheadItemsAfterMs: 60_000
+    })
+    const page0 = pages.next()
+    announce.get(1)?.()
+    expect(pagesAsked()).toEqual(['0:300', '1:300'])
+    await answer(0, items(0, 300))
+    expect((await page0).value).toHaveLength(300)
+    const page1 = pages.next()
+    // Page 0 read full: the pages the count covers go out now, as they did before.
+    expect(pagesAsked().map(page => Number(page.split(':')[0]))).toEqual(range(0, 6))
+    await answer(1, items(300, 300))
+    expect((await page1).value).toHaveLength(300)
+    await pages.return(undefined)
+  })
+
   it('over HTTP: a page 1 with findings brings the next pages while page 0 is still unanswered', async () => {
+    // At 200 ms per response (past AHEAD_ITEMS_AFTER_MS) page 1 answers; page 0 much later.
     emulator.addFault({ kind: 'delay', ms: 3_000, path: FINDINGS_PATH, query: { page: '0' } })
+    emulator.addFault({ kind: 'delay', ms: 200, path: FINDINGS_PATH, query: { page: '1' } })
     const paging = { ...PAGING, openStartAhead: 1 }
     const pages = findingPages(transport, 'acme-corp', query('acme/many'), paging)
     const first = pages.next()
@@ -539,6 +561,7 @@ describe('a page asked for ahead whose body shows findings', () => {
 
   it('over HTTP: an empty page 1 brings nothing more until page 0 is read', async () => {
     emulator.addFault({ kind: 'delay', ms: 500, path: FINDINGS_PATH, query: { page: '0' } })
+    emulator.addFault({ kind: 'delay', ms: 200, path: FINDINGS_PATH, query: { page: '1' } })
     const paging = { ...PAGING, openStartAhead: 1 }
     const pages = findingPages(transport, 'acme-corp', query('acme/one'), paging)
     const first = pages.next()

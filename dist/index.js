@@ -28536,11 +28536,17 @@ function isClientError(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ cursorPages),
-/* harmony export */   b: () => (/* binding */ pageNumberPages)
+/* harmony export */   Xn: () => (/* binding */ cursorPages),
+/* harmony export */   bR: () => (/* binding */ pageNumberPages)
 /* harmony export */ });
+/* unused harmony export AHEAD_ITEMS_AFTER_MS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3249);
 
+/**
+ * Measured at 60,000 findings with the count known early: at 300 ms per response, acting on a page
+ * ahead's items brought the end about 0.1 s sooner; at 50 ms it made runs about 30 ms slower.
+ */
+const AHEAD_ITEMS_AFTER_MS = 150;
 /**
  * Page-number pagination as an async iterator of pages, in order. After the first page proves
  * there may be more, the next pages are fetched concurrently; pages fetched past the end cost one
@@ -28637,10 +28643,12 @@ async function* pageNumberPages(fetchPage, options) {
     const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0;
     if (budget && startAhead > 0) {
         unproven = new AbortController();
+        const askedAt = performance.now();
+        const after = options.aheadItemsAfterMs ?? AHEAD_ITEMS_AFTER_MS;
         // A page ahead that holds items: the list is long (or the server caps the page size, which
         // the first page will show). Its slot stays taken until the first page is read full.
         const goesOn = () => {
-            if (joined || done || endKnown())
+            if (joined || done || endKnown() || performance.now() - askedAt < after)
                 return;
             budget.join();
             joined = true;
@@ -28820,7 +28828,7 @@ function projectPages(transport, deploymentSlug, paging = DEFAULT_PROJECTS_PAGIN
         });
         return response.projects.map(toProject);
     };
-    return (0,_paginate_js__WEBPACK_IMPORTED_MODULE_1__/* .pageNumberPages */ .b)(fetchPage, {
+    return (0,_paginate_js__WEBPACK_IMPORTED_MODULE_1__/* .pageNumberPages */ .bR)(fetchPage, {
         ...paging,
         // The page-size cap of this endpoint is undocumented: a short page may just be the cap.
         endOn: 'empty-page',
@@ -30978,7 +30986,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
         // A page asked for ahead tells as soon as its body shows findings: the list goes on.
         stream: onItems ? async (chunks) => decode(await announceItems(chunks, onItems)) : decode
     });
-    return (0,paginate/* pageNumberPages */.b)(fetchPage, {
+    return (0,paginate/* pageNumberPages */.bR)(fetchPage, {
         pageSize: paging.pageSize,
         concurrency: paging.concurrency,
         endOn: 'short-page',
@@ -31146,7 +31154,7 @@ const PRODUCT_HINT = 'the deployment or this repository may not have the Secrets
 function secretsPages(transport, deploymentId, query, maxPages = 2000) {
     const path = secretsPath(deploymentId);
     const request = { method: 'GET', path };
-    return (0,paginate/* cursorPages */.X)(async (cursor) => {
+    return (0,paginate/* cursorPages */.Xn)(async (cursor) => {
         const page = await transport.request({
             method: 'GET',
             path,
@@ -31204,7 +31212,7 @@ const DEPENDENCIES_PAGE_SIZE = 10000;
 async function listDependencies(transport, deploymentId, filter, maxPages = 500) {
     const path = `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dependencies`;
     const all = [];
-    const pages = (0,paginate/* cursorPages */.X)(async (cursor) => {
+    const pages = (0,paginate/* cursorPages */.Xn)(async (cursor) => {
         const response = await transport.request({
             method: 'POST',
             path,
@@ -31461,7 +31469,7 @@ function isSastPolicy(policy) {
 const RULES_PAGE_LIMIT = 2000;
 function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
     const path = `${policiesPath(deploymentId)}/${encodeURIComponent(policyId)}`;
-    return (0,paginate/* cursorPages */.X)(async (cursor) => {
+    return (0,paginate/* cursorPages */.Xn)(async (cursor) => {
         const response = await transport.request({
             method: 'GET',
             path,
@@ -33008,7 +33016,7 @@ async function searchScans(transport, deploymentId, query, maxPages = 4) {
     const path = scansSearchPath(deploymentId);
     const request = { method: 'POST', path };
     const scans = [];
-    const pages = (0,paginate/* cursorPages */.X)(async (cursor) => {
+    const pages = (0,paginate/* cursorPages */.Xn)(async (cursor) => {
         const page = await searchPage(transport, path, {
             deployment_id: deploymentId,
             repository_id: Number(query.repositoryId),

@@ -41,10 +41,22 @@ export interface PageNumberOptions<T> {
    * been read: the list speculates, and takes the pages the expected count covers, from then on.
    */
   readonly startAhead?: number
+  /**
+   * With `startAhead`: how long after it went out a page ahead's items may act, before the first
+   * page is read (default AHEAD_ITEMS_AFTER_MS). At a shorter round trip the first page is read
+   * about as soon, and what goes out early only crowds the line.
+   */
+  readonly aheadItemsAfterMs?: number
   /** Identity of an item, to notice a server that ignores `page` and repeats itself. */
   readonly key: (item: T) => string | number
   readonly request: RequestLabel
 }
+
+/**
+ * Measured at 60,000 findings with the count known early: at 300 ms per response, acting on a page
+ * ahead's items brought the end about 0.1 s sooner; at 50 ms it made runs about 30 ms slower.
+ */
+export const AHEAD_ITEMS_AFTER_MS = 150
 
 /**
  * Page-number pagination as an async iterator of pages, in order. After the first page proves
@@ -148,10 +160,12 @@ export async function* pageNumberPages<T>(
   const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0
   if (budget && startAhead > 0) {
     unproven = new AbortController()
+    const askedAt = performance.now()
+    const after = options.aheadItemsAfterMs ?? AHEAD_ITEMS_AFTER_MS
     // A page ahead that holds items: the list is long (or the server caps the page size, which
     // the first page will show). Its slot stays taken until the first page is read full.
     const goesOn = (): void => {
-      if (joined || done || endKnown()) return
+      if (joined || done || endKnown() || performance.now() - askedAt < after) return
       budget.join()
       joined = true
       topUp()
