@@ -541,13 +541,20 @@ describe('a page asked for ahead whose body shows findings', () => {
     await pages.return(undefined)
   })
 
-  it('over HTTP: a page 1 with findings brings the next pages while page 0 is still unanswered', async () => {
-    // At 200 ms per response (past AHEAD_ITEMS_AFTER_MS) page 1 answers; page 0 much later.
-    emulator.addFault({ kind: 'delay', ms: 3_000, path: FINDINGS_PATH, query: { page: '0' } })
+  /**
+   * The open list of `repository` asked for page 1 with page 0, over HTTP: page 1 answers at 200 ms
+   * (past AHEAD_ITEMS_AFTER_MS), page 0 after `page0Ms`.
+   */
+  function slowFirstPage(repository: string, page0Ms: number) {
+    emulator.addFault({ kind: 'delay', ms: page0Ms, path: FINDINGS_PATH, query: { page: '0' } })
     emulator.addFault({ kind: 'delay', ms: 200, path: FINDINGS_PATH, query: { page: '1' } })
     const paging = { ...PAGING, openStartAhead: 1 }
-    const pages = findingPages(transport, 'acme-corp', query('acme/many'), paging)
-    const first = pages.next()
+    const pages = findingPages(transport, 'acme-corp', query(repository), paging)
+    return { pages, first: pages.next() }
+  }
+
+  it('over HTTP: a page 1 with findings brings the next pages while page 0 is still unanswered', async () => {
+    const { pages, first } = slowFirstPage('acme/many', 3_000)
     await waitUntil(() => range(0, 5).every(page => pagesOf('acme/many').includes(page)))
     // Pages 2 to 5 came from page 1's body (100 findings), not from page 0 (and the pages after
     // them from theirs, which come back full while page 0 is still out).
@@ -560,11 +567,7 @@ describe('a page asked for ahead whose body shows findings', () => {
   })
 
   it('over HTTP: an empty page 1 brings nothing more until page 0 is read', async () => {
-    emulator.addFault({ kind: 'delay', ms: 500, path: FINDINGS_PATH, query: { page: '0' } })
-    emulator.addFault({ kind: 'delay', ms: 200, path: FINDINGS_PATH, query: { page: '1' } })
-    const paging = { ...PAGING, openStartAhead: 1 }
-    const pages = findingPages(transport, 'acme-corp', query('acme/one'), paging)
-    const first = pages.next()
+    const { pages, first } = slowFirstPage('acme/one', 500)
     await waitUntil(() => emulator.requests.some(r => r.query.page?.[0] === '1' && r.status !== 0))
     await new Promise(resolve => setTimeout(resolve, 100))
     expect(pagesOf('acme/one')).toEqual([0, 1])
