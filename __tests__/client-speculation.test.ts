@@ -275,6 +275,34 @@ describe('the share of each list', () => {
     expect(takeAll(budget)).toBe(2)
   })
 
+  it('a list that asks for no page ahead takes no share while its first page is out', () => {
+    const budget = new SpeculationBudget(5)
+    budget.enter() // the open list asks ahead: it may be long
+    budget.enter(false) // reviewing and fixing ask for no page ahead: seldom long
+    budget.enter(false)
+    budget.join()
+    expect(takeAll(budget)).toBe(5)
+  })
+
+  it('such a list shares once it shows it is long, and leaves the others their shares', () => {
+    const budget = new SpeculationBudget(6)
+    budget.enter()
+    budget.enter(false)
+    budget.join()
+    expect(budget.take(0) && budget.take(1)).toBe(true) // the open list holds two
+    budget.join(false) // the reviewing list's first page was full after all
+    expect(takeAll(budget)).toBe(3) // half of six
+    expect(takeAll(budget, 2)).toBe(1) // the open list, up to its half
+
+    const two = new SpeculationBudget(5)
+    two.enter()
+    two.enter()
+    two.enter(false)
+    two.leave(0, false, false) // the fixing list ended on its first page: it held no share
+    two.join()
+    expect(takeAll(two)).toBe(3) // the other open list's first page is still out
+  })
+
   it('a list that ends short frees its share; slots spent past an end never come back', () => {
     const budget = new SpeculationBudget(5)
     budget.enter()

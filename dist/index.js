@@ -28636,11 +28636,13 @@ async function* pageNumberPages(fetchPage, options) {
         }, () => undefined);
         inFlight.push(entry);
     };
-    budget?.enter();
-    launch(false);
     // Pages asked for before the first is read are sized before it could show a capped page size:
     // they are cancelled if it does. Concurrency 1 asks for one page after another, from the first.
     const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0;
+    // Only a list that asks ahead, one likely to be long, holds a share while its first page is out.
+    const mayBeLong = startAhead > 0;
+    budget?.enter(mayBeLong);
+    launch(false);
     if (budget && startAhead > 0) {
         unproven = new AbortController();
         const askedAt = performance.now();
@@ -28650,7 +28652,7 @@ async function* pageNumberPages(fetchPage, options) {
         const goesOn = () => {
             if (joined || done || endKnown() || performance.now() - askedAt < after)
                 return;
-            budget.join();
+            budget.join(mayBeLong);
             joined = true;
             topUp();
         };
@@ -28683,7 +28685,7 @@ async function* pageNumberPages(fetchPage, options) {
             else if (isLastPage(items, pageSize, options))
                 return;
             else if (budget && !joined) {
-                budget.join();
+                budget.join(mayBeLong);
                 joined = true;
             }
             // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
@@ -28701,7 +28703,7 @@ async function* pageNumberPages(fetchPage, options) {
     }
     finally {
         done = true;
-        budget?.leave(speculativeCount(inFlight), joined);
+        budget?.leave(speculativeCount(inFlight), joined, mayBeLong);
         inFlight.length = 0;
         abandon.abort();
     }
@@ -30071,8 +30073,10 @@ var paginate = __nccwpck_require__(5427);
  * requests more than the fewest that could have fetched it.
  *
  * The slots are shared evenly by the lists that have shown they are long and the lists whose first
- * page is still out (each may turn out long): one list that happens to answer first does not take
- * every slot and keep the others at one page per round trip.
+ * page is still out that may turn out long: one list that happens to answer first does not take
+ * every slot and keep the others at one page per round trip. A list that is seldom long (one that
+ * asks for no page ahead: the reviewing and fixing findings) takes no share while its first page
+ * is out, only once it shows it is long.
  */
 class SpeculationBudget {
     limit;
@@ -30083,23 +30087,28 @@ class SpeculationBudget {
     constructor(limit) {
         this.limit = limit;
     }
-    /** A list asked for its first page. */
-    enter() {
-        this.undecided++;
+    /**
+     * A list asked for its first page. `mayBeLong`: whether it counts for a share until it shows
+     * it is long (the same value goes to its join and leave).
+     */
+    enter(mayBeLong = true) {
+        if (mayBeLong)
+            this.undecided++;
     }
     /** A list whose first page was full: it may now speculate. */
-    join() {
-        this.undecided = Math.max(0, this.undecided - 1);
+    join(mayBeLong = true) {
+        if (mayBeLong)
+            this.undecided = Math.max(0, this.undecided - 1);
         this.members++;
     }
     /**
      * The list ended (or was abandoned) with `stillHeld` speculative pages out: those are spent.
      * `joined`: whether it had joined.
      */
-    leave(stillHeld, joined) {
+    leave(stillHeld, joined, mayBeLong = true) {
         if (joined)
             this.members = Math.max(0, this.members - 1);
-        else
+        else if (mayBeLong)
             this.undecided = Math.max(0, this.undecided - 1);
         this.spend(stillHeld);
     }

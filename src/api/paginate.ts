@@ -153,11 +153,13 @@ export async function* pageNumberPages<T>(
     )
     inFlight.push(entry)
   }
-  budget?.enter()
-  launch(false)
   // Pages asked for before the first is read are sized before it could show a capped page size:
   // they are cancelled if it does. Concurrency 1 asks for one page after another, from the first.
   const startAhead = budget ? Math.min(options.startAhead ?? 0, options.concurrency - 1) : 0
+  // Only a list that asks ahead, one likely to be long, holds a share while its first page is out.
+  const mayBeLong = startAhead > 0
+  budget?.enter(mayBeLong)
+  launch(false)
   if (budget && startAhead > 0) {
     unproven = new AbortController()
     const askedAt = performance.now()
@@ -166,7 +168,7 @@ export async function* pageNumberPages<T>(
     // the first page will show). Its slot stays taken until the first page is read full.
     const goesOn = (): void => {
       if (joined || done || endKnown() || performance.now() - askedAt < after) return
-      budget.join()
+      budget.join(mayBeLong)
       joined = true
       topUp()
     }
@@ -195,7 +197,7 @@ export async function* pageNumberPages<T>(
         nextToRequest = 1
       } else if (isLastPage(items, pageSize, options)) return
       else if (budget && !joined) {
-        budget.join()
+        budget.join(mayBeLong)
         joined = true
       }
       // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
@@ -215,7 +217,7 @@ export async function* pageNumberPages<T>(
     }
   } finally {
     done = true
-    budget?.leave(speculativeCount(inFlight), joined)
+    budget?.leave(speculativeCount(inFlight), joined, mayBeLong)
     inFlight.length = 0
     abandon.abort()
   }

@@ -5,8 +5,10 @@
  * requests more than the fewest that could have fetched it.
  *
  * The slots are shared evenly by the lists that have shown they are long and the lists whose first
- * page is still out (each may turn out long): one list that happens to answer first does not take
- * every slot and keep the others at one page per round trip.
+ * page is still out that may turn out long: one list that happens to answer first does not take
+ * every slot and keep the others at one page per round trip. A list that is seldom long (one that
+ * asks for no page ahead: the reviewing and fixing findings) takes no share while its first page
+ * is out, only once it shows it is long.
  */
 export class SpeculationBudget {
   private held = 0
@@ -16,14 +18,17 @@ export class SpeculationBudget {
 
   constructor(readonly limit: number) {}
 
-  /** A list asked for its first page. */
-  enter(): void {
-    this.undecided++
+  /**
+   * A list asked for its first page. `mayBeLong`: whether it counts for a share until it shows
+   * it is long (the same value goes to its join and leave).
+   */
+  enter(mayBeLong = true): void {
+    if (mayBeLong) this.undecided++
   }
 
   /** A list whose first page was full: it may now speculate. */
-  join(): void {
-    this.undecided = Math.max(0, this.undecided - 1)
+  join(mayBeLong = true): void {
+    if (mayBeLong) this.undecided = Math.max(0, this.undecided - 1)
     this.members++
   }
 
@@ -31,9 +36,9 @@ export class SpeculationBudget {
    * The list ended (or was abandoned) with `stillHeld` speculative pages out: those are spent.
    * `joined`: whether it had joined.
    */
-  leave(stillHeld: number, joined: boolean): void {
+  leave(stillHeld: number, joined: boolean, mayBeLong = true): void {
     if (joined) this.members = Math.max(0, this.members - 1)
-    else this.undecided = Math.max(0, this.undecided - 1)
+    else if (mayBeLong) this.undecided = Math.max(0, this.undecided - 1)
     this.spend(stillHeld)
   }
 
