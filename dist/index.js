@@ -28642,8 +28642,13 @@ async function* pageNumberPages(fetchPage, options) {
     // Only a list that asks ahead, one likely to be long, holds a share while its first page is out.
     const mayBeLong = startAhead > 0;
     budget?.enter(mayBeLong);
+    /** The list has shown it is long: it may speculate from now on. */
+    const joinBudget = () => {
+        budget?.join(mayBeLong);
+        joined = true;
+    };
     launch(false);
-    if (budget && startAhead > 0) {
+    if (budget && mayBeLong) {
         unproven = new AbortController();
         const askedAt = performance.now();
         const after = options.aheadItemsAfterMs ?? AHEAD_ITEMS_AFTER_MS;
@@ -28652,8 +28657,7 @@ async function* pageNumberPages(fetchPage, options) {
         const goesOn = () => {
             if (joined || done || endKnown() || performance.now() - askedAt < after)
                 return;
-            budget.join(mayBeLong);
-            joined = true;
+            joinBudget();
             topUp();
         };
         while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
@@ -28684,10 +28688,8 @@ async function* pageNumberPages(fetchPage, options) {
             }
             else if (isLastPage(items, pageSize, options))
                 return;
-            else if (budget && !joined) {
-                budget.join(mayBeLong);
-                joined = true;
-            }
+            else if (budget && !joined)
+                joinBudget();
             // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
             // asked for from here on is not cancelled with what went out before.
             unproven = undefined;

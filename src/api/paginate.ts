@@ -159,8 +159,13 @@ export async function* pageNumberPages<T>(
   // Only a list that asks ahead, one likely to be long, holds a share while its first page is out.
   const mayBeLong = startAhead > 0
   budget?.enter(mayBeLong)
+  /** The list has shown it is long: it may speculate from now on. */
+  const joinBudget = (): void => {
+    budget?.join(mayBeLong)
+    joined = true
+  }
   launch(false)
-  if (budget && startAhead > 0) {
+  if (budget && mayBeLong) {
     unproven = new AbortController()
     const askedAt = performance.now()
     const after = options.aheadItemsAfterMs ?? AHEAD_ITEMS_AFTER_MS
@@ -168,8 +173,7 @@ export async function* pageNumberPages<T>(
     // the first page will show). Its slot stays taken until the first page is read full.
     const goesOn = (): void => {
       if (joined || done || endKnown() || performance.now() - askedAt < after) return
-      budget.join(mayBeLong)
-      joined = true
+      joinBudget()
       topUp()
     }
     while (speculativeCount(inFlight) < startAhead && budget.take(speculativeCount(inFlight)))
@@ -196,10 +200,7 @@ export async function* pageNumberPages<T>(
         unproven?.abort()
         nextToRequest = 1
       } else if (isLastPage(items, pageSize, options)) return
-      else if (budget && !joined) {
-        budget.join(mayBeLong)
-        joined = true
-      }
+      else if (budget && !joined) joinBudget()
       // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
       // asked for from here on is not cancelled with what went out before.
       unproven = undefined
