@@ -41,6 +41,13 @@ const SCANS_NOT_AVAILABLE: Fault = {
   body: { error: 'Not Found' }
 }
 
+/**
+ * The early count's search (of the deployment's newest scans) and the proof's (of the project's
+ * repository): which reaches the server first is not fixed, so faults name theirs by its body.
+ */
+const EARLY_SEARCH = { path: SCANS_PATH, bodyHas: { repository_id: false } } as const
+const PROOF_SEARCH = { path: SCANS_PATH, bodyHas: { repository_id: true } } as const
+
 /** One 429 on `path`, asking to come back in `seconds`. */
 function tooManyRequests(path: string, seconds: number): Fault {
   return {
@@ -226,10 +233,8 @@ describe('e2e evidence: require-scan commit (the default)', () => {
   })
 
   it("the early count's search failing costs its count, not the verdict", async () => {
-    // The first scans search is the early one: it goes out with the project lookup, the proof's
-    // search only once the project is known.
     emulator.addFault({
-      path: SCANS_PATH,
+      ...EARLY_SEARCH,
       kind: 'status',
       status: 404,
       body: { error: 'Not Found' }
@@ -248,8 +253,8 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     // run speculates past it meanwhile, on every slot it has.
     const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 3000, sca: 0 }
     await withEmulator({ bulk }, async emulator => {
-      emulator.addFault({ path: SCANS_PATH, kind: 'status', status: 404, body: {} })
-      emulator.addFault({ path: SCANS_PATH, kind: 'delay', ms: 800 })
+      emulator.addFault({ ...EARLY_SEARCH, kind: 'status', status: 404, body: {} })
+      emulator.addFault({ ...PROOF_SEARCH, kind: 'delay', ms: 800 })
       // The other chains end (empty or short) while the long list's first page is still out.
       const longList = { issue_type: 'sast', status: 'open' }
       emulator.addFault({
@@ -297,7 +302,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
   })
 
   it("the early count's search rate-limited is not waited out: one request, no retry, the verdict at once", async () => {
-    emulator.addFault(tooManyRequests(SCANS_PATH, 20))
+    emulator.addFault({ ...tooManyRequests(SCANS_PATH, 20), ...EARLY_SEARCH })
     const run = await runAction(emulator, RELAXED)
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
@@ -495,8 +500,7 @@ describe('e2e evidence: findings asked for while the scan is being proven', () =
 
   it('an early count search that hangs is cancelled once the scan is proven: it never holds the run', async () => {
     await withEmulator({}, async emulator => {
-      // The first scans search is the early one (the proof's waits for the project lookup).
-      emulator.addFault({ path: SCANS_PATH, kind: 'delay', ms: 120_000 })
+      emulator.addFault({ ...EARLY_SEARCH, kind: 'delay', ms: 120_000 })
       const run = await runAction(emulator, RELAXED)
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
 import { sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { NO_ANSWER_STATUS } from '../emulator/http.js'
+import { faultFromJson } from '../emulator/faults.js'
 import {
   buildState,
   NOT_FOUND_MESSAGE,
@@ -983,6 +984,24 @@ describe('faults', () => {
     expect((await call(FINDINGS)).status).toBe(200)
     for (let i = 0; i < 3; i++)
       expect((await call(TICKETS, { method: 'POST', body: {} })).status).toBe(502)
+  })
+
+  it('tells two POSTs to one path apart by the keys their JSON bodies carry', async () => {
+    emulator.addFault({
+      path: TICKETS,
+      bodyHas: { issue_ids: false },
+      kind: 'status',
+      status: 503,
+      times: Infinity
+    })
+    const withIds = { issue_type: 'sast', issue_ids: [WEB_SAST.sqli] }
+    expect((await call(TICKETS, { method: 'POST', body: withIds })).status).toBe(200)
+    expect((await call(TICKETS, { method: 'POST', body: { issue_type: 'sast' } })).status).toBe(503)
+    expect((await call(TICKETS, { method: 'POST', body: [] })).status).toBe(503)
+    expect(faultFromJson({ kind: 'reset', bodyHas: { repository_id: true, x: 'no' } })).toEqual({
+      kind: 'reset',
+      bodyHas: { repository_id: true, x: false }
+    })
   })
 
   it('resets the connection without an answer', async () => {

@@ -16,6 +16,11 @@ export interface Fault {
   path?: string | RegExp
   /** Query parameters the request must carry, each with exactly this value (e.g. `{page: '3'}`). */
   query?: Readonly<Record<string, string>>
+  /**
+   * Top-level keys the JSON request body must carry (true) or must not (false): tells apart two
+   * POSTs to one path whose order on the wire is not fixed (e.g. `{repository_id: false}`).
+   */
+  bodyHas?: Readonly<Record<string, boolean>>
   /** Matching requests affected; default 1; Infinity allowed. */
   times?: number
   kind: FaultKind
@@ -53,10 +58,11 @@ export class FaultList {
     server: 'api' | 'download',
     method: string,
     path: string,
-    query: URLSearchParams = new URLSearchParams()
+    query: URLSearchParams = new URLSearchParams(),
+    body?: unknown
   ): Fault | undefined {
     const index = this.active.findIndex(entry =>
-      faultMatches(entry.fault, server, method, path, query)
+      faultMatches(entry.fault, server, method, path, query, body)
     )
     const entry = this.active[index]
     if (entry === undefined) return undefined
@@ -71,12 +77,16 @@ function faultMatches(
   server: 'api' | 'download',
   method: string,
   path: string,
-  query: URLSearchParams
+  query: URLSearchParams,
+  body: unknown
 ): boolean {
   if ((fault.server ?? 'api') !== server) return false
   if (fault.method !== undefined && fault.method.toUpperCase() !== method) return false
   for (const [key, value] of Object.entries(fault.query ?? {})) {
     if (query.get(key) !== value) return false
+  }
+  for (const [key, present] of Object.entries(fault.bodyHas ?? {})) {
+    if ((isRecord(body) && key in body) !== present) return false
   }
   if (fault.path === undefined) return true
   if (typeof fault.path === 'string') return fault.path === path
@@ -121,6 +131,10 @@ export function faultFromJson(value: unknown): Fault {
   if (value.server === 'download') fault.server = 'download'
   if (isRecord(value.query))
     fault.query = Object.fromEntries(Object.entries(value.query).map(([k, v]) => [k, String(v)]))
+  if (isRecord(value.bodyHas))
+    fault.bodyHas = Object.fromEntries(
+      Object.entries(value.bodyHas).map(([k, v]) => [k, v === true])
+    )
   return fault
 }
 

@@ -160,7 +160,7 @@ class EmulatorServer implements Emulator {
     const { body, isJson } = parseJsonText(raw.text)
     const entry = this.log(this.requests, raw, req, body)
     recordStatus(entry, res)
-    const fault = this.faults.take('api', raw.method, raw.path, raw.query)
+    const fault = this.faults.take('api', raw.method, raw.path, raw.query, body)
     if (fault?.kind === 'reset') return resetConnection(req, res)
     if (fault?.kind === 'delay') await this.timers.sleep(fault.ms ?? 1000)
     const canned = fault === undefined ? undefined : faultAnswer(fault)
