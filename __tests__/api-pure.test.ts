@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
 import { PaginationError } from '../src/api/errors.js'
 import { cursorPages, pageNumberPages } from '../src/api/paginate.js'
-import { defaultRetryPolicy, parseRetryAfter, retryDelayMs, shouldRetry } from '../src/api/retry.js'
+import {
+  CONNECT_TIMEOUT_CODE,
+  defaultRetryPolicy,
+  parseRetryAfter,
+  retryDelayMs,
+  shouldRetry
+} from '../src/api/retry.js'
 import { classifyNetworkError, serverMessage } from '../src/api/transport.js'
 import { timestampMillis } from '../src/api/wire.js'
 import { heldPages } from './helpers/client.js'
@@ -34,6 +40,18 @@ describe('retry policy', () => {
     expect(shouldRetry({ kind: 'status', status: 504 }, false, policy)).toBe(false)
     expect(shouldRetry({ kind: 'network', code: 'TIMEOUT' }, false, policy)).toBe(false)
     expect(shouldRetry({ kind: 'network', code: 'ECONNRESET' }, false, policy)).toBe(false)
+  })
+
+  it('retries a connection that did not open in time, even for a POST: nothing was sent', () => {
+    expect(shouldRetry({ kind: 'network', code: CONNECT_TIMEOUT_CODE }, false, policy)).toBe(true)
+    const error = Object.assign(new Error('connect timed out after 10 s'), {
+      code: CONNECT_TIMEOUT_CODE,
+      hostname: 'semgrep.dev'
+    })
+    expect(classifyNetworkError(error, 30_000)).toEqual({
+      code: 'ECONNECT_TIMEOUT',
+      detail: 'connection timed out: semgrep.dev'
+    })
   })
 
   it('does not wait out a Retry-After longer than the cap', () => {

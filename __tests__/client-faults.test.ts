@@ -288,7 +288,7 @@ describe('network failures', () => {
     await expect(findingIds(transport)).resolves.toEqual(WEB_MAIN_OPEN_SAST)
     expect(statuses()).toEqual([NO_ANSWER_STATUS, 200])
     expect(sleeps).toEqual([375])
-    expect(retries[0].reason).toBe('UND_ERR_SOCKET')
+    expect(retries[0].reason).toBe('ECONNRESET')
   })
 
   it('reports a connection reset on every attempt as a NetworkError', async () => {
@@ -297,12 +297,12 @@ describe('network failures', () => {
     const error = await failure(findingIds(transport))
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({
-      code: 'UND_ERR_SOCKET',
+      code: 'ECONNRESET',
       attempts: 3,
       mayHaveBeenProcessed: false
     })
     expect(error.message).toBe(
-      `GET ${FINDINGS_PATH} failed: connection closed by the server before the response was complete (UND_ERR_SOCKET) after 3 attempts`
+      `GET ${FINDINGS_PATH} failed: connection closed by the server before the response was complete (ECONNRESET) after 3 attempts`
     )
     expect(emulator.requests).toHaveLength(3)
   })

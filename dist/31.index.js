@@ -1,5 +1,5 @@
 export const id = 31;
-export const ids = [31];
+export const ids = [31,43];
 export const modules = {
 
 /***/ 1031:
@@ -116,8 +116,8 @@ async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 're
     };
 }
 
-// EXTERNAL MODULE: ./src/api/transport.ts
-var transport = __webpack_require__(3841);
+// EXTERNAL MODULE: ./src/api/transport.ts + 2 modules
+var transport = __webpack_require__(8788);
 // EXTERNAL MODULE: ./src/text/log-text.ts
 var log_text = __webpack_require__(2489);
 // EXTERNAL MODULE: ./src/api/errors.ts
@@ -571,7 +571,7 @@ class DownloadPools {
     for(url) {
         let pool = this.pools.get(url.origin);
         if (!pool) {
-            pool = (0,dispatcher/* dispatcherFor */.t)(url);
+            pool = (0,dispatcher.dispatcherFor)(url);
             this.pools.set(url.origin, pool);
         }
         return pool;
@@ -591,7 +591,7 @@ const MAX_DOWNLOAD_REDIRECTS = 20;
  */
 async function downloadSbom(url, path, timeoutMs, pools) {
     const target = new URL(url);
-    const agent = pools?.for(target) ?? (0,dispatcher/* dispatcherFor */.t)(target);
+    const agent = pools?.for(target) ?? (0,dispatcher.dispatcherFor)(target);
     const partial = `${path}.partial`;
     const timeout = (0,transport/* timeoutSignal */._)(timeoutMs);
     try {
@@ -952,6 +952,40 @@ async function runActions(input) {
         },
         ...(failures.length > 0 ? { failure: failures.join('\n') } : {})
     };
+}
+
+
+/***/ }),
+
+/***/ 9043:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   dispatcherFor: () => (/* binding */ dispatcherFor)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9783);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
+
+
+/**
+ * The connection pool for one origin. The proxy decision is the Actions toolkit's own
+ * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), so this action behaves behind
+ * a proxy exactly like the actions next to it. Extra CAs come from NODE_EXTRA_CA_CERTS, which
+ * Node applies to every TLS connection, tunnelled or not.
+ */
+function dispatcherFor(origin) {
+    const proxy = (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(origin);
+    if (!proxy)
+        return new undici__WEBPACK_IMPORTED_MODULE_1__.Agent();
+    const user = decodeURIComponent(proxy.username);
+    const password = decodeURIComponent(proxy.password);
+    const credentials = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
+    // Credentials travel in Proxy-Authorization, never as part of the URL undici might log.
+    const uri = new URL(proxy.href);
+    uri.username = '';
+    uri.password = '';
+    return new undici__WEBPACK_IMPORTED_MODULE_1__.ProxyAgent({ uri: uri.href, ...(credentials ? { token: credentials } : {}) });
 }
 
 

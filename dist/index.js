@@ -6299,7 +6299,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 6407:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7161,7 +7161,7 @@ const {
   kResume
 } = __nccwpck_require__(6443)
 const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+const connectH2 = __nccwpck_require__(6407)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -28368,39 +28368,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9043:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   t: () => (/* binding */ dispatcherFor)
-/* harmony export */ });
-/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9783);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6752);
-
-
-/**
- * The connection pool for one origin. The proxy decision is the Actions toolkit's own
- * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), so this action behaves behind
- * a proxy exactly like the actions next to it. Extra CAs come from NODE_EXTRA_CA_CERTS, which
- * Node applies to every TLS connection, tunnelled or not.
- */
-function dispatcherFor(origin) {
-    const proxy = (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__/* .getProxyUrl */ .s)(origin);
-    if (!proxy)
-        return new undici__WEBPACK_IMPORTED_MODULE_1__.Agent();
-    const user = decodeURIComponent(proxy.username);
-    const password = decodeURIComponent(proxy.password);
-    const credentials = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
-    // Credentials travel in Proxy-Authorization, never as part of the URL undici might log.
-    const uri = new URL(proxy.href);
-    uri.username = '';
-    uri.password = '';
-    return new undici__WEBPACK_IMPORTED_MODULE_1__.ProxyAgent({ uri: uri.href, ...(credentials ? { token: credentials } : {}) });
-}
-
-
-/***/ }),
-
 /***/ 3249:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29050,6 +29017,7 @@ function discard(body) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lo: () => (/* binding */ CONNECT_TIMEOUT_CODE),
 /* harmony export */   Sc: () => (/* binding */ shouldRetry),
 /* harmony export */   mu: () => (/* binding */ parseRetryAfter),
 /* harmony export */   qO: () => (/* binding */ retryDelayMs),
@@ -29070,6 +29038,8 @@ function defaultRetryPolicy(retries) {
         maxRetryAfterMs: 120_000
     };
 }
+/** The code of a connection that did not open in time (http-client.ts): the request never left. */
+const CONNECT_TIMEOUT_CODE = 'ECONNECT_TIMEOUT';
 /**
  * Network failures by whether the request can have reached the server. A refused or
  * unresolvable connection never carried the request, so even a ticket POST may be retried.
@@ -29078,7 +29048,8 @@ const NOT_SENT_CODES = new Set([
     'ECONNREFUSED',
     'ENOTFOUND',
     'EAI_AGAIN',
-    'UND_ERR_CONNECT_TIMEOUT'
+    'UND_ERR_CONNECT_TIMEOUT',
+    CONNECT_TIMEOUT_CODE
 ]);
 /** Failures another attempt cannot fix: the certificate will be just as untrusted next time. */
 const PERMANENT_CODES = new Set([
@@ -29180,24 +29151,167 @@ function formatIssues(issues, prefix = '') {
 
 /***/ }),
 
-/***/ 3841:
+/***/ 8788:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kr: () => (/* binding */ RATE_LIMIT_STATUSES),
-/* harmony export */   _: () => (/* binding */ timeoutSignal),
-/* harmony export */   oK: () => (/* binding */ Transport)
-/* harmony export */ });
-/* unused harmony exports TransportClosedError, redactSecret, serverMessage, classifyNetworkError */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
-/* harmony import */ var _dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9043);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3249);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7018);
-/* harmony import */ var _response_body_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9374);
-/* harmony import */ var _schema_issues_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7218);
-/* harmony import */ var _text_error_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6589);
-/* harmony import */ var _time_sleep_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(254);
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Kr: () => (/* binding */ RATE_LIMIT_STATUSES),
+  oK: () => (/* binding */ Transport),
+  _: () => (/* binding */ timeoutSignal)
+});
+
+// UNUSED EXPORTS: TransportClosedError, classifyNetworkError, redactSecret, serverMessage
+
+// EXTERNAL MODULE: ./src/api/errors.ts
+var errors = __nccwpck_require__(3249);
+// EXTERNAL MODULE: ./src/api/retry.ts
+var retry = __nccwpck_require__(7018);
+// EXTERNAL MODULE: ./src/api/response-body.ts
+var response_body = __nccwpck_require__(9374);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(9783);
+;// CONCATENATED MODULE: ./src/api/http-client.ts
+/**
+ * The one HTTP exchange the transport needs: send a request, get the status, the headers and the
+ * body as a Node Readable. A direct connection goes through `node:http`/`node:https`; a proxied one
+ * (or a dispatcher a caller hands in) through undici, loaded only then.
+ *
+ * Why not undici for everything: the action is CPU-bound at low latency, and undici costs it twice.
+ * Loading it takes about 35 ms before the first request can go out, and its parser hands each body
+ * chunk over from WebAssembly memory: reading the 22 pages of 60,000 findings took about 350 ms of
+ * CPU through undici's `request` against about 305 ms through `node:http` (medians of eight runs,
+ * docs/benchmark-history.md). Behind a proxy undici's ProxyAgent tunnels as the Actions toolkit
+ * does, so that path keeps it.
+ */
+
+
+
+
+/**
+ * How long a new connection may take to open before the attempt fails as not sent (and so is
+ * retried, even for a POST): undici's connect timeout, which this transport had before.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * The client for one origin: through the proxy the Actions toolkit would use for it
+ * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), else direct. `dispatcher`
+ * replaces the choice (tests hand in their own).
+ */
+function httpClientFor(origin, dispatcher) {
+    if (dispatcher)
+        return undiciClient(() => Promise.resolve(dispatcher), false);
+    if ((0,proxy/* getProxyUrl */.s)(origin) === undefined)
+        return directClient(origin);
+    return undiciClient(async () => (await __nccwpck_require__.e(/* import() */ 43).then(__nccwpck_require__.bind(__nccwpck_require__, 9043))).dispatcherFor(origin), true);
+}
+/** Keep-alive connections without a limit per host, as undici's Agent keeps them. */
+function directClient(origin) {
+    const secure = origin.protocol === 'https:';
+    const agent = secure ? new (external_node_https_default()).Agent({ keepAlive: true }) : new (external_node_http_default()).Agent({ keepAlive: true });
+    const open = secure ? (external_node_https_default()).request : (external_node_http_default()).request;
+    return {
+        send: (url, request) => new Promise((resolve, reject) => {
+            const { signal } = request;
+            // Passed on whatever it is, as undici does (an AbortSignal's reason is an Error unless
+            // someone aborted with something else).
+            const reason = () => signal.reason;
+            if (signal.aborted) {
+                reject(reason());
+                return;
+            }
+            const headers = request.body === undefined
+                ? request.headers
+                : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
+            const outgoing = open(url, { method: request.method, headers, agent });
+            let response;
+            // The signal's own reason, as undici rejects: the transport tells a timeout from a
+            // cancellation by it (node's `signal` option would reject with its own AbortError).
+            const abort = () => {
+                response?.destroy(reason());
+                outgoing.destroy(reason());
+                reject(reason());
+            };
+            const release = () => signal.removeEventListener('abort', abort);
+            signal.addEventListener('abort', abort, { once: true });
+            outgoing.on('socket', socket => {
+                if (!socket.connecting)
+                    return;
+                const timer = setTimeout(() => outgoing.destroy(connectTimeout(url)), CONNECT_TIMEOUT_MS);
+                const clear = () => clearTimeout(timer);
+                socket.once('connect', clear);
+                socket.once('close', clear);
+            });
+            if (request.onSent)
+                outgoing.once('finish', request.onSent);
+            outgoing.on('error', error => {
+                release();
+                reject(error);
+            });
+            outgoing.on('response', incoming => {
+                response = incoming;
+                incoming.once('close', release);
+                resolve({
+                    statusCode: incoming.statusCode ?? 0,
+                    // Every value of a repeated header, as fetch keeps them: `headers` would keep only the
+                    // first Retry-After of two, and wait on a value fetch would not have read.
+                    headers: incoming.headersDistinct,
+                    body: incoming
+                });
+            });
+            outgoing.end(request.body);
+        }),
+        close: () => {
+            agent.destroy();
+            return Promise.resolve();
+        }
+    };
+}
+function connectTimeout(url) {
+    return Object.assign(new Error(`connect timed out after ${CONNECT_TIMEOUT_MS / 1000} s`), {
+        code: retry/* CONNECT_TIMEOUT_CODE */.Lo,
+        hostname: url.hostname
+    });
+}
+/** undici's `request` over a dispatcher made on first use; `owned`: closed with the client. */
+function undiciClient(make, owned) {
+    let dispatcher;
+    return {
+        async send(url, request) {
+            dispatcher ??= make();
+            const [{ request: send }, through] = await Promise.all([Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)), dispatcher]);
+            const response = await send(url, {
+                method: request.method,
+                headers: request.headers,
+                body: request.body,
+                maxRedirections: 0,
+                signal: request.signal,
+                dispatcher: through
+            });
+            request.onSent?.();
+            return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+        },
+        async close() {
+            if (owned && dispatcher)
+                await (await dispatcher).close();
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/api/schema-issues.ts
+var schema_issues = __nccwpck_require__(7218);
+// EXTERNAL MODULE: ./src/text/error-text.ts
+var error_text = __nccwpck_require__(6589);
+// EXTERNAL MODULE: ./src/time/sleep.ts
+var time_sleep = __nccwpck_require__(254);
+;// CONCATENATED MODULE: ./src/api/transport.ts
 
 
 
@@ -29214,10 +29328,16 @@ const ERROR_BODY_LIMIT = 300;
  */
 class Transport {
     options;
-    agent;
+    http;
     requestCount = 0;
     /** Aborted by close(): what is still out then was only ever speculation. */
     closing = new AbortController();
+    sentFirst = ignore;
+    /**
+     * Resolves once the first request has been handed to the network: work that can wait for the
+     * network (loading modules needed later) starts then, so that it does not delay that request.
+     */
+    firstRequestSent = new Promise(resolve => (this.sentFirst = resolve));
     constructor(options) {
         this.options = options;
     }
@@ -29242,11 +29362,11 @@ class Transport {
                 outcome.outcome.kind === 'status' &&
                 RATE_LIMIT_STATUSES.has(outcome.outcome.status))
                 throw outcome.error;
-            const retryable = attempt <= policy.retries && (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .shouldRetry */ .Sc)(outcome.outcome, idempotent, policy);
+            const retryable = attempt <= policy.retries && (0,retry/* shouldRetry */.Sc)(outcome.outcome, idempotent, policy);
             if (!retryable)
                 throw outcome.error;
             const retryAfterMs = outcome.outcome.kind === 'status' ? outcome.outcome.retryAfterMs : undefined;
-            const delayMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .retryDelayMs */ .qO)(attempt, policy, retryAfterMs, this.options.random ?? Math.random);
+            const delayMs = (0,retry/* retryDelayMs */.qO)(attempt, policy, retryAfterMs, this.options.random ?? Math.random);
             this.options.onRetry?.({
                 request,
                 retry: attempt,
@@ -29255,7 +29375,7 @@ class Transport {
                 reason: describeOutcome(outcome.outcome)
             });
             const { sleep } = this.options;
-            await (sleep ?? _time_sleep_js__WEBPACK_IMPORTED_MODULE_5__/* .abortableSleep */ .M)(delayMs, spec.signal);
+            await (sleep ?? time_sleep/* abortableSleep */.M)(delayMs, spec.signal);
         }
     }
     /**
@@ -29265,15 +29385,14 @@ class Transport {
      */
     async close() {
         this.closing.abort(new TransportClosedError());
-        const agent = this.agent;
-        this.agent = undefined;
-        if (agent && agent !== this.options.dispatcher)
-            await agent.close();
+        const http = this.http;
+        this.http = undefined;
+        await http?.close();
     }
-    dispatcher() {
+    client() {
         // Built on first use, not at import: an action that fails on its inputs opens nothing.
-        this.agent ??= this.options.dispatcher ?? (0,_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .dispatcherFor */ .t)(new URL(this.options.baseUrl));
-        return this.agent;
+        this.http ??= httpClientFor(new URL(this.options.baseUrl), this.options.dispatcher);
+        return this.http;
     }
     async attempt(spec, request, attempt, idempotent) {
         const timeout = timeoutSignal(this.options.timeoutMs);
@@ -29290,25 +29409,22 @@ class Transport {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
             spec.signal?.throwIfAborted();
             const { code, detail } = classifyNetworkError(error, this.options.timeoutMs);
-            const processed = !idempotent && (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .mayHaveBeenProcessed */ .uZ)(code);
-            const failure = new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(request, code, this.redact(detail), attempt, processed);
+            const processed = !idempotent && (0,retry/* mayHaveBeenProcessed */.uZ)(code);
+            const failure = new errors/* NetworkError */.Dr(request, code, this.redact(detail), attempt, processed);
             return { kind: 'failed', outcome: { kind: 'network', code }, error: failure };
         };
         const url = this.url(spec);
         let response;
         try {
-            // undici's `request`, not `fetch`: fetch hands the body over through WHATWG streams, a
-            // copy and a chain of promises per chunk, about 0.1 s of CPU per 60,000 findings.
-            // `request` gives the bare body: response-body.ts does what fetch did on top of it.
-            response = await (0,undici__WEBPACK_IMPORTED_MODULE_0__.request)(url, {
+            // Not `fetch`: fetch hands the body over through WHATWG streams, a copy and a chain of
+            // promises per chunk, about 0.1 s of CPU per 60,000 findings. The client gives the bare
+            // body: response-body.ts does what fetch did on top of it.
+            response = await this.client().send(url, {
                 method: spec.method,
                 headers: this.headers(spec.body !== undefined, url),
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-                // A redirect could carry the token to another origin: never follow one, whatever the
-                // dispatcher was built with.
-                maxRedirections: 0,
                 signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
-                dispatcher: this.dispatcher()
+                onSent: this.sentFirst
             });
         }
         catch (error) {
@@ -29321,10 +29437,10 @@ class Transport {
         const status = response.statusCode;
         let body;
         try {
-            body = (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .decodedBody */ .jh)(status, (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'content-encoding'), response.body);
+            body = (0,response_body/* decodedBody */.jh)(status, (0,response_body/* headerValue */.Z)(response.headers, 'content-encoding'), response.body);
         }
         catch (error) {
-            (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(response.body);
+            (0,response_body/* discard */.vf)(response.body);
             return networkFailure(error);
         }
         // Only a success is streamed: error bodies are short and read whole for their message.
@@ -29340,24 +29456,24 @@ class Transport {
             }
             finally {
                 // A decoder may stop before the end; the rest of the body would hold the connection.
-                (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .discard */ .vf)(body);
+                (0,response_body/* discard */.vf)(body);
             }
         }
         let text;
         try {
-            text = await (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .readText */ .yR)(body);
+            text = await (0,response_body/* readText */.yR)(body);
         }
         catch (error) {
             return networkFailure(error);
         }
         if (status >= 300) {
-            const retryAfterMs = (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)((0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
+            const retryAfterMs = (0,retry/* parseRetryAfter */.mu)((0,response_body/* headerValue */.Z)(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
             // Redact before serverMessage shortens the text: a cut could leave part of the token.
             // Only a 3xx is a redirect; a Location header on an error answer is not the reason.
-            const location = status < 400 ? (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .headerValue */ .Z)(response.headers, 'location') : null;
+            const location = status < 400 ? (0,response_body/* headerValue */.Z)(response.headers, 'location') : null;
             const redacted = serverMessage(this.redact(text), location === null ? null : this.redact(location));
-            const hint = spec.hints?.[status] ?? (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .defaultHint */ .bO)(status);
-            const failure = new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD(request, status, redacted, attempt, hint, retryAfterMs);
+            const hint = spec.hints?.[status] ?? (0,errors/* defaultHint */.bO)(status);
+            const failure = new errors/* ApiError */.hD(request, status, redacted, attempt, hint, retryAfterMs);
             return {
                 kind: 'failed',
                 outcome: { kind: 'status', status, retryAfterMs },
@@ -29374,8 +29490,8 @@ class Transport {
         }
         catch (error) {
             // Problems can quote a received value, which a server may have echoed the token into.
-            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar(request, error.problems.map(problem => this.redact(problem)));
+            if (error instanceof errors/* SchemaError */.Ar) {
+                throw new errors/* SchemaError */.Ar(request, error.problems.map(problem => this.redact(problem)));
             }
             throw error;
         }
@@ -29386,16 +29502,16 @@ class Transport {
             json = JSON.parse(text);
         }
         catch (error) {
-            const reason = (0,_text_error_text_js__WEBPACK_IMPORTED_MODULE_6__/* .errorText */ .k)(error);
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar(request, [
+            const reason = (0,error_text/* errorText */.k)(error);
+            throw new errors/* SchemaError */.Ar(request, [
                 `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
             ]);
         }
         const parsed = schema.safeParse(json);
         if (!parsed.success) {
             // Issue messages can quote a received value, which a server may have echoed the token into.
-            const problems = (0,_schema_issues_js__WEBPACK_IMPORTED_MODULE_7__/* .formatIssues */ .o)(parsed.error.issues).map(problem => this.redact(problem));
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .SchemaError */ .Ar(request, problems);
+            const problems = (0,schema_issues/* formatIssues */.o)(parsed.error.issues).map(problem => this.redact(problem));
+            throw new errors/* SchemaError */.Ar(request, problems);
         }
         return parsed.data;
     }
@@ -29414,7 +29530,7 @@ class Transport {
         const headers = {
             authorization: `Bearer ${this.options.token}`,
             accept: 'application/json',
-            'accept-encoding': (0,_response_body_js__WEBPACK_IMPORTED_MODULE_4__/* .acceptEncoding */ .gr)(url),
+            'accept-encoding': (0,response_body/* acceptEncoding */.gr)(url),
             'user-agent': this.options.userAgent ?? 'findings-gate'
         };
         if (hasBody)
@@ -29534,13 +29650,15 @@ function isEmptyValue(value) {
 function oneLine(text) {
     return text.replace(/\s+/g, ' ').trim().slice(0, ERROR_BODY_LIMIT);
 }
+const CLOSED_EARLY = 'connection closed by the server before the response was complete';
 const CODE_DETAILS = {
     ECONNREFUSED: 'connection refused',
     ECONNRESET: 'connection reset by the server',
-    UND_ERR_SOCKET: 'connection closed by the server before the response was complete',
+    UND_ERR_SOCKET: CLOSED_EARLY,
     ENOTFOUND: 'host not found',
     EAI_AGAIN: 'DNS lookup failed',
     UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+    [retry/* CONNECT_TIMEOUT_CODE */.Lo]: 'connection timed out',
     ETIMEDOUT: 'connection timed out',
     EPIPE: 'connection closed while sending',
     CERT_HAS_EXPIRED: 'TLS certificate expired',
@@ -29550,6 +29668,15 @@ const CODE_DETAILS = {
     UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
     ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not name this host'
 };
+/**
+ * node:http's names for a connection the server closed before its answer was whole: "socket hang
+ * up" before the headers, "aborted" during the body. Both carry ECONNRESET, which a reset proper
+ * (`read ECONNRESET`) carries too.
+ */
+function closedEarly(error) {
+    return (error.code === 'ECONNRESET' &&
+        (error.message === 'aborted' || error.message === 'socket hang up'));
+}
 /**
  * The host the failed lookup or connection was for, as the error itself records it: with a proxy
  * that is the proxy, which is exactly what someone checking HTTPS_PROXY / NO_PROXY needs to see.
@@ -29583,7 +29710,8 @@ function classifyNetworkError(error, timeoutMs) {
     let current = top;
     for (let depth = 0; depth < 5 && current; depth++) {
         if (typeof current.code === 'string' && current.code !== 'UND_ERR') {
-            const detail = CODE_DETAILS[current.code] ?? String(current.message);
+            const detail = (closedEarly(current) ? CLOSED_EARLY : CODE_DETAILS[current.code]) ??
+                String(current.message);
             const peer = peerOf(current);
             return { code: current.code, detail: peer === undefined ? detail : `${detail}: ${peer}` };
         }
@@ -31014,8 +31142,8 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
 
 // EXTERNAL MODULE: ./src/api/retry.ts
 var retry = __nccwpck_require__(7018);
-// EXTERNAL MODULE: ./src/api/transport.ts
-var transport = __nccwpck_require__(3841);
+// EXTERNAL MODULE: ./src/api/transport.ts + 2 modules
+var transport = __nccwpck_require__(8788);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./src/domain.ts
@@ -46976,6 +47104,36 @@ function constantCatch(value) {
 /******/ 			() => (module);
 /******/ 		__nccwpck_require__.d(getter, { a: getter });
 /******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream'
-import { request as undiciRequest, type Dispatcher } from 'undici'
-import { dispatcherFor } from './dispatcher.js'
+import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { ApiError, NetworkError, SchemaError, defaultHint, type RequestLabel } from './errors.js'
 import {
+  CONNECT_TIMEOUT_CODE,
   mayHaveBeenProcessed,
   parseRetryAfter,
   retryDelayMs,
@@ -12,6 +12,7 @@ import {
   type RetryPolicy
 } from './retry.js'
 import { acceptEncoding, decodedBody, discard, headerValue, readText } from './response-body.js'
+import { httpClientFor, type HttpClient, type HttpResponse } from './http-client.js'
 import { formatIssues } from './schema-issues.js'
 import { errorText } from '../text/error-text.js'
 import { abortableSleep } from '../time/sleep.js'
@@ -78,7 +79,10 @@ export interface TransportOptions {
   readonly random?: () => number
   readonly now?: () => number
   readonly onRetry?: (event: RetryEvent) => void
-  /** Defaults to a pool that honours HTTPS_PROXY / HTTP_PROXY / NO_PROXY like the Actions toolkit. */
+  /**
+   * An undici dispatcher to send every request through (tests). Default: direct connections, or
+   * the proxy HTTPS_PROXY / HTTP_PROXY / NO_PROXY name for the base URL, like the Actions toolkit.
+   */
   readonly dispatcher?: Dispatcher
 }
 
@@ -89,10 +93,16 @@ const ERROR_BODY_LIMIT = 300
  * response validation. Everything above it sees typed values or typed errors.
  */
 export class Transport {
-  private agent: Dispatcher | undefined
+  private http: HttpClient | undefined
   private requestCount = 0
   /** Aborted by close(): what is still out then was only ever speculation. */
   private readonly closing = new AbortController()
+  private sentFirst: () => void = ignore
+  /**
+   * Resolves once the first request has been handed to the network: work that can wait for the
+   * network (loading modules needed later) starts then, so that it does not delay that request.
+   */
+  readonly firstRequestSent = new Promise<void>(resolve => (this.sentFirst = resolve))
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -149,15 +159,15 @@ export class Transport {
    */
   async close(): Promise<void> {
     this.closing.abort(new TransportClosedError())
-    const agent = this.agent
-    this.agent = undefined
-    if (agent && agent !== this.options.dispatcher) await agent.close()
+    const http = this.http
+    this.http = undefined
+    await http?.close()
   }
 
-  private dispatcher(): Dispatcher {
+  private client(): HttpClient {
     // Built on first use, not at import: an action that fails on its inputs opens nothing.
-    this.agent ??= this.options.dispatcher ?? dispatcherFor(new URL(this.options.baseUrl))
-    return this.agent
+    this.http ??= httpClientFor(new URL(this.options.baseUrl), this.options.dispatcher)
+    return this.http
   }
 
   private async attempt<T>(
@@ -191,20 +201,17 @@ export class Transport {
       return { kind: 'failed', outcome: { kind: 'network', code }, error: failure }
     }
     const url = this.url(spec)
-    let response: Dispatcher.ResponseData
+    let response: HttpResponse
     try {
-      // undici's `request`, not `fetch`: fetch hands the body over through WHATWG streams, a
-      // copy and a chain of promises per chunk, about 0.1 s of CPU per 60,000 findings.
-      // `request` gives the bare body: response-body.ts does what fetch did on top of it.
-      response = await undiciRequest(url, {
+      // Not `fetch`: fetch hands the body over through WHATWG streams, a copy and a chain of
+      // promises per chunk, about 0.1 s of CPU per 60,000 findings. The client gives the bare
+      // body: response-body.ts does what fetch did on top of it.
+      response = await this.client().send(url, {
         method: spec.method,
         headers: this.headers(spec.body !== undefined, url),
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        // A redirect could carry the token to another origin: never follow one, whatever the
-        // dispatcher was built with.
-        maxRedirections: 0,
         signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
-        dispatcher: this.dispatcher()
+        onSent: this.sentFirst
       })
     } catch (error) {
       return networkFailure(error)
@@ -449,13 +456,16 @@ interface NetworkFailure {
   readonly detail: string
 }
 
+const CLOSED_EARLY = 'connection closed by the server before the response was complete'
+
 const CODE_DETAILS: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset by the server',
-  UND_ERR_SOCKET: 'connection closed by the server before the response was complete',
+  UND_ERR_SOCKET: CLOSED_EARLY,
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'DNS lookup failed',
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  [CONNECT_TIMEOUT_CODE]: 'connection timed out',
   ETIMEDOUT: 'connection timed out',
   EPIPE: 'connection closed while sending',
   CERT_HAS_EXPIRED: 'TLS certificate expired',
@@ -464,6 +474,18 @@ const CODE_DETAILS: Readonly<Record<string, string>> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'TLS certificate not trusted (set NODE_EXTRA_CA_CERTS)',
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not name this host'
+}
+
+/**
+ * node:http's names for a connection the server closed before its answer was whole: "socket hang
+ * up" before the headers, "aborted" during the body. Both carry ECONNRESET, which a reset proper
+ * (`read ECONNRESET`) carries too.
+ */
+function closedEarly(error: ErrorLike): boolean {
+  return (
+    error.code === 'ECONNRESET' &&
+    (error.message === 'aborted' || error.message === 'socket hang up')
+  )
 }
 
 interface ErrorLike {
@@ -513,7 +535,9 @@ export function classifyNetworkError(error: unknown, timeoutMs: number): Network
   let current = top
   for (let depth = 0; depth < 5 && current; depth++) {
     if (typeof current.code === 'string' && current.code !== 'UND_ERR') {
-      const detail = CODE_DETAILS[current.code] ?? String(current.message)
+      const detail =
+        (closedEarly(current) ? CLOSED_EARLY : CODE_DETAILS[current.code]) ??
+        String(current.message)
       const peer = peerOf(current)
       return { code: current.code, detail: peer === undefined ? detail : `${detail}: ${peer}` }
     }
