@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { logText, quoted } from '../src/text/log-text.js'
-import { coreRunner } from '../src/runner/core-runner.js'
+import { coreRunner, coreFlushed } from '../src/runner/core-runner.js'
 import { emitAnnotations } from '../src/report/annotations.js'
 import { setOutputs } from '../src/report/outputs.js'
 import { writeJobSummary } from '../src/report/summary.js'
@@ -72,11 +72,28 @@ describe('coreRunner writes to stdout', () => {
       .filter(l => l !== '')
   }
 
-  it('quotes a server line that would start a workflow command, in info, warning and setFailed', () => {
+  // First in this file: @actions/core is not loaded yet.
+  it('holds what it is told until @actions/core is loaded, then writes it in order, the mask first', async () => {
+    coreRunner.setSecret('fgt_s3cret-value')
+    coreRunner.info('using fgt_s3cret-value')
+    coreRunner.setFailed('failed')
+    expect(written).toEqual([])
+    expect(process.exitCode).toBeUndefined()
+    await coreFlushed()
+    expect(outputLines()).toEqual([
+      '::add-mask::fgt_s3cret-value',
+      'using fgt_s3cret-value',
+      '::error::failed'
+    ])
+    expect(process.exitCode).toBe(1)
+  })
+
+  it('quotes a server line that would start a workflow command, in info, warning and setFailed', async () => {
     const forged = 'token abc\n::add-mask::x\n  ##[error]legacy\u001b[8m'
     coreRunner.info(forged)
     coreRunner.warning(forged)
     coreRunner.setFailed(forged)
+    await coreFlushed()
     expect(process.exitCode).toBe(1)
     expect(outputLines()).toEqual([
       'token abc',
@@ -87,8 +104,9 @@ describe('coreRunner writes to stdout', () => {
     ])
   })
 
-  it('writes exactly one ::error line per annotation, whatever the server text', () => {
+  it('writes exactly one ::error line per annotation, whatever the server text', async () => {
     const count = emitAnnotations(forgingReport(), 10, coreRunner)
+    await coreFlushed()
     expect(count).toBe(2)
     const out = outputLines()
     expect(out).toHaveLength(2)
@@ -104,8 +122,9 @@ describe('coreRunner writes to stdout', () => {
     )
   })
 
-  it('emits the cap notice with @actions/core notice', () => {
+  it('emits the cap notice with @actions/core notice', async () => {
     expect(emitAnnotations(blockingReport(3), 2, coreRunner)).toBe(2)
+    await coreFlushed()
     const out = outputLines()
     expect(out).toHaveLength(3)
     expect(out[2]).toBe(
@@ -157,6 +176,7 @@ describe('coreRunner writes the runner files', () => {
 
   it('writes every output to $GITHUB_OUTPUT', async () => {
     const outputs = setOutputs(failingReport(), { reportFile: 'r.json' }, coreRunner)
+    await coreFlushed()
     expect(parseOutputFile(await readFile(join(dir, 'output'), 'utf8'))).toEqual(outputs)
     expect(outputs['report-file']).toBe('r.json')
     expect(outputs['blocking-ids']).toBe('[1,2]')

@@ -1506,7 +1506,7 @@ async function publishReports(report, config, ctx, runner) {
         if (target) {
             const outcome = await attempt(runner, 'update the pull-request comment', async () => {
                 // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
-                const { upsertPrComment } = await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(914)]).then(__webpack_require__.bind(__webpack_require__, 1914));
+                const { upsertPrComment } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(413), __webpack_require__.e(914)]).then(__webpack_require__.bind(__webpack_require__, 1914));
                 return upsertPrComment({
                     token,
                     report,

@@ -37,8 +37,9 @@ function softenerOf(error: unknown): NoVerdictSoftener | undefined {
 
 /**
  * What a run needs only once its findings are in: the verdict, the actions and the reports. None
- * is needed before the first request, so they are loaded by import() while the first requests are
- * in flight, and their parsing and evaluation overlap the network wait instead of delaying it.
+ * is needed before the first request, so they are loaded by import() once the first request is out,
+ * and their parsing and evaluation overlap the network wait. Started with the requests instead, they
+ * came first: the first request reached the server 28 ms later (medians of ten runs).
  */
 const later = {
   gate: () => Promise.all([import('./gate/decide.js'), import('./gate/ignore-matcher.js')]),
@@ -327,7 +328,13 @@ export async function run(
   }
   try {
     const evaluating = evaluate(config, transport, ignores, ctx.now, warn, runner)
-    preloadLater()
+    // On the turn after: the requests whose connections opened with the first one go out first.
+    void transport.firstRequestSent.then(() =>
+      setImmediate(() => {
+        preloadLater()
+        runner.preload()
+      })
+    )
     const outcome = await evaluating
     evaluation =
       outcome.gateError === undefined ? outcome : { ...outcome, ...failed(outcome.gateError) }

@@ -51,6 +51,9 @@ export class RecordingRunner implements Runner {
     this.calls.push({ kind: 'summary', markdown })
     return Promise.resolve()
   }
+  /** Nothing to load: every call is recorded as it comes. */
+  preload(): void {}
+
   setFailed(message: string): void {
     this.calls.push({ kind: 'setFailed', message })
   }
