@@ -518,10 +518,11 @@ async function putProjectTags(transport, deploymentSlug, projectName, tags) {
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_1__);
 /**
- * A response body as undici's `request` hands it over (a Node Readable of the bytes on the wire),
- * made into what `fetch` gave the transport before: content codings undone, text decoded as UTF-8,
- * headers read as one value each. `request` skips fetch's WHATWG streams, which copied every chunk
- * of the large findings pages, but it also skips what fetch did for free; that part lives here.
+ * A response body as `node:http` or undici's `request` hands it over (a Node Readable of the bytes
+ * on the wire), made into what `fetch` gave the transport before: content codings undone, text
+ * decoded as UTF-8, headers read as one value each. Both skip fetch's WHATWG streams, which copied
+ * every chunk of the large findings pages, but they also skip what fetch did for free; that part
+ * lives here.
  */
 
 
@@ -631,8 +632,8 @@ async function readText(body) {
     return UTF8.decode(Buffer.concat(parts));
 }
 /**
- * Lets go of a body that will not be read (further). undici keeps the connection busy, and the
- * request's abort listener attached, until its body has ended or been destroyed; destroying an
+ * Lets go of a body that will not be read (further). The HTTP client keeps the connection busy, and
+ * the request's abort listener attached, until its body has ended or been destroyed; destroying an
  * unfinished one closes the connection, which is cheaper than reading megabytes nobody wants.
  */
 function discard(body) {
@@ -1326,9 +1327,10 @@ function asErrorLike(value) {
     return value !== null && typeof value === 'object' ? value : undefined;
 }
 /**
- * What went wrong, from the code that says so. undici's `request` rejects with its own error
- * (`UND_ERR_SOCKET`, or the socket's `ECONNREFUSED`), `fetch` with a TypeError whose `cause` chain
- * holds it, and a body that breaks off with it as the cause of a BodyReadError: the chain is
+ * What went wrong, from the code that says so. `node:http` rejects with the socket's error
+ * (`ECONNREFUSED`, `ECONNRESET`), undici's `request` (behind a proxy) with its own
+ * (`UND_ERR_SOCKET`), `fetch` with a TypeError whose `cause` chain holds it, and a body that breaks
+ * off with it as the cause of a BodyReadError: the chain is
  * searched, so all read the same. An abort of the request's signal rejects with the signal's
  * reason, a DOMException; undici's own RequestAbortedError is named AbortError too but carries a
  * code (a proxy refusing the tunnel, `UND_ERR_ABORTED`), so only an error without a string code
@@ -1944,7 +1946,7 @@ class ExpectedItems {
 /**
  * At most `limit` large bodies read and decoded at once. Decoding is CPU on the one thread, so
  * reading more bodies at once does not finish them sooner: it only holds them in memory. A body
- * that waits here stays in its socket (undici stops reading a stream nobody consumes), and with
+ * that waits here stays in its socket (a stream nobody consumes stops reading it), and with
  * every page a count covers asked for at once, a long list would otherwise hold all its pages in
  * the heap together (a 3,000-finding page is about 5 MB).
  *

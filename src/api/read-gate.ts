@@ -1,7 +1,7 @@
 /**
  * At most `limit` large bodies read and decoded at once. Decoding is CPU on the one thread, so
  * reading more bodies at once does not finish them sooner: it only holds them in memory. A body
- * that waits here stays in its socket (undici stops reading a stream nobody consumes), and with
+ * that waits here stays in its socket (a stream nobody consumes stops reading it), and with
  * every page a count covers asked for at once, a long list would otherwise hold all its pages in
  * the heap together (a 3,000-finding page is about 5 MB).
  *

@@ -1,8 +1,9 @@
 /**
- * A response body as undici's `request` hands it over (a Node Readable of the bytes on the wire),
- * made into what `fetch` gave the transport before: content codings undone, text decoded as UTF-8,
- * headers read as one value each. `request` skips fetch's WHATWG streams, which copied every chunk
- * of the large findings pages, but it also skips what fetch did for free; that part lives here.
+ * A response body as `node:http` or undici's `request` hands it over (a Node Readable of the bytes
+ * on the wire), made into what `fetch` gave the transport before: content codings undone, text
+ * decoded as UTF-8, headers read as one value each. Both skip fetch's WHATWG streams, which copied
+ * every chunk of the large findings pages, but they also skip what fetch did for free; that part
+ * lives here.
  */
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
 import zlib from 'node:zlib'
@@ -126,8 +127,8 @@ export async function readText(body: Readable): Promise<string> {
 }
 
 /**
- * Lets go of a body that will not be read (further). undici keeps the connection busy, and the
- * request's abort listener attached, until its body has ended or been destroyed; destroying an
+ * Lets go of a body that will not be read (further). The HTTP client keeps the connection busy, and
+ * the request's abort listener attached, until its body has ended or been destroyed; destroying an
  * unfinished one closes the connection, which is cheaper than reading megabytes nobody wants.
  */
 export function discard(body: Readable): void {
