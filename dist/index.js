@@ -854,8 +854,8 @@ function directClient(origin) {
     return {
         send: (url, request) => new Promise((resolve, reject) => {
             const { signal } = request;
-            // Passed on whatever it is, as undici does (an AbortSignal's reason is an Error unless
-            // someone aborted with something else).
+            // The signal's own reason, passed on whatever it is, as undici rejects: the transport tells
+            // a timeout from a cancellation by it (node's `signal` option rejects with an AbortError).
             const reason = () => signal.reason;
             if (signal.aborted) {
                 reject(reason());
@@ -866,8 +866,6 @@ function directClient(origin) {
                 : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
             const outgoing = open(url, { method: request.method, headers, agent });
             let response;
-            // The signal's own reason, as undici rejects: the transport tells a timeout from a
-            // cancellation by it (node's `signal` option would reject with its own AbortError).
             const abort = () => {
                 response?.destroy(reason());
                 outgoing.destroy(reason());

@@ -67,8 +67,8 @@ function directClient(origin: URL): HttpClient {
     send: (url, request) =>
       new Promise<HttpResponse>((resolve, reject) => {
         const { signal } = request
-        // Passed on whatever it is, as undici does (an AbortSignal's reason is an Error unless
-        // someone aborted with something else).
+        // The signal's own reason, passed on whatever it is, as undici rejects: the transport tells
+        // a timeout from a cancellation by it (node's `signal` option rejects with an AbortError).
         const reason = (): Error => signal.reason as Error
         if (signal.aborted) {
           reject(reason())
@@ -80,8 +80,6 @@ function directClient(origin: URL): HttpClient {
             : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
         const outgoing = open(url, { method: request.method, headers, agent })
         let response: IncomingMessage | undefined
-        // The signal's own reason, as undici rejects: the transport tells a timeout from a
-        // cancellation by it (node's `signal` option would reject with its own AbortError).
         const abort = (): void => {
           response?.destroy(reason())
           outgoing.destroy(reason())
