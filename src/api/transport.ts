@@ -519,11 +519,10 @@ function asErrorLike(value: unknown): ErrorLike | undefined {
  * What went wrong, from the code that says so. `node:http` rejects with the socket's error
  * (`ECONNREFUSED`, `ECONNRESET`), undici's `request` (behind a proxy) with its own
  * (`UND_ERR_SOCKET`), `fetch` with a TypeError whose `cause` chain holds it, and a body that breaks
- * off with it as the cause of a BodyReadError: the chain is
- * searched, so all read the same. An abort of the request's signal rejects with the signal's
- * reason, a DOMException; undici's own RequestAbortedError is named AbortError too but carries a
- * code (a proxy refusing the tunnel, `UND_ERR_ABORTED`), so only an error without a string code
- * is taken for the timeout.
+ * off with it as the cause of a BodyReadError: the chain is searched, so all read the same. An
+ * abort of the request's signal rejects with the signal's reason, a DOMException; undici's own
+ * RequestAbortedError is named AbortError too but carries a code (a proxy refusing the tunnel,
+ * `UND_ERR_ABORTED`), so only an error without a string code is taken for the timeout.
  */
 export function classifyNetworkError(error: unknown, timeoutMs: number): NetworkFailure {
   const top = asErrorLike(error)
