@@ -816,7 +816,7 @@ var proxy = __nccwpck_require__(9783);
 /**
  * The one HTTP exchange the transport needs: send a request, get the status, the headers and the
  * body as a Node Readable. A direct connection goes through `node:http`/`node:https`; a proxied one
- * (or a dispatcher a caller hands in) through undici, loaded only then.
+ * through undici, loaded only then.
  *
  * Why not undici for everything: the action is CPU-bound at low latency, and undici costs it twice.
  * Loading it takes about 35 ms before the first request can go out, and its parser hands each body
@@ -836,15 +836,12 @@ var proxy = __nccwpck_require__(9783);
 const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * The client for one origin: through the proxy the Actions toolkit would use for it
- * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), else direct. `dispatcher`
- * replaces the choice (tests hand in their own).
+ * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), else direct.
  */
-function httpClientFor(origin, dispatcher) {
-    if (dispatcher)
-        return undiciClient(() => Promise.resolve(dispatcher), false);
+function httpClientFor(origin) {
     if ((0,proxy/* getProxyUrl */.s)(origin) === undefined)
         return directClient(origin);
-    return undiciClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(43)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9043))).dispatcherFor(origin), true);
+    return proxiedClient(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(43)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9043))).dispatcherFor(origin));
 }
 /** Keep-alive connections without a limit per host, as undici's Agent keeps them. */
 function directClient(origin) {
@@ -912,8 +909,8 @@ function connectTimeout(url) {
         hostname: url.hostname
     });
 }
-/** undici's `request` over a dispatcher made on first use; `owned`: closed with the client. */
-function undiciClient(make, owned) {
+/** undici's `request` over the proxy's dispatcher, made on first use and closed with the client. */
+function proxiedClient(make) {
     let dispatcher;
     return {
         async send(url, request) {
@@ -931,7 +928,7 @@ function undiciClient(make, owned) {
             return { statusCode: response.statusCode, headers: response.headers, body: response.body };
         },
         async close() {
-            if (owned && dispatcher)
+            if (dispatcher)
                 await (await dispatcher).close();
         }
     };
@@ -1023,7 +1020,7 @@ class Transport {
     }
     client() {
         // Built on first use, not at import: an action that fails on its inputs opens nothing.
-        this.http ??= httpClientFor(new URL(this.options.baseUrl), this.options.dispatcher);
+        this.http ??= httpClientFor(new URL(this.options.baseUrl));
         return this.http;
     }
     async attempt(spec, request, attempt, idempotent) {

@@ -1,7 +1,7 @@
 /**
  * The one HTTP exchange the transport needs: send a request, get the status, the headers and the
  * body as a Node Readable. A direct connection goes through `node:http`/`node:https`; a proxied one
- * (or a dispatcher a caller hands in) through undici, loaded only then.
+ * through undici, loaded only then.
  *
  * Why not undici for everything: the action is CPU-bound at low latency, and undici costs it twice.
  * Loading it takes about 35 ms before the first request can go out, and its parser hands each body
@@ -49,13 +49,11 @@ export const CONNECT_TIMEOUT_MS = 10_000
 
 /**
  * The client for one origin: through the proxy the Actions toolkit would use for it
- * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), else direct. `dispatcher`
- * replaces the choice (tests hand in their own).
+ * (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never proxied), else direct.
  */
-export function httpClientFor(origin: URL, dispatcher?: Dispatcher): HttpClient {
-  if (dispatcher) return undiciClient(() => Promise.resolve(dispatcher), false)
+export function httpClientFor(origin: URL): HttpClient {
   if (getProxyUrl(origin) === undefined) return directClient(origin)
-  return undiciClient(async () => (await import('./dispatcher.js')).dispatcherFor(origin), true)
+  return proxiedClient(async () => (await import('./dispatcher.js')).dispatcherFor(origin))
 }
 
 /** Keep-alive connections without a limit per host, as undici's Agent keeps them. */
@@ -126,8 +124,8 @@ function connectTimeout(url: URL): Error {
   })
 }
 
-/** undici's `request` over a dispatcher made on first use; `owned`: closed with the client. */
-function undiciClient(make: () => Promise<Dispatcher>, owned: boolean): HttpClient {
+/** undici's `request` over the proxy's dispatcher, made on first use and closed with the client. */
+function proxiedClient(make: () => Promise<Dispatcher>): HttpClient {
   let dispatcher: Promise<Dispatcher> | undefined
   return {
     async send(url, request) {
@@ -145,7 +143,7 @@ function undiciClient(make: () => Promise<Dispatcher>, owned: boolean): HttpClie
       return { statusCode: response.statusCode, headers: response.headers, body: response.body }
     },
     async close() {
-      if (owned && dispatcher) await (await dispatcher).close()
+      if (dispatcher) await (await dispatcher).close()
     }
   }
 }

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import type { Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { ApiError, NetworkError, SchemaError, defaultHint, type RequestLabel } from './errors.js'
 import {
@@ -79,11 +78,6 @@ export interface TransportOptions {
   readonly random?: () => number
   readonly now?: () => number
   readonly onRetry?: (event: RetryEvent) => void
-  /**
-   * An undici dispatcher to send every request through (tests). Default: direct connections, or
-   * the proxy HTTPS_PROXY / HTTP_PROXY / NO_PROXY name for the base URL, like the Actions toolkit.
-   */
-  readonly dispatcher?: Dispatcher
 }
 
 const ERROR_BODY_LIMIT = 300
@@ -166,7 +160,7 @@ export class Transport {
 
   private client(): HttpClient {
     // Built on first use, not at import: an action that fails on its inputs opens nothing.
-    this.http ??= httpClientFor(new URL(this.options.baseUrl), this.options.dispatcher)
+    this.http ??= httpClientFor(new URL(this.options.baseUrl))
     return this.http
   }
 
