@@ -9,7 +9,8 @@ import {
   shouldRetry
 } from '../src/api/retry.js'
 import { classifyNetworkError, serverMessage } from '../src/api/transport.js'
-import { timestampMillis } from '../src/api/wire.js'
+import { reachabilityOf, severityOf, timestampMillis } from '../src/api/wire.js'
+import { StringPool } from '../src/api/findings.js'
 import { heldPages } from './helpers/client.js'
 
 const request = { method: 'GET', path: '/api/v1/x' }
@@ -251,6 +252,58 @@ describe('wire helpers', () => {
     expect(timestampMillis('2025-02-29T10:00:00Z')).toBeUndefined()
     expect(timestampMillis('2026-11-01 24:00:00+00:00')).toBeUndefined()
     expect(timestampMillis('2026-11-01T12:60:00Z')).toBeUndefined()
+  })
+
+  it('reads every spelling of severity and reachability, and names nothing else', () => {
+    expect(
+      ['low', 'INFO', ' High ', 'warning', 'Moderate', 'error', 'critical'].map(severityOf)
+    ).toEqual(['low', 'low', 'high', 'medium', 'medium', 'high', 'critical'])
+    expect(['', 'severe', 'constructor', '__proto__'].map(severityOf)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined
+    ])
+    expect(
+      [
+        'reachable',
+        'always reachable',
+        'Conditionally-Reachable',
+        ' unreachable ',
+        '',
+        'no_reachability_analysis',
+        'UNKNOWN'
+      ].map(reachabilityOf)
+    ).toEqual([
+      'reachable',
+      'always_reachable',
+      'conditionally_reachable',
+      'unreachable',
+      'unknown',
+      'unknown',
+      'unknown'
+    ])
+    expect(['sometimes', 'hasOwnProperty', '__proto__'].map(reachabilityOf)).toEqual([
+      undefined,
+      undefined,
+      undefined
+    ])
+  })
+
+  it('pools equal lists as one frozen list, and keeps lists that join alike apart', () => {
+    const pool = new StringPool()
+    const first = pool.list(['security', 'A03'])
+    expect(pool.list(['security', 'A03'])).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+    expect(pool.list(['security'])).toEqual(['security'])
+    expect(pool.list([])).toEqual([])
+    // Joined with NUL, these three were one key: each is its own list.
+    expect(pool.list(['a\u0000b'])).toEqual(['a\u0000b'])
+    expect(pool.list(['a', 'b'])).toEqual(['a', 'b'])
+    expect(pool.list(['a\u0000b', 'c'])).toEqual(['a\u0000b', 'c'])
+    expect(pool.list(['a', 'b\u0000c'])).toEqual(['a', 'b\u0000c'])
+    // The elements are the pool's strings.
+    expect(pool.list(['security', 'A03'])[0]).toBe(pool.intern('security'))
   })
 
   it('extracts one line from JSON, HTML and text error bodies', () => {

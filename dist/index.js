@@ -1488,7 +1488,8 @@ const SEVERITY_ALIASES = {
 };
 /** The severity a wire spelling stands for; undefined when it names none. */
 function severityOf(raw) {
-    return aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase());
+    // Most items spell it as a key already: one lookup before normalising the spelling.
+    return aliasOf(SEVERITY_ALIASES, raw) ?? aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase());
 }
 const severity = converted(severityOf, 'one of low, medium, high, critical');
 /** Live answers use spaces (`always reachable`), the description underscores. */
@@ -1502,6 +1503,10 @@ const REACHABILITY_ALIASES = {
 };
 /** The exposure a wire spelling stands for (blank is unknown); undefined when it names none. */
 function reachabilityOf(raw) {
+    // A key normalises to itself, so looking it up first changes no answer, only the cost.
+    const exact = aliasOf(REACHABILITY_ALIASES, raw);
+    if (exact !== undefined)
+        return exact;
     const trimmed = raw.trim();
     if (trimmed === '')
         return 'unknown';
@@ -2071,8 +2076,8 @@ function optionalTimestamp(value) {
         return INVALID;
     return (0,wire/* timestampMillis */.RW)(value) ?? INVALID;
 }
-/** The numeric fields of a location, in every spelling. */
-const LOCATION_NUMBERS = [
+/** The numeric fields of a location, in every spelling: optionalLocation names each of them. */
+const LOCATION_NUMBERS = (/* unused pure expression or super */ null && ([
     'line',
     'startLine',
     'start_line',
@@ -2085,7 +2090,7 @@ const LOCATION_NUMBERS = [
     'end_column',
     'endCol',
     'end_col'
-];
+]));
 /** `LocationWire.nullish()` */
 function optionalLocation(value) {
     if (isNullish(value))
@@ -2096,10 +2101,20 @@ function optionalLocation(value) {
         return false;
     if (!optionalString(value.path))
         return false;
-    for (const key of LOCATION_NUMBERS)
-        if (!optionalNumber(value[key]))
-            return false;
-    return true;
+    // Named, not looped over LOCATION_NUMBERS: a keyed load per name cost more than the rest of
+    // the location check.
+    return (optionalNumber(value.line) &&
+        optionalNumber(value.startLine) &&
+        optionalNumber(value.start_line) &&
+        optionalNumber(value.column) &&
+        optionalNumber(value.startCol) &&
+        optionalNumber(value.start_col) &&
+        optionalNumber(value.endLine) &&
+        optionalNumber(value.end_line) &&
+        optionalNumber(value.endColumn) &&
+        optionalNumber(value.end_column) &&
+        optionalNumber(value.endCol) &&
+        optionalNumber(value.end_col));
 }
 /** The `rule` sub-object, nullish. */
 function optionalRule(value) {
@@ -2377,7 +2392,8 @@ const ScaWire = schemas/* object */.Ikc({
  */
 class StringPool {
     strings = new Map();
-    lists = new Map();
+    /** Lists as a trie, one level per element: a joined key cost an allocation and a hash per list. */
+    lists = { next: new Map() };
     policies = new Map();
     intern(value) {
         if (value === undefined)
@@ -2402,13 +2418,17 @@ class StringPool {
     list(values) {
         if (values.length === 0)
             return EMPTY;
-        const key = values.join('\u0000');
-        const known = this.lists.get(key);
-        if (known !== undefined)
-            return known;
-        const frozen = Object.freeze(values.map(value => this.intern(value)));
-        this.lists.set(key, frozen);
-        return frozen;
+        let node = this.lists;
+        for (let i = 0; i < values.length; i++) {
+            let child = node.next.get(values[i]);
+            if (child === undefined) {
+                child = { next: new Map() };
+                node.next.set(values[i], child);
+            }
+            node = child;
+        }
+        node.list ??= Object.freeze(values.map(value => this.intern(value)));
+        return node.list;
     }
 }
 const EMPTY = Object.freeze([]);

@@ -142,7 +142,8 @@ type CommonWire = SastWireData | ScaWireData
  */
 export class StringPool {
   private readonly strings = new Map<string, string>()
-  private readonly lists = new Map<string, readonly string[]>()
+  /** Lists as a trie, one level per element: a joined key cost an allocation and a hash per list. */
+  private readonly lists: ListNode = { next: new Map() }
   private readonly policies = new Map<string, SourcingPolicy>()
 
   intern(value: string): string
@@ -168,13 +169,24 @@ export class StringPool {
 
   list(values: readonly string[]): readonly string[] {
     if (values.length === 0) return EMPTY
-    const key = values.join('\u0000')
-    const known = this.lists.get(key)
-    if (known !== undefined) return known
-    const frozen = Object.freeze(values.map(value => this.intern(value)))
-    this.lists.set(key, frozen)
-    return frozen
+    let node = this.lists
+    for (let i = 0; i < values.length; i++) {
+      let child = node.next.get(values[i])
+      if (child === undefined) {
+        child = { next: new Map() }
+        node.next.set(values[i], child)
+      }
+      node = child
+    }
+    node.list ??= Object.freeze(values.map(value => this.intern(value)))
+    return node.list
   }
+}
+
+interface ListNode {
+  readonly next: Map<string, ListNode>
+  /** The list that ends at this node, once seen. */
+  list?: readonly string[]
 }
 
 const EMPTY: readonly string[] = Object.freeze([])

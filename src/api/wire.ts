@@ -126,7 +126,8 @@ const SEVERITY_ALIASES: Readonly<Record<string, Severity>> = {
 
 /** The severity a wire spelling stands for; undefined when it names none. */
 export function severityOf(raw: string): Severity | undefined {
-  return aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase())
+  // Most items spell it as a key already: one lookup before normalising the spelling.
+  return aliasOf(SEVERITY_ALIASES, raw) ?? aliasOf(SEVERITY_ALIASES, raw.trim().toLowerCase())
 }
 
 export const severity = converted(severityOf, 'one of low, medium, high, critical')
@@ -143,6 +144,9 @@ const REACHABILITY_ALIASES: Readonly<Record<string, Exposure>> = {
 
 /** The exposure a wire spelling stands for (blank is unknown); undefined when it names none. */
 export function reachabilityOf(raw: string): Exposure | undefined {
+  // A key normalises to itself, so looking it up first changes no answer, only the cost.
+  const exact = aliasOf(REACHABILITY_ALIASES, raw)
+  if (exact !== undefined) return exact
   const trimmed = raw.trim()
   if (trimmed === '') return 'unknown'
   return aliasOf(REACHABILITY_ALIASES, trimmed.toLowerCase().replace(/[\s-]+/g, '_'))
