@@ -306,6 +306,17 @@ describe('wire helpers', () => {
     expect(pool.list(['security', 'A03'])[0]).toBe(pool.intern('security'))
   })
 
+  it("gives a rule's message as the pool's copy, and a changed message as it now reads", () => {
+    const pool = new StringPool()
+    const first = pool.message('rule-a', ['Use of ', 'eval'].join(''))
+    expect(first).toBe('Use of eval')
+    // Built anew, equal in content: the pool's copy comes back.
+    expect(pool.message('rule-a', ['Use of ', 'eval'].join(''))).toBe(first)
+    expect(pool.message('rule-a', 'Use of exec')).toBe('Use of exec')
+    expect(pool.message('rule-b', 'Use of eval')).toBe(pool.intern('Use of eval'))
+    expect(pool.message('rule-a', 'Use of eval')).toBe('Use of eval')
+  })
+
   it('extracts one line from JSON, HTML and text error bodies', () => {
     expect(serverMessage('{"error":"Invalid API token"}', null)).toBe('Invalid API token')
     expect(

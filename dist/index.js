@@ -2395,6 +2395,7 @@ class StringPool {
     /** Lists as a trie, one level per element: a joined key cost an allocation and a hash per list. */
     lists = { next: new Map() };
     policies = new Map();
+    messages = new Map();
     intern(value) {
         if (value === undefined)
             return undefined;
@@ -2403,6 +2404,18 @@ class StringPool {
             return known;
         this.strings.set(value, value);
         return value;
+    }
+    /**
+     * The pool's copy of a rule's message. A rule's findings carry its one message, so comparing
+     * with the last message seen for the rule usually finds it without hashing the whole text.
+     */
+    message(ruleName, value) {
+        const last = this.messages.get(ruleName);
+        if (last === value)
+            return last;
+        const interned = this.intern(value);
+        this.messages.set(ruleName, interned);
+        return interned;
     }
     /** One object per sourcing policy: thousands of findings name the same few. */
     policy(wire) {
@@ -2448,11 +2461,12 @@ function ticketOf(wire) {
 }
 function toSast(wire, status, pool) {
     const rule = wire.rule;
+    const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)');
     return {
         type: 'sast',
         id: wire.id,
-        ruleName: pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
-        ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
+        ruleName,
+        ruleMessage: pool.message(ruleName, rule?.message ?? wire.rule_message ?? ''),
         severity: wire.severity,
         confidence: pool.intern(wire.confidence ?? undefined),
         status: pool.intern(wire.status ?? status),
@@ -2473,11 +2487,12 @@ function toSast(wire, status, pool) {
 function toSca(wire, status, pool) {
     const rule = wire.rule;
     const dependency = wire.found_dependency;
+    const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)');
     return {
         type: 'sca',
         id: wire.id,
-        ruleName: pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
-        ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
+        ruleName,
+        ruleMessage: pool.message(ruleName, rule?.message ?? wire.rule_message ?? ''),
         severity: wire.severity,
         confidence: pool.intern(wire.confidence ?? undefined),
         status: pool.intern(wire.status ?? status),

@@ -145,6 +145,7 @@ export class StringPool {
   /** Lists as a trie, one level per element: a joined key cost an allocation and a hash per list. */
   private readonly lists: ListNode = { next: new Map() }
   private readonly policies = new Map<string, SourcingPolicy>()
+  private readonly messages = new Map<string, string>()
 
   intern(value: string): string
   intern(value: string | undefined): string | undefined
@@ -154,6 +155,18 @@ export class StringPool {
     if (known !== undefined) return known
     this.strings.set(value, value)
     return value
+  }
+
+  /**
+   * The pool's copy of a rule's message. A rule's findings carry its one message, so comparing
+   * with the last message seen for the rule usually finds it without hashing the whole text.
+   */
+  message(ruleName: string, value: string): string {
+    const last = this.messages.get(ruleName)
+    if (last === value) return last
+    const interned = this.intern(value)
+    this.messages.set(ruleName, interned)
+    return interned
   }
 
   /** One object per sourcing policy: thousands of findings name the same few. */
@@ -207,11 +220,12 @@ function ticketOf(wire: CommonWire): ExternalTicket | undefined {
 
 function toSast(wire: SastWireData, status: string, pool: StringPool): SastFinding {
   const rule = wire.rule
+  const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)')
   return {
     type: 'sast',
     id: wire.id,
-    ruleName: pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
-    ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
+    ruleName,
+    ruleMessage: pool.message(ruleName, rule?.message ?? wire.rule_message ?? ''),
     severity: wire.severity,
     confidence: pool.intern(wire.confidence ?? undefined),
     status: pool.intern(wire.status ?? status),
@@ -233,11 +247,12 @@ function toSast(wire: SastWireData, status: string, pool: StringPool): SastFindi
 function toSca(wire: ScaWireData, status: string, pool: StringPool): ScaFinding {
   const rule = wire.rule
   const dependency = wire.found_dependency
+  const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)')
   return {
     type: 'sca',
     id: wire.id,
-    ruleName: pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)'),
-    ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
+    ruleName,
+    ruleMessage: pool.message(ruleName, rule?.message ?? wire.rule_message ?? ''),
     severity: wire.severity,
     confidence: pool.intern(wire.confidence ?? undefined),
     status: pool.intern(wire.status ?? status),
