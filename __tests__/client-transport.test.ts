@@ -119,11 +119,8 @@ function client(url: string, options: { retries?: number; timeoutMs?: number } =
 }
 
 /** A streamed body decoded as the findings decoder does: every byte kept, then one JSON.parse. */
-const wholeJson: StreamDecoder<unknown> = async chunks => {
-  const parts: Uint8Array[] = []
-  for await (const chunk of chunks) parts.push(chunk)
-  return JSON.parse(Buffer.concat(parts).toString('utf8')) as unknown
-}
+const wholeJson: StreamDecoder<unknown> = async body =>
+  JSON.parse(Buffer.concat(await body.all()).toString('utf8')) as unknown
 
 const ANSWER = { items: [1, 2, 3], note: 'ünïcödé' }
 const ANSWER_BYTES = Buffer.from(JSON.stringify(ANSWER))
@@ -222,9 +219,9 @@ describe('a body cut off half-way is a network failure', () => {
         res.write(bytes.subarray(0, bytes.length >> 1), () => res.socket?.end())
       })
       const { transport } = client(api.url, { retries: 0 })
-      const late: StreamDecoder<unknown> = async chunks => {
+      const late: StreamDecoder<unknown> = async body => {
         await new Promise(resolve => setTimeout(resolve, 100))
-        return wholeJson(chunks)
+        return wholeJson(body)
       }
       const error = await failure(transport.request({ method: 'GET', path: PATH, stream: late }))
       expect(error.message).toBe(`GET ${PATH} failed: ${CUT} after 1 attempt`)
@@ -242,6 +239,66 @@ describe('a body cut off half-way is a network failure', () => {
       `POST ${PATH} failed: ${CUT} after 1 attempt; the request was sent and may have been processed, so it was not retried`
     )
     expect(api.requests).toHaveLength(1)
+  })
+})
+
+describe('a decoder that reads the head of a body first', () => {
+  /** Far more than the socket buffers on both sides hold: a reader that stops stalls the server. */
+  const HUGE = Buffer.from(
+    JSON.stringify({ items: Array.from({ length: 2_000_000 }, (_, i) => i) })
+  )
+
+  it('gets the bytes it asked for; reading then stops until it asks for the rest', async () => {
+    let written = false
+    const api = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': HUGE.length })
+      res.end(HUGE, () => (written = true))
+    })
+    const { transport } = client(api.url)
+    const seen: { head: number; writtenAfterHead: boolean }[] = []
+    const headFirst: StreamDecoder<Buffer> = async body => {
+      const head = await body.head(4096)
+      await new Promise(resolve => setTimeout(resolve, 200))
+      seen.push({ head, writtenAfterHead: written })
+      return Buffer.concat(await body.all())
+    }
+    const whole = await transport.request({ method: 'GET', path: PATH, stream: headFirst })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.head).toBeGreaterThanOrEqual(4096)
+    expect(seen[0]?.head).toBeLessThan(HUGE.length)
+    expect(seen[0]?.writtenAfterHead).toBe(false)
+    expect(whole.equals(HUGE)).toBe(true)
+    // The server hears that its last bytes were taken a moment after the client has them.
+    await waitUntil(() => written)
+    expect(written).toBe(true)
+  })
+
+  it('a body shorter than the head asked for: the head is all of it, and so is the rest', async () => {
+    const api = await server((_req, res) => answer(res, ANSWER_BYTES))
+    const { transport } = client(api.url)
+    const headFirst: StreamDecoder<[number, unknown]> = async body => [
+      await body.head(4096),
+      await wholeJson(body)
+    ]
+    await expect(
+      transport.request({ method: 'GET', path: PATH, stream: headFirst })
+    ).resolves.toEqual([ANSWER_BYTES.length, ANSWER])
+  })
+
+  it('a body cut off before the head arrived is a network failure, retried for a GET', async () => {
+    const long = Buffer.from(JSON.stringify({ items: Array.from({ length: 5_000 }, (_, i) => i) }))
+    const api = await server((_req, res, attempt) =>
+      attempt === 1 ? cutHalfWay(res, ANSWER_BYTES) : answer(res, long)
+    )
+    const { transport, sleeps } = client(api.url)
+    const headFirst: StreamDecoder<number> = async body => {
+      const head = await body.head(long.length)
+      return (await body.all()).length > 0 ? head : -1
+    }
+    await expect(transport.request({ method: 'GET', path: PATH, stream: headFirst })).resolves.toBe(
+      long.length
+    )
+    expect(sleeps).toEqual([375])
   })
 })
 
@@ -445,9 +502,9 @@ describe('headers and text as fetch read them', () => {
       res.writeHead(204, { 'content-encoding': 'gzip' }).end()
     )
     const { transport } = client(api.url)
-    const count: StreamDecoder<number> = async chunks => {
+    const count: StreamDecoder<number> = async body => {
       let bytes = 0
-      for await (const chunk of chunks) bytes += chunk.length
+      for (const chunk of await body.all()) bytes += chunk.length
       return bytes
     }
     await expect(transport.request({ method: 'GET', path: PATH, stream: count })).resolves.toBe(0)

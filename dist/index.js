@@ -798,6 +798,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: TransportClosedError, classifyNetworkError, redactSecret, serverMessage
 
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: ./src/api/errors.ts
 var errors = __nccwpck_require__(3249);
 // EXTERNAL MODULE: ./src/api/retry.ts
@@ -941,6 +943,7 @@ var error_text = __nccwpck_require__(6589);
 // EXTERNAL MODULE: ./src/time/sleep.ts
 var time_sleep = __nccwpck_require__(254);
 ;// CONCATENATED MODULE: ./src/api/transport.ts
+
 
 
 
@@ -1115,7 +1118,7 @@ class Transport {
     }
     async decodeStream(decode, request, body) {
         try {
-            return await decode(readBody(body));
+            return await decode(new StreamedBody(body));
         }
         catch (error) {
             // Problems can quote a received value, which a server may have echoed the token into.
@@ -1197,17 +1200,69 @@ class BodyReadError extends Error {
     name = 'BodyReadError';
 }
 /**
- * The body's chunks (Buffers) for a decoder; a failure to read them is a BodyReadError, so that it
- * is told apart from the decoder's own errors. A success without a body (204) is an empty stream:
- * the decoder names what is missing.
+ * The body's chunks for a decoder; a failure to read them is a BodyReadError, so that it is told
+ * apart from the decoder's own errors. A body that broke before it was read still fails its
+ * reader: `finished` reports what the stream already holds.
  */
-async function* readBody(body) {
-    try {
-        for await (const chunk of body)
-            yield chunk;
+class StreamedBody {
+    body;
+    chunks = [];
+    received = 0;
+    /** Set once the body has ended, or broken off (then with the error its readers get). */
+    outcome;
+    /** The pending read: true once it is settled. */
+    pending;
+    listening = false;
+    constructor(body) {
+        this.body = body;
     }
-    catch (error) {
-        throw new BodyReadError('the body could not be read', { cause: error });
+    async head(bytes) {
+        await this.readUntil(bytes, true);
+        return this.received;
+    }
+    async all() {
+        await this.readUntil(Infinity, false);
+        return this.chunks;
+    }
+    readUntil(bytes, pauseThen) {
+        return new Promise((resolve, reject) => {
+            const settle = () => {
+                if (this.outcome?.error)
+                    reject(this.outcome.error);
+                else if (this.outcome || this.received >= bytes) {
+                    // Paused here, in the handler of the chunk that passed `bytes`, so no more flows.
+                    if (!this.outcome && pauseThen)
+                        this.body.pause();
+                    resolve();
+                }
+                else
+                    return false;
+                this.pending = undefined;
+                return true;
+            };
+            if (settle())
+                return;
+            this.pending = settle;
+            this.listen();
+        });
+    }
+    listen() {
+        if (this.listening) {
+            this.body.resume();
+            return;
+        }
+        this.listening = true;
+        this.body.on('data', (chunk) => {
+            this.chunks.push(chunk);
+            this.received += chunk.length;
+            this.pending?.();
+        });
+        (0,external_node_stream_.finished)(this.body, error => {
+            this.outcome = error
+                ? { error: new BodyReadError('the body could not be read', { cause: error }) }
+                : {};
+            this.pending?.();
+        });
     }
 }
 /** The length of a token prefix that is masked too: enough to be no coincidence. */
@@ -2625,21 +2680,15 @@ const PAGE_READS = new ReadGate(2, 2000);
  * domain record; the page's object graph is garbage as soon as the last record is built.
  */
 function findingsPageDecoder(type, status, request, pool) {
-    return async (chunks) => {
+    return async (body) => {
         const release = await PAGE_READS.acquire();
         try {
-            return decodeFindingsPage(await bodyOf(chunks), type, status, request, pool);
+            return decodeFindingsPage(await body.all(), type, status, request, pool);
         }
         finally {
             release();
         }
     };
-}
-async function bodyOf(chunks) {
-    const parts = [];
-    for await (const chunk of chunks)
-        parts.push(chunk);
-    return parts;
 }
 /**
  * A findings body this long holds findings: an empty page is `{"findings":[]}`, or the empty lists
@@ -2649,31 +2698,12 @@ async function bodyOf(chunks) {
 const ITEMS_BYTES = 4096;
 /**
  * Reads the start of a body at once, before it waits for a read permit, and calls `onItems` when
- * that start passes ITEMS_BYTES. The rest, with what was read, is handed on as the body.
+ * that start passes ITEMS_BYTES. The body, with what was read, is handed on.
  */
-async function announceItems(chunks, onItems) {
-    const iterator = chunks[Symbol.asyncIterator]();
-    const head = [];
-    let length = 0;
-    let ended = false;
-    while (length < ITEMS_BYTES && !ended) {
-        const next = await iterator.next();
-        if (next.done === true)
-            ended = true;
-        else {
-            head.push(next.value);
-            length += next.value.length;
-        }
-    }
-    if (length >= ITEMS_BYTES)
+async function announceItems(body, onItems) {
+    if ((await body.head(ITEMS_BYTES)) >= ITEMS_BYTES)
         onItems();
-    return (async function* () {
-        yield* head;
-        if (ended)
-            return;
-        for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
-            yield next.value;
-    })();
+    return body;
 }
 function decodeFindingsPage(parts, type, status, request, pool) {
     let envelope;
@@ -2787,7 +2817,7 @@ function findingPages(transport, deploymentSlug, query, paging = DEFAULT_FINDING
             page_size: pageSize
         },
         // A page asked for ahead tells as soon as its body shows findings: the list goes on.
-        stream: onItems ? async (chunks) => decode(await announceItems(chunks, onItems)) : decode
+        stream: onItems ? async (body) => decode(await announceItems(body, onItems)) : decode
     });
     return (0,paginate/* pageNumberPages */.bR)(fetchPage, {
         pageSize: paging.pageSize,

@@ -16,7 +16,7 @@ import { SpeculationBudget, type ExpectedItems } from './speculation.js'
 import { ReadGate } from './read-gate.js'
 import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { formatIssues } from './schema-issues.js'
-import type { StreamDecoder, Transport } from './transport.js'
+import type { BodyChunks, StreamDecoder, Transport } from './transport.js'
 import { errorText } from '../text/error-text.js'
 import {
   numericId,
@@ -398,20 +398,14 @@ function findingsPageDecoder(
   request: RequestLabel,
   pool: StringPool
 ): StreamDecoder<Finding[]> {
-  return async chunks => {
+  return async body => {
     const release = await PAGE_READS.acquire()
     try {
-      return decodeFindingsPage(await bodyOf(chunks), type, status, request, pool)
+      return decodeFindingsPage(await body.all(), type, status, request, pool)
     } finally {
       release()
     }
   }
-}
-
-async function bodyOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
-  const parts: Uint8Array[] = []
-  for await (const chunk of chunks) parts.push(chunk)
-  return parts
 }
 
 /**
@@ -423,31 +417,11 @@ const ITEMS_BYTES = 4096
 
 /**
  * Reads the start of a body at once, before it waits for a read permit, and calls `onItems` when
- * that start passes ITEMS_BYTES. The rest, with what was read, is handed on as the body.
+ * that start passes ITEMS_BYTES. The body, with what was read, is handed on.
  */
-async function announceItems(
-  chunks: AsyncIterable<Uint8Array>,
-  onItems: () => void
-): Promise<AsyncIterable<Uint8Array>> {
-  const iterator = chunks[Symbol.asyncIterator]()
-  const head: Uint8Array[] = []
-  let length = 0
-  let ended = false
-  while (length < ITEMS_BYTES && !ended) {
-    const next = await iterator.next()
-    if (next.done === true) ended = true
-    else {
-      head.push(next.value)
-      length += next.value.length
-    }
-  }
-  if (length >= ITEMS_BYTES) onItems()
-  return (async function* (): AsyncGenerator<Uint8Array> {
-    yield* head
-    if (ended) return
-    for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
-      yield next.value
-  })()
+async function announceItems(body: BodyChunks, onItems: () => void): Promise<BodyChunks> {
+  if ((await body.head(ITEMS_BYTES)) >= ITEMS_BYTES) onItems()
+  return body
 }
 
 function decodeFindingsPage(
@@ -609,7 +583,7 @@ export function findingPages(
         page_size: pageSize
       },
       // A page asked for ahead tells as soon as its body shows findings: the list goes on.
-      stream: onItems ? async chunks => decode(await announceItems(chunks, onItems)) : decode
+      stream: onItems ? async body => decode(await announceItems(body, onItems)) : decode
     })
   return pageNumberPages(fetchPage, {
     pageSize: paging.pageSize,

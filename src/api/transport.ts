@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { finished, type Readable } from 'node:stream'
 import type { z } from 'zod'
 import { ApiError, NetworkError, SchemaError, defaultHint, type RequestLabel } from './errors.js'
 import {
@@ -19,10 +19,25 @@ import { abortableSleep } from '../time/sleep.js'
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[]
 
 /**
+ * A successful body as it arrives, for a decoder. Read through 'data' events, not async
+ * iteration: a findings page comes in about 70 chunks, and a promise per chunk through the
+ * iterator layers cost about 1.3 ms of CPU a page.
+ */
+export interface BodyChunks {
+  /**
+   * Reads until `bytes` have arrived or the body has ended, then stops reading (the rest waits in
+   * the socket until all() is called); resolves with the number of bytes that have arrived.
+   */
+  head(bytes: number): Promise<number>
+  /** Every chunk (Buffers), once the body has ended; a body without content (204) has none. */
+  all(): Promise<Uint8Array[]>
+}
+
+/**
  * Reads a successful body as it arrives instead of as one string: for lists too large to hold
  * twice (raw and decoded). It throws SchemaError for what it cannot accept; the transport redacts it.
  */
-export type StreamDecoder<T> = (chunks: AsyncIterable<Uint8Array>) => Promise<T>
+export type StreamDecoder<T> = (body: BodyChunks) => Promise<T>
 
 /** How a successful body becomes a value: validated whole by a schema, or decoded as a stream. */
 export type BodyReader<T> =
@@ -271,7 +286,7 @@ export class Transport {
     body: Readable
   ): Promise<T> {
     try {
-      return await decode(readBody(body))
+      return await decode(new StreamedBody(body))
     } catch (error) {
       // Problems can quote a received value, which a server may have echoed the token into.
       if (error instanceof SchemaError) {
@@ -369,15 +384,66 @@ class BodyReadError extends Error {
 }
 
 /**
- * The body's chunks (Buffers) for a decoder; a failure to read them is a BodyReadError, so that it
- * is told apart from the decoder's own errors. A success without a body (204) is an empty stream:
- * the decoder names what is missing.
+ * The body's chunks for a decoder; a failure to read them is a BodyReadError, so that it is told
+ * apart from the decoder's own errors. A body that broke before it was read still fails its
+ * reader: `finished` reports what the stream already holds.
  */
-async function* readBody(body: Readable): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) yield chunk
-  } catch (error) {
-    throw new BodyReadError('the body could not be read', { cause: error })
+class StreamedBody implements BodyChunks {
+  private readonly chunks: Uint8Array[] = []
+  private received = 0
+  /** Set once the body has ended, or broken off (then with the error its readers get). */
+  private outcome: { readonly error?: BodyReadError } | undefined
+  /** The pending read: true once it is settled. */
+  private pending: (() => boolean) | undefined
+  private listening = false
+
+  constructor(private readonly body: Readable) {}
+
+  async head(bytes: number): Promise<number> {
+    await this.readUntil(bytes, true)
+    return this.received
+  }
+
+  async all(): Promise<Uint8Array[]> {
+    await this.readUntil(Infinity, false)
+    return this.chunks
+  }
+
+  private readUntil(bytes: number, pauseThen: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const settle = (): boolean => {
+        if (this.outcome?.error) reject(this.outcome.error)
+        else if (this.outcome || this.received >= bytes) {
+          // Paused here, in the handler of the chunk that passed `bytes`, so no more flows.
+          if (!this.outcome && pauseThen) this.body.pause()
+          resolve()
+        } else return false
+        this.pending = undefined
+        return true
+      }
+      if (settle()) return
+      this.pending = settle
+      this.listen()
+    })
+  }
+
+  private listen(): void {
+    if (this.listening) {
+      this.body.resume()
+      return
+    }
+    this.listening = true
+    this.body.on('data', (chunk: Buffer) => {
+      this.chunks.push(chunk)
+      this.received += chunk.length
+      this.pending?.()
+    })
+    finished(this.body, error => {
+      this.outcome = error
+        ? { error: new BodyReadError('the body could not be read', { cause: error }) }
+        : {}
+      this.pending?.()
+    })
   }
 }
 
