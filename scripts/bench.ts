@@ -15,7 +15,7 @@
  * half SCA, L ms added to every response, and precomputed findings pages (each page rendered once,
  * then served as bytes, so that both clients wait on the network and their own work, not on page
  * generation). After one unmeasured run of the action (which also renders the pages), it measures
- *   1. the bundled action as the runner runs it (scan evidence proven, default inputs), three
+ *   1. the bundled action as the runner runs it (scan evidence proven, default inputs), five
  *      times each with the deployment discovered from the token, with `deployment-slug` set, and
  *      with `deployment-slug` and `deployment-id` set, taking turns: per way, the median wall time
  *      and CPU time (user + system, less sensitive to the machine's load than wall time), and the
@@ -23,7 +23,8 @@
  *   2. the lower bound: exactly the findings pages the action needs (every type and status chain,
  *      page_size 3000, up to the page that proves each end), all in flight at once, only
  *      JSON.parse'd, by a fresh process of the action's Node (scripts/bench-lower-bound.mjs, timed
- *      from its first request); median of three;
+ *      from its first request); median of five, each run taking its turn before a round of the
+ *      action's, so that the machine's drift over the minutes of a benchmark moves both alike;
  *   3. at the first latency only, the naive client: page_size 100, one page after another,
  *      stopped after a time budget and extrapolated from the pages it fetched;
  *   4. cold start: `node dist/index.js` with nothing to do vs `node -e 0`, median of 5.
@@ -61,7 +62,8 @@ const REPOSITORY = 'acme/bench'
 const REF = 'refs/heads/main'
 const TOKEN = 'fg-bench-token'
 const PAGE = 3000
-const ACTION_RUNS = 3
+/** Runs of each way and of the lower bound; the table shows their medians. */
+const ACTION_RUNS = 5
 /**
  * How the run finds its deployment, and the round trips one after another before the proof's
  * search answers with the findings count: discovered from the token, the deployment, the project,
@@ -353,15 +355,15 @@ async function measure(
   try {
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
     await runAction(emulator.url, DEPLOYMENT_INPUTS[0], common)
-    // Three runs of each: wall times are medians; requests and peak RSS the worst of the three.
+    // Wall times are medians; requests and peak RSS the worst of the runs.
     const runs = DEPLOYMENT_INPUTS.map((): ActionRun[] => [])
+    const lowerRuns: number[] = []
     for (let i = 0; i < ACTION_RUNS; i++) {
+      lowerRuns.push(lowerBound(emulator.url, findings))
       for (const [index, variant] of DEPLOYMENT_INPUTS.entries()) {
         runs[index]?.push(await measuredRun(emulator.url, findings, variant, common))
       }
     }
-    const lowerRuns: number[] = []
-    for (let i = 0; i < ACTION_RUNS; i++) lowerRuns.push(lowerBound(emulator.url, findings))
     const naiveRun =
       naiveBudgetMs === undefined ? undefined : await naive(emulator.url, findings, naiveBudgetMs)
     return DEPLOYMENT_INPUTS.map((variant, index) => {
