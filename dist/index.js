@@ -1064,7 +1064,7 @@ class Transport {
         }
         // A body that breaks before anyone reads it (a decoder may start late) emits an error event
         // that nobody hears, and an unheard error event ends the process. Readers still get the error:
-        // a stream keeps it and hands it to whoever iterates it later.
+        // a stream keeps it, and StreamedBody asks for it with `finished`.
         response.body.on('error', ignore);
         const status = response.statusCode;
         let body;
@@ -1210,7 +1210,7 @@ class StreamedBody {
     received = 0;
     /** Set once the body has ended, or broken off (then with the error its readers get). */
     outcome;
-    /** The pending read: true once it is settled. */
+    /** Settles the read in progress if it can (one at a time); true once it has. */
     pending;
     listening = false;
     constructor(body) {

@@ -227,7 +227,7 @@ export class Transport {
     }
     // A body that breaks before anyone reads it (a decoder may start late) emits an error event
     // that nobody hears, and an unheard error event ends the process. Readers still get the error:
-    // a stream keeps it and hands it to whoever iterates it later.
+    // a stream keeps it, and StreamedBody asks for it with `finished`.
     response.body.on('error', ignore)
     const status = response.statusCode
     let body: Readable
@@ -393,7 +393,7 @@ class StreamedBody implements BodyChunks {
   private received = 0
   /** Set once the body has ended, or broken off (then with the error its readers get). */
   private outcome: { readonly error?: BodyReadError } | undefined
-  /** The pending read: true once it is settled. */
+  /** Settles the read in progress if it can (one at a time); true once it has. */
   private pending: (() => boolean) | undefined
   private listening = false
 
