@@ -393,6 +393,47 @@ describe('a server that caps page_size below what was asked', () => {
   )
 })
 
+describe('a server that caps page_size below the documented minimum of 100', () => {
+  it('is caught once the page asked ahead holds findings: no list, rather than 50 of 120', async () => {
+    const tiny = await startEmulator({ now: NOW, findingsPageSizeCap: 50 })
+    tiny.state.sastFindings.push(
+      ...Array.from({ length: 120 }, (_, index) =>
+        sastFinding({
+          id: 9_100_000 + index,
+          repository: { name: 'acme/tiny', url: 'https://github.com/acme/tiny' },
+          relevantSince: new Date(NOW.getTime() - index * 60_000)
+        })
+      )
+    )
+    // Page 0 answers after page 1: the page asked ahead is back before the end is read.
+    tiny.addFault({ kind: 'delay', ms: 300, path: FINDINGS_PATH, query: { page: '0' } })
+    const local = new Transport({
+      baseUrl: tiny.url,
+      token: tiny.token,
+      timeoutMs: 20_000,
+      retry: defaultRetryPolicy(0)
+    })
+    try {
+      const pages = findingPages(local, 'acme-corp', { ...bigMain, repository: 'acme/tiny' })
+      const read: Finding[] = []
+      const error = await failure(
+        (async () => {
+          for await (const page of pages) read.push(...page)
+        })()
+      )
+      expect(error).toBeInstanceOf(SchemaError)
+      expect(error.message).toBe(
+        `GET ${FINDINGS_PATH} returned an unexpected response: page 0 ended the list with 50 items, but page 1 holds 50: the list changed while it was read, or its pages overlap; run the step again`
+      )
+      // What was read before the contradiction showed is page 0 alone; the run has no list.
+      expect(read).toHaveLength(50)
+    } finally {
+      await local.close()
+      await tiny.close()
+    }
+  })
+})
+
 describe('the request count of the first page check', () => {
   /** `page:page_size` of each request, by page (pages asked for together may arrive in any order). */
   const pagesSent = (): string[] =>

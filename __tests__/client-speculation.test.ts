@@ -604,3 +604,108 @@ describe('a page asked for ahead whose body shows findings', () => {
     expect(pagesOf('acme/one')).toEqual([0, 1])
   })
 })
+
+describe('a list whose pages contradict each other', () => {
+  /** Pages answered when the test says, as in the block above. */
+  function heldAnswers() {
+    const answers: ((items: number[]) => void)[] = []
+    const announce = new Map<number, () => void>()
+    const fetchPage = (
+      page: number,
+      _signal: AbortSignal,
+      _size: number,
+      onItems?: () => void
+    ): Promise<number[]> => {
+      if (onItems) announce.set(page, onItems)
+      return new Promise(resolve => answers.push(resolve))
+    }
+    const answer = async (index: number, items: number[]): Promise<void> => {
+      answers[index]?.(items)
+      await new Promise(resolve => setImmediate(resolve))
+    }
+    return { fetchPage, announce, answer }
+  }
+  const options = {
+    pageSize: 300,
+    concurrency: 4,
+    endOn: 'short-page' as const,
+    capCheck: { minPageSize: 100 },
+    maxPages: 50,
+    startAhead: 1,
+    // The page ahead's items do not act before page 0 is read: only what it holds is tested here.
+    aheadItemsAfterMs: 60_000,
+    key: (n: number) => n,
+    request: { method: 'GET' as const, path: '/api/v1/x' }
+  }
+  const items = (from: number, count: number): number[] =>
+    Array.from({ length: count }, (_, i) => from + i)
+  const CONTRADICTION =
+    'GET /api/v1/x returned an unexpected response: page 0 ended the list with 40 items, but page 1 holds 300: the list changed while it was read, or its pages overlap; run the step again'
+
+  it('a page 1 back with items when a short page 0 ends the list: no list, an error naming both', async () => {
+    const { fetchPage, answer } = heldAnswers()
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
+    const page0 = pages.next()
+    await answer(1, items(300, 300))
+    await answer(0, items(0, 40))
+    expect((await page0).value).toEqual(items(0, 40))
+    await expect(pages.next()).rejects.toThrow(CONTRADICTION)
+  })
+
+  it('a page 1 whose body has shown items is waited for, and refused when it holds them', async () => {
+    const { fetchPage, announce, answer } = heldAnswers()
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
+    const page0 = pages.next()
+    announce.get(1)?.()
+    await answer(0, items(0, 40))
+    expect((await page0).value).toEqual(items(0, 40))
+    const next = pages.next()
+    let settled = false
+    void next.then(
+      () => (settled = true),
+      () => (settled = true)
+    )
+    await new Promise(resolve => setImmediate(resolve))
+    // Page 1 is still arriving: the end waits for it.
+    expect(settled).toBe(false)
+    await answer(1, items(300, 300))
+    await expect(next).rejects.toThrow(CONTRADICTION)
+  })
+
+  it('a page 1 whose body showed bytes but holds no items: the list ends at page 0', async () => {
+    const { fetchPage, announce, answer } = heldAnswers()
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
+    const page0 = pages.next()
+    announce.get(1)?.()
+    await answer(0, items(0, 40))
+    expect((await page0).value).toEqual(items(0, 40))
+    const next = pages.next()
+    await answer(1, [])
+    expect((await next).done).toBe(true)
+  })
+
+  it('a page 1 that has shown nothing is not waited for: the list ends at page 0 at once', async () => {
+    const { fetchPage, answer } = heldAnswers()
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
+    const page0 = pages.next()
+    await answer(0, items(0, 40))
+    expect((await page0).value).toEqual(items(0, 40))
+    expect((await pages.next()).done).toBe(true)
+  })
+
+  it('a page past a short page in the middle of a list, back with items: refused the same way', async () => {
+    const { fetchPage, answer } = heldAnswers()
+    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
+    const page0 = pages.next()
+    await answer(0, items(0, 300))
+    expect((await page0).value).toEqual(items(0, 300))
+    // Page 0 full: page 1 (asked ahead) is needed, and pages 2 to 4 go out on the budget.
+    const page1 = pages.next()
+    await answer(2, items(600, 300))
+    await answer(1, items(300, 120))
+    expect((await page1).value).toEqual(items(300, 120))
+    await expect(pages.next()).rejects.toThrow(
+      'page 1 ended the list with 120 items, but page 2 holds 300'
+    )
+  })
+})

@@ -217,15 +217,23 @@ async function* pageNumberPages(fetchPage, options) {
         if (page > 0 && !covered)
             options.expected?.use(size);
         const signal = unproven ? AbortSignal.any([abandon.signal, unproven.signal]) : abandon.signal;
+        const shows = onItems
+            ? () => {
+                entry.showedItems = true;
+                onItems();
+            }
+            : undefined;
         const entry = {
             page,
-            items: fetchPage(page, signal, size, onItems),
+            items: fetchPage(page, signal, size, shows),
             speculative,
             covered
         };
         // An abandoned speculative page must not become an unhandled rejection.
         entry.items.then(items => {
             entry.endsList = isLastPage(items, size, options);
+            if (items.length > 0)
+                entry.showedItems = true;
             // While speculating, a full page that comes back (in any order) proves the next one is
             // needed and frees a request on the wire: ask for more at once, not when it is read.
             if (!joined || done || entry.endsList || entry.dropped)
@@ -286,8 +294,10 @@ async function* pageNumberPages(fetchPage, options) {
                 unproven?.abort();
                 nextToRequest = 1;
             }
-            else if (isLastPage(items, pageSize, options))
+            else if (isLastPage(items, pageSize, options)) {
+                await refuseItemsPastEnd(inFlight, current, items.length, options.request);
                 return;
+            }
             else if (budget && !joined)
                 joinBudget();
             // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
@@ -308,6 +318,25 @@ async function* pageNumberPages(fetchPage, options) {
         budget?.leave(speculativeCount(inFlight), joined, mayBeLong);
         inFlight.length = 0;
         abandon.abort();
+    }
+}
+/**
+ * The list ends at `page`, yet a page past it that is back holds items, or its body has shown it
+ * does (then it is waited for): the listing contradicts itself. Items were added or moved while
+ * it was read, or the server's pages overlap; either way the list is not known, and reading it as
+ * ended could leave out what moved. Pages past the end that have shown nothing are not waited for,
+ * so this is seen only when such a page is back or arriving.
+ */
+async function refuseItemsPastEnd(later, page, count, request) {
+    for (const entry of later) {
+        if (entry.showedItems !== true || entry.dropped === true)
+            continue;
+        const items = await entry.items;
+        if (items.length === 0)
+            continue;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .SchemaError */ .Ar(request, [
+            `page ${page} ended the list with ${count} items, but page ${entry.page} holds ${items.length}: the list changed while it was read, or its pages overlap; run the step again`
+        ]);
     }
 }
 function speculativeCount(inFlight) {

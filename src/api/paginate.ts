@@ -132,9 +132,15 @@ export async function* pageNumberPages<T>(
     const page = nextToRequest++
     if (page > 0 && !covered) options.expected?.use(size)
     const signal = unproven ? AbortSignal.any([abandon.signal, unproven.signal]) : abandon.signal
+    const shows = onItems
+      ? (): void => {
+          entry.showedItems = true
+          onItems()
+        }
+      : undefined
     const entry: InFlightPage<T> = {
       page,
-      items: fetchPage(page, signal, size, onItems),
+      items: fetchPage(page, signal, size, shows),
       speculative,
       covered
     }
@@ -142,6 +148,7 @@ export async function* pageNumberPages<T>(
     entry.items.then(
       items => {
         entry.endsList = isLastPage(items, size, options)
+        if (items.length > 0) entry.showedItems = true
         // While speculating, a full page that comes back (in any order) proves the next one is
         // needed and frees a request on the wire: ask for more at once, not when it is read.
         if (!joined || done || entry.endsList || entry.dropped) return
@@ -199,8 +206,10 @@ export async function* pageNumberPages<T>(
         budget?.spend(speculativeCount(stale))
         unproven?.abort()
         nextToRequest = 1
-      } else if (isLastPage(items, pageSize, options)) return
-      else if (budget && !joined) joinBudget()
+      } else if (isLastPage(items, pageSize, options)) {
+        await refuseItemsPastEnd(inFlight, current, items.length, options.request)
+        return
+      } else if (budget && !joined) joinBudget()
       // The page size is known now (page 0 read full, or capped and page 1 asked anew): what is
       // asked for from here on is not cancelled with what went out before.
       unproven = undefined
@@ -224,6 +233,29 @@ export async function* pageNumberPages<T>(
   }
 }
 
+/**
+ * The list ends at `page`, yet a page past it that is back holds items, or its body has shown it
+ * does (then it is waited for): the listing contradicts itself. Items were added or moved while
+ * it was read, or the server's pages overlap; either way the list is not known, and reading it as
+ * ended could leave out what moved. Pages past the end that have shown nothing are not waited for,
+ * so this is seen only when such a page is back or arriving.
+ */
+async function refuseItemsPastEnd<T>(
+  later: readonly InFlightPage<T>[],
+  page: number,
+  count: number,
+  request: RequestLabel
+): Promise<void> {
+  for (const entry of later) {
+    if (entry.showedItems !== true || entry.dropped === true) continue
+    const items = await entry.items
+    if (items.length === 0) continue
+    throw new SchemaError(request, [
+      `page ${page} ended the list with ${count} items, but page ${entry.page} holds ${items.length}: the list changed while it was read, or its pages overlap; run the step again`
+    ])
+  }
+}
+
 function speculativeCount<T>(inFlight: readonly InFlightPage<T>[]): number {
   return inFlight.filter(entry => entry.speculative).length
 }
@@ -239,6 +271,8 @@ interface InFlightPage<T> {
   endsList?: boolean
   /** Dropped unread: sized before the first page showed a capped page size. */
   dropped?: boolean
+  /** Back with items, or its body has shown it holds some (`onItems`). */
+  showedItems?: boolean
 }
 
 function isLastPage<T>(
