@@ -448,29 +448,30 @@ describe('the page an open list asks for with its first', () => {
   })
 })
 
-describe('a page asked for ahead whose body shows findings', () => {
-  /** Pages answered when the test says; a page asked for ahead can say its body holds items. */
-  function aheadPages() {
-    const requested: { page: number; size: number; signal: AbortSignal }[] = []
-    const answers: ((items: number[]) => void)[] = []
-    const announce = new Map<number, () => void>()
-    const fetchPage = (
-      page: number,
-      signal: AbortSignal,
-      size: number,
-      onItems?: () => void
-    ): Promise<number[]> => {
-      requested.push({ page, size, signal })
-      if (onItems) announce.set(page, onItems)
-      return new Promise(resolve => answers.push(resolve))
-    }
-    const pagesAsked = (): string[] => requested.map(r => `${r.page}:${r.size}`)
-    const answer = async (index: number, items: number[]): Promise<void> => {
-      answers[index]?.(items)
-      await new Promise(resolve => setImmediate(resolve))
-    }
-    return { requested, pagesAsked, fetchPage, announce, answer }
+/** Pages answered when the test says; a page asked for ahead can say its body holds items. */
+function aheadPages() {
+  const requested: { page: number; size: number; signal: AbortSignal }[] = []
+  const answers: ((items: number[]) => void)[] = []
+  const announce = new Map<number, () => void>()
+  const fetchPage = (
+    page: number,
+    signal: AbortSignal,
+    size: number,
+    onItems?: () => void
+  ): Promise<number[]> => {
+    requested.push({ page, size, signal })
+    if (onItems) announce.set(page, onItems)
+    return new Promise(resolve => answers.push(resolve))
   }
+  const pagesAsked = (): string[] => requested.map(r => `${r.page}:${r.size}`)
+  const answer = async (index: number, items: number[]): Promise<void> => {
+    answers[index]?.(items)
+    await new Promise(resolve => setImmediate(resolve))
+  }
+  return { requested, pagesAsked, fetchPage, announce, answer }
+}
+
+describe('a page asked for ahead whose body shows findings', () => {
   const options = (speculation: SpeculationBudget, expected?: ExpectedItems) => ({
     pageSize: 300,
     concurrency: 4,
@@ -606,25 +607,6 @@ describe('a page asked for ahead whose body shows findings', () => {
 })
 
 describe('a list whose pages contradict each other', () => {
-  /** Pages answered when the test says, as in the block above. */
-  function heldAnswers() {
-    const answers: ((items: number[]) => void)[] = []
-    const announce = new Map<number, () => void>()
-    const fetchPage = (
-      page: number,
-      _signal: AbortSignal,
-      _size: number,
-      onItems?: () => void
-    ): Promise<number[]> => {
-      if (onItems) announce.set(page, onItems)
-      return new Promise(resolve => answers.push(resolve))
-    }
-    const answer = async (index: number, items: number[]): Promise<void> => {
-      answers[index]?.(items)
-      await new Promise(resolve => setImmediate(resolve))
-    }
-    return { fetchPage, announce, answer }
-  }
   const options = {
     pageSize: 300,
     concurrency: 4,
@@ -643,7 +625,7 @@ describe('a list whose pages contradict each other', () => {
     'GET /api/v1/x returned an unexpected response: page 0 ended the list with 40 items, but page 1 holds 300: the list changed while it was read, or its pages overlap; run the step again'
 
   it('a page 1 back with items when a short page 0 ends the list: no list, an error naming both', async () => {
-    const { fetchPage, answer } = heldAnswers()
+    const { fetchPage, answer } = aheadPages()
     const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
     const page0 = pages.next()
     await answer(1, items(300, 300))
@@ -652,14 +634,22 @@ describe('a list whose pages contradict each other', () => {
     await expect(pages.next()).rejects.toThrow(CONTRADICTION)
   })
 
-  it('a page 1 whose body has shown items is waited for, and refused when it holds them', async () => {
-    const { fetchPage, announce, answer } = heldAnswers()
+  /** Page 1's body shows items, then page 0 comes back short: what follows page 0. */
+  async function afterShortPage0(): Promise<{
+    next: Promise<IteratorResult<readonly number[]>>
+    answer: (index: number, items: number[]) => Promise<void>
+  }> {
+    const { fetchPage, announce, answer } = aheadPages()
     const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
     const page0 = pages.next()
     announce.get(1)?.()
     await answer(0, items(0, 40))
     expect((await page0).value).toEqual(items(0, 40))
-    const next = pages.next()
+    return { next: pages.next(), answer }
+  }
+
+  it('a page 1 whose body has shown items is waited for, and refused when it holds them', async () => {
+    const { next, answer } = await afterShortPage0()
     let settled = false
     void next.then(
       () => (settled = true),
@@ -673,19 +663,13 @@ describe('a list whose pages contradict each other', () => {
   })
 
   it('a page 1 whose body showed bytes but holds no items: the list ends at page 0', async () => {
-    const { fetchPage, announce, answer } = heldAnswers()
-    const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
-    const page0 = pages.next()
-    announce.get(1)?.()
-    await answer(0, items(0, 40))
-    expect((await page0).value).toEqual(items(0, 40))
-    const next = pages.next()
+    const { next, answer } = await afterShortPage0()
     await answer(1, [])
     expect((await next).done).toBe(true)
   })
 
   it('a page 1 that has shown nothing is not waited for: the list ends at page 0 at once', async () => {
-    const { fetchPage, answer } = heldAnswers()
+    const { fetchPage, answer } = aheadPages()
     const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
     const page0 = pages.next()
     await answer(0, items(0, 40))
@@ -694,7 +678,7 @@ describe('a list whose pages contradict each other', () => {
   })
 
   it('a page past a short page in the middle of a list, back with items: refused the same way', async () => {
-    const { fetchPage, answer } = heldAnswers()
+    const { fetchPage, answer } = aheadPages()
     const pages = pageNumberPages(fetchPage, { ...options, speculation: new SpeculationBudget(5) })
     const page0 = pages.next()
     await answer(0, items(0, 300))
