@@ -329,7 +329,7 @@ async function* pageNumberPages(fetchPage, options) {
  */
 async function refuseItemsPastEnd(later, page, count, request) {
     for (const entry of later) {
-        if (entry.showedItems !== true || entry.dropped === true)
+        if (entry.showedItems !== true)
             continue;
         const items = await entry.items;
         if (items.length === 0)

@@ -247,7 +247,7 @@ async function refuseItemsPastEnd<T>(
   request: RequestLabel
 ): Promise<void> {
   for (const entry of later) {
-    if (entry.showedItems !== true || entry.dropped === true) continue
+    if (entry.showedItems !== true) continue
     const items = await entry.items
     if (items.length === 0) continue
     throw new SchemaError(request, [
