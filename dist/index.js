@@ -1105,7 +1105,7 @@ class Transport {
             return networkFailure(error);
         }
         // Only a success is streamed: error bodies are short and read whole for their message.
-        const stream = status < 300 ? spec.stream : undefined;
+        const stream = succeeded(status) ? spec.stream : undefined;
         if (stream) {
             try {
                 return { kind: 'done', value: await this.decodeStream(stream, request, body) };
@@ -1127,11 +1127,11 @@ class Transport {
         catch (error) {
             return networkFailure(error);
         }
-        if (status >= 300) {
+        if (!succeeded(status)) {
             const retryAfterMs = (0,retry/* parseRetryAfter */.mu)((0,response_body/* headerValue */.Z)(response.headers, 'retry-after'), (this.options.now ?? Date.now)());
             // Redact before serverMessage shortens the text: a cut could leave part of the token.
             // Only a 3xx is a redirect; a Location header on an error answer is not the reason.
-            const location = status < 400 ? (0,response_body/* headerValue */.Z)(response.headers, 'location') : null;
+            const location = status >= 300 && status < 400 ? (0,response_body/* headerValue */.Z)(response.headers, 'location') : null;
             const redacted = serverMessage(this.redact(text), location === null ? null : this.redact(location));
             const hint = spec.hints?.[status] ?? (0,errors/* defaultHint */.bO)(status);
             const failure = new errors/* ApiError */.hD(request, status, redacted, attempt, hint, retryAfterMs);
@@ -1223,6 +1223,13 @@ class TransportClosedError extends Error {
     constructor() {
         super('the API client was closed before this request completed');
     }
+}
+/**
+ * Only a 2xx is an answer to decode. A status the client could not read (0) or an interim one is
+ * an error with its status, never a success whose body would be taken for the data.
+ */
+function succeeded(status) {
+    return status >= 200 && status < 300;
 }
 /** A body that broke off while it was read: a network failure, not a decoding one. */
 class BodyReadError extends Error {
