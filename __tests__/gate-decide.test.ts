@@ -13,15 +13,8 @@ import {
   type Severity,
   type ValidationState
 } from '../src/domain.js'
-import {
-  blockReasons,
-  compareEvaluated,
-  decide,
-  memoizedBlockReasons,
-  Places,
-  sortEvaluated,
-  type Thresholds
-} from '../src/gate/decide.js'
+import { blockReasons, decide, memoizedBlockReasons, type Thresholds } from '../src/gate/decide.js'
+import { compareEvaluated, Places, sortEvaluated } from '../src/gate/report-order.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from '../src/gate/message.js'
 import { secretsFinding } from './fixtures/report-fixtures.js'
 
@@ -538,13 +531,19 @@ describe('sortEvaluated on many findings', () => {
   const arbitraryEvaluated = fc
     .record({
       type: fc.constantFrom('sast', 'sca', 'secrets'),
-      id: fc.integer({ min: 0, max: 40 }),
+      // Small ids tie often; the large ones take every 16-bit digit of the radix order.
+      id: fc.oneof(
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom(65_535, 65_536, 2 ** 32 - 1, 2 ** 32, 2 ** 48 + 5, 2 ** 53 - 1, 2 ** 60)
+      ),
       severity: fc.constantFrom(...SEVERITY_LIST),
       rule: fc.constantFrom('a', 'b', 'B', 'a.b', 'ab', '', 'é', 'z'),
       path: fc.option(fc.constantFrom('src/a.py', 'src/b.py', 'src/A.py', '', 'x'), {
         nil: undefined
       }),
-      line: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+      line: fc.option(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(70_000, 2 ** 31)), {
+        nil: undefined
+      }),
       blocking: fc.boolean()
     })
     .map(({ type, id, severity, rule, path, line, blocking }): EvaluatedFinding => {
@@ -575,8 +574,19 @@ describe('sortEvaluated on many findings', () => {
     )
   })
 
-  it('falls back to comparing field by field when rank × rules × paths × findings passes 2^53', () => {
-    // 75,000 findings, each with its own rule and path: 24 × 75,000³ > 2^53.
+  it('orders findings listed by ascending id (the passes over ids are skipped) the same way', () => {
+    fc.assert(
+      fc.property(fc.array(arbitraryEvaluated, { maxLength: 300 }), evaluated => {
+        const byId = [...evaluated].sort((a, b) => a.finding.id - b.finding.id)
+        const expected = [...byId].sort(compareEvaluated)
+        sortEvaluated(byId).forEach((e, i) => expect(compareEvaluated(e, expected[i] ?? e)).toBe(0))
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it('orders more distinct rules and paths than one 16-bit digit holds', () => {
+    // 75,000 findings, each with its own rule and path: their places take two digits.
     const count = 75_000
     const evaluated = Array.from({ length: count }, (_, i) => ({
       finding: sast({
@@ -586,6 +596,27 @@ describe('sortEvaluated on many findings', () => {
         location: { path: `src/${(i * 104_729) % count}.py`, line: i % 3 }
       }),
       blocking: i % 5 === 0,
+      reasons: []
+    }))
+    expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
+      [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
+    )
+  })
+
+  it.each([
+    ['a negative line', { line: -1 }, {}],
+    ['a fractional line', { line: 1.5 }, {}],
+    ['a negative id', {}, { id: -3 }]
+  ])('compares field by field when a finding has %s', (_, location, finding) => {
+    const evaluated = Array.from({ length: 50 }, (_, i) => ({
+      finding: sast({
+        id: 100 - i,
+        severity: SEVERITY_LIST[i % 2],
+        ruleName: `rule.${i % 3}`,
+        location: { path: 'src/a.py', line: i % 4, ...(i === 7 ? location : {}) },
+        ...(i === 9 ? finding : {})
+      }),
+      blocking: false,
       reasons: []
     }))
     expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(

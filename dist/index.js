@@ -5434,7 +5434,7 @@ function softenerOf(error) {
  * came first: the first request reached the server 28 ms later (medians of ten runs).
  */
 const later = {
-    gate: () => Promise.all([__nccwpck_require__.e(/* import() */ 243).then(__nccwpck_require__.bind(__nccwpck_require__, 5243)), Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(286)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3286))]),
+    gate: () => Promise.all([__nccwpck_require__.e(/* import() */ 80).then(__nccwpck_require__.bind(__nccwpck_require__, 8080)), Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(286)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3286))]),
     actions: () => Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(31)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1031)),
     reports: () => __nccwpck_require__.e(/* import() */ 831).then(__nccwpck_require__.bind(__nccwpck_require__, 2831))
 };
