@@ -70,9 +70,6 @@ class Places {
         }
         this.numberOf[index] = number;
     }
-    get distinct() {
-        return this.strings.length;
-    }
     /**
      * Each item's place: `places[numbers[i]]` is the place of item i's value among the distinct
      * values in code-point order.
@@ -135,8 +132,9 @@ const DIGIT_VALUES = 2 ** DIGIT_BITS;
 /**
  * The findings in the order of compareEvaluated, given their sort keys: a least-significant-digit
  * radix sort of the findings' indices, one stable counting pass per 16-bit digit of id, line,
- * path place, rule place and rank, skipping digits that are zero for every finding. It never
- * calls back into JavaScript per comparison; 60,000 findings take a few passes over typed arrays.
+ * path place, and rank with rule place; digits above the largest value are skipped, and so are
+ * the ids when they were noted in ascending order. It never calls back into JavaScript per
+ * comparison: 60,000 findings take three to six passes over typed arrays.
  * A line or id that is not a non-negative integer (never seen) has no digits: then the findings
  * are compared field by field.
  */
