@@ -12,6 +12,7 @@ import {
   stopEmulatorProcess,
   type EmulatorProcess
 } from './emulator-process.js'
+import { median } from './median.js'
 import { runBundledAction } from './run-action.js'
 
 const TOKEN = 'fg-bench-token'
@@ -102,14 +103,6 @@ async function measureSbomOnce(c: SbomCase, latencyMs: number): Promise<SbomRun>
   } finally {
     await stopEmulatorProcess(emulator)
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 /** The median, and the range in brackets when the runs differ: `7.21 s (6.92–7.96)`. */

@@ -58,6 +58,7 @@ import {
   type EmulatorProcess
 } from './emulator-process.js'
 import { measureSbom, parseSbomCases, printSbomTable, type SbomRow } from './bench-sbom.js'
+import { median } from './median.js'
 
 const REPOSITORY = 'acme/bench'
 const REF = 'refs/heads/main'
@@ -229,11 +230,6 @@ async function naive(
     }
   }
   return { ms: performance.now() - started, extrapolated: false }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
 /** The Node binary that runs the action (run-action.ts reads the same variable). */
