@@ -5,6 +5,7 @@
  * a connection given up on is closed (the server sees it go), and no promise rejects unheard.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { getEventListeners } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
@@ -16,6 +17,7 @@ import {
   Transport,
   TransportClosedError,
   classifyNetworkError,
+  timeoutSignal,
   type StreamDecoder
 } from '../src/api/transport.js'
 import { failure } from './helpers/failure.js'
@@ -575,5 +577,40 @@ describe('network errors read the same from request as they did from fetch', () 
       code: 'TIMEOUT',
       detail: 'no complete response within 2 s'
     })
+  })
+})
+
+describe("an attempt's timeout signal", () => {
+  it('aborts with a TimeoutError once its time is up', async () => {
+    const timeout = timeoutSignal(20)
+    await new Promise(resolve => timeout.signal.addEventListener('abort', resolve))
+    expect(classifyNetworkError(timeout.signal.reason, 20).code).toBe('TIMEOUT')
+  })
+
+  it("aborts with its parent's reason when the parent aborts first", () => {
+    const parent = new AbortController()
+    const timeout = timeoutSignal(60_000, parent.signal)
+    const reason = new TransportClosedError()
+    parent.abort(reason)
+    expect(timeout.signal.reason).toBe(reason)
+    timeout.clear()
+  })
+
+  it('starts aborted under a parent that already is', () => {
+    const parent = new AbortController()
+    parent.abort(new TransportClosedError())
+    const timeout = timeoutSignal(60_000, parent.signal)
+    expect(timeout.signal.aborted).toBe(true)
+    expect(timeout.signal.reason).toBe(parent.signal.reason)
+  })
+
+  it('once cleared, leaves nothing on its parent: a later abort does not reach it', () => {
+    const parent = new AbortController()
+    const timeouts = Array.from({ length: 3 }, () => timeoutSignal(60_000, parent.signal))
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(3)
+    for (const timeout of timeouts) timeout.clear()
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(0)
+    parent.abort(new TransportClosedError())
+    expect(timeouts.map(timeout => timeout.signal.aborted)).toEqual([false, false, false])
   })
 })

@@ -1056,7 +1056,7 @@ class Transport {
         return this.http;
     }
     async attempt(spec, request, attempt, idempotent) {
-        const timeout = timeoutSignal(this.options.timeoutMs);
+        const timeout = timeoutSignal(this.options.timeoutMs, spec.signal);
         try {
             return await this.send(spec, request, attempt, idempotent, timeout.signal);
         }
@@ -1064,7 +1064,9 @@ class Transport {
             timeout.clear();
         }
     }
-    async send(spec, request, attempt, idempotent, timeout) {
+    async send(spec, request, attempt, idempotent, 
+    /** The attempt's timeout, aborted too when the caller's signal aborts. */
+    signal) {
         this.requestCount++;
         const networkFailure = (error) => {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
@@ -1084,7 +1086,7 @@ class Transport {
                 method: spec.method,
                 headers: this.headers(spec.body !== undefined, url),
                 body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-                signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
+                signal,
                 onSent: this.sentFirst
             });
         }
@@ -1209,12 +1211,27 @@ class Transport {
 /**
  * Like AbortSignal.timeout, but cleared once the request is answered: a pending
  * AbortSignal.timeout keeps the request's objects reachable until it fires, which over a thousand
- * SBOM polls in the timeout's span is tens of MB of heap.
+ * SBOM polls in the timeout's span is tens of MB of heap. It also aborts, with the same reason, when
+ * `parent` does. Not AbortSignal.any: that registers every attempt's signal with the long-lived
+ * parent through a WeakRef and a FinalizationRegistry, which keeps each attempt's objects alive
+ * through young-generation collections (thousands of SBOM polls grew the young generation).
  */
-function timeoutSignal(ms) {
+function timeoutSignal(ms, parent) {
     const controller = new AbortController();
+    if (parent?.aborted) {
+        controller.abort(parent.reason);
+        return { signal: controller.signal, clear: ignore };
+    }
     const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
-    return { signal: controller.signal, clear: () => clearTimeout(timer) };
+    const follow = () => controller.abort(parent?.reason);
+    parent?.addEventListener('abort', follow, { once: true });
+    return {
+        signal: controller.signal,
+        clear: () => {
+            clearTimeout(timer);
+            parent?.removeEventListener('abort', follow);
+        }
+    };
 }
 function ignore() { }
 /** A request cancelled because the transport was closed. */

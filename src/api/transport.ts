@@ -185,7 +185,7 @@ export class Transport {
     attempt: number,
     idempotent: boolean
   ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
-    const timeout = timeoutSignal(this.options.timeoutMs)
+    const timeout = timeoutSignal(this.options.timeoutMs, spec.signal)
     try {
       return await this.send(spec, request, attempt, idempotent, timeout.signal)
     } finally {
@@ -198,7 +198,8 @@ export class Transport {
     request: RequestLabel,
     attempt: number,
     idempotent: boolean,
-    timeout: AbortSignal
+    /** The attempt's timeout, aborted too when the caller's signal aborts. */
+    signal: AbortSignal
   ): Promise<{ kind: 'done'; value: T } | AttemptFailure> {
     this.requestCount++
     const networkFailure = (error: unknown): AttemptFailure => {
@@ -219,7 +220,7 @@ export class Transport {
         method: spec.method,
         headers: this.headers(spec.body !== undefined, url),
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
+        signal,
         onSent: this.sentFirst
       })
     } catch (error) {
@@ -352,15 +353,33 @@ export class Transport {
 /**
  * Like AbortSignal.timeout, but cleared once the request is answered: a pending
  * AbortSignal.timeout keeps the request's objects reachable until it fires, which over a thousand
- * SBOM polls in the timeout's span is tens of MB of heap.
+ * SBOM polls in the timeout's span is tens of MB of heap. It also aborts, with the same reason, when
+ * `parent` does. Not AbortSignal.any: that registers every attempt's signal with the long-lived
+ * parent through a WeakRef and a FinalizationRegistry, which keeps each attempt's objects alive
+ * through young-generation collections (thousands of SBOM polls grew the young generation).
  */
-export function timeoutSignal(ms: number): { readonly signal: AbortSignal; clear(): void } {
+export function timeoutSignal(
+  ms: number,
+  parent?: AbortSignal
+): { readonly signal: AbortSignal; clear(): void } {
   const controller = new AbortController()
+  if (parent?.aborted) {
+    controller.abort(parent.reason)
+    return { signal: controller.signal, clear: ignore }
+  }
   const timer = setTimeout(
     () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
     ms
   )
-  return { signal: controller.signal, clear: () => clearTimeout(timer) }
+  const follow = (): void => controller.abort(parent?.reason)
+  parent?.addEventListener('abort', follow, { once: true })
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer)
+      parent?.removeEventListener('abort', follow)
+    }
+  }
 }
 
 interface AttemptFailure {
