@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type PipelineLimits } from '../src/actions/sbom-pipelin
 import { listProjects } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
+import { after } from '../src/time/sleep.js'
 
 const EXPORT_PATH = '/api/v1/deployments/4242/sbom/export'
 
@@ -38,16 +39,6 @@ async function setUp(
   })
   dir = await mkdtemp(join(tmpdir(), 'sbom-pipeline-'))
   return { emulator, transport }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise(resolve => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
 }
 
 function settings(out: string): SbomSettings {
@@ -78,7 +69,7 @@ async function exportAll(
     projects,
     settings(out),
     {
-      sleep,
+      after,
       now: Date.now,
       mask: () => undefined,
       info: message => info.push(message)
@@ -221,7 +212,7 @@ describe('deployment SBOM export pipeline', () => {
       em.state.deployment.id,
       projects,
       settings(join(dir ?? tmpdir(), 'p')),
-      { sleep, now: Date.now, mask: () => undefined, info: m => info.push(m) },
+      { after, now: Date.now, mask: () => undefined, info: m => info.push(m) },
       { ...DEFAULT_LIMITS, progressEveryMs: 1000 }
     )
     const progress = info.filter(line => line.startsWith('SBOM exports after'))

@@ -5912,7 +5912,8 @@ function formatDuration(ms) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ abortableSleep)
+/* harmony export */   M: () => (/* binding */ abortableSleep),
+/* harmony export */   P: () => (/* binding */ after)
 /* harmony export */ });
 /** A wait that ends early when `signal` aborts, so no timer keeps the process alive. */
 function abortableSleep(ms, signal) {
@@ -5927,6 +5928,11 @@ function abortableSleep(ms, signal) {
         const timer = setTimeout(done, ms);
         signal?.addEventListener('abort', done, { once: true });
     });
+}
+/** Calls `fire` after `ms`; the function returned cancels it. */
+function after(ms, fire) {
+    const timer = setTimeout(fire, ms);
+    return () => clearTimeout(timer);
 }
 
 

@@ -9,7 +9,7 @@ import type { ActionOutcomes, Deployment, Project, Verdict } from '../domain.js'
 import type { Config } from '../inputs/index.js'
 import type { Runner } from '../runner/runner.js'
 import { errorText } from '../text/error-text.js'
-import { abortableSleep } from '../time/sleep.js'
+import { after } from '../time/sleep.js'
 
 export interface ActionsOutcome {
   readonly outcomes: ActionOutcomes
@@ -93,7 +93,7 @@ export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
             rateLimitRetries: config.maxRetries
           },
           {
-            sleep: abortableSleep,
+            after,
             now: Date.now,
             mask: secret => runner.setSecret(secret),
             info: message => runner.info(message)

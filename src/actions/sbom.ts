@@ -27,8 +27,8 @@ export interface SbomSettings {
 }
 
 export interface SbomEnvironment {
-  /** Resolves after `ms`, or at once when `signal` aborts. */
-  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Calls `fire` after `ms`; the function returned cancels it. */
+  readonly after: (ms: number, fire: () => void) => () => void
   readonly now: () => number
   /** Masks a value in the log before it can be printed (signed download URLs). */
   readonly mask: (secret: string) => void
@@ -204,7 +204,7 @@ export async function exportSboms(
       failFast: !deployment,
       progress: deployment
     },
-    { now: env.now, sleep: env.sleep, info: env.info },
+    { now: env.now, after: env.after, info: env.info },
     limits
   ).finally(() => pools.close())
   const failure = failureOf(exports)

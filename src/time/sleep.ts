@@ -11,3 +11,9 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
     signal?.addEventListener('abort', done, { once: true })
   })
 }
+
+/** Calls `fire` after `ms`; the function returned cancels it. */
+export function after(ms: number, fire: () => void): () => void {
+  const timer = setTimeout(fire, ms)
+  return () => clearTimeout(timer)
+}
