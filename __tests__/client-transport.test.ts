@@ -134,8 +134,8 @@ function getStreamed(transport: Transport, signal?: AbortSignal): Promise<unknow
   return transport.request({ method: 'GET', path: PATH, stream: wholeJson, signal })
 }
 
-function getWhole(transport: Transport): Promise<unknown> {
-  return transport.request({ method: 'GET', path: PATH, schema: z.unknown() })
+function getWhole(transport: Transport, signal?: AbortSignal): Promise<unknown> {
+  return transport.request({ method: 'GET', path: PATH, schema: z.unknown(), signal })
 }
 
 /** Headers and the first half of `body`, then the connection closed: a cut-off download. */
@@ -306,11 +306,13 @@ describe('a decoder that reads the head of a body first', () => {
 
 describe('a body given up on closes its connection', () => {
   it.each([
-    ['plain', LARGE, {}],
-    ['gzip', gzipSync(LARGE), { 'content-encoding': 'gzip' }]
+    ['plain, streamed', LARGE, {}, getStreamed],
+    ['gzip, streamed', gzipSync(LARGE), { 'content-encoding': 'gzip' }, getStreamed],
+    ['plain, read whole', LARGE, {}, getWhole],
+    ['gzip, read whole', gzipSync(LARGE), { 'content-encoding': 'gzip' }, getWhole]
   ])(
     'a caller cancelling mid-body (%s): rejects with its reason, and the connection is closed',
-    async (_, bytes, headers) => {
+    async (_, bytes, headers, get) => {
       let halfSent!: () => void
       const sent = new Promise<void>(resolve => (halfSent = resolve))
       const api = await server((_req, res) => {
@@ -320,7 +322,7 @@ describe('a body given up on closes its connection', () => {
       })
       const { transport } = client(api.url)
       const cancel = new AbortController()
-      const pending = getStreamed(transport, cancel.signal)
+      const pending = get(transport, cancel.signal)
       await sent
       const reason = new Error('not needed any more')
       cancel.abort(reason)
@@ -331,17 +333,23 @@ describe('a body given up on closes its connection', () => {
     }
   )
 
-  it('a body stalled past the timeout: TIMEOUT after the retries, every connection closed', async () => {
-    const api = await server((_req, res) => stallHalfWay(res, ANSWER_BYTES))
-    const { transport } = client(api.url, { timeoutMs: 300, retries: 1 })
-    const error = await failure(getStreamed(transport))
-    expect(error).toMatchObject({ code: 'TIMEOUT', attempts: 2 })
-    expect(error.message).toBe(
-      `GET ${PATH} failed: no complete response within 0.3 s (TIMEOUT) after 2 attempts`
-    )
-    await waitUntil(() => api.open.size === 0)
-    expect(api.open.size).toBe(0)
-  })
+  it.each([
+    ['streamed', getStreamed],
+    ['read whole', getWhole]
+  ])(
+    'a body stalled past the timeout (%s): TIMEOUT after the retries, every connection closed',
+    async (_, get) => {
+      const api = await server((_req, res) => stallHalfWay(res, ANSWER_BYTES))
+      const { transport } = client(api.url, { timeoutMs: 300, retries: 1 })
+      const error = await failure(get(transport))
+      expect(error).toMatchObject({ code: 'TIMEOUT', attempts: 2 })
+      expect(error.message).toBe(
+        `GET ${PATH} failed: no complete response within 0.3 s (TIMEOUT) after 2 attempts`
+      )
+      await waitUntil(() => api.open.size === 0)
+      expect(api.open.size).toBe(0)
+    }
+  )
 
   it('a decoder that stops without reading: its error is thrown, the unread body released', async () => {
     const api = await server((_req, res) => answer(res, LARGE))
