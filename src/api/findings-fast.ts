@@ -11,23 +11,15 @@
  * only copy, the received sub-objects themselves (the record builders read only known keys).
  */
 import type { SastWireData, ScaWireData } from './findings.js'
+import {
+  INVALID,
+  isNullish,
+  isObject,
+  optionalString,
+  stringId,
+  type WireObject
+} from './fast-checks.js'
 import { reachabilityOf, severityOf, timestampMillis } from './wire.js'
-
-type WireObject = Record<string, unknown>
-
-/** What zod's object schemas accept: any object but an array (and not null). */
-function isObject(value: unknown): value is WireObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isNullish(value: unknown): value is null | undefined {
-  return value === undefined || value === null
-}
-
-/** `z.string().nullish()` */
-function optionalString(value: unknown): boolean {
-  return isNullish(value) || typeof value === 'string'
-}
 
 /** `z.number().nullish()`: zod's numbers are finite. */
 function optionalNumber(value: unknown): boolean {
@@ -46,21 +38,12 @@ function optionalStringList(value: unknown): boolean {
   return isNullish(value) || isStringList(value)
 }
 
-/** Marks a field that does not decode (undefined and null are values here). */
-const INVALID = Symbol('invalid')
-
 /** wire.ts `numericId`: a safe non-negative integer, or a string of digits. */
 function numericId(value: unknown): number | typeof INVALID {
   if (typeof value === 'number') {
     return Number.isSafeInteger(value) && value >= 0 ? value : INVALID
   }
   return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : INVALID
-}
-
-/** wire.ts `stringId`: a string, or a (finite) number as its string. */
-function stringId(value: unknown): string | typeof INVALID {
-  if (typeof value === 'string') return value
-  return typeof value === 'number' && Number.isFinite(value) ? String(value) : INVALID
 }
 
 /** `timestamp.nullish()`: epoch milliseconds, or null/undefined as received. */

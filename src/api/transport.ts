@@ -41,7 +41,15 @@ export type StreamDecoder<T> = (body: BodyChunks) => Promise<T>
 
 /** How a successful body becomes a value: validated whole by a schema, or decoded as a stream. */
 export type BodyReader<T> =
-  | { readonly schema: z.ZodType<T>; readonly stream?: undefined }
+  | {
+      readonly schema: z.ZodType<T>
+      /**
+       * For a large body: a hand-written decoder that gives what the schema gives, for the bodies
+       * it accepts (undefined hands the body to the schema, which names what is wrong).
+       */
+      readonly fast?: (json: unknown) => T | undefined
+      readonly stream?: undefined
+    }
   | { readonly stream: StreamDecoder<T>; readonly schema?: undefined }
 
 export type RequestSpec<T> = RequestOptions & BodyReader<T>
@@ -279,7 +287,7 @@ export class Transport {
       }
     }
     if (!spec.schema) throw new TypeError('unreachable: a streamed request is decoded above')
-    return { kind: 'done', value: this.parse(spec.schema, request, text) }
+    return { kind: 'done', value: this.parse(spec.schema, spec.fast, request, text) }
   }
 
   private async decodeStream<T>(
@@ -301,7 +309,12 @@ export class Transport {
     }
   }
 
-  private parse<T>(schema: z.ZodType<T>, request: RequestLabel, text: string): T {
+  private parse<T>(
+    schema: z.ZodType<T>,
+    fast: ((json: unknown) => T | undefined) | undefined,
+    request: RequestLabel,
+    text: string
+  ): T {
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -311,6 +324,8 @@ export class Transport {
         `body: not valid JSON (${this.redact(reason).slice(0, 120)})`
       ])
     }
+    const decoded = fast?.(json)
+    if (decoded !== undefined) return decoded
     const parsed = schema.safeParse(json)
     if (!parsed.success) {
       // Issue messages can quote a received value, which a server may have echoed the token into.

@@ -166,10 +166,9 @@ const POLICY_MODE_VALUES: Readonly<Record<string, PolicyMode>> = {
   MODE_DISABLED: 'disabled'
 }
 
-/** Rule modes: an unrecognised one is kept as unknown (never blocks by mode; shown as unknown). */
-export const policyMode = z
-  .string()
-  .nullish()
-  .transform((raw): PolicyMode | 'unknown' =>
-    raw ? (POLICY_MODE_VALUES[raw.trim().toUpperCase()] ?? 'unknown') : 'unknown'
-  )
+/** A rule's mode: an unrecognised one is kept as unknown (never blocks by mode; shown as unknown). */
+export function policyModeOf(raw: string | null | undefined): PolicyMode | 'unknown' {
+  return raw ? (POLICY_MODE_VALUES[raw.trim().toUpperCase()] ?? 'unknown') : 'unknown'
+}
+
+export const policyMode = z.string().nullish().transform(policyModeOf)
