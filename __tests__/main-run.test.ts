@@ -167,6 +167,27 @@ describe('run() with deployment-slug given', () => {
     expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
   })
 
+  it.each([
+    ['neither input', {}],
+    ['only deployment-id', { 'deployment-id': '4242' }]
+  ])(
+    'a deployment found through the token (%s): the log names the inputs that save the round trip',
+    async (_, inputs) => {
+      const runner = await runGate({ ...RELAXED, ...inputs })
+      const notes = runner.infos.filter(line => line.startsWith('Deployment '))
+      expect(notes).toEqual([
+        'Deployment acme-corp (id 4242) found through the api-token; with deployment-slug: acme-corp and deployment-id: 4242 set, the findings requests start a round trip sooner'
+      ])
+      expect(runner.outputs.result).toBe('passed')
+    }
+  )
+
+  it('a slug given: no note on finding the deployment', async () => {
+    const runner = await runGate({ ...RELAXED, 'deployment-slug': 'acme-corp' })
+    expect(runner.infos.filter(line => line.startsWith('Deployment '))).toEqual([])
+    expect(runner.outputs.result).toBe('passed')
+  })
+
   it('a slug spelled in other case: the project and findings are read under the real slug', async () => {
     const runner = await runGate({ 'deployment-slug': 'ACME-Corp' })
     const slugsOf = (endpoint: RegExp): string[] => [

@@ -1882,6 +1882,13 @@ async function listDeployments(transport) {
     });
     return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }));
 }
+/**
+ * The log line of a run that found its deployment through the token: setting the inputs it names
+ * saves that round trip, and with the id the findings count is asked for at once too.
+ */
+function discoveredNote(deployment) {
+    return `Deployment ${deployment.slug} (id ${deployment.id}) found through the api-token; with deployment-slug: ${deployment.slug} and deployment-id: ${deployment.id} set, the findings requests start a round trip sooner`;
+}
 class DeploymentError extends src_errors/* UserError */.y {
     name = 'DeploymentError';
 }
@@ -5527,6 +5534,9 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
     });
     // Settled by every path below; a rejection must not surface twice as unhandled.
     deployment.catch(() => undefined);
+    if (config.deploymentSlug === undefined) {
+        deployment.then(found => runner.info(discoveredNote(found)), () => undefined);
+    }
     const project = needsProject(config)
         ? lookUpProject(transport, deployment, {
             slug: config.deploymentSlug,

@@ -1,5 +1,5 @@
 import { isClientError } from './api/errors.js'
-import { resolveDeployment } from './api/deployments.js'
+import { discoveredNote, resolveDeployment } from './api/deployments.js'
 import { FINDINGS_SPECULATION } from './api/findings.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
@@ -99,6 +99,12 @@ async function evaluate(
   })
   // Settled by every path below; a rejection must not surface twice as unhandled.
   deployment.catch(() => undefined)
+  if (config.deploymentSlug === undefined) {
+    deployment.then(
+      found => runner.info(discoveredNote(found)),
+      () => undefined
+    )
+  }
   const project: Promise<Project> | undefined = needsProject(config)
     ? lookUpProject(transport, deployment, {
         slug: config.deploymentSlug,

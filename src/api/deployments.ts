@@ -23,6 +23,14 @@ export async function listDeployments(transport: Transport): Promise<Deployment[
   return response.deployments.map(d => ({ id: d.id, slug: d.slug, name: d.name ?? d.slug }))
 }
 
+/**
+ * The log line of a run that found its deployment through the token: setting the inputs it names
+ * saves that round trip, and with the id the findings count is asked for at once too.
+ */
+export function discoveredNote(deployment: Deployment): string {
+  return `Deployment ${deployment.slug} (id ${deployment.id}) found through the api-token; with deployment-slug: ${deployment.slug} and deployment-id: ${deployment.id} set, the findings requests start a round trip sooner`
+}
+
 export class DeploymentError extends UserError {
   override readonly name = 'DeploymentError'
 }
