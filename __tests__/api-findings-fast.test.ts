@@ -11,11 +11,10 @@ import { renderFindingsPage } from '../emulator/wire.js'
 import { SchemaError } from '../src/api/errors.js'
 import { normaliseFinding, StringPool, type PlatformIssueType } from '../src/api/findings.js'
 import { fastSastWire, fastScaWire, LOCATION_NUMBERS } from '../src/api/findings-fast.js'
+import { mutated, mutation, objectsOf, type Json } from './helpers/json-mutation.js'
 
 const RUNS = 400
 const REQUEST = { method: 'GET', path: '/api/v1/deployments/acme-corp/findings' } as const
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 /** Items as both wire shapes render them: the starting points of the mutations. */
 function renderedItems(type: PlatformIssueType): Record<string, Json>[] {
@@ -154,42 +153,7 @@ const KEYS = [
   'transitivity'
 ] as const
 
-interface Mutation {
-  /** Which object of the item (in a walk of its objects), modulo their count. */
-  readonly target: number
-  readonly key: (typeof KEYS)[number]
-  /** Undefined: the key is removed. */
-  readonly value: Json | undefined
-}
-
-const mutation: fc.Arbitrary<Mutation> = fc.record({
-  target: fc.nat(),
-  key: fc.constantFrom(...KEYS),
-  value: fc.option(jsonValue, { nil: undefined })
-})
-
-function objectsOf(value: Json, out: Record<string, Json>[] = []): Record<string, Json>[] {
-  if (Array.isArray(value)) for (const item of value) objectsOf(item, out)
-  else if (value !== null && typeof value === 'object') {
-    out.push(value)
-    for (const item of Object.values(value)) objectsOf(item, out)
-  }
-  return out
-}
-
-function mutated(base: Record<string, Json>, mutations: readonly Mutation[]): unknown {
-  const item = structuredClone(base)
-  for (const { target, key, value } of mutations) {
-    const objects = objectsOf(item)
-    const object = objects[target % objects.length] ?? item
-    if (value === undefined) delete object[key]
-    // A copy: fast-check may hand the same value to two mutations, and setting a key inside a
-    // value already placed would then make the item cyclic.
-    else object[key] = structuredClone(value)
-  }
-  // As the wire delivers it.
-  return JSON.parse(JSON.stringify(item)) as unknown
-}
+const mutationOfKeys = mutation(KEYS, jsonValue)
 
 /** The record, or the SchemaError's problems. */
 function outcome(decode: () => unknown): unknown {
@@ -247,7 +211,7 @@ describe.each(['sast', 'sca'] as const)('%s items: the fast decoder and the zod 
     fc.assert(
       fc.property(
         fc.nat({ max: bases.length - 1 }),
-        fc.array(mutation, { minLength: 1, maxLength: 4 }),
+        fc.array(mutationOfKeys, { minLength: 1, maxLength: 4 }),
         (index, mutations) => agree(type, mutated(bases[index], mutations))
       ),
       { numRuns: RUNS }
