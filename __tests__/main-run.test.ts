@@ -182,10 +182,13 @@ describe('run() with deployment-slug given', () => {
     }
   )
 
-  it('a slug given: no note on finding the deployment', async () => {
-    const runner = await runGate({ ...RELAXED, 'deployment-slug': 'acme-corp' })
+  it.each([
+    ['a slug given', { ...RELAXED, 'deployment-slug': 'acme-corp' }, 'passed'],
+    ['no findings fetched (gate: false)', { gate: 'false' }, 'skipped']
+  ])('%s: no note on finding the deployment', async (_, inputs, result) => {
+    const runner = await runGate(inputs)
     expect(runner.infos.filter(line => line.startsWith('Deployment '))).toEqual([])
-    expect(runner.outputs.result).toBe('passed')
+    expect(runner.outputs.result).toBe(result)
   })
 
   it('a slug spelled in other case: the project and findings are read under the real slug', async () => {

@@ -99,7 +99,8 @@ async function evaluate(
   })
   // Settled by every path below; a rejection must not surface twice as unhandled.
   deployment.catch(() => undefined)
-  if (config.deploymentSlug === undefined) {
+  // Only the findings wait on it: an export-only run has nothing to gain from the note.
+  if (config.deploymentSlug === undefined && (config.gate || config.createTickets)) {
     deployment.then(
       found => runner.info(discoveredNote(found)),
       () => undefined
