@@ -3331,6 +3331,7 @@ function judgeScopeDrops(drops, keptCount) {
 ;// CONCATENATED MODULE: ./src/api/policies.ts
 
 
+// A namespace: its checks share their names with the zod schemas of wire.ts they mirror.
 
 
 const PoliciesResponse = schemas/* object */.Ikc({

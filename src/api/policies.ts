@@ -2,13 +2,8 @@ import { z } from 'zod'
 import type { Policy, PolicyRule } from '../domain.js'
 import { cursorPages } from './paginate.js'
 import type { Transport } from './transport.js'
-import {
-  INVALID,
-  isNullish,
-  isObject,
-  optionalString as isOptionalString,
-  stringId as stringIdOf
-} from './fast-checks.js'
+// A namespace: its checks share their names with the zod schemas of wire.ts they mirror.
+import * as check from './fast-checks.js'
 import { optionalString, policyMode, policyModeOf, stringId } from './wire.js'
 
 const PoliciesResponse = z.object({
@@ -38,10 +33,10 @@ type RulesPage = z.infer<typeof RulesResponse>
  * (__tests__/api-policies-fast.test.ts) holds the two to the same answers.
  */
 export function fastRulesPage(json: unknown): RulesPage | undefined {
-  if (!isObject(json)) return undefined
+  if (!check.isObject(json)) return undefined
   const { cursor, rules } = json
   const cursorValid =
-    isNullish(cursor) ||
+    check.isNullish(cursor) ||
     typeof cursor === 'string' ||
     (typeof cursor === 'number' && Number.isFinite(cursor))
   if (!cursorValid || !Array.isArray(rules)) return undefined
@@ -49,10 +44,11 @@ export function fastRulesPage(json: unknown): RulesPage | undefined {
   // Indexed, not iterated: a hole reads as undefined and fails, as in zod.
   for (let i = 0; i < rules.length; i++) {
     const rule: unknown = rules[i]
-    if (!isObject(rule)) return undefined
-    const id = stringIdOf(rule.id)
+    if (!check.isObject(rule)) return undefined
+    const id = check.stringId(rule.id)
     const { path, policyMode: mode } = rule
-    if (id === INVALID || typeof path !== 'string' || !isOptionalString(mode)) return undefined
+    if (id === check.INVALID || typeof path !== 'string' || !check.optionalString(mode))
+      return undefined
     decoded[i] = { id, path, policyMode: policyModeOf(mode as string | null | undefined) }
   }
   return { cursor, rules: decoded }
