@@ -4,7 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import https from 'node:https'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -1059,6 +1061,66 @@ describe('faults', () => {
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(140)
   })
 
+  describe('connectRoundTrips', () => {
+    const LATENCY = 200
+    /** Milliseconds from sending a GET to its answer having ended. */
+    function timedGet(url: string, options: http.RequestOptions): Promise<number> {
+      const startedAt = performance.now()
+      return new Promise((resolve, reject) => {
+        const req = http.get(url, options, res => {
+          res.resume()
+          res.on('end', () => resolve(performance.now() - startedAt))
+        })
+        req.on('error', reject)
+      })
+    }
+    const auth = (): http.RequestOptions => ({
+      headers: { authorization: `Bearer ${emulator.token}` }
+    })
+
+    it('holds the first request on a new connection for the handshakes, not the next ones on it', async () => {
+      await emulator.close()
+      await start({ latencyMs: LATENCY, connectRoundTrips: 2 })
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      try {
+        const first = await timedGet(`${emulator.url}/api/v1/deployments`, { ...auth(), agent })
+        const second = await timedGet(`${emulator.url}/api/v1/deployments`, { ...auth(), agent })
+        expect(first).toBeGreaterThanOrEqual(3 * LATENCY - 10)
+        expect(second).toBeGreaterThanOrEqual(LATENCY - 10)
+        expect(second).toBeLessThan(3 * LATENCY - 10)
+        // The object storage behind the signed URLs is a connection of its own.
+        const download = await timedGet(`${emulator.downloadUrl}/none`, { agent: false })
+        expect(download).toBeGreaterThanOrEqual(3 * LATENCY - 10)
+      } finally {
+        agent.destroy()
+      }
+    })
+
+    it('does not hold the first request on a connection opened the handshakes earlier', async () => {
+      await emulator.close()
+      await start({ latencyMs: LATENCY, connectRoundTrips: 2 })
+      const socket = net.connect(Number(new URL(emulator.url).port), '127.0.0.1')
+      await new Promise(resolve => setTimeout(resolve, 2 * LATENCY + 20))
+      const elapsed = await timedGet(`${emulator.url}/api/v1/deployments`, {
+        ...auth(),
+        createConnection: () => socket
+      })
+      socket.destroy()
+      expect(elapsed).toBeGreaterThanOrEqual(LATENCY - 10)
+      expect(elapsed).toBeLessThan(2 * LATENCY)
+    })
+
+    it('costs nothing by default', async () => {
+      await emulator.close()
+      await start({ latencyMs: LATENCY })
+      const elapsed = await timedGet(`${emulator.url}/api/v1/deployments`, {
+        ...auth(),
+        agent: false
+      })
+      expect(elapsed).toBeLessThan(2 * LATENCY)
+    })
+  })
+
   it('is controlled over HTTP without a token', async () => {
     const control = (path: string, method: string, body?: unknown): Promise<HttpResult> =>
       call(path, { method, body, token: null })
@@ -1166,7 +1228,8 @@ describe('TLS', () => {
     if (directory !== '') rmSync(directory, { recursive: true, force: true })
   })
 
-  it('serves the API and the downloads over https', async () => {
+  /** A self-signed certificate for 127.0.0.1. */
+  function selfSigned(): { key: Buffer; cert: Buffer } {
     directory = mkdtempSync(join(tmpdir(), 'emulator-tls-'))
     const key = join(directory, 'key.pem')
     const cert = join(directory, 'cert.pem')
@@ -1193,14 +1256,14 @@ describe('TLS', () => {
       ],
       { stdio: 'ignore' }
     )
-    const certificate = readFileSync(cert)
-    await start({ tls: { key: readFileSync(key), cert: certificate } })
-    expect(emulator.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
-    expect(emulator.downloadUrl).toMatch(/^https:\/\//)
-    const body = await new Promise<string>((resolve, reject) => {
+    return { key: readFileSync(key), cert: readFileSync(cert) }
+  }
+
+  function get(url: string, ca: Buffer, agent?: https.Agent): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
       const req = https.get(
-        `${emulator.url}/api/v1/deployments`,
-        { ca: certificate, headers: { authorization: `Bearer ${emulator.token}` } },
+        url,
+        { ca, agent, headers: { authorization: `Bearer ${emulator.token}` } },
         res => {
           let text = ''
           res.on('data', (chunk: Buffer) => (text += chunk.toString()))
@@ -1209,7 +1272,35 @@ describe('TLS', () => {
       )
       req.on('error', reject)
     })
+  }
+
+  it('serves the API and the downloads over https', async () => {
+    const tls = selfSigned()
+    await start({ tls })
+    expect(emulator.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/)
+    expect(emulator.downloadUrl).toMatch(/^https:\/\//)
+    const body = await get(`${emulator.url}/api/v1/deployments`, tls.cert)
     expect(JSON.parse(body)).toMatchObject({ deployments: [{ id: 4242, slug: 'acme-corp' }] })
+  })
+
+  it('holds the first request on a TLS connection for the handshakes, not the next one', async () => {
+    const tls = selfSigned()
+    await start({ tls, latencyMs: 200, connectRoundTrips: 2 })
+    const agent = new https.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const timed = async (): Promise<number> => {
+        const startedAt = performance.now()
+        await get(`${emulator.url}/api/v1/deployments`, tls.cert, agent)
+        return performance.now() - startedAt
+      }
+      const first = await timed()
+      const second = await timed()
+      expect(first).toBeGreaterThanOrEqual(590)
+      expect(second).toBeGreaterThanOrEqual(190)
+      expect(second).toBeLessThan(590)
+    } finally {
+      agent.destroy()
+    }
   })
 })
 

@@ -5,6 +5,8 @@
  *   --shape S           documented | live (default documented)
  *   --token T           bearer token to accept (default fg-emulator-token)
  *   --latency-ms N      delay added to every API response
+ *   --connect-round-trips N  round trips of latency a new connection costs before its first
+ *                       request (2: TCP and TLS 1.3, as the real API's HTTPS; default 0)
  *   --bulk-findings N   extra generated open findings (3/4 SAST, 1/4 SCA unless --bulk-sast-share)
  *   --bulk-sast-share F share of the bulk findings that are SAST, 0..1 (default 0.75)
  *   --bulk-repo NAME    repository of the bulk findings (default acme/monorepo)
@@ -67,6 +69,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
       shape: { type: 'string' },
       token: { type: 'string' },
       'latency-ms': { type: 'string' },
+      'connect-round-trips': { type: 'string' },
       'bulk-findings': { type: 'string' },
       'bulk-repo': { type: 'string' },
       'bulk-ref': { type: 'string' },
@@ -85,6 +88,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     shape: oneOfFlag(values.shape, '--shape', ['documented', 'live'] as const),
     token: values.token,
     latencyMs: nonNegativeInteger(values['latency-ms'], '--latency-ms'),
+    connectRoundTrips: nonNegativeInteger(values['connect-round-trips'], '--connect-round-trips'),
     seed: oneOfFlag(values.seed, '--seed', ['sample', 'empty'] as const),
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
     sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),

@@ -8,6 +8,12 @@ export interface EmulatorOptions {
   shape?: WireShape
   /** Added to every API response (benchmarks). */
   latencyMs?: number
+  /**
+   * Round trips a new connection costs before its first request can be sent, each latencyMs long
+   * (the real API is HTTPS: TCP and TLS 1.3 take two). Requests on a connection held open since
+   * then do not wait again. Default 0: a connection is ready at once.
+   */
+  connectRoundTrips?: number
   port?: number
   tls?: { key: string | Buffer; cert: string | Buffer }
   seed?: 'sample' | 'empty'
@@ -63,6 +69,8 @@ export interface Emulator {
   readonly requests: LoggedRequest[]
   readonly downloads: LoggedRequest[]
   readonly shape: WireShape
+  /** API connections opened since start, and those open now (the downloads' not counted). */
+  readonly connections: { readonly opened: number; readonly open: number }
   setShape(shape: WireShape): void
   addFault(fault: Fault): void
   clearFaults(): void

@@ -11,6 +11,7 @@
  */
 import http from 'node:http'
 import https from 'node:https'
+import type net from 'node:net'
 import { downloadAnswer, s3Error, XML } from './api/sbom-download.js'
 import { handleControl } from './control.js'
 import type { EmulatorState } from './data/records.js'
@@ -72,11 +73,16 @@ class EmulatorServer implements Emulator {
   private readonly faults = new FaultList()
   private readonly timers = new TimerPool()
   private readonly latencyMs: number
+  private readonly connectMs: number
+  /** When each connection's handshakes would have ended (see EmulatorOptions.connectRoundTrips). */
+  private readonly connectionReady = new WeakMap<object, number>()
   private readonly findingsPageSizeCap: number | undefined
   private readonly findingsPages: Map<string, PlainAnswer> | undefined
   private readonly apiServer: http.Server
   private readonly downloadServer: http.Server
   private closing = false
+  private connectionsOpened = 0
+  private connectionsOpen = 0
 
   private readonly dataNow: Date
 
@@ -86,6 +92,7 @@ class EmulatorServer implements Emulator {
     this.token = options.token ?? DEFAULT_TOKEN
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
+    this.connectMs = (options.connectRoundTrips ?? 0) * this.latencyMs
     this.findingsPageSizeCap = options.findingsPageSizeCap
     this.findingsPages = options.precomputedFindingsPages === true ? new Map() : undefined
     const api = (req: http.IncomingMessage, res: http.ServerResponse): void =>
@@ -98,6 +105,24 @@ class EmulatorServer implements Emulator {
       options.tls === undefined
         ? http.createServer(download)
         : https.createServer(options.tls, download)
+    this.apiServer.on('connection', (socket: net.Socket) => {
+      this.connectionsOpened++
+      this.connectionsOpen++
+      socket.once('close', () => this.connectionsOpen--)
+    })
+    if (this.connectMs > 0) {
+      // The socket a request arrives on: the TLS one when serving HTTPS.
+      const opened = options.tls === undefined ? 'connection' : 'secureConnection'
+      for (const server of [this.apiServer, this.downloadServer]) {
+        server.on(opened, (socket: object) =>
+          this.connectionReady.set(socket, performance.now() + this.connectMs)
+        )
+      }
+    }
+  }
+
+  get connections(): { opened: number; open: number } {
+    return { opened: this.connectionsOpened, open: this.connectionsOpen }
   }
 
   get shape(): WireShape {
@@ -155,6 +180,7 @@ class EmulatorServer implements Emulator {
 
   /** Faults come first; reset-after-processing lets the handler change state, then cuts the line. */
   private async handleApi(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    await this.handshakes(req)
     const raw = await readRequest(req)
     if (raw.path.startsWith('/_emulator/')) return handleControl(this, raw, res)
     const { body, isJson } = parseJsonText(raw.text)
@@ -179,6 +205,16 @@ class EmulatorServer implements Emulator {
     await this.timers.sleep(this.latencyMs)
     if (this.closing) return resetConnection(req, res)
     send(res, answer)
+  }
+
+  /**
+   * On loopback a request arrives as soon as its connection opens; over a real network it could
+   * not have been sent before the handshakes ended. A connection opened ahead of its first request
+   * has had that time already.
+   */
+  private handshakes(req: http.IncomingMessage): Promise<void> {
+    const ready = this.connectionReady.get(req.socket)
+    return ready === undefined ? Promise.resolve() : this.timers.sleep(ready - performance.now())
   }
 
   /** The answer to an API request; a findings page comes from the page cache when it is on. */
@@ -222,6 +258,7 @@ class EmulatorServer implements Emulator {
 
   /** The "object storage" behind signed URLs: it rejects any request carrying a bearer token. */
   private async handleDownload(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    await this.handshakes(req)
     const raw = await readRequest(req)
     const entry = this.log(this.downloads, raw, req, parseJsonText(raw.text).body)
     recordStatus(entry, res)
