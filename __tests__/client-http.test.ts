@@ -59,6 +59,10 @@ async function text(body: AsyncIterable<Buffer>): Promise<string> {
 
 const GET = { method: 'GET', headers: {} } as const
 
+function sleep(ms: number): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, ms))
+}
+
 describe('the direct client', () => {
   it('keeps its connection alive: ten requests one after another use one', async () => {
     const api = await serve((_req, res) => res.end('{"ok":true}'))
@@ -110,6 +114,23 @@ describe('the direct client', () => {
     const reading = text(response.body)
     late.abort(reason)
     await expect(reading).rejects.toBe(reason)
+  })
+
+  it('hands a request no connection opened ahead that the server closed while it was idle', async () => {
+    const api = await serve((_req, res) => res.end('ok'))
+    const client = clientOf(api.origin)
+    const signal = new AbortController().signal
+    client.preconnect(2)
+    const first = await client.send(new URL('/a', api.origin), { ...GET, signal })
+    expect(await text(first.body)).toBe('ok')
+    for (let i = 0; i < 100 && api.connections.size < 3; i++) await sleep(10)
+    expect(api.connections.size).toBe(3)
+    for (const socket of api.connections) socket.destroy()
+    await sleep(50)
+    const second = await client.send(new URL('/b', api.origin), { ...GET, signal })
+    expect(second.statusCode).toBe(200)
+    expect(await text(second.body)).toBe('ok')
+    expect(api.connections.size).toBe(4)
   })
 
   it('sends a body with its length in bytes', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { FINDINGS_PRECONNECT } from '../src/api/findings.js'
 import {
   requireBundle,
   errorLines,
@@ -76,6 +77,8 @@ describe('TLS with a private CA', () => {
       )
 
       expectPassed(run, emulator)
+      // The TLS connections opened ahead with the first request carried every other one.
+      expect(emulator.connections.opened).toBe(FINDINGS_PRECONNECT + 1)
     })
   })
 

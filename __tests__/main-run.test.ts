@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator, type Fault } from '../emulator/server.js'
+import { FINDINGS_PRECONNECT } from '../src/api/findings.js'
 import { run } from '../src/main.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 import { baseInputs, NORMAL_OUTPUTS, RELAXED } from './helpers/e2e.js'
@@ -124,6 +125,31 @@ describe('run()', () => {
     ])
     expect(runner.outputs).toEqual({})
     expect(emulator.requests).toEqual([])
+  })
+})
+
+describe('run() and its connections', () => {
+  async function connectionsOf(inputs: Record<string, string>): Promise<number> {
+    const before = emulator.connections
+    await runGate(inputs)
+    // Each one the run opened is closed by its end, used or not.
+    for (let i = 0; i < 100 && emulator.connections.open > before.open; i++) {
+      await new Promise(resolve => setTimeout(resolve, 10))
+    }
+    expect(emulator.connections.open).toBe(before.open)
+    return emulator.connections.opened - before.opened
+  }
+
+  it('a run that reads findings opens connections for them with its first request', async () => {
+    const opened = await connectionsOf(RELAXED)
+    // The first request's and those opened with it: every other request took one of them.
+    expect(opened).toBe(FINDINGS_PRECONNECT + 1)
+  })
+
+  it('a run that reads no findings opens none ahead', async () => {
+    const opened = await connectionsOf({ gate: 'false' })
+    expect(opened).toBeGreaterThan(0)
+    expect(opened).toBeLessThan(FINDINGS_PRECONNECT)
   })
 })
 

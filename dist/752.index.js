@@ -6021,7 +6021,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 6407:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -6883,7 +6883,7 @@ const {
   kResume
 } = __webpack_require__(6443)
 const connectH1 = __webpack_require__(637)
-const connectH2 = __webpack_require__(6407)
+const connectH2 = __webpack_require__(8788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')

@@ -1,6 +1,6 @@
 import { isClientError } from './api/errors.js'
 import { discoveredNote, resolveDeployment } from './api/deployments.js'
-import { FINDINGS_SPECULATION } from './api/findings.js'
+import { FINDINGS_PRECONNECT, FINDINGS_SPECULATION } from './api/findings.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
 import { collectGateData, lookUpProject, type GateData } from './collect/gate-data.js'
@@ -93,6 +93,8 @@ async function evaluate(
   warn: (message: string) => void,
   runner: Runner
 ): Promise<Evaluation> {
+  // Opened with the first request, so they are ready when the findings requests need them.
+  if (config.gate || config.createTickets) transport.preconnect(FINDINGS_PRECONNECT)
   const deployment = resolveDeployment(transport, {
     slug: config.deploymentSlug,
     id: config.deploymentId

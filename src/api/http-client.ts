@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream'
 import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import type { Dispatcher } from 'undici'
 import { CONNECT_TIMEOUT_CODE } from './retry.js'
+import { warmConnections } from './warm-connections.js'
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST' | 'PUT'
@@ -37,6 +38,11 @@ export interface HttpResponse {
 export interface HttpClient {
   /** Never follows a redirect: one could carry the token to another origin. */
   send(url: URL, request: HttpRequest): Promise<HttpResponse>
+  /**
+   * Opens `count` connections ahead of the requests that will need them (see WarmConnections).
+   * Through a proxy it does nothing: the handshakes there are the proxy's.
+   */
+  preconnect(count: number): void
   /** Closes the connections this client opened. */
   close(): Promise<void>
 }
@@ -61,7 +67,9 @@ function directClient(origin: URL): HttpClient {
   const secure = origin.protocol === 'https:'
   const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
   const open = secure ? https.request : http.request
+  const warm = warmConnections(agent)
   return {
+    preconnect: count => warm.preconnect(count),
     send: (url, request) =>
       new Promise<HttpResponse>((resolve, reject) => {
         const { signal } = request
@@ -111,6 +119,7 @@ function directClient(origin: URL): HttpClient {
         outgoing.end(request.body)
       }),
     close: () => {
+      warm.close()
       agent.destroy()
       return Promise.resolve()
     }
@@ -128,6 +137,7 @@ function connectTimeout(url: URL): Error {
 function proxiedClient(make: () => Promise<Dispatcher>): HttpClient {
   let dispatcher: Promise<Dispatcher> | undefined
   return {
+    preconnect: () => undefined,
     async send(url, request) {
       dispatcher ??= make()
       const [{ request: send }, through] = await Promise.all([import('undici'), dispatcher])

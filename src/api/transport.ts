@@ -170,6 +170,14 @@ export class Transport {
   }
 
   /**
+   * Opens `count` connections to the API ahead of the requests that will need them, alongside the
+   * first request (see WarmConnections).
+   */
+  preconnect(count: number): void {
+    this.client().preconnect(count)
+  }
+
+  /**
    * Ends the transport's use: requests still in flight or waiting to be retried are cancelled
    * (they reject with a TransportClosedError), so that no speculative request or Retry-After
    * wait keeps the process alive once the run has what it needs; later requests fail at once.
