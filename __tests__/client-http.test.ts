@@ -7,6 +7,7 @@ import { getEventListeners } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { httpClientFor, type HttpClient } from '../src/api/http-client.js'
+import { warmConnections } from '../src/api/warm-connections.js'
 
 interface Started {
   readonly origin: URL
@@ -131,6 +132,26 @@ describe('the direct client', () => {
     expect(second.statusCode).toBe(200)
     expect(await text(second.body)).toBe('ok')
     expect(api.connections.size).toBe(4)
+  })
+
+  it('closes a connection opened ahead that stayed unused past its idle time', async () => {
+    const api = await serve((_req, res) => res.end('ok'))
+    const agent = new http.Agent({ keepAlive: true })
+    closers.push(() => Promise.resolve(agent.destroy()))
+    const warm = warmConnections(agent, 100)
+    warm.preconnect(2)
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(new URL('/a', api.origin), { agent }, res => res.resume().on('end', resolve))
+        .on('error', reject)
+    })
+    const open = (): number => [...api.connections].filter(socket => !socket.destroyed).length
+    for (let i = 0; i < 100 && api.connections.size < 3; i++) await sleep(10)
+    expect(api.connections.size).toBe(3)
+    expect(open()).toBe(3)
+    await sleep(300)
+    // The request's own connection stays alive for the next; the two unused ones are gone.
+    expect(open()).toBe(1)
   })
 
   it('sends a body with its length in bytes', async () => {

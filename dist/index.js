@@ -848,8 +848,14 @@ var external_node_net_ = __nccwpck_require__(7030);
 var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
 ;// CONCATENATED MODULE: ./src/api/warm-connections.ts
 
+/**
+ * How long one may wait unused before it is closed. Servers close idle connections (Node's after
+ * 5 s by default), and one closing just as a request goes out on it fails that request; a run
+ * needs them in its first seconds. Nor should a run that waits for its scan hold them open.
+ */
+const WARM_IDLE_MS = 4000;
 /** Installs the pool on `agent` (through createConnection, the hook Node documents for this). */
-function warmConnections(agent) {
+function warmConnections(agent, idleMs = WARM_IDLE_MS) {
     const open = agent.createConnection.bind(agent);
     /** Each idle connection, with what hands it over to a request. */
     const idle = new Map();
@@ -867,15 +873,19 @@ function warmConnections(agent) {
     };
     const keep = (socket) => {
         const drop = () => {
+            clearTimeout(expiry);
             idle.delete(socket);
             socket.destroy();
         };
         // A connection that fails or is closed while nobody uses it is simply not handed out.
         socket.once('error', drop);
         socket.once('close', drop);
+        const expiry = setTimeout(drop, idleMs);
         // Unused, it must not keep the process alive.
+        expiry.unref();
         socket.unref();
         idle.set(socket, () => {
+            clearTimeout(expiry);
             socket.off('error', drop);
             socket.off('close', drop);
             socket.ref();

@@ -23,8 +23,15 @@ export interface WarmConnections {
 
 type ConnectionOptions = http.ClientRequestArgs
 
+/**
+ * How long one may wait unused before it is closed. Servers close idle connections (Node's after
+ * 5 s by default), and one closing just as a request goes out on it fails that request; a run
+ * needs them in its first seconds. Nor should a run that waits for its scan hold them open.
+ */
+export const WARM_IDLE_MS = 4000
+
 /** Installs the pool on `agent` (through createConnection, the hook Node documents for this). */
-export function warmConnections(agent: http.Agent): WarmConnections {
+export function warmConnections(agent: http.Agent, idleMs = WARM_IDLE_MS): WarmConnections {
   const open = agent.createConnection.bind(agent)
   /** Each idle connection, with what hands it over to a request. */
   const idle = new Map<net.Socket, () => void>()
@@ -42,15 +49,19 @@ export function warmConnections(agent: http.Agent): WarmConnections {
 
   const keep = (socket: net.Socket): void => {
     const drop = (): void => {
+      clearTimeout(expiry)
       idle.delete(socket)
       socket.destroy()
     }
     // A connection that fails or is closed while nobody uses it is simply not handed out.
     socket.once('error', drop)
     socket.once('close', drop)
+    const expiry = setTimeout(drop, idleMs)
     // Unused, it must not keep the process alive.
+    expiry.unref()
     socket.unref()
     idle.set(socket, () => {
+      clearTimeout(expiry)
       socket.off('error', drop)
       socket.off('close', drop)
       socket.ref()
