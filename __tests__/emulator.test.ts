@@ -16,6 +16,7 @@ import { NO_ANSWER_STATUS } from '../emulator/http.js'
 import { faultFromJson } from '../emulator/faults.js'
 import {
   buildState,
+  DEFAULT_TOKEN,
   NOT_FOUND_MESSAGE,
   startEmulator,
   type Emulator,
@@ -1281,6 +1282,50 @@ describe('TLS', () => {
     expect(emulator.downloadUrl).toMatch(/^https:\/\//)
     const body = await get(`${emulator.url}/api/v1/deployments`, tls.cert)
     expect(JSON.parse(body)).toMatchObject({ deployments: [{ id: 4242, slug: 'acme-corp' }] })
+  })
+
+  it('the CLI serves https with --tls-key and --tls-cert, and refuses one without the other', async () => {
+    const tls = selfSigned()
+    const cli = (...flags: string[]): ReturnType<typeof spawn> =>
+      spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'emulator/cli.ts', ...flags], {
+        cwd: process.cwd(),
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
+    const keyFile = join(directory, 'key.pem')
+    const certFile = join(directory, 'cert.pem')
+    const child = cli('--tls-key', keyFile, '--tls-cert', certFile)
+    const exited = new Promise<number | null>(resolve => child.on('exit', code => resolve(code)))
+    const banner = await new Promise<string>(resolve =>
+      createInterface({ input: child.stdout! }).once('line', resolve)
+    )
+    const url = /on (https:\/\/127\.0\.0\.1:\d+) /.exec(banner)?.[1] ?? ''
+    expect(url).not.toBe('')
+    const body = await new Promise<string>((resolve, reject) => {
+      https
+        .get(
+          `${url}/api/v1/deployments`,
+          { ca: tls.cert, headers: { authorization: `Bearer ${DEFAULT_TOKEN}` } },
+          res => {
+            let text = ''
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            res.on('end', () => resolve(text))
+          }
+        )
+        .on('error', reject)
+    })
+    expect(JSON.parse(body)).toMatchObject({ deployments: [{ slug: 'acme-corp' }] })
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+
+    const alone = cli('--tls-key', keyFile)
+    let stderr = ''
+    alone.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    expect(
+      await new Promise<number | null>(resolve => alone.on('exit', code => resolve(code)))
+    ).toBe(2)
+    expect(stderr).toBe(
+      'emulator: --tls-key and --tls-cert go together: give both files or neither\n'
+    )
   })
 
   it('holds the first request on a TLS connection for the handshakes, not the next one', async () => {

@@ -16,7 +16,9 @@
  *   --sbom-export-ms N  an SBOM export stays IN_PROGRESS this long after it was created
  *   --projects N        serve exactly N projects (the sample's 254, then generated ones)
  *   --precomputed-findings-pages  render each findings page once, then serve its bytes
+ *   --tls-key FILE --tls-cert FILE  serve HTTPS with this PEM key and certificate (both or neither)
  */
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { startEmulator, type EmulatorOptions } from './server.js'
 
@@ -61,6 +63,23 @@ function shareOption(value: string | undefined): number {
   return share
 }
 
+function tlsOption(key: string | undefined, cert: string | undefined): EmulatorOptions['tls'] {
+  if (key === undefined && cert === undefined) return undefined
+  if (key === undefined || cert === undefined) {
+    throw new UsageError('--tls-key and --tls-cert go together: give both files or neither')
+  }
+  const read = (file: string, flag: string): Buffer => {
+    try {
+      return readFileSync(file)
+    } catch (error) {
+      throw new UsageError(
+        `${flag} ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`
+      )
+    }
+  }
+  return { key: read(key, '--tls-key'), cert: read(cert, '--tls-cert') }
+}
+
 export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
   const { values } = parseArgs({
     args: [...argv],
@@ -78,7 +97,9 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
       'sbom-polls': { type: 'string' },
       'sbom-export-ms': { type: 'string' },
       projects: { type: 'string' },
-      'precomputed-findings-pages': { type: 'boolean' }
+      'precomputed-findings-pages': { type: 'boolean' },
+      'tls-key': { type: 'string' },
+      'tls-cert': { type: 'string' }
     },
     strict: true,
     allowPositionals: false
@@ -94,6 +115,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),
     projects: nonNegativeInteger(values.projects, '--projects'),
     precomputedFindingsPages: values['precomputed-findings-pages'],
+    tls: tlsOption(values['tls-key'], values['tls-cert']),
     bulk: bulkOption(
       nonNegativeInteger(values['bulk-findings'], '--bulk-findings'),
       values['bulk-repo'] ?? 'acme/monorepo',

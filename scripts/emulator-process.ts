@@ -21,7 +21,7 @@ export async function startEmulatorProcess(flags: readonly string[]): Promise<Em
     let text = ''
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       text += chunk
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)
+      const match = /on (https?:\/\/127\.0\.0\.1:\d+)/.exec(text)
       if (match?.[1]) resolve(match[1])
     })
     child.on('exit', code => reject(new Error(`emulator exited with ${code}`)))
