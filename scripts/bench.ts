@@ -3,7 +3,7 @@
  *   --naive-seconds 30
  *   --sbom 200:5 --sbom-large --sbom-runs 3
  *   --node /path/to/node --bundle /other/checkout/dist/index.js
- *   --fail-on-policy-mode none]`
+ *   --fail-on-policy-mode none --tls]`
  *
  * `--node`: the Node binary that runs the action (the runner's is Node 24, as action.yml says);
  * default FINDINGS_GATE_TEST_NODE, else this process's; the lower bound runs on it too. The
@@ -11,6 +11,8 @@
  * with the same cases (an earlier commit's dist/, for before and after); default this checkout's.
  * `--fail-on-policy-mode`: the action's input for every measured run; with `none` no policy rules
  * are fetched, so the run shows what the findings alone cost. Default: the action's (`block`).
+ * `--tls`: the findings cases over HTTPS (a self-signed certificate the clients trust), so both
+ * clients pay TLS; on this machine so does the emulator, which shares the two cores with them.
  *
  * For each size N and each latency L: starts the API emulator (a separate process, so it does not
  * share a thread with the clients measured) with N open findings of one repository, half SAST and
@@ -52,7 +54,7 @@ import { spawnSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { fetch, type Response } from 'undici'
+import type { Response } from 'undici'
 import { sampleCommit } from '../emulator/data/sample-scans.js'
 import { FAIL_ON_POLICY_MODE_VALUES } from '../src/inputs/gate.js'
 import { actionBundle, ROOT, runBundledAction } from './run-action.js'
@@ -61,6 +63,7 @@ import {
   stopEmulatorProcess,
   type EmulatorProcess
 } from './emulator-process.js'
+import { fetchTrusting, makeBenchTls, type BenchTls } from './bench-tls.js'
 import { measureSbom, parseSbomCases, printSbomTable, type SbomRow } from './bench-sbom.js'
 import { median } from './median.js'
 
@@ -90,21 +93,43 @@ const TYPES = ['sast', 'sca'] as const
 /** The action's default `status`: one findings request chain per type and status. */
 const STATUSES = ['open', 'reviewing', 'fixing'] as const
 
-function startBenchEmulator(
-  findings: number,
-  latencyMs: number,
-  connectRoundTrips: number
-): Promise<EmulatorProcess> {
-  return startEmulatorProcess([
-    ...['--token', TOKEN, '--latency-ms', String(latencyMs)],
-    ...['--connect-round-trips', String(connectRoundTrips)],
-    ...['--bulk-findings', String(findings), '--bulk-sast-share', '0.5'],
-    ...['--bulk-repo', REPOSITORY, '--bulk-ref', REF, '--precomputed-findings-pages']
-  ])
+/** How the emulator serves: the handshakes a new connection costs, and HTTPS or not. */
+interface Network {
+  readonly connectRoundTrips: number
+  readonly tls?: BenchTls
 }
 
-async function resetRequestLog(url: string): Promise<void> {
-  await fetch(`${url}/_emulator/requests`, { method: 'DELETE' })
+/** The emulator as the benchmark's clients reach it. */
+interface BenchApi {
+  readonly url: string
+  readonly fetch: ReturnType<typeof fetchTrusting>
+  /** What a child process (the action, the lower bound) needs in its environment to reach it. */
+  readonly childEnv: Readonly<Record<string, string>>
+}
+
+async function startBenchEmulator(
+  findings: number,
+  latencyMs: number,
+  network: Network
+): Promise<{ emulator: EmulatorProcess; api: BenchApi }> {
+  const { tls } = network
+  const emulator = await startEmulatorProcess([
+    ...['--token', TOKEN, '--latency-ms', String(latencyMs)],
+    ...['--connect-round-trips', String(network.connectRoundTrips)],
+    ...['--bulk-findings', String(findings), '--bulk-sast-share', '0.5'],
+    ...['--bulk-repo', REPOSITORY, '--bulk-ref', REF, '--precomputed-findings-pages'],
+    ...(tls ? ['--tls-key', tls.keyFile, '--tls-cert', tls.certFile] : [])
+  ])
+  const api: BenchApi = {
+    url: emulator.url,
+    fetch: fetchTrusting(tls),
+    childEnv: tls ? { NODE_EXTRA_CA_CERTS: tls.certFile } : {}
+  }
+  return { emulator, api }
+}
+
+async function resetRequestLog(api: BenchApi): Promise<void> {
+  await api.fetch(`${api.url}/_emulator/requests`, { method: 'DELETE' })
 }
 
 interface RequestCount {
@@ -121,8 +146,8 @@ interface LoggedRequest {
   readonly body: unknown
 }
 
-async function requestCount(url: string, findings: number): Promise<RequestCount> {
-  const response = await fetch(`${url}/_emulator/requests`)
+async function requestCount(api: BenchApi, findings: number): Promise<RequestCount> {
+  const response = await api.fetch(`${api.url}/_emulator/requests`)
   const log = (await response.json()) as { requests: LoggedRequest[] }
   const isFindings = (r: LoggedRequest): boolean => r.path.endsWith('/findings')
   // The search of the deployment's newest scans only gets the findings count sooner: not needed.
@@ -182,9 +207,9 @@ function findingsUrl(
   return `${url}/api/v1/deployments/acme-corp/findings?${query.toString()}`
 }
 
-async function fetchJson(target: string): Promise<unknown> {
+async function fetchJson(api: BenchApi, target: string): Promise<unknown> {
   const get = (): Promise<Response> =>
-    fetch(target, { headers: { authorization: `Bearer ${TOKEN}` } })
+    api.fetch(target, { headers: { authorization: `Bearer ${TOKEN}` } })
   // A connection kept alive through a long pause may have been closed by the emulator just as it
   // is reused (undici: "other side closed"); that GET is sent once more on a new connection.
   const response = await get().catch((error: unknown) => {
@@ -207,11 +232,14 @@ const LOWER_BOUND_CLIENT = join(ROOT, 'scripts', 'bench-lower-bound.mjs')
  * warm, the bound moved with the runtime: at 50 ms it took 0.76 s on Node 20 and 0.55 s on Node 24
  * (one benchmark each); in fresh processes, medians of six, 0.88 s and 0.75 s (2026-11-25).
  */
-function lowerBound(url: string, findings: number): number {
+function lowerBound(api: BenchApi, findings: number): number {
   const urls = minimumPages(findings).map(({ type, status, page }) =>
-    findingsUrl(url, type, page, PAGE, status)
+    findingsUrl(api.url, type, page, PAGE, status)
   )
-  const run = spawnSync(actionNode(), [LOWER_BOUND_CLIENT, TOKEN, ...urls], { encoding: 'utf8' })
+  const run = spawnSync(actionNode(), [LOWER_BOUND_CLIENT, TOKEN, ...urls], {
+    encoding: 'utf8',
+    env: { ...process.env, ...api.childEnv }
+  })
   const measured = /lower_bound_ms=([\d.]+)/.exec(run.stdout)
   if (run.status !== 0 || !measured?.[1]) {
     throw new Error(`the lower bound's client failed (exit ${run.status}): ${run.stderr.trim()}`)
@@ -221,7 +249,7 @@ function lowerBound(url: string, findings: number): number {
 
 /** page_size 100, sequential, until the budget runs out; extrapolated to all pages. */
 async function naive(
-  url: string,
+  api: BenchApi,
   findings: number,
   budgetMs: number
 ): Promise<{ ms: number; extrapolated: boolean }> {
@@ -234,7 +262,7 @@ async function naive(
       if (performance.now() - started > budgetMs) {
         return { ms: ((performance.now() - started) / done) * all, extrapolated: true }
       }
-      await fetchJson(findingsUrl(url, type, page, 100))
+      await fetchJson(api, findingsUrl(api.url, type, page, 100))
       done++
     }
   }
@@ -295,7 +323,7 @@ const POLICY_MODES: readonly string[] = FAIL_ON_POLICY_MODE_VALUES
 type CommonInputs = Readonly<Record<string, string>>
 
 async function runAction(
-  url: string,
+  api: BenchApi,
   variant: DeploymentInputs,
   common: CommonInputs
 ): Promise<ActionUsage> {
@@ -304,14 +332,14 @@ async function runAction(
       ...common,
       ...variant.inputs,
       'api-token': TOKEN,
-      'base-url': url,
+      'base-url': api.url,
       repository: REPOSITORY,
       ref: REF,
       // The emulator's completed scan of the bulk findings: the run proves it, as on a runner.
       commit: sampleCommit(REPOSITORY, REF),
       annotations: 'false'
     },
-    env: { NODE_OPTIONS: `--import=${USAGE_PRELOAD}` },
+    env: { NODE_OPTIONS: `--import=${USAGE_PRELOAD}`, ...api.childEnv },
     timeoutMs: 300_000
   })
   if (run.exitCode !== 0 && run.exitCode !== 1)
@@ -334,17 +362,17 @@ interface ActionRun {
 }
 
 async function measuredRun(
-  url: string,
+  api: BenchApi,
   findings: number,
   variant: DeploymentInputs,
   common: CommonInputs
 ): Promise<ActionRun> {
-  await resetRequestLog(url)
-  const run = await runAction(url, variant, common)
+  await resetRequestLog(api)
+  const run = await runAction(api, variant, common)
   return {
     ms: run.durationMs,
     cpuMs: run.cpuMs,
-    requests: await requestCount(url, findings),
+    requests: await requestCount(api, findings),
     rssMb: run.rssMb,
     verdict: `${run.outputs.result ?? '?'} (${run.outputs['findings-count'] ?? '?'} findings)`
   }
@@ -356,23 +384,23 @@ async function measure(
   latencyMs: number,
   naiveBudgetMs: number | undefined,
   common: CommonInputs,
-  connectRoundTrips: number
+  network: Network
 ): Promise<Row[]> {
-  const emulator = await startBenchEmulator(findings, latencyMs, connectRoundTrips)
+  const { emulator, api } = await startBenchEmulator(findings, latencyMs, network)
   try {
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
-    await runAction(emulator.url, DEPLOYMENT_INPUTS[0], common)
+    await runAction(api, DEPLOYMENT_INPUTS[0], common)
     // Wall times are medians; requests and peak RSS the worst of the runs.
     const runs = DEPLOYMENT_INPUTS.map((): ActionRun[] => [])
     const lowerRuns: number[] = []
     for (let i = 0; i < ACTION_RUNS; i++) {
-      lowerRuns.push(lowerBound(emulator.url, findings))
+      lowerRuns.push(lowerBound(api, findings))
       for (const [index, variant] of DEPLOYMENT_INPUTS.entries()) {
-        runs[index]?.push(await measuredRun(emulator.url, findings, variant, common))
+        runs[index]?.push(await measuredRun(api, findings, variant, common))
       }
     }
     const naiveRun =
-      naiveBudgetMs === undefined ? undefined : await naive(emulator.url, findings, naiveBudgetMs)
+      naiveBudgetMs === undefined ? undefined : await naive(api, findings, naiveBudgetMs)
     return DEPLOYMENT_INPUTS.map((variant, index) => {
       const ofVariant = runs[index] ?? []
       const worst = ofVariant.reduce((a, b) => (b.requests.total > a.requests.total ? b : a))
@@ -418,6 +446,8 @@ async function main(): Promise<void> {
       'latency-ms': { type: 'string', default: '50,300' },
       // Round trips of latency a new connection costs: TCP and TLS 1.3, as the real API's HTTPS.
       'connect-round-trips': { type: 'string', default: '2' },
+      // The emulator serves HTTPS and both clients pay TLS (on this machine, the emulator's too).
+      tls: { type: 'boolean', default: false },
       'naive-seconds': { type: 'string', default: '30' },
       // P:D pairs (projects, export seconds); '' skips the SBOM benchmark.
       sbom: { type: 'string', default: '200:5' },
@@ -459,22 +489,23 @@ async function main(): Promise<void> {
     )
   }
   console.log(
-    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, ${connectRoundTrips} round trips of it to open a connection, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
+    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, ${connectRoundTrips} round trips of it to open a connection, ${values.tls ? 'HTTPS' : 'HTTP'}, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
   )
   const rows: Row[] = []
-  for (const size of sizes) {
-    for (const [index, latency] of latencies.entries()) {
-      process.stdout.write(`  measuring ${size} findings at ${latency} ms ...\n`)
-      rows.push(
-        ...(await measure(
-          size,
-          latency,
-          index === 0 ? budget : undefined,
-          common,
-          connectRoundTrips
-        ))
-      )
+  const network: Network = {
+    connectRoundTrips,
+    ...(values.tls && sizes.length > 0 ? { tls: makeBenchTls() } : {})
+  }
+  try {
+    for (const size of sizes) {
+      for (const [index, latency] of latencies.entries()) {
+        process.stdout.write(`  measuring ${size} findings at ${latency} ms ...\n`)
+        const budgetMs = index === 0 ? budget : undefined
+        rows.push(...(await measure(size, latency, budgetMs, common, network)))
+      }
     }
+  } finally {
+    network.tls?.remove()
   }
   const sbomRows: SbomRow[] = []
   for (const sbomCase of sbomCases) {
