@@ -489,7 +489,7 @@ async function main(): Promise<void> {
     )
   }
   console.log(
-    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response, ${connectRoundTrips} round trips of it to open a connection, ${values.tls ? 'HTTPS' : 'HTTP'}, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
+    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response${sizes.length === 0 ? '' : ` (the findings cases: ${connectRoundTrips} round trips of it to open a connection, ${values.tls ? 'HTTPS' : 'HTTP'})`}, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
   )
   const rows: Row[] = []
   const network: Network = {
