@@ -8,6 +8,7 @@ import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { httpClientFor, type HttpClient } from '../src/api/http-client.js'
 import { warmConnections } from '../src/api/warm-connections.js'
+import { sleep, until } from './helpers/wait.js'
 
 interface Started {
   readonly origin: URL
@@ -59,10 +60,6 @@ async function text(body: AsyncIterable<Buffer>): Promise<string> {
 }
 
 const GET = { method: 'GET', headers: {} } as const
-
-function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms))
-}
 
 describe('the direct client', () => {
   it('keeps its connection alive: ten requests one after another use one', async () => {
@@ -124,7 +121,7 @@ describe('the direct client', () => {
     client.preconnect(2)
     const first = await client.send(new URL('/a', api.origin), { ...GET, signal })
     expect(await text(first.body)).toBe('ok')
-    for (let i = 0; i < 100 && api.connections.size < 3; i++) await sleep(10)
+    await until(() => api.connections.size >= 3)
     expect(api.connections.size).toBe(3)
     for (const socket of api.connections) socket.destroy()
     await sleep(50)
@@ -146,7 +143,7 @@ describe('the direct client', () => {
         .on('error', reject)
     })
     const open = (): number => [...api.connections].filter(socket => !socket.destroyed).length
-    for (let i = 0; i < 100 && api.connections.size < 3; i++) await sleep(10)
+    await until(() => api.connections.size >= 3)
     expect(api.connections.size).toBe(3)
     expect(open()).toBe(3)
     await sleep(300)

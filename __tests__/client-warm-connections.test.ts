@@ -8,6 +8,7 @@ import { listDeployments } from '../src/api/deployments.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import { emulatorTransport } from './helpers/client.js'
+import { sleep, until } from './helpers/wait.js'
 
 const LATENCY = 150
 /** A request on a new connection: two round trips of handshakes, then its own. */
@@ -38,15 +39,6 @@ function timedAtOnce(through: Transport, count: number): Promise<number[]> {
       return performance.now() - startedAt
     })
   )
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => setTimeout(resolve, ms))
-}
-
-async function until(condition: () => boolean, ms = 2000): Promise<void> {
-  const deadline = performance.now() + ms
-  while (!condition() && performance.now() < deadline) await sleep(10)
 }
 
 describe('preconnect', () => {

@@ -11,6 +11,7 @@ import { FINDINGS_PRECONNECT } from '../src/api/findings.js'
 import { run } from '../src/main.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 import { baseInputs, NORMAL_OUTPUTS, RELAXED } from './helpers/e2e.js'
+import { until } from './helpers/wait.js'
 import { sampleCommit } from '../emulator/server.js'
 
 const FINDINGS = '/api/v1/deployments/acme-corp/findings'
@@ -133,9 +134,7 @@ describe('run() and its connections', () => {
     const before = emulator.connections
     await runGate(inputs)
     // Each one the run opened is closed by its end, used or not.
-    for (let i = 0; i < 100 && emulator.connections.open > before.open; i++) {
-      await new Promise(resolve => setTimeout(resolve, 10))
-    }
+    await until(() => emulator.connections.open <= before.open)
     expect(emulator.connections.open).toBe(before.open)
     return emulator.connections.opened - before.opened
   }
