@@ -5630,15 +5630,19 @@ function createTransport(config, runner) {
         onRetry: event => runner.info(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
     });
 }
+/** The run evaluates findings: for the gate, or for the tickets, which need them even without it. */
+function readsFindings(config) {
+    return config.gate || config.createTickets;
+}
 function needsProject(config) {
-    return (((config.gate || config.createTickets) && config.requireScan !== 'none') ||
+    return ((readsFindings(config) && config.requireScan !== 'none') ||
         (config.gate && config.denyLicenses.length > 0) ||
         config.projectTags.length > 0 ||
         (config.sbomExport && config.sbomScope === 'repository'));
 }
 async function evaluate(config, transport, ignores, now, warn, runner) {
     // Opened with the first request, so they are ready when the findings requests need them.
-    if (config.gate || config.createTickets)
+    if (readsFindings(config))
         transport.preconnect(FINDINGS_PRECONNECT);
     const deployment = resolveDeployment(transport, {
         slug: config.deploymentSlug,
@@ -5647,7 +5651,7 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
     // Settled by every path below; a rejection must not surface twice as unhandled.
     deployment.catch(() => undefined);
     // Only the findings wait on it: an export-only run has nothing to gain from the note.
-    if (config.deploymentSlug === undefined && (config.gate || config.createTickets)) {
+    if (config.deploymentSlug === undefined && readsFindings(config)) {
         deployment.then(found => runner.info(discoveredNote(found)), () => undefined);
     }
     const project = needsProject(config)
@@ -5661,7 +5665,7 @@ async function evaluate(config, transport, ignores, now, warn, runner) {
     let verdict;
     let evidence;
     let gateError;
-    if (config.gate || config.createTickets) {
+    if (readsFindings(config)) {
         try {
             const proof = proveEvidence(transport, deployment, project, config, message => runner.info(message));
             proof.catch(() => undefined);
@@ -5738,7 +5742,7 @@ async function evaluateGate(config, gateData, ignores, now, warn) {
     return verdict;
 }
 function evidenceOf(config, evaluation) {
-    if (!config.gate && !config.createTickets)
+    if (!readsFindings(config))
         return {};
     if (config.requireScan === 'none')
         return { evidence: { required: 'none' } };

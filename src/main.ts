@@ -66,9 +66,14 @@ function createTransport(config: Config, runner: Runner): Transport {
   })
 }
 
+/** The run evaluates findings: for the gate, or for the tickets, which need them even without it. */
+function readsFindings(config: Config): boolean {
+  return config.gate || config.createTickets
+}
+
 function needsProject(config: Config): boolean {
   return (
-    ((config.gate || config.createTickets) && config.requireScan !== 'none') ||
+    (readsFindings(config) && config.requireScan !== 'none') ||
     (config.gate && config.denyLicenses.length > 0) ||
     config.projectTags.length > 0 ||
     (config.sbomExport && config.sbomScope === 'repository')
@@ -94,7 +99,7 @@ async function evaluate(
   runner: Runner
 ): Promise<Evaluation> {
   // Opened with the first request, so they are ready when the findings requests need them.
-  if (config.gate || config.createTickets) transport.preconnect(FINDINGS_PRECONNECT)
+  if (readsFindings(config)) transport.preconnect(FINDINGS_PRECONNECT)
   const deployment = resolveDeployment(transport, {
     slug: config.deploymentSlug,
     id: config.deploymentId
@@ -102,7 +107,7 @@ async function evaluate(
   // Settled by every path below; a rejection must not surface twice as unhandled.
   deployment.catch(() => undefined)
   // Only the findings wait on it: an export-only run has nothing to gain from the note.
-  if (config.deploymentSlug === undefined && (config.gate || config.createTickets)) {
+  if (config.deploymentSlug === undefined && readsFindings(config)) {
     deployment.then(
       found => runner.info(discoveredNote(found)),
       () => undefined
@@ -120,7 +125,7 @@ async function evaluate(
   let verdict: Verdict | undefined
   let evidence: ScanEvidence | undefined
   let gateError: unknown
-  if (config.gate || config.createTickets) {
+  if (readsFindings(config)) {
     try {
       const proof = proveEvidence(transport, deployment, project, config, message =>
         runner.info(message)
@@ -212,7 +217,7 @@ async function evaluateGate(
 }
 
 function evidenceOf(config: Config, evaluation: Evaluation): { evidence?: EvidenceReport } {
-  if (!config.gate && !config.createTickets) return {}
+  if (!readsFindings(config)) return {}
   if (config.requireScan === 'none') return { evidence: { required: 'none' } }
   const proven = evaluation.evidence
   if (!proven) return {}
