@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FINDINGS_PRECONNECT } from '../src/api/findings.js'
+import { FINDINGS_PRECONNECT } from '../src/early-connections.js'
 import {
   requireBundle,
   errorLines,
@@ -77,8 +77,22 @@ describe('TLS with a private CA', () => {
       )
 
       expectPassed(run, emulator)
-      // The TLS connections opened ahead with the first request carried every other one.
-      expect(emulator.connections.opened).toBe(FINDINGS_PRECONNECT + 1)
+      // The TLS connections opened before the action loaded carried every request.
+      expect(emulator.connections.opened).toBe(FINDINGS_PRECONNECT)
+    })
+  })
+
+  it('under a host name, the connections opened before the action loaded carry every request', async () => {
+    await withTlsEmulator(async emulator => {
+      const run = await runAction(
+        emulator,
+        { ...FAST, ...RELAXED, 'base-url': emulator.url.replace('127.0.0.1', 'localhost') },
+        { env: { NODE_EXTRA_CA_CERTS: certs.caFile } }
+      )
+
+      expectPassed(run, emulator)
+      // Their TLS server name is the request's, so the agent hands them out: none opened besides.
+      expect(emulator.connections.opened).toBe(FINDINGS_PRECONNECT)
     })
   })
 

@@ -7,7 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator, type Fault } from '../emulator/server.js'
-import { FINDINGS_PRECONNECT } from '../src/api/findings.js'
+import { FINDINGS_PRECONNECT, openEarlyConnections } from '../src/early-connections.js'
+import { WARM_IDLE_MS } from '../src/api/warm-connections.js'
 import { run } from '../src/main.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 import { baseInputs, NORMAL_OUTPUTS, RELAXED } from './helpers/e2e.js'
@@ -54,8 +55,14 @@ afterEach(async () => {
   expect(unhandled).toEqual([])
 })
 
-/** Runs the action on acme/web main (the commit of its sample scan) with these inputs on top. */
-async function runGate(inputs: Record<string, string> = {}): Promise<RecordingRunner> {
+/**
+ * Runs the action on acme/web main (the commit of its sample scan) with these inputs on top; with
+ * `early`, as the entry point does, after opening the connections its inputs call for.
+ */
+async function runGate(
+  inputs: Record<string, string> = {},
+  { early = false }: { early?: boolean } = {}
+): Promise<RecordingRunner> {
   const runner = new RecordingRunner({
     inputs: {
       ...baseInputs(emulator),
@@ -63,7 +70,9 @@ async function runGate(inputs: Record<string, string> = {}): Promise<RecordingRu
       ...inputs
     }
   })
-  await run({ now: new Date(), env: {}, eventName: 'push' }, runner)
+  const opened = early ? openEarlyConnections(name => runner.getInput(name)) : undefined
+  if (early) expect(opened).toBeDefined()
+  await run({ now: new Date(), env: {}, eventName: 'push' }, runner, opened)
   return runner
 }
 
@@ -130,9 +139,12 @@ describe('run()', () => {
 })
 
 describe('run() and its connections', () => {
-  async function connectionsOf(inputs: Record<string, string>): Promise<number> {
+  async function connectionsOf(
+    inputs: Record<string, string>,
+    options?: { early?: boolean }
+  ): Promise<number> {
     const before = emulator.connections
-    await runGate(inputs)
+    await runGate(inputs, options)
     // Each one the run opened is closed by its end, used or not.
     await until(() => emulator.connections.open <= before.open)
     expect(emulator.connections.open).toBe(before.open)
@@ -141,14 +153,44 @@ describe('run() and its connections', () => {
 
   it('a run that reads findings opens connections for them with its first request', async () => {
     const opened = await connectionsOf(RELAXED)
-    // The first request's and those opened with it: every other request took one of them.
-    expect(opened).toBe(FINDINGS_PRECONNECT + 1)
+    // Opened at its start: every request took one of them.
+    expect(opened).toBe(FINDINGS_PRECONNECT)
   })
 
   it('a run that reads no findings opens none ahead', async () => {
     const opened = await connectionsOf({ gate: 'false' })
     expect(opened).toBeGreaterThan(0)
     expect(opened).toBeLessThan(FINDINGS_PRECONNECT)
+  })
+
+  it('with the connections opened before it, a findings run opens no other', async () => {
+    const opened = await connectionsOf(RELAXED, { early: true })
+    expect(opened).toBe(FINDINGS_PRECONNECT)
+    expect(emulator.requests.length).toBeGreaterThan(10)
+  })
+
+  it('with one opened before it, a run that reads no findings opens as many as without', async () => {
+    const without = await connectionsOf({ gate: 'false' })
+    const opened = await connectionsOf({ gate: 'false' }, { early: true })
+    expect(opened).toBe(without)
+  })
+
+  it('an input error closes the connections opened before it, and nothing was sent', async () => {
+    const before = emulator.connections
+    const runner = new RecordingRunner({
+      inputs: { ...baseInputs(emulator), 'fail-on-severity': 'severe' }
+    })
+    const early = openEarlyConnections(name => runner.getInput(name))
+    await until(() => emulator.connections.opened - before.opened === FINDINGS_PRECONNECT)
+    expect(emulator.connections.open - before.open).toBe(FINDINGS_PRECONNECT)
+    await run({ now: new Date(), env: {}, eventName: 'push' }, runner, early)
+    expect(runner.failures).toEqual([
+      expect.stringMatching(/^Invalid inputs, nothing was sent:\nfail-on-severity: /)
+    ])
+    expect(emulator.requests).toEqual([])
+    // Closed by the run, long before they would have been for being idle.
+    await until(() => emulator.connections.open === before.open, WARM_IDLE_MS / 4)
+    expect(emulator.connections.open).toBe(before.open)
   })
 })
 

@@ -116,8 +116,8 @@ async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 're
     };
 }
 
-// EXTERNAL MODULE: ./src/api/transport.ts + 3 modules
-var transport = __webpack_require__(5546);
+// EXTERNAL MODULE: ./src/api/transport.ts
+var transport = __webpack_require__(3841);
 // EXTERNAL MODULE: ./src/text/log-text.ts
 var log_text = __webpack_require__(2489);
 // EXTERNAL MODULE: ./src/api/errors.ts

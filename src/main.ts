@@ -1,6 +1,6 @@
 import { isClientError } from './api/errors.js'
 import { discoveredNote, resolveDeployment } from './api/deployments.js'
-import { FINDINGS_PRECONNECT, FINDINGS_SPECULATION } from './api/findings.js'
+import { FINDINGS_SPECULATION } from './api/findings.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
 import { collectGateData, lookUpProject, type GateData } from './collect/gate-data.js'
@@ -23,6 +23,7 @@ import { expectedFindings } from './evidence/early-count.js'
 import { findingsOfProvenScan, startEarly } from './evidence/early-findings.js'
 import type { Runner } from './runner/runner.js'
 import { coreRunner } from './runner/core-runner.js'
+import { FINDINGS_PRECONNECT, type EarlyConnections } from './early-connections.js'
 
 const SOFTENER_FIELDS = {
   'on-missing-scan': 'onMissingScan',
@@ -52,8 +53,14 @@ function preloadLater(): void {
   for (const load of Object.values(later)) load().catch(() => undefined)
 }
 
-function createTransport(config: Config, runner: Runner): Transport {
+function createTransport(
+  config: Config,
+  runner: Runner,
+  early: EarlyConnections | undefined
+): Transport {
   return new Transport({
+    // The inputs were read for them as they are now, so they go to this origin.
+    http: early?.origin === new URL(config.baseUrl).origin ? early.client : undefined,
     baseUrl: config.baseUrl,
     token: config.apiToken,
     timeoutMs: config.timeoutSeconds * 1000,
@@ -98,7 +105,8 @@ async function evaluate(
   warn: (message: string) => void,
   runner: Runner
 ): Promise<Evaluation> {
-  // Opened with the first request, so they are ready when the findings requests need them.
+  // Opened ahead (with the first request, if not before the action loaded), so they are ready
+  // when the findings requests need them.
   if (readsFindings(config)) transport.preconnect(FINDINGS_PRECONNECT)
   const deployment = resolveDeployment(transport, {
     slug: config.deploymentSlug,
@@ -289,10 +297,27 @@ function buildReport(
   }
 }
 
-/** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
+/**
+ * Runs the action. Never throws: every failure ends in one clear `setFailed` line. `early` are the
+ * connections opened before the action loaded; the run uses them or closes them.
+ */
 export async function run(
   ctx: RunContext = defaultRunContext(),
-  runner: Runner = coreRunner
+  runner: Runner = coreRunner,
+  early?: EarlyConnections
+): Promise<void> {
+  try {
+    await runWith(ctx, runner, early)
+  } finally {
+    // Unused (the inputs failed, or named another origin): closed, not left to their idle expiry.
+    await early?.client.close()
+  }
+}
+
+async function runWith(
+  ctx: RunContext,
+  runner: Runner,
+  early: EarlyConnections | undefined
 ): Promise<void> {
   const token = runner.getInput('api-token')
   if (token !== '') runner.setSecret(token)
@@ -324,7 +349,7 @@ export async function run(
     warnings.push(message)
     runner.warning(message)
   }
-  const transport = createTransport(config, runner)
+  const transport = createTransport(config, runner, early)
   let evaluation: Evaluation
   let fatal: string | undefined
   const failed = (error: unknown): Evaluation => {

@@ -536,17 +536,6 @@ export const DEFAULT_FINDINGS_PAGING: FindingsPaging = {
  */
 export const FINDINGS_SPECULATION = 5
 
-/**
- * Connections a run that reads findings opens with its first request, ahead of the requests that
- * will need them (api/warm-connections.ts). Enough for the requests that go out once the deployment
- * is known and for those the first pages and the scan's count start: 60,000 findings of the
- * default six lists, with the deployment discovered, open 27 connections. Against the emulator
- * holding each new connection's first request for two round trips of 300 ms, medians of three
- * (2026-11-26): 60,000 findings with slug and id set 2.66 s with none, 2.18 s with 24, 2.01 s with
- * 32; discovered 3.39, 2.42, 2.27 s; 120,000 with 48 no faster than with 32.
- */
-export const FINDINGS_PRECONNECT = 32
-
 /** The documented range of page_size is 100 to 3000. */
 export const MIN_FINDINGS_PAGE_SIZE = 100
 

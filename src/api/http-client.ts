@@ -39,11 +39,11 @@ export interface HttpClient {
   /** Never follows a redirect: one could carry the token to another origin. */
   send(url: URL, request: HttpRequest): Promise<HttpResponse>
   /**
-   * Opens `count` connections ahead of the requests that will need them (see WarmConnections).
-   * Through a proxy it does nothing: the handshakes there are the proxy's.
+   * Opens connections until `count` have been opened ahead of the requests that will need them
+   * (see WarmConnections). Through a proxy it does nothing: the handshakes there are the proxy's.
    */
   preconnect(count: number): void
-  /** Closes the connections this client opened. */
+  /** Closes the connections this client opened; closing it again does nothing more. */
   close(): Promise<void>
 }
 
@@ -67,7 +67,7 @@ function directClient(origin: URL): HttpClient {
   const secure = origin.protocol === 'https:'
   const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
   const open = secure ? https.request : http.request
-  const warm = warmConnections(agent)
+  const warm = warmConnections(agent, origin)
   return {
     preconnect: count => warm.preconnect(count),
     send: (url, request) =>
@@ -136,6 +136,7 @@ function connectTimeout(url: URL): Error {
 /** undici's `request` over the proxy's dispatcher, made on first use and closed with the client. */
 function proxiedClient(make: () => Promise<Dispatcher>): HttpClient {
   let dispatcher: Promise<Dispatcher> | undefined
+  let closed: Promise<void> | undefined
   return {
     preconnect: () => undefined,
     async send(url, request) {
@@ -152,8 +153,9 @@ function proxiedClient(make: () => Promise<Dispatcher>): HttpClient {
       request.onSent?.()
       return { statusCode: response.statusCode, headers: response.headers, body: response.body }
     },
-    async close() {
-      if (dispatcher) await (await dispatcher).close()
+    close() {
+      closed ??= dispatcher?.then(opened => opened.close()) ?? Promise.resolve()
+      return closed
     }
   }
 }

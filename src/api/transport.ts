@@ -101,6 +101,11 @@ export interface TransportOptions {
   readonly random?: () => number
   readonly now?: () => number
   readonly onRetry?: (event: RetryEvent) => void
+  /**
+   * The HTTP client for the base URL's origin when one was made before the transport (with the
+   * connections opened before the action loaded); the transport closes it.
+   */
+  readonly http?: HttpClient
 }
 
 const ERROR_BODY_LIMIT = 300
@@ -170,8 +175,8 @@ export class Transport {
   }
 
   /**
-   * Opens `count` connections to the API ahead of the requests that will need them, alongside the
-   * first request (see WarmConnections).
+   * Opens connections to the API until `count` have been opened ahead of the requests that will
+   * need them (see WarmConnections).
    */
   preconnect(count: number): void {
     this.client().preconnect(count)
@@ -184,14 +189,14 @@ export class Transport {
    */
   async close(): Promise<void> {
     this.closing.abort(new TransportClosedError())
-    const http = this.http
+    const http = this.http ?? this.options.http
     this.http = undefined
     await http?.close()
   }
 
   private client(): HttpClient {
     // Built on first use, not at import: an action that fails on its inputs opens nothing.
-    this.http ??= httpClientFor(new URL(this.options.baseUrl))
+    this.http ??= this.options.http ?? httpClientFor(new URL(this.options.baseUrl))
     return this.http
   }
 

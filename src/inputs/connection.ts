@@ -1,11 +1,19 @@
 /** The connection inputs: how to reach the API, as whom, and how patiently. */
-import { integerFrom, oneOf, parseBaseUrl, parseDigits, parseSlug, parseToken } from './parsers.js'
+import {
+  DEFAULT_BASE_URL,
+  integerFrom,
+  oneOf,
+  parseBaseUrl,
+  parseDigits,
+  parseSlug,
+  parseToken
+} from './parsers.js'
 import { parsed } from './parsed-field.js'
 
 export function connectionFields() {
   return {
     apiToken: parsed(parseToken, 'is required (store it as a secret)'),
-    baseUrl: parsed(parseBaseUrl).prefault('https://semgrep.dev'),
+    baseUrl: parsed(parseBaseUrl).prefault(DEFAULT_BASE_URL),
     deploymentSlug: parsed(parseSlug).optional(),
     deploymentId: parsed(parseDigits).optional(),
     timeoutSeconds: parsed(integerFrom(1, 600)).prefault('30'),
