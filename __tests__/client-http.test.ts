@@ -3,9 +3,10 @@
  * transport relies on from it that undici's `request` gave before.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
+import dns from 'node:dns'
 import { getEventListeners } from 'node:events'
 import http from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo, LookupFunction, Socket } from 'node:net'
 import { httpClientFor, type HttpClient } from '../src/api/http-client.js'
 import { warmConnections } from '../src/api/warm-connections.js'
 import { sleep, until } from './helpers/wait.js'
@@ -136,7 +137,7 @@ describe('the direct client', () => {
     const api = await serve((_req, res) => res.end('ok'))
     const agent = new http.Agent({ keepAlive: true })
     closers.push(() => Promise.resolve(agent.destroy()))
-    const warm = warmConnections(agent, new URL(api.origin), 100)
+    const warm = warmConnections(agent, new URL(api.origin), { idleMs: 100 })
     warm.preconnect(3)
     await new Promise<void>((resolve, reject) => {
       http
@@ -150,6 +151,24 @@ describe('the direct client', () => {
     await sleep(300)
     // The one the request took stays alive for the next; the two unused ones are gone.
     expect(open()).toBe(1)
+  })
+
+  it('looks the host of the connections opened ahead up once for all of them', async () => {
+    const api = await serve((_req, res) => res.end('ok'))
+    const agent = new http.Agent({ keepAlive: true })
+    closers.push(() => Promise.resolve(agent.destroy()))
+    const lookups: string[] = []
+    const lookup: LookupFunction = (hostname, options, callback) => {
+      lookups.push(hostname)
+      dns.lookup(hostname, options, callback)
+    }
+    const origin = new URL(api.origin.href.replace('127.0.0.1', 'localhost'))
+    const warm = warmConnections(agent, origin, { lookup })
+    closers.push(() => Promise.resolve(warm.close()))
+    warm.preconnect(5)
+    await until(() => api.connections.size >= 5)
+    expect(api.connections.size).toBe(5)
+    expect(lookups).toEqual(['localhost'])
   })
 
   it('sends a body with its length in bytes', async () => {

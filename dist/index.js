@@ -42,7 +42,7 @@ const WARM_IDLE_MS = 4000;
  * host and port, the TLS server name (none for an IP address), and the agent's socket options.
  * The agent names a connection by these (`getName`), and hands a request only one of its name.
  */
-function connectionOptions(origin) {
+function connectionOptions(origin, lookup) {
     const secure = origin.protocol === 'https:';
     const host = origin.hostname.replace(/^\[(.*)\]$/, '$1');
     return {
@@ -51,7 +51,7 @@ function connectionOptions(origin) {
         ...(secure && external_node_net_default().isIP(host) === 0 ? { servername: host } : {}),
         keepAlive: true,
         noDelay: true,
-        lookup: sharedLookup()
+        lookup: sharedLookup(lookup)
     };
 }
 /**
@@ -60,16 +60,16 @@ function connectionOptions(origin) {
  * those after its retry (here the last of 33 failed lookups took 5 s, where 8 took 10 ms). A
  * request handed a connection still waiting on such a lookup would wait with it.
  */
-function sharedLookup() {
+function sharedLookup(lookup) {
     const answers = new Map();
     return (hostname, options, callback) => {
         const key = JSON.stringify([hostname, options]);
         let answer = answers.get(key);
         if (answer === undefined) {
-            answer = new Promise(resolve => external_node_dns_default().lookup(hostname, options, (...args) => resolve(args)));
+            answer = new Promise(resolve => lookup(hostname, options, (...args) => resolve(args)));
             answers.set(key, answer);
         }
-        // Replayed as dns.lookup gave it: one address, or every address when `all` was asked for.
+        // Replayed as the lookup gave it: one address, or every address when `all` was asked for.
         void answer.then(args => callback(...args));
     };
 }
@@ -77,9 +77,9 @@ function sharedLookup() {
  * Installs the pool on `agent`, the agent of `origin` (through createConnection, the hook Node
  * documents for this).
  */
-function warmConnections(agent, origin, idleMs = WARM_IDLE_MS) {
+function warmConnections(agent, origin, { idleMs = WARM_IDLE_MS, lookup = (external_node_dns_default()).lookup } = {}) {
     const open = agent.createConnection.bind(agent);
-    const options = connectionOptions(origin);
+    const options = connectionOptions(origin, lookup);
     const name = agent.getName(options);
     /** Each idle connection, with what hands it over to a request. */
     const idle = new Map();

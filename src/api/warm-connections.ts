@@ -35,7 +35,7 @@ export const WARM_IDLE_MS = 4000
  * host and port, the TLS server name (none for an IP address), and the agent's socket options.
  * The agent names a connection by these (`getName`), and hands a request only one of its name.
  */
-function connectionOptions(origin: URL): ConnectionOptions {
+function connectionOptions(origin: URL, lookup: net.LookupFunction): ConnectionOptions {
   const secure = origin.protocol === 'https:'
   const host = origin.hostname.replace(/^\[(.*)\]$/, '$1')
   return {
@@ -44,7 +44,7 @@ function connectionOptions(origin: URL): ConnectionOptions {
     ...(secure && net.isIP(host) === 0 ? { servername: host } : {}),
     keepAlive: true,
     noDelay: true,
-    lookup: sharedLookup()
+    lookup: sharedLookup(lookup)
   }
 }
 
@@ -54,18 +54,25 @@ function connectionOptions(origin: URL): ConnectionOptions {
  * those after its retry (here the last of 33 failed lookups took 5 s, where 8 took 10 ms). A
  * request handed a connection still waiting on such a lookup would wait with it.
  */
-function sharedLookup(): net.LookupFunction {
+function sharedLookup(lookup: net.LookupFunction): net.LookupFunction {
   const answers = new Map<string, Promise<unknown[]>>()
   return (hostname, options, callback) => {
     const key = JSON.stringify([hostname, options])
     let answer = answers.get(key)
     if (answer === undefined) {
-      answer = new Promise(resolve => dns.lookup(hostname, options, (...args) => resolve(args)))
+      answer = new Promise(resolve => lookup(hostname, options, (...args) => resolve(args)))
       answers.set(key, answer)
     }
-    // Replayed as dns.lookup gave it: one address, or every address when `all` was asked for.
+    // Replayed as the lookup gave it: one address, or every address when `all` was asked for.
     void answer.then(args => (callback as (...given: unknown[]) => void)(...args))
   }
+}
+
+export interface WarmOptions {
+  /** How long one may wait unused; WARM_IDLE_MS. */
+  readonly idleMs?: number
+  /** The lookup the connections share (tests count its calls); `dns.lookup`. */
+  readonly lookup?: net.LookupFunction
 }
 
 /**
@@ -75,10 +82,10 @@ function sharedLookup(): net.LookupFunction {
 export function warmConnections(
   agent: http.Agent,
   origin: URL,
-  idleMs = WARM_IDLE_MS
+  { idleMs = WARM_IDLE_MS, lookup = dns.lookup }: WarmOptions = {}
 ): WarmConnections {
   const open = agent.createConnection.bind(agent)
-  const options = connectionOptions(origin)
+  const options = connectionOptions(origin, lookup)
   const name = agent.getName(options)
   /** Each idle connection, with what hands it over to a request. */
   const idle = new Map<net.Socket, () => void>()
