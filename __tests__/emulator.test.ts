@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
+import { connect as tlsConnect } from 'node:tls'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -1346,6 +1347,36 @@ describe('TLS', () => {
     } finally {
       agent.destroy()
     }
+  })
+  it('over TLS, charges the TCP round trip from the opening and the TLS one from the handshake', async () => {
+    const LATENCY = 200
+    const tls = selfSigned()
+    await start({ tls, latencyMs: LATENCY, connectRoundTrips: 2 })
+    const raw = net.connect(Number(new URL(emulator.url).port), '127.0.0.1')
+    await new Promise(resolve => raw.once('connect', resolve))
+    // A client busy for two round trips before it sends its hello.
+    await new Promise(resolve => setTimeout(resolve, 2 * LATENCY))
+    const secure = tlsConnect({ socket: raw, ca: tls.cert, host: '127.0.0.1' })
+    await new Promise(resolve => secure.once('secureConnect', resolve))
+    const startedAt = performance.now()
+    await new Promise<void>((resolve, reject) => {
+      https
+        .get(
+          `${emulator.url}/api/v1/deployments`,
+          {
+            headers: { authorization: `Bearer ${emulator.token}` },
+            createConnection: () => secure
+          },
+          res => res.resume().on('end', resolve)
+        )
+        .on('error', reject)
+    })
+    const elapsed = performance.now() - startedAt
+    secure.destroy()
+    // The TLS round trip, then the answer's: not the answer's alone (both counted from the
+    // opening), nor three (both from the handshake).
+    expect(elapsed).toBeGreaterThanOrEqual(2 * LATENCY - 10)
+    expect(elapsed).toBeLessThan(3 * LATENCY - 10)
   })
 })
 

@@ -10,7 +10,9 @@ export interface EmulatorOptions {
   latencyMs?: number
   /**
    * Round trips a new connection costs before its first request can be sent, each latencyMs long
-   * (the real API is HTTPS: TCP and TLS 1.3 take two). Requests on a connection held open since
+   * (the real API is HTTPS: TCP and TLS 1.3 take two), counted from when it opened. Over TLS the
+   * ones after the first count from the end of the TLS handshake when that came later: a client
+   * sends its hello only when its event loop gets to it. Requests on a connection held open since
    * then do not wait again. Default 0: a connection is ready at once.
    */
   connectRoundTrips?: number

@@ -111,14 +111,39 @@ class EmulatorServer implements Emulator {
       socket.once('close', () => this.connectionsOpen--)
     })
     if (this.connectMs > 0) {
-      // The socket a request arrives on: the TLS one when serving HTTPS.
-      const opened = options.tls === undefined ? 'connection' : 'secureConnection'
       for (const server of [this.apiServer, this.downloadServer]) {
-        server.on(opened, (socket: object) =>
-          this.connectionReady.set(socket, performance.now() + this.connectMs)
-        )
+        if (options.tls === undefined) {
+          server.on('connection', (socket: net.Socket) =>
+            this.connectionReady.set(socket, performance.now() + this.connectMs)
+          )
+        } else {
+          this.chargeTlsHandshakes(server)
+        }
       }
     }
+  }
+
+  /**
+   * Over TLS the round trips after the first (TCP's) are the TLS handshake's, which starts only
+   * when the client gets to send its hello: a client busy when its connection opens pays them from
+   * then. The handshake is timed by its end here (on loopback it takes no time of its own), and the
+   * request arrives on the TLS socket, so the time the connection opened is carried over by its
+   * peer address.
+   */
+  private chargeTlsHandshakes(server: http.Server): void {
+    const openedAt = new Map<string, number>()
+    const peer = (socket: net.Socket): string => `${socket.remoteAddress}:${socket.remotePort}`
+    server.on('connection', (socket: net.Socket) => {
+      const key = peer(socket)
+      openedAt.set(key, performance.now())
+      socket.once('close', () => openedAt.delete(key))
+    })
+    server.on('secureConnection', (socket: net.Socket) => {
+      const now = performance.now()
+      const opened = openedAt.get(peer(socket)) ?? now
+      const tlsRoundTrips = this.connectMs - this.latencyMs
+      this.connectionReady.set(socket, Math.max(opened + this.connectMs, now + tlsRoundTrips))
+    })
   }
 
   get connections(): { opened: number; open: number } {
