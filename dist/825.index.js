@@ -811,7 +811,8 @@ class Transport {
         await http?.close();
     }
     client() {
-        // Built on first use, not at import: an action that fails on its inputs opens nothing.
+        // Built on first use, not at import: a run that fails on its inputs opens nothing here (and
+        // closes what was opened before the action loaded).
         this.http ??= this.options.http ?? (0,_http_client_js__WEBPACK_IMPORTED_MODULE_4__/* .httpClientFor */ .r)(new URL(this.options.baseUrl));
         return this.http;
     }
@@ -4908,8 +4909,8 @@ function needsProject(config) {
         (config.sbomExport && config.sbomScope === 'repository'));
 }
 async function evaluate(config, transport, ignores, now, warn, runner) {
-    // Opened ahead (with the first request, if not before the action loaded), so they are ready
-    // when the findings requests need them.
+    // Opened ahead (here, if not before the action loaded), so they are ready when the findings
+    // requests need them.
     if (readsFindings(config))
         transport.preconnect(early_connections/* FINDINGS_PRECONNECT */.F);
     const deployment = resolveDeployment(transport, {
@@ -5085,6 +5086,7 @@ async function run(ctx = defaultRunContext(), runner = core_runner/* coreRunner 
     }
     finally {
         // Unused (the inputs failed, or named another origin): closed, not left to their idle expiry.
+        // A transport that took them has closed them already; closing again does nothing.
         await early?.client.close();
     }
 }

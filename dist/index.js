@@ -398,7 +398,7 @@ function parseRetryAfter(value, nowMs) {
  * Connections a run that reads findings opens at its start: its first request's and 32 more for
  * the requests that go out once the deployment is known and those the first pages and the scan's
  * count start (api/warm-connections.ts). 60,000 findings of the default six lists, with the
- * deployment discovered, use 28. Against the emulator holding each new connection's first request
+ * deployment discovered, opened 27 when none were opened ahead. Against the emulator holding each new connection's first request
  * for two round trips of 300 ms, medians of three (2026-11-26): 60,000 findings with slug and id
  * set 2.66 s with only the first request's, 2.18 s with 25, 2.01 s with 33; discovered 3.39,
  * 2.42, 2.27 s; 120,000 with 49 no faster than with 33.
@@ -730,12 +730,12 @@ function parseWebUrl(raw) {
         return raw;
     throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputValueError */ .uH('must be an http(s) URL like https://example.com', (0,_echo_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutCredentials */ .ri)(raw));
 }
+/** The API the action talks to when `base-url` is not set. */
+const DEFAULT_BASE_URL = 'https://semgrep.dev';
 /**
  * The API origin plus an optional path prefix, without a trailing slash. Plain http would send the
  * token in clear text, so it is only allowed to this machine (local emulators and proxies).
  */
-/** The API the action talks to when `base-url` is not set. */
-const DEFAULT_BASE_URL = 'https://semgrep.dev';
 function parseBaseUrl(raw) {
     const shown = (0,_echo_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutCredentials */ .ri)(raw);
     if (/\s/.test(raw) || _echo_js__WEBPACK_IMPORTED_MODULE_0__/* .CONTROL_CHARACTERS */ .nI.test(raw)) {

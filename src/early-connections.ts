@@ -12,7 +12,7 @@ import { DEFAULT_BASE_URL, parseBaseUrl, parseBoolean } from './inputs/parsers.j
  * Connections a run that reads findings opens at its start: its first request's and 32 more for
  * the requests that go out once the deployment is known and those the first pages and the scan's
  * count start (api/warm-connections.ts). 60,000 findings of the default six lists, with the
- * deployment discovered, use 28. Against the emulator holding each new connection's first request
+ * deployment discovered, opened 27 when none were opened ahead. Against the emulator holding each new connection's first request
  * for two round trips of 300 ms, medians of three (2026-11-26): 60,000 findings with slug and id
  * set 2.66 s with only the first request's, 2.18 s with 25, 2.01 s with 33; discovered 3.39,
  * 2.42, 2.27 s; 120,000 with 49 no faster than with 33.

@@ -105,8 +105,8 @@ async function evaluate(
   warn: (message: string) => void,
   runner: Runner
 ): Promise<Evaluation> {
-  // Opened ahead (with the first request, if not before the action loaded), so they are ready
-  // when the findings requests need them.
+  // Opened ahead (here, if not before the action loaded), so they are ready when the findings
+  // requests need them.
   if (readsFindings(config)) transport.preconnect(FINDINGS_PRECONNECT)
   const deployment = resolveDeployment(transport, {
     slug: config.deploymentSlug,
@@ -310,6 +310,7 @@ export async function run(
     await runWith(ctx, runner, early)
   } finally {
     // Unused (the inputs failed, or named another origin): closed, not left to their idle expiry.
+    // A transport that took them has closed them already; closing again does nothing.
     await early?.client.close()
   }
 }

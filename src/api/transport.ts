@@ -195,7 +195,8 @@ export class Transport {
   }
 
   private client(): HttpClient {
-    // Built on first use, not at import: an action that fails on its inputs opens nothing.
+    // Built on first use, not at import: a run that fails on its inputs opens nothing here (and
+    // closes what was opened before the action loaded).
     this.http ??= this.options.http ?? httpClientFor(new URL(this.options.baseUrl))
     return this.http
   }

@@ -117,13 +117,13 @@ export function parseWebUrl(raw: string): string {
   )
 }
 
+/** The API the action talks to when `base-url` is not set. */
+export const DEFAULT_BASE_URL = 'https://semgrep.dev'
+
 /**
  * The API origin plus an optional path prefix, without a trailing slash. Plain http would send the
  * token in clear text, so it is only allowed to this machine (local emulators and proxies).
  */
-/** The API the action talks to when `base-url` is not set. */
-export const DEFAULT_BASE_URL = 'https://semgrep.dev'
-
 export function parseBaseUrl(raw: string): string {
   const shown = withoutCredentials(raw)
   if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
