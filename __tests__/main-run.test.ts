@@ -151,7 +151,7 @@ describe('run() and its connections', () => {
     return emulator.connections.opened - before.opened
   }
 
-  it('a run that reads findings opens connections for them with its first request', async () => {
+  it('a run that reads findings opens connections for them at its start', async () => {
     const opened = await connectionsOf(RELAXED)
     // Opened at its start: every request took one of them.
     expect(opened).toBe(FINDINGS_PRECONNECT)
