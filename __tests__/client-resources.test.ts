@@ -429,22 +429,110 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         id: PROJECT.web,
         name: 'acme/web'
       })
-      // found on the first page: no more pages are read
-      expect(emulator.requests).toHaveLength(1)
+      // asked for by name: no page of the list is read
+      expect(emulator.requests.map(r => r.rawPath)).toEqual([
+        '/api/v1/deployments/acme-corp/projects/ACME/Web'
+      ])
       await expect(
         findProject(transport, 'acme-corp', 'acme/web-legacy', paging)
       ).resolves.toMatchObject({ id: PROJECT.webLegacy, name: 'acme/web-legacy' })
       await expect(
         findProject(transport, 'acme-corp', 'acme/svc-250', paging)
       ).resolves.toMatchObject({ id: 2250, name: 'acme/svc-250' })
+      emulator.requests.length = 0
       await expect(findProject(transport, 'acme-corp', 'acme/we', paging)).resolves.toBeUndefined()
+      // not known by that name: the list decides, read to its empty page (page 3)
+      const asked = emulator.requests.map(r => `${r.path} ${r.status} ${r.query.page?.[0] ?? ''}`)
+      expect(asked.slice(0, 2)).toEqual([
+        '/api/v1/deployments/acme-corp/projects/acme/we 404 ',
+        '/api/v1/deployments/acme-corp/projects 200 0'
+      ])
+      expect(asked).toContain('/api/v1/deployments/acme-corp/projects 200 3')
+    })
+
+    describe('when the one-project route does not give it', () => {
+      const PAGING = { pageSize: 100, concurrency: 1, maxPages: 10 }
+      const BY_NAME = '/api/v1/deployments/acme-corp/projects/acme/svc-250'
+      afterEach(() => {
+        emulator.state.projectPathStyle = 'both'
+      })
+
+      /** The project found, and each request as `path status`. */
+      async function lookUp(): Promise<{ id?: number; requests: string[] }> {
+        const found = await findProject(transport, 'acme-corp', 'acme/svc-250', PAGING)
+        return {
+          ...(found ? { id: found.id } : {}),
+          requests: emulator.requests.map(r => `${r.path} ${r.status}`)
+        }
+      }
+      const LIST_TO_PAGE_2 = [
+        '/api/v1/deployments/acme-corp/projects 200',
+        '/api/v1/deployments/acme-corp/projects 200',
+        '/api/v1/deployments/acme-corp/projects 200'
+      ]
+
+      it('a route that wants the slash encoded (404): the list finds it', async () => {
+        emulator.state.projectPathStyle = 'encoded'
+        expect(await lookUp()).toEqual({
+          id: 2250,
+          requests: [`${BY_NAME} 404`, ...LIST_TO_PAGE_2]
+        })
+      })
+
+      it.each([
+        ['a body that is not one project', { projects: [] }],
+        ['another project', { project: { id: PROJECT.web, name: 'acme/web', tags: [] } }]
+      ])('%s: the list finds it', async (_what, body) => {
+        emulator.addFault({ kind: 'json', path: BY_NAME, body })
+        expect(await lookUp()).toEqual({
+          id: 2250,
+          requests: [`${BY_NAME} 200`, ...LIST_TO_PAGE_2]
+        })
+      })
+
+      it('a server error that outlasts the retries: the list finds it', async () => {
+        emulator.addFault({ kind: 'status', status: 502, path: BY_NAME, times: 3 })
+        const { id, requests } = await lookUp()
+        expect(id).toBe(2250)
+        expect(requests.slice(0, 3)).toEqual([`${BY_NAME} 502`, `${BY_NAME} 502`, `${BY_NAME} 502`])
+      })
+
+      it.each([401, 403])('%i fails the lookup: the list is not asked', async status => {
+        emulator.addFault({ kind: 'status', status, path: BY_NAME })
+        await expect(lookUp()).rejects.toMatchObject({ status })
+        expect(emulator.requests.map(r => r.path)).toEqual([BY_NAME])
+      })
+    })
+
+    it('asks for one project by name in a deployment of 5,000 listed before it', async () => {
+      const large = await startEmulator({
+        now: NOW,
+        projects: 5000,
+        bulk: { repository: 'acme/bench', ref: 'refs/heads/main', sast: 1, sca: 1 }
+      })
+      const client = new Transport({
+        baseUrl: large.url,
+        token: large.token,
+        timeoutMs: 10_000,
+        retry: defaultRetryPolicy(0)
+      })
+      try {
+        const found = await findProject(client, 'acme-corp', 'acme/bench')
+        expect(found?.id).toBe(large.state.projects.at(-1)?.id)
+        expect(large.requests.map(r => r.path)).toEqual([
+          '/api/v1/deployments/acme-corp/projects/acme/bench'
+        ])
+      } finally {
+        await client.close()
+        await large.close()
+      }
     })
   })
 
   describe('project tags', () => {
     const original = ['team-web', 'tier-1']
     afterEach(() => {
-      emulator.state.tagPathStyle = 'both'
+      emulator.state.projectPathStyle = 'both'
       const web = emulator.state.projects.find(p => p.name === 'acme/web')
       if (web) web.tags = [...original]
     })
@@ -474,7 +562,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     })
 
     it('falls back to %2F once when the router wants the slash encoded', async () => {
-      emulator.state.tagPathStyle = 'encoded'
+      emulator.state.projectPathStyle = 'encoded'
       const project = await putProjectTags(transport, 'acme-corp', 'acme/web', ['x'])
       expect(project.tags).toEqual(['x'])
       expect(emulator.requests.map(r => [r.rawPath, r.status])).toEqual([
@@ -485,7 +573,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
     })
 
     it('does not fall back when the raw form works', async () => {
-      emulator.state.tagPathStyle = 'raw'
+      emulator.state.projectPathStyle = 'raw'
       await putProjectTags(transport, 'acme-corp', 'acme/web', ['y'])
       expect(emulator.requests.map(r => r.rawPath)).toEqual([
         '/api/v1/deployments/acme-corp/projects/acme/web/tags'

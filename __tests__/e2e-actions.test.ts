@@ -343,7 +343,7 @@ describe('e2e actions: project tags', () => {
   })
 
   it('falls back to the %2F-encoded project name when the raw path answers 404', async () => {
-    emulator.state.tagPathStyle = 'encoded'
+    emulator.state.projectPathStyle = 'encoded'
     try {
       const run = await runAction(emulator, { gate: 'false', 'project-tags': 'release-train' })
 
@@ -357,7 +357,7 @@ describe('e2e actions: project tags', () => {
       expect(emulator.state.projects.find(p => p.name === 'acme/web')?.tags).toEqual(union)
       expect(warningLines(run)).toEqual([])
     } finally {
-      emulator.state.tagPathStyle = 'both'
+      emulator.state.projectPathStyle = 'both'
     }
   })
 
@@ -734,8 +734,12 @@ describe('e2e actions: everything at once, live wire shape', () => {
       'report-file': reportFile
     })
     expect(urls).toHaveLength(5)
-    // The project list is read once and shared by the license query, the tags and the SBOM.
-    expect(requestsTo(emulator, 'GET', '/api/v1/deployments/acme-corp/projects')).toHaveLength(1)
+    // The project is looked up once, by name, and shared by the license query, the tags and the
+    // SBOM; the list is not read.
+    expect(
+      requestsTo(emulator, 'GET', '/api/v1/deployments/acme-corp/projects/acme/web')
+    ).toHaveLength(1)
+    expect(requestsTo(emulator, 'GET', '/api/v1/deployments/acme-corp/projects')).toHaveLength(0)
 
     const report = JSON.parse(await readFile(reportFile, 'utf8')) as {
       tickets: { created: { findingIds: number[]; url: string }[]; alreadyTicketed: number }

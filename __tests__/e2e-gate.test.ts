@@ -165,7 +165,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     // search of the repository, as the ref's spelling matches; one of the deployment's newest
     // scans for the early count); the scan completed long before, so they are kept.
     const lines = requestLines(emulator)
-    const projects = 'GET /api/v1/deployments/acme-corp/projects'
+    const projects = 'GET /api/v1/deployments/acme-corp/projects/acme/web'
     const scans = `POST ${SCANS_PATH}`
     expect(lines[0]).toBe('GET /api/v1/deployments')
     expect(lines.filter(line => line !== `GET ${FINDINGS_PATH}`).sort()).toEqual(
@@ -1158,7 +1158,7 @@ describe('e2e gate: API errors', () => {
     ).toEqual([
       'GET /api/v1/deployments',
       'GET /api/v1/deployments/4242/secrets',
-      'GET /api/v1/deployments/acme-corp/projects',
+      'GET /api/v1/deployments/acme-corp/projects/acme/web',
       'POST /api/v1/deployments/4242/scans/search',
       'POST /api/v1/deployments/4242/scans/search'
     ])

@@ -37,6 +37,19 @@ describe('emulator at scale', () => {
     await few.close()
   })
 
+  it('lists the bulk repository after the P projects, and answers it by name', async () => {
+    const em = (emulator = await startEmulator({
+      projects: 5000,
+      bulk: { repository: 'acme/bench', ref: 'refs/heads/main', sast: 10, sca: 10 }
+    }))
+    expect(em.state.projects).toHaveLength(5001)
+    expect(em.state.projects.at(-1)?.name).toBe('acme/bench')
+    const byName = (await call(em, '/api/v1/deployments/acme-corp/projects/acme/bench')) as {
+      project: { id: number }
+    }
+    expect(byName.project.id).toBe(em.state.projects.at(-1)?.id)
+  })
+
   it('an export stays IN_PROGRESS until sbomExportMs after it was created', async () => {
     const em = (emulator = await startEmulator({ sbomExportMs: 600, sbomPollsUntilDone: 0 }))
     const { taskToken } = (await call(em, '/api/v1/deployments/4242/sbom/export', {

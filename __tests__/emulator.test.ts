@@ -525,6 +525,25 @@ describe('projects', () => {
     expect(result.status).toBe(400)
     expect(errorOf(result)).toContain("'page_size'")
   })
+
+  it('answers one project by name, in either spelling of its slash, as the vendor documents', async () => {
+    const raw = await call('/api/v1/deployments/acme-corp/projects/acme/svc-250')
+    expect(raw.status).toBe(200)
+    expect((raw.json as { project: Record<string, unknown> }).project).toMatchObject({
+      id: 2250,
+      name: 'acme/svc-250',
+      tags: expect.any(Array),
+      managed_scan_config: expect.any(Object)
+    })
+    const encoded = await call('/api/v1/deployments/acme-corp/projects/ACME%2FWeb')
+    expect((encoded.json as { project: { id: number } }).project.id).toBe(PROJECT.web)
+    const missing = await call('/api/v1/deployments/acme-corp/projects/acme/nope')
+    expect(missing.status).toBe(404)
+    expect(errorOf(missing)).toContain("Project 'acme/nope' not found")
+    emulator.state.projectPathStyle = 'encoded'
+    expect((await call('/api/v1/deployments/acme-corp/projects/acme/web')).status).toBe(404)
+    expect((await call('/api/v1/deployments/acme-corp/projects/acme%2Fweb')).status).toBe(200)
+  })
 })
 
 describe('project tags', () => {
@@ -556,11 +575,11 @@ describe('project tags', () => {
     expect(emulator.requests.at(-1)?.path).toBe(rawPath)
   })
 
-  it('answers 404 to the spelling that tagPathStyle does not accept', async () => {
-    emulator.state.tagPathStyle = 'raw'
+  it('answers 404 to the spelling that projectPathStyle does not accept', async () => {
+    emulator.state.projectPathStyle = 'raw'
     expect((await call(encodedPath, { method: 'PUT', body: ['x'] })).status).toBe(404)
     expect((await call(rawPath, { method: 'PUT', body: ['x'] })).status).toBe(200)
-    emulator.state.tagPathStyle = 'encoded'
+    emulator.state.projectPathStyle = 'encoded'
     expect((await call(rawPath, { method: 'PUT', body: ['y'] })).status).toBe(404)
     expect((await call(encodedPath, { method: 'PUT', body: ['y'] })).status).toBe(200)
     expect(emulator.state.projects[0]?.tags).toEqual(['y'])

@@ -196,7 +196,7 @@ describe('run() and its connections', () => {
 
 describe('run() with deployment-slug given', () => {
   const DEPLOYMENTS = '/api/v1/deployments'
-  const PROJECTS = '/api/v1/deployments/acme-corp/projects'
+  const PROJECT_BY_NAME = '/api/v1/deployments/acme-corp/projects/acme/web'
 
   /** The run, and the first request to `path` with the run's other requests as they stood. */
   async function whenRequested(
@@ -219,7 +219,7 @@ describe('run() with deployment-slug given', () => {
 
   it('looks the project up while the deployment is still being checked', async () => {
     emulator.addFault({ path: DEPLOYMENTS, kind: 'delay', ms: 1000 })
-    const { runner, seenWith } = await whenRequested(PROJECTS, {
+    const { runner, seenWith } = await whenRequested(PROJECT_BY_NAME, {
       'deployment-slug': 'acme-corp'
     })
     expect(seenWith.find(r => r.path === DEPLOYMENTS)?.status).toBe(0)
@@ -229,7 +229,7 @@ describe('run() with deployment-slug given', () => {
 
   it('waits for the deployment without a slug: the project needs the one found', async () => {
     emulator.addFault({ path: DEPLOYMENTS, kind: 'delay', ms: 300 })
-    const { runner, seenWith } = await whenRequested(PROJECTS, {})
+    const { runner, seenWith } = await whenRequested(PROJECT_BY_NAME, {})
     expect(seenWith.find(r => r.path === DEPLOYMENTS)?.status).toBe(200)
     expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
   })
@@ -266,7 +266,7 @@ describe('run() with deployment-slug given', () => {
       )
     ]
     // The emulator, like the service may, knows the slug only as spelled: the early tries fail.
-    expect(slugsOf(/\/projects$/)).toEqual(['ACME-Corp', 'acme-corp'])
+    expect(slugsOf(/\/projects\/acme\/web$/)).toEqual(['ACME-Corp', 'acme-corp'])
     expect(slugsOf(/\/findings$/)).toEqual(['ACME-Corp', 'acme-corp'])
     expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
     expect(runner.failures[0]).toMatch(/^5 blocking findings: high /)
@@ -274,7 +274,7 @@ describe('run() with deployment-slug given', () => {
 
   it('a wrong slug is reported as the deployment, whichever answers first', async () => {
     const failures = []
-    for (const delayed of [DEPLOYMENTS, '/api/v1/deployments/acme-corps/projects']) {
+    for (const delayed of [DEPLOYMENTS, /^\/api\/v1\/deployments\/acme-corps\/projects/]) {
       emulator.clearFaults()
       emulator.addFault({ path: delayed, kind: 'delay', ms: 300 })
       const runner = await runGate({ 'deployment-slug': 'acme-corps' })

@@ -474,8 +474,54 @@ function projectPages(transport, deploymentSlug, paging = DEFAULT_PROJECTS_PAGIN
 function sameProjectName(a, b) {
     return a.toLowerCase() === b.toLowerCase();
 }
-/** The project named exactly `name`, or undefined; stops reading pages once found. */
+/** The one-project route's path, or undefined for a name that cannot be a path (see below). */
+function projectPath(deploymentSlug, name) {
+    try {
+        return `${projectsPath(deploymentSlug)}/${projectNamePath(name, 'segments')}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Statuses that say the token may not read the deployment: the list would answer them too. */
+const ACCESS_STATUSES = new Set([401, 403]);
+/**
+ * The project named `name` from the one-project route (the vendor's ProjectsService_GetProject,
+ * marked experimental): one round trip whatever the deployment's size, where the list takes one
+ * per page of 1,000 projects. Undefined when that route does not give it under this spelling
+ * (404, another status but 401 and 403, a body that is not one project, another project's name):
+ * the list then decides, so the route can only make the lookup faster, never change its answer.
+ */
+async function projectByName(transport, deploymentSlug, name) {
+    const path = projectPath(deploymentSlug, name);
+    if (path === undefined)
+        return undefined;
+    let project;
+    try {
+        const response = await transport.request({
+            method: 'GET',
+            path,
+            schema: ProjectResponse
+        });
+        project = toProject(response.project);
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && !ACCESS_STATUSES.has(error.status))
+            return undefined;
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .SchemaError */ .Ar)
+            return undefined;
+        throw error;
+    }
+    return sameProjectName(project.name, name) ? project : undefined;
+}
+/**
+ * The project named exactly `name` (case-insensitively), or undefined: asked for by name first,
+ * then looked for in the list, which stops reading pages once it is found.
+ */
 async function findProject(transport, deploymentSlug, name, paging) {
+    const named = await projectByName(transport, deploymentSlug, name);
+    if (named !== undefined)
+        return named;
     for await (const page of projectPages(transport, deploymentSlug, paging)) {
         const found = page.find(project => sameProjectName(project.name, name));
         if (found)

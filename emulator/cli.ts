@@ -14,7 +14,8 @@
  *   --seed S            sample | empty (default sample)
  *   --sbom-polls N      SBOM polls answered IN_PROGRESS before COMPLETED (default 1)
  *   --sbom-export-ms N  an SBOM export stays IN_PROGRESS this long after it was created
- *   --projects N        serve exactly N projects (the sample's 254, then generated ones)
+ *   --projects N        serve N projects (the sample's 254, then generated ones), then the bulk
+ *                       repository when it is not among them
  *   --precomputed-findings-pages  render each findings page once, then serve its bytes
  *   --tls-key FILE --tls-cert FILE  serve HTTPS with this PEM key and certificate (both or neither)
  */

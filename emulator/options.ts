@@ -25,7 +25,10 @@ export interface EmulatorOptions {
   sbomPollsUntilDone?: number
   /** An export answers IN_PROGRESS until this long after it was created (and its polls are used). */
   sbomExportMs?: number
-  /** Serve exactly this many projects: the sample's (254), then generated ones (sbom-scale.ts). */
+  /**
+   * Serve this many projects: the sample's (254), then generated ones (scale.ts); the bulk
+   * repository, when it is not among them, is listed after them.
+   */
   projects?: number
   /** Base for relative timestamps; default new Date(). */
   now?: Date

@@ -1,5 +1,6 @@
 /**
- * `GET /deployments/{slug}/projects` (paged) and `PUT /deployments/{slug}/projects/{name}/tags`.
+ * `GET /deployments/{slug}/projects` (paged), `GET /deployments/{slug}/projects/{name}` (one project,
+ * the vendor's ProjectsService_GetProject) and `PUT /deployments/{slug}/projects/{name}/tags`.
  */
 import type { EmulatorState, ProjectRecord } from '../data/records.js'
 import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
@@ -35,12 +36,14 @@ function findProject(state: EmulatorState, name: string): ProjectRecord | undefi
 
 /**
  * The projectName may arrive with raw slashes (several segments) or as one `%2F`-encoded
- * segment. `state.tagPathStyle` can make the service accept only one of the two spellings.
+ * segment. `state.projectPathStyle` can make the service accept only one of the two spellings.
  */
-function tagPathAccepted(state: EmulatorState, nameSegments: readonly string[]): boolean {
+function namePathAccepted(state: EmulatorState, nameSegments: readonly string[]): boolean {
   const style =
     nameSegments.length > 1 ? 'raw' : /%2f/i.test(nameSegments[0] ?? '') ? 'encoded' : 'neutral'
-  return state.tagPathStyle === 'both' || style === 'neutral' || style === state.tagPathStyle
+  return (
+    state.projectPathStyle === 'both' || style === 'neutral' || style === state.projectPathStyle
+  )
 }
 
 function isTagList(value: unknown): value is string[] {
@@ -55,13 +58,22 @@ function parseTagsBody(body: unknown): string[] {
   return [...new Set(tags.map(tag => tag.trim()))]
 }
 
+/** One project by name, as the list spells it (names compare case-insensitively, as in the list). */
+function getProject(env: Environment, nameSegments: readonly string[]): ApiResponse {
+  if (!namePathAccepted(env.state, nameSegments)) throw notFound()
+  const name = nameSegments.map(decodeSegment).join('/')
+  const project = findProject(env.state, name)
+  if (project === undefined) throw notFound(`Project '${name}' not found`)
+  return ok({ project: renderProject(project, env.shape(), true) })
+}
+
 /** Tags replace the project's tags: the pessimistic reading, so clients must send the union. */
 function putProjectTags(
   ctx: RequestContext,
   env: Environment,
   nameSegments: readonly string[]
 ): ApiResponse {
-  if (!tagPathAccepted(env.state, nameSegments)) throw notFound()
+  if (!namePathAccepted(env.state, nameSegments)) throw notFound()
   const name = nameSegments.map(decodeSegment).join('/')
   const tags = parseTagsBody(jsonBody(ctx))
   const project = findProject(env.state, name)
@@ -77,5 +89,12 @@ export const projectsRoutes: readonly Route[] = [
     key: 'slug',
     matches: rest => rest.length >= 3 && rest[0] === 'projects' && rest.at(-1) === 'tags',
     handle: (ctx, env, rest) => putProjectTags(ctx, env, rest.slice(1, -1))
+  },
+  // After the tags route, which takes the paths that end in /tags.
+  {
+    method: 'GET',
+    key: 'slug',
+    matches: rest => rest.length >= 2 && rest[0] === 'projects',
+    handle: (_ctx, env, rest) => getProject(env, rest.slice(1))
   }
 ]

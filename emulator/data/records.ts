@@ -16,7 +16,7 @@ export type FindingTransitivity = 'direct' | 'transitive' | 'unknown'
 export type PolicyMode = 'MODE_MONITOR' | 'MODE_COMMENT' | 'MODE_BLOCK' | 'MODE_DISABLED'
 export type ProductType = 'PRODUCT_TYPE_SAST' | 'PRODUCT_TYPE_SECRETS'
 export type DependencyTransitivity = 'DIRECT' | 'TRANSITIVE' | 'UNKNOWN_TRANSITIVITY'
-export type TagPathStyle = 'raw' | 'encoded' | 'both'
+export type ProjectPathStyle = 'raw' | 'encoded' | 'both'
 export type SbomStatus =
   'SBOM_EXPORT_STATUS_IN_PROGRESS' | 'SBOM_EXPORT_STATUS_COMPLETED' | 'SBOM_EXPORT_STATUS_FAILED'
 
@@ -302,8 +302,11 @@ export interface EmulatorState {
   sbomTasks: Map<string, SbomTaskRecord>
   /** Repository ids (number or numeric string) whose SBOM exports end FAILED. */
   sbomFailRepositories: Set<number | string>
-  /** Which spelling of a slash in the tags route's projectName is accepted; the other answers 404. */
-  tagPathStyle: TagPathStyle
+  /**
+   * Which spelling of a slash in a projectName path (the project and tags routes) is accepted; the
+   * other answers 404.
+   */
+  projectPathStyle: ProjectPathStyle
   /**
    * How findings spell their branch: as recorded (default), or `bare-branch`, as the live service
    * answers some projects (`"ref": "main"` for findings of `refs/heads/main`).

@@ -26,7 +26,7 @@ function emptyState(policies: PolicyRecord[]): EmulatorState {
     tickets: [],
     sbomTasks: new Map(),
     sbomFailRepositories: new Set(),
-    tagPathStyle: 'both',
+    projectPathStyle: 'both',
     sbomPollsUntilDone: 1,
     nextTicketNumber: 1,
     scans: [],
@@ -54,8 +54,9 @@ export function buildState(options: EmulatorOptions): EmulatorState {
   const state = options.seed === 'empty' ? buildEmptyState(now) : buildSampleState(now)
   if (options.sbomPollsUntilDone !== undefined)
     state.sbomPollsUntilDone = options.sbomPollsUntilDone
-  if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)
   applySbomScale(state, options)
+  // After the scaling: in a deployment of many projects the bulk repository is the last one listed.
+  if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)
   state.scans = sampleScans(state, now)
   if (options.seed !== 'empty') state.secrets = sampleSecrets(now)
   if (options.scanRunningMs !== undefined) {

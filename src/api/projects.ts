@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Project } from '../domain.js'
-import { ApiError, type RequestLabel } from './errors.js'
+import { ApiError, SchemaError, type RequestLabel } from './errors.js'
 import { pageNumberPages } from './paginate.js'
 import type { Transport } from './transport.js'
 import { camelObject, numericId, optionalString } from './wire.js'
@@ -77,13 +77,60 @@ export function sameProjectName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase()
 }
 
-/** The project named exactly `name`, or undefined; stops reading pages once found. */
+/** The one-project route's path, or undefined for a name that cannot be a path (see below). */
+function projectPath(deploymentSlug: string, name: string): string | undefined {
+  try {
+    return `${projectsPath(deploymentSlug)}/${projectNamePath(name, 'segments')}`
+  } catch {
+    return undefined
+  }
+}
+
+/** Statuses that say the token may not read the deployment: the list would answer them too. */
+const ACCESS_STATUSES: ReadonlySet<number> = new Set([401, 403])
+
+/**
+ * The project named `name` from the one-project route (the vendor's ProjectsService_GetProject,
+ * marked experimental): one round trip whatever the deployment's size, where the list takes one
+ * per page of 1,000 projects. Undefined when that route does not give it under this spelling
+ * (404, another status but 401 and 403, a body that is not one project, another project's name):
+ * the list then decides, so the route can only make the lookup faster, never change its answer.
+ */
+async function projectByName(
+  transport: Transport,
+  deploymentSlug: string,
+  name: string
+): Promise<Project | undefined> {
+  const path = projectPath(deploymentSlug, name)
+  if (path === undefined) return undefined
+  let project: Project
+  try {
+    const response = await transport.request({
+      method: 'GET',
+      path,
+      schema: ProjectResponse
+    })
+    project = toProject(response.project)
+  } catch (error) {
+    if (error instanceof ApiError && !ACCESS_STATUSES.has(error.status)) return undefined
+    if (error instanceof SchemaError) return undefined
+    throw error
+  }
+  return sameProjectName(project.name, name) ? project : undefined
+}
+
+/**
+ * The project named exactly `name` (case-insensitively), or undefined: asked for by name first,
+ * then looked for in the list, which stops reading pages once it is found.
+ */
 export async function findProject(
   transport: Transport,
   deploymentSlug: string,
   name: string,
   paging?: ProjectsPaging
 ): Promise<Project | undefined> {
+  const named = await projectByName(transport, deploymentSlug, name)
+  if (named !== undefined) return named
   for await (const page of projectPages(transport, deploymentSlug, paging)) {
     const found = page.find(project => sameProjectName(project.name, name))
     if (found) return found
