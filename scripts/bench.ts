@@ -3,7 +3,7 @@
  *   --naive-seconds 30
  *   --sbom 200:5 --sbom-large --sbom-runs 3
  *   --node /path/to/node --bundle /other/checkout/dist/index.js
- *   --fail-on-policy-mode none --tls]`
+ *   --fail-on-policy-mode none --tls --projects 5000]`
  *
  * `--node`: the Node binary that runs the action (the runner's is Node 24, as action.yml says);
  * default FINDINGS_GATE_TEST_NODE, else this process's; the lower bound runs on it too. The
@@ -13,6 +13,8 @@
  * are fetched, so the run shows what the findings alone cost. Default: the action's (`block`).
  * `--tls`: the findings cases over HTTPS (a self-signed certificate the clients trust), so both
  * clients pay TLS; on this machine so does the emulator, which shares the two cores with them.
+ * `--projects P`: the findings cases' deployment lists P projects before the benchmark's repository
+ * (default: the sample's 254), as a large deployment's list would.
  *
  * For each size N and each latency L: starts the API emulator (a separate process, so it does not
  * share a thread with the clients measured) with N open findings of one repository, half SAST and
@@ -93,10 +95,14 @@ const TYPES = ['sast', 'sca'] as const
 /** The action's default `status`: one findings request chain per type and status. */
 const STATUSES = ['open', 'reviewing', 'fixing'] as const
 
-/** How the emulator serves: the handshakes a new connection costs, and HTTPS or not. */
-interface Network {
+/**
+ * How the emulator serves: the handshakes a new connection costs, HTTPS or not, and how many
+ * projects the deployment lists before the benchmark's repository (undefined: the sample's 254).
+ */
+interface Served {
   readonly connectRoundTrips: number
   readonly tls?: BenchTls
+  readonly projects?: number
 }
 
 /** The emulator as the benchmark's clients reach it. */
@@ -110,12 +116,13 @@ interface BenchApi {
 async function startBenchEmulator(
   findings: number,
   latencyMs: number,
-  network: Network
+  served: Served
 ): Promise<{ emulator: EmulatorProcess; api: BenchApi }> {
-  const { tls } = network
+  const { tls } = served
   const emulator = await startEmulatorProcess([
     ...['--token', TOKEN, '--latency-ms', String(latencyMs)],
-    ...['--connect-round-trips', String(network.connectRoundTrips)],
+    ...['--connect-round-trips', String(served.connectRoundTrips)],
+    ...(served.projects === undefined ? [] : ['--projects', String(served.projects)]),
     ...['--bulk-findings', String(findings), '--bulk-sast-share', '0.5'],
     ...['--bulk-repo', REPOSITORY, '--bulk-ref', REF, '--precomputed-findings-pages'],
     ...(tls ? ['--tls-key', tls.keyFile, '--tls-cert', tls.certFile] : [])
@@ -384,9 +391,9 @@ async function measure(
   latencyMs: number,
   naiveBudgetMs: number | undefined,
   common: CommonInputs,
-  network: Network
+  served: Served
 ): Promise<Row[]> {
-  const { emulator, api } = await startBenchEmulator(findings, latencyMs, network)
+  const { emulator, api } = await startBenchEmulator(findings, latencyMs, served)
   try {
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
     await runAction(api, DEPLOYMENT_INPUTS[0], common)
@@ -448,6 +455,8 @@ async function main(): Promise<void> {
       'connect-round-trips': { type: 'string', default: '2' },
       // The emulator serves HTTPS and both clients pay TLS (on this machine, the emulator's too).
       tls: { type: 'boolean', default: false },
+      // The findings cases' deployment lists this many projects before the benchmark's repository.
+      projects: { type: 'string' },
       'naive-seconds': { type: 'string', default: '30' },
       // P:D pairs (projects, export seconds); '' skips the SBOM benchmark.
       sbom: { type: 'string', default: '200:5' },
@@ -488,24 +497,29 @@ async function main(): Promise<void> {
       `--connect-round-trips must be a whole number, 0 or more (got "${values['connect-round-trips']}")`
     )
   }
+  const projects = values.projects === undefined ? undefined : Number(values.projects)
+  if (projects !== undefined && (!Number.isInteger(projects) || projects < 0)) {
+    throw new Error(`--projects must be a whole number, 0 or more (got "${values.projects}")`)
+  }
   console.log(
-    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response${sizes.length === 0 ? '' : ` (the findings cases: ${connectRoundTrips} round trips of it to open a connection, ${values.tls ? 'HTTPS' : 'HTTP'})`}, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
+    `Findings Gate benchmark: latency ${latencies.join(' and ')} ms per response${sizes.length === 0 ? '' : ` (the findings cases: ${connectRoundTrips} round trips of it to open a connection, ${values.tls ? 'HTTPS' : 'HTTP'}${projects === undefined ? '' : `, ${projects} projects listed before the repository`})`}, the action ${actionBundle()} on node ${actionVersion} (the lower bound too; the emulator on ${process.version}), ${(await import('node:os')).cpus().length} cores${policyMode === undefined ? '' : `, fail-on-policy-mode ${policyMode}`}`
   )
   const rows: Row[] = []
-  const network: Network = {
+  const served: Served = {
     connectRoundTrips,
-    ...(values.tls && sizes.length > 0 ? { tls: makeBenchTls() } : {})
+    ...(values.tls && sizes.length > 0 ? { tls: makeBenchTls() } : {}),
+    ...(projects === undefined ? {} : { projects })
   }
   try {
     for (const size of sizes) {
       for (const [index, latency] of latencies.entries()) {
         process.stdout.write(`  measuring ${size} findings at ${latency} ms ...\n`)
         const budgetMs = index === 0 ? budget : undefined
-        rows.push(...(await measure(size, latency, budgetMs, common, network)))
+        rows.push(...(await measure(size, latency, budgetMs, common, served)))
       }
     }
   } finally {
-    network.tls?.remove()
+    served.tls?.remove()
   }
   const sbomRows: SbomRow[] = []
   for (const sbomCase of sbomCases) {
