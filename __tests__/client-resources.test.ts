@@ -32,7 +32,7 @@ import {
   WEB_SAST,
   WEB_SCA
 } from './helpers/sample.js'
-import { PAGE_BY_PAGE, quiesce } from './helpers/client.js'
+import { emulatorTransport, PAGE_BY_PAGE, quiesce } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const DAY_MS = 86_400_000
@@ -510,12 +510,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         projects: 5000,
         bulk: { repository: 'acme/bench', ref: 'refs/heads/main', sast: 1, sca: 1 }
       })
-      const client = new Transport({
-        baseUrl: large.url,
-        token: large.token,
-        timeoutMs: 10_000,
-        retry: defaultRetryPolicy(0)
-      })
+      const client = emulatorTransport(large, { retries: 0 })
       try {
         const found = await findProject(client, 'acme-corp', 'acme/bench')
         expect(found?.id).toBe(large.state.projects.at(-1)?.id)
