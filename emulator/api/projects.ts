@@ -58,7 +58,7 @@ function parseTagsBody(body: unknown): string[] {
   return [...new Set(tags.map(tag => tag.trim()))]
 }
 
-/** One project by name, as the list spells it (names compare case-insensitively, as in the list). */
+/** One project by name (compared case-insensitively, as the tags route does). */
 function getProject(env: Environment, nameSegments: readonly string[]): ApiResponse {
   if (!namePathAccepted(env.state, nameSegments)) throw notFound()
   const name = nameSegments.map(decodeSegment).join('/')
