@@ -272,6 +272,19 @@ describe('run() with deployment-slug given', () => {
     expect(runner.failures[0]).toMatch(/^5 blocking findings: high /)
   })
 
+  it('a repository neither the by-name route nor the list holds: no verdict, never passed', async () => {
+    const runner = await runGate({ 'deployment-slug': 'acme-corp', repository: 'acme/nope' })
+    expect(runner.outputs.result).toBe('skipped')
+    expect(runner.failures).toEqual([
+      expect.stringContaining('No verdict: repository "acme/nope" is not a project of deployment')
+    ])
+    const lookups = emulator.requests
+      .filter(r => r.path.startsWith('/api/v1/deployments/acme-corp/projects'))
+      .map(r => `${r.path} ${r.status}`)
+    expect(lookups[0]).toBe('/api/v1/deployments/acme-corp/projects/acme/nope 404')
+    expect(lookups).toContain('/api/v1/deployments/acme-corp/projects 200')
+  })
+
   it('a wrong slug is reported as the deployment, whichever answers first', async () => {
     const failures = []
     for (const delayed of [DEPLOYMENTS, /^\/api\/v1\/deployments\/acme-corps\/projects/]) {
