@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint'
 
 /**
  * The walls between the stages (CONTRIBUTING.md has the map). Data flows
- * inputs → api → evidence/collect → gate → actions → report → main; a folder may import only the
+ * inputs → api → evidence/collect → gate → effects → report → main; a folder may import only the
  * folders listed here (and the top-level domain.ts, errors.ts and version.ts), never main.ts.
  */
 const MAY_IMPORT = {
@@ -16,7 +16,7 @@ const MAY_IMPORT = {
   gate: ['text', 'time'],
   evidence: ['api', 'collect', 'inputs', 'text', 'time'],
   collect: ['api', 'evidence', 'gate', 'inputs', 'runner', 'text', 'time'],
-  actions: ['api', 'gate', 'inputs', 'runner', 'text', 'time'],
+  effects: ['api', 'gate', 'inputs', 'runner', 'text', 'time'],
   report: ['gate', 'inputs', 'runner', 'text', 'time']
 }
 const FOLDERS = Object.keys(MAY_IMPORT)

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.js'
-import { shardOf } from '../src/actions/sbom-shard.js'
+import { shardOf } from '../src/effects/sbom-shard.js'
 import {
   requireBundle,
   errorLines,

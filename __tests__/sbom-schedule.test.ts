@@ -4,7 +4,7 @@ import {
   nextOwnAge,
   pollPhase,
   PollPlanner
-} from '../src/actions/sbom-schedule.js'
+} from '../src/effects/sbom-schedule.js'
 
 describe('SBOM poll schedule', () => {
   it('phases are spread over [1, 2): 100 tasks leave no gap wider than 5 %', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
-import { fnv1a32, inShard, shardOf } from '../src/actions/sbom-shard.js'
+import { fnv1a32, inShard, shardOf } from '../src/effects/sbom-shard.js'
 
 const RUNS = 200
 

@@ -213,7 +213,7 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 
 /***/ }),
 
-/***/ 1601:
+/***/ 5437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -227,8 +227,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __webpack_require__(2061);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __webpack_require__(9375);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/text/plain.ts
@@ -333,6 +331,232 @@ function hardCut(markdown, maxBytes) {
 
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __webpack_require__(7923);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __webpack_require__(9375);
+;// CONCATENATED MODULE: ./src/report/markdown-tables.ts
+/**
+ * The findings tables of the Markdown report: blocking, licenses, secrets, non-blocking, ignored,
+ * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
+ */
+
+
+
+function truncationNote(noun, nounPlural) {
+    return dropped => `\n_Truncated: ${(0,report_escape/* formatCount */.B4)(dropped)} more ${(0,labels/* plural */.LS)(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`;
+}
+/**
+ * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
+ * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
+ * more time and memory than fetching them.
+ */
+const ROW_CAP = 1000;
+/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
+function capped(items, row) {
+    const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items;
+    return { items: shown.map(row), hidden: items.length - shown.length };
+}
+function table(title, columns, rows, noun, nounPlural) {
+    return {
+        head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+        ...rows,
+        tail: '',
+        truncationNote: truncationNote(noun, nounPlural)
+    };
+}
+function heading(text, count) {
+    return `### ${text} (${(0,report_escape/* formatCount */.B4)(count)})`;
+}
+/**
+ * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
+ * under them: one column instead of two keeps the table inside the summary pane.
+ */
+function ruleCell(evaluated, withMessage = false) {
+    const { finding } = evaluated;
+    const rule = (0,report_escape/* code */.aY)(finding.ruleName);
+    const extra = finding.type === 'sca'
+        ? [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
+            .filter(s => s !== '')
+            .map(s => (0,report_escape/* code */.aY)(s, 200))
+        : [];
+    const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
+    const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
+    return message === '' ? head : `${head}<br><sub>${message}</sub>`;
+}
+/** `file:line` linked to the line in the code host when the server gave a link. */
+function locationCell(evaluated) {
+    const { finding } = evaluated;
+    const where = (0,labels/* locationText */.fN)(finding.location);
+    if (where === '')
+        return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
+    return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
+}
+/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+function whyCell(evaluated) {
+    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
+    return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
+}
+function blockingRow(evaluated) {
+    const cells = [
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        locationCell(evaluated),
+        whyCell(evaluated)
+    ];
+    return `| ${cells.join(' | ')} |\n`;
+}
+function nonBlockingRow(evaluated) {
+    const cells = [
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
+        locationCell(evaluated)
+    ];
+    return `| ${cells.join(' | ')} |\n`;
+}
+function blockingSection(blocking) {
+    if (blocking.length === 0)
+        return undefined;
+    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
+}
+function licenseSection(verdict) {
+    const violations = verdict.licenseViolations;
+    if (violations.length === 0)
+        return undefined;
+    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
+}
+function secretVerdict(evaluated) {
+    if (evaluated.ignored)
+        return `ignored: ${evaluated.ignored.reason}`;
+    return evaluated.blocking ? `blocks: ${(0,labels/* reasonsText */.zT)(evaluated.reasons)}` : 'does not block';
+}
+/**
+ * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
+ * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
+ */
+function secretsSection(verdict) {
+    // Looked for only when the counts have some: a pass over tens of thousands of findings saved.
+    const { critical, high, medium, low } = verdict.counts.secrets;
+    if (critical + high + medium + low === 0)
+        return undefined;
+    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
+    if (secrets.length === 0)
+        return undefined;
+    return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {
+        const { finding } = evaluated;
+        const validation = finding.type === 'secrets' ? finding.validationState : 'unknown';
+        const secretType = finding.type === 'secrets' ? finding.secretType : '';
+        const cells = [
+            finding.severity,
+            (0,report_escape/* code */.aY)(secretType, 100),
+            locationCell(evaluated),
+            (0,report_escape/* escapeCell */.kq)((0,domain/* validationStateText */.cH)(validation)),
+            (0,report_escape/* escapeCell */.kq)(secretVerdict(evaluated))
+        ];
+        return `| ${cells.join(' | ')} |\n`;
+    }), 'secret', 'secrets');
+}
+function nonBlockingSection(findings) {
+    if (findings.length === 0)
+        return undefined;
+    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
+    return {
+        head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
+            `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+        ...capped(findings, nonBlockingRow),
+        tail: '\n</details>\n',
+        truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
+    };
+}
+function ignoredSection(ignored) {
+    if (ignored.length === 0)
+        return undefined;
+    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
+        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
+}
+function expiredSection(verdict) {
+    const expired = verdict.expiredIgnores;
+    if (expired.length === 0)
+        return undefined;
+    return {
+        head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
+        items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
+        tail: '',
+        truncationNote: truncationNote('expired entry', 'expired entries')
+    };
+}
+function proposedSection(verdict) {
+    const proposed = verdict.proposedIgnores ?? [];
+    if (proposed.length === 0)
+        return undefined;
+    return {
+        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
+            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
+        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
+            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
+            ' (proposed, applies once merged)\n'),
+        tail: '',
+        truncationNote: truncationNote('proposed entry', 'proposed entries')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/markdown-effects.ts
+/** The Markdown report's sections on what ran after the verdict: tickets, tags, SBOM exports. */
+
+
+
+
+/** Finding ids, at most ten of them, then a count. */
+function idsCell(ids) {
+    const shown = ids.slice(0, 10).join(', ');
+    return ids.length > 10 ? `${shown} +${(0,report_escape/* formatCount */.B4)(ids.length - 10)} more` : shown || '—';
+}
+function ticketsSection(tickets) {
+    const rows = [
+        ...tickets.created.map(t => `| created | ${idsCell(t.findingIds)} | ${(0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(t.key ?? 'ticket', 100), t.url)} |\n`),
+        ...tickets.failed.map(t => `| failed | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.error)} |\n`),
+        ...tickets.skipped.map(t => `| skipped | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.reason)} |\n`)
+    ];
+    const already = tickets.alreadyTicketed > 0
+        ? `\n${(0,report_escape/* formatCount */.B4)(tickets.alreadyTicketed)} ${(0,labels/* plural */.LS)(tickets.alreadyTicketed, 'finding')} already had a ticket.\n`
+        : '';
+    if (rows.length === 0) {
+        return textSection(`### Tickets\n\nNo ticket was created.\n${already}`);
+    }
+    const section = table('### Tickets', ['Outcome', 'Findings', 'Ticket or detail'], { items: rows, hidden: 0 }, 'ticket', 'tickets');
+    return { ...section, tail: already };
+}
+function tagsText(tags) {
+    const list = (values) => {
+        const shown = values
+            .slice(0, 50)
+            .map(t => (0,report_escape/* code */.aY)(t, 100))
+            .join(', ');
+        return values.length > 50
+            ? `${shown} +${(0,report_escape/* formatCount */.B4)(values.length - 50)} more`
+            : shown || 'none';
+    };
+    const added = tags.added.length > 0 ? ` — added: ${list(tags.added)}` : ' — nothing added';
+    return `### Project tags\n\n${(0,report_escape/* code */.aY)(tags.project)}: ${list(tags.tags)}${added}\n`;
+}
+function sbomSection(sbom) {
+    const rows = sbom.exports.map(e => {
+        const detail = e.error !== undefined ? (0,report_escape/* escapeCell */.kq)(e.error) : (0,report_escape/* code */.aY)(e.file ?? '');
+        return `| ${(0,report_escape/* code */.aY)(e.project)} | ${(0,report_escape/* escapeCell */.kq)(e.status.replace(/_/g, ' '))} | ${(0,report_escape/* code */.aY)(e.taskToken ?? '', 100)} | ${detail} |\n`;
+    });
+    return table('### SBOM exports', ['Project', 'Status', 'Task token', 'File or error'], { items: rows, hidden: 0 }, 'export', 'exports');
+}
+function warningsSection(warnings) {
+    if (warnings.length === 0)
+        return undefined;
+    return {
+        head: `### Warnings\n\n`,
+        items: warnings.map(w => `- ${(0,report_escape/* escapeMarkdown */.FV)(w)}\n`),
+        tail: '',
+        truncationNote: truncationNote('warning', 'warnings')
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 /**
  * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
@@ -341,6 +565,8 @@ var labels = __webpack_require__(7923);
  * every list that grows with the data is a truncatable Section (fit.ts), so the document always
  * fits the budget of its destination.
  */
+
+
 
 
 
@@ -520,216 +746,6 @@ function unknownModeText(unknown) {
     if (unknown === 0)
         return '';
     return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
-}
-// --- truncatable tables -------------------------------------------------------------------
-function truncationNote(noun, nounPlural) {
-    return dropped => `\n_Truncated: ${(0,report_escape/* formatCount */.B4)(dropped)} more ${(0,labels/* plural */.LS)(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`;
-}
-/**
- * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
- * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
- * more time and memory than fetching them.
- */
-const ROW_CAP = 1000;
-/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
-function capped(items, row) {
-    const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items;
-    return { items: shown.map(row), hidden: items.length - shown.length };
-}
-function table(title, columns, rows, noun, nounPlural) {
-    return {
-        head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...rows,
-        tail: '',
-        truncationNote: truncationNote(noun, nounPlural)
-    };
-}
-function heading(text, count) {
-    return `### ${text} (${(0,report_escape/* formatCount */.B4)(count)})`;
-}
-/**
- * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
- * under them: one column instead of two keeps the table inside the summary pane.
- */
-function ruleCell(evaluated, withMessage = false) {
-    const { finding } = evaluated;
-    const rule = (0,report_escape/* code */.aY)(finding.ruleName);
-    const extra = finding.type === 'sca'
-        ? [(0,labels/* dependencyText */.tr)(finding), finding.vulnerabilityId ?? '']
-            .filter(s => s !== '')
-            .map(s => (0,report_escape/* code */.aY)(s, 200))
-        : [];
-    const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
-    const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
-    return message === '' ? head : `${head}<br><sub>${message}</sub>`;
-}
-/** `file:line` linked to the line in the code host when the server gave a link. */
-function locationCell(evaluated) {
-    const { finding } = evaluated;
-    const where = (0,labels/* locationText */.fN)(finding.location);
-    if (where === '')
-        return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
-    return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
-}
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
-function whyCell(evaluated) {
-    const mode = (0,labels/* modeText */.zR)(evaluated);
-    const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
-    return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
-}
-function blockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        locationCell(evaluated),
-        whyCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
-}
-function nonBlockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
-        locationCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
-}
-function blockingSection(blocking) {
-    if (blocking.length === 0)
-        return undefined;
-    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
-}
-function licenseSection(verdict) {
-    const violations = verdict.licenseViolations;
-    if (violations.length === 0)
-        return undefined;
-    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
-}
-function secretVerdict(evaluated) {
-    if (evaluated.ignored)
-        return `ignored: ${evaluated.ignored.reason}`;
-    return evaluated.blocking ? `blocks: ${(0,labels/* reasonsText */.zT)(evaluated.reasons)}` : 'does not block';
-}
-/**
- * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
- * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
- */
-function secretsSection(verdict) {
-    // Looked for only when the counts have some: a pass over tens of thousands of findings saved.
-    const { critical, high, medium, low } = verdict.counts.secrets;
-    if (critical + high + medium + low === 0)
-        return undefined;
-    const secrets = verdict.findings.filter(f => f.finding.type === 'secrets');
-    if (secrets.length === 0)
-        return undefined;
-    return table(heading('Secrets', secrets.length), ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'], capped(secrets, evaluated => {
-        const { finding } = evaluated;
-        const validation = finding.type === 'secrets' ? finding.validationState : 'unknown';
-        const secretType = finding.type === 'secrets' ? finding.secretType : '';
-        const cells = [
-            finding.severity,
-            (0,report_escape/* code */.aY)(secretType, 100),
-            locationCell(evaluated),
-            (0,report_escape/* escapeCell */.kq)((0,domain/* validationStateText */.cH)(validation)),
-            (0,report_escape/* escapeCell */.kq)(secretVerdict(evaluated))
-        ];
-        return `| ${cells.join(' | ')} |\n`;
-    }), 'secret', 'secrets');
-}
-function nonBlockingSection(findings) {
-    if (findings.length === 0)
-        return undefined;
-    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
-    return {
-        head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
-            `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...capped(findings, nonBlockingRow),
-        tail: '\n</details>\n',
-        truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
-    };
-}
-function ignoredSection(ignored) {
-    if (ignored.length === 0)
-        return undefined;
-    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
-        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
-}
-function expiredSection(verdict) {
-    const expired = verdict.expiredIgnores;
-    if (expired.length === 0)
-        return undefined;
-    return {
-        head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
-        items: expired.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — expired ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}\n`),
-        tail: '',
-        truncationNote: truncationNote('expired entry', 'expired entries')
-    };
-}
-function proposedSection(verdict) {
-    const proposed = verdict.proposedIgnores ?? [];
-    if (proposed.length === 0)
-        return undefined;
-    return {
-        head: `${heading('Proposed ignore entries', proposed.length)}\n\n` +
-            "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
-        items: proposed.map(e => `- ${(0,report_escape/* escapeMarkdown */.FV)(e.description, 300)} — ${(0,report_escape/* escapeMarkdown */.FV)(e.reason, 300)}` +
-            `${e.expires === undefined ? '' : ` — expires ${(0,report_escape/* escapeMarkdown */.FV)(e.expires, 40)}`}` +
-            ' (proposed, applies once merged)\n'),
-        tail: '',
-        truncationNote: truncationNote('proposed entry', 'proposed entries')
-    };
-}
-// --- actions ------------------------------------------------------------------------------
-/** Finding ids, at most ten of them, then a count. */
-function idsCell(ids) {
-    const shown = ids.slice(0, 10).join(', ');
-    return ids.length > 10 ? `${shown} +${(0,report_escape/* formatCount */.B4)(ids.length - 10)} more` : shown || '—';
-}
-function ticketsSection(tickets) {
-    const rows = [
-        ...tickets.created.map(t => `| created | ${idsCell(t.findingIds)} | ${(0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(t.key ?? 'ticket', 100), t.url)} |\n`),
-        ...tickets.failed.map(t => `| failed | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.error)} |\n`),
-        ...tickets.skipped.map(t => `| skipped | ${idsCell(t.findingIds)} | ${(0,report_escape/* escapeCell */.kq)(t.reason)} |\n`)
-    ];
-    const already = tickets.alreadyTicketed > 0
-        ? `\n${(0,report_escape/* formatCount */.B4)(tickets.alreadyTicketed)} ${(0,labels/* plural */.LS)(tickets.alreadyTicketed, 'finding')} already had a ticket.\n`
-        : '';
-    if (rows.length === 0) {
-        return textSection(`### Tickets\n\nNo ticket was created.\n${already}`);
-    }
-    const section = table('### Tickets', ['Outcome', 'Findings', 'Ticket or detail'], { items: rows, hidden: 0 }, 'ticket', 'tickets');
-    return { ...section, tail: already };
-}
-function tagsText(tags) {
-    const list = (values) => {
-        const shown = values
-            .slice(0, 50)
-            .map(t => (0,report_escape/* code */.aY)(t, 100))
-            .join(', ');
-        return values.length > 50
-            ? `${shown} +${(0,report_escape/* formatCount */.B4)(values.length - 50)} more`
-            : shown || 'none';
-    };
-    const added = tags.added.length > 0 ? ` — added: ${list(tags.added)}` : ' — nothing added';
-    return `### Project tags\n\n${(0,report_escape/* code */.aY)(tags.project)}: ${list(tags.tags)}${added}\n`;
-}
-function sbomSection(sbom) {
-    const rows = sbom.exports.map(e => {
-        const detail = e.error !== undefined ? (0,report_escape/* escapeCell */.kq)(e.error) : (0,report_escape/* code */.aY)(e.file ?? '');
-        return `| ${(0,report_escape/* code */.aY)(e.project)} | ${(0,report_escape/* escapeCell */.kq)(e.status.replace(/_/g, ' '))} | ${(0,report_escape/* code */.aY)(e.taskToken ?? '', 100)} | ${detail} |\n`;
-    });
-    return table('### SBOM exports', ['Project', 'Status', 'Task token', 'File or error'], { items: rows, hidden: 0 }, 'export', 'exports');
-}
-function warningsSection(warnings) {
-    if (warnings.length === 0)
-        return undefined;
-    return {
-        head: `### Warnings\n\n`,
-        items: warnings.map(w => `- ${(0,report_escape/* escapeMarkdown */.FV)(w)}\n`),
-        tail: '',
-        truncationNote: truncationNote('warning', 'warnings')
-    };
 }
 
 
@@ -1411,8 +1427,8 @@ async function writeSarif(path, log) {
     }
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 1 modules
-var report_markdown = __webpack_require__(1601);
+// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
+var report_markdown = __webpack_require__(5437);
 // EXTERNAL MODULE: ./src/text/error-text.ts
 var error_text = __webpack_require__(6589);
 ;// CONCATENATED MODULE: ./src/report/summary.ts

@@ -484,7 +484,7 @@ const early = (0,_early_connections_js__WEBPACK_IMPORTED_MODULE_0__/* .openEarly
 // One turn of the event loop lets them start: a connection to an IP address starts on the next
 // tick, and the import below would hold that back until the action has loaded.
 await new Promise(resolve => setImmediate(resolve));
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(691), __nccwpck_require__.e(825)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1825));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(691), __nccwpck_require__.e(860)]).then(__nccwpck_require__.bind(__nccwpck_require__, 860));
 await run(undefined, _runner_core_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .coreRunner */ .s, early);
 
 __webpack_async_result__();

@@ -365,7 +365,7 @@ export interface SbomOutcome {
 }
 
 /** What the side effects did; each is absent when it was not asked for or could not start. */
-export interface ActionOutcomes {
+export interface EffectOutcomes {
   readonly tickets?: TicketsOutcome
   readonly tags?: TagsOutcome
   readonly sbom?: SbomOutcome

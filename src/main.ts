@@ -10,9 +10,9 @@ import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/mess
 import { modeLookup } from './gate/modes.js'
 import { judgeScopeDrops } from './gate/scope.js'
 import { defaultRunContext, readConfig, type Config, type RunContext } from './inputs/index.js'
-import type { ActionsOutcome } from './actions/run.js'
+import type { EffectsOutcome } from './effects/run-effects.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
-import { actionsReport } from './report/actions-report.js'
+import { effectsReport } from './report/effects-report.js'
 import { forkPullRequest } from './inputs/pull-request.js'
 import { VERSION } from './version.js'
 import { errorText } from './text/error-text.js'
@@ -44,7 +44,7 @@ function softenerOf(error: unknown): NoVerdictSoftener | undefined {
  */
 const later = {
   gate: () => Promise.all([import('./gate/decide.js'), import('./gate/ignore-matcher.js')]),
-  actions: () => import('./actions/run.js'),
+  actions: () => import('./effects/run-effects.js'),
   reports: () => import('./report/publish.js')
 }
 
@@ -91,7 +91,7 @@ interface Evaluation {
   readonly deployment?: Deployment
   readonly evidence?: ScanEvidence
   readonly verdict?: Verdict
-  readonly actions?: ActionsOutcome
+  readonly actions?: EffectsOutcome
   /** Why the gate could not be evaluated; the actions that do not need findings still ran. */
   readonly gateError?: unknown
   readonly apiError?: string
@@ -172,8 +172,8 @@ async function evaluate(
     }
   }
   const resolved = await deployment
-  const { runActions } = await later.actions()
-  const actions = await runActions({
+  const { runEffects } = await later.actions()
+  const actions = await runEffects({
     config,
     transport,
     deployment: resolved,
@@ -291,7 +291,7 @@ function buildReport(
     },
     ...evidenceOf(config, evaluation),
     ...(verdict ? { verdict } : {}),
-    ...(evaluation.actions ? actionsReport(evaluation.actions.outcomes) : {}),
+    ...(evaluation.actions ? effectsReport(evaluation.actions.outcomes) : {}),
     warnings,
     ...(runUrl ? { runUrl } : {})
   }

@@ -5,19 +5,19 @@ import { inShard } from './sbom-shard.js'
 import type { SbomShard } from '../inputs/sbom-shard.js'
 import { addProjectTags } from './tags.js'
 import { openTickets } from './tickets.js'
-import type { ActionOutcomes, Deployment, Project, Verdict } from '../domain.js'
+import type { EffectOutcomes, Deployment, Project, Verdict } from '../domain.js'
 import type { Config } from '../inputs/index.js'
 import type { Runner } from '../runner/runner.js'
 import { errorText } from '../text/error-text.js'
 import { after } from '../time/sleep.js'
 
-export interface ActionsOutcome {
-  readonly outcomes: ActionOutcomes
+export interface EffectsOutcome {
+  readonly outcomes: EffectOutcomes
   /** Why the step must fail although the gate may have passed (tags not kept, SBOM not done). */
   readonly failure?: string
 }
 
-export interface ActionsInput {
+export interface EffectsInput {
   readonly config: Config
   readonly transport: Transport
   readonly deployment: Deployment
@@ -43,7 +43,7 @@ function shardProjects(
 }
 
 /** Tickets, tags and SBOM exports: independent of each other, so they run concurrently. */
-export async function runActions(input: ActionsInput): Promise<ActionsOutcome> {
+export async function runEffects(input: EffectsInput): Promise<EffectsOutcome> {
   const { config, transport, deployment, project, verdict, warn, runner } = input
   // One slot per action, joined in this order: not in the order they happened to fail.
   let tagsFailure: string | undefined

@@ -1,7 +1,7 @@
-import type { ActionOutcomes } from '../domain.js'
+import type { EffectOutcomes } from '../domain.js'
 import type { RunReport, SbomReport } from './model.js'
 
-function sbomReport(sbom: NonNullable<ActionOutcomes['sbom']>): SbomReport {
+function sbomReport(sbom: NonNullable<EffectOutcomes['sbom']>): SbomReport {
   // The project count is what a deployment-wide (or sharded) run wants to see at a glance.
   return sbom.scope === 'deployment'
     ? { exports: sbom.exports, projects: sbom.exports.length }
@@ -9,8 +9,8 @@ function sbomReport(sbom: NonNullable<ActionOutcomes['sbom']>): SbomReport {
 }
 
 /** The report's view of what tickets, tags and SBOM exports did. */
-export function actionsReport(
-  outcomes: ActionOutcomes
+export function effectsReport(
+  outcomes: EffectOutcomes
 ): Pick<RunReport, 'tickets' | 'tags' | 'sbom'> {
   return {
     ...(outcomes.tickets ? { tickets: outcomes.tickets } : {}),

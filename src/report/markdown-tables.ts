@@ -1,0 +1,221 @@
+/**
+ * The findings tables of the Markdown report: blocking, licenses, secrets, non-blocking, ignored,
+ * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
+ */
+import { validationStateText, type EvaluatedFinding, type Verdict } from '../domain.js'
+import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
+import type { Section } from './fit.js'
+import { dependencyText, locationText, modeText, plural, reasonsText } from './labels.js'
+
+export function truncationNote(noun: string, nounPlural: string): (dropped: number) => string {
+  return dropped =>
+    `\n_Truncated: ${formatCount(dropped)} more ${plural(dropped, noun, nounPlural)} not shown — see the JSON report (\`report-file\`)._\n`
+}
+
+/**
+ * Rows rendered per table at most. Nobody reads further in a job summary (the JSON report has
+ * every finding), and rendering 60,000 rows only to drop most of them to fit 1 MiB would cost
+ * more time and memory than fetching them.
+ */
+export const ROW_CAP = 1000
+
+/** The first ROW_CAP items rendered by `row`, and how many were not rendered. */
+export function capped<T>(
+  items: readonly T[],
+  row: (item: T) => string
+): { items: string[]; hidden: number } {
+  const shown = items.length > ROW_CAP ? items.slice(0, ROW_CAP) : items
+  return { items: shown.map(row), hidden: items.length - shown.length }
+}
+
+export function table(
+  title: string,
+  columns: readonly string[],
+  rows: { items: string[]; hidden: number },
+  noun: string,
+  nounPlural: string
+): Section {
+  return {
+    head: `${title}\n\n| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+    ...rows,
+    tail: '',
+    truncationNote: truncationNote(noun, nounPlural)
+  }
+}
+
+function heading(text: string, count: number): string {
+  return `### ${text} (${formatCount(count)})`
+}
+
+/**
+ * Rule name, for SCA the dependency and the vulnerability id, and the message in small print
+ * under them: one column instead of two keeps the table inside the summary pane.
+ */
+function ruleCell(evaluated: EvaluatedFinding, withMessage = false): string {
+  const { finding } = evaluated
+  const rule = code(finding.ruleName)
+  const extra =
+    finding.type === 'sca'
+      ? [dependencyText(finding), finding.vulnerabilityId ?? '']
+          .filter(s => s !== '')
+          .map(s => code(s, 200))
+      : []
+  const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule
+  const message = withMessage ? escapeCell(finding.ruleMessage, LIMITS.cellMessage) : ''
+  return message === '' ? head : `${head}<br><sub>${message}</sub>`
+}
+
+/** `file:line` linked to the line in the code host when the server gave a link. */
+function locationCell(evaluated: EvaluatedFinding): string {
+  const { finding } = evaluated
+  const where = locationText(finding.location)
+  if (where === '') return finding.url ? link('view', finding.url) : '—'
+  return link(escapeCell(where), finding.url)
+}
+
+/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+function whyCell(evaluated: EvaluatedFinding): string {
+  const mode = modeText(evaluated)
+  const shown =
+    mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`
+  return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)
+}
+
+function blockingRow(evaluated: EvaluatedFinding): string {
+  const cells = [
+    evaluated.finding.severity,
+    ruleCell(evaluated, true),
+    locationCell(evaluated),
+    whyCell(evaluated)
+  ]
+  return `| ${cells.join(' | ')} |\n`
+}
+
+function nonBlockingRow(evaluated: EvaluatedFinding): string {
+  const cells = [
+    evaluated.finding.severity,
+    ruleCell(evaluated, true),
+    escapeCell(modeText(evaluated)),
+    locationCell(evaluated)
+  ]
+  return `| ${cells.join(' | ')} |\n`
+}
+
+export function blockingSection(blocking: readonly EvaluatedFinding[]): Section | undefined {
+  if (blocking.length === 0) return undefined
+  return table(
+    heading('Blocking findings', blocking.length),
+    ['Severity', 'Finding', 'Location', 'Why it blocks'],
+    capped(blocking, blockingRow),
+    'blocking finding',
+    'blocking findings'
+  )
+}
+
+export function licenseSection(verdict: Verdict): Section | undefined {
+  const violations = verdict.licenseViolations
+  if (violations.length === 0) return undefined
+  return table(
+    heading('Dependencies with a denied license', violations.length),
+    ['Dependency', 'License'],
+    capped(violations, v => `| ${code(`${v.package}@${v.version}`)} | ${code(v.license, 100)} |\n`),
+    'dependency',
+    'dependencies'
+  )
+}
+
+function secretVerdict(evaluated: EvaluatedFinding): string {
+  if (evaluated.ignored) return `ignored: ${evaluated.ignored.reason}`
+  return evaluated.blocking ? `blocks: ${reasonsText(evaluated.reasons)}` : 'does not block'
+}
+
+/**
+ * Every secret in scope, whatever it blocks for. Only the type, the place, the validation state
+ * and the link: the finding carries nothing else (api/secrets.ts keeps the matched text out).
+ */
+export function secretsSection(verdict: Verdict): Section | undefined {
+  // Looked for only when the counts have some: a pass over tens of thousands of findings saved.
+  const { critical, high, medium, low } = verdict.counts.secrets
+  if (critical + high + medium + low === 0) return undefined
+  const secrets = verdict.findings.filter(f => f.finding.type === 'secrets')
+  if (secrets.length === 0) return undefined
+  return table(
+    heading('Secrets', secrets.length),
+    ['Severity', 'Secret', 'Location', 'Validation', 'Verdict'],
+    capped(secrets, evaluated => {
+      const { finding } = evaluated
+      const validation = finding.type === 'secrets' ? finding.validationState : 'unknown'
+      const secretType = finding.type === 'secrets' ? finding.secretType : ''
+      const cells = [
+        finding.severity,
+        code(secretType, 100),
+        locationCell(evaluated),
+        escapeCell(validationStateText(validation)),
+        escapeCell(secretVerdict(evaluated))
+      ]
+      return `| ${cells.join(' | ')} |\n`
+    }),
+    'secret',
+    'secrets'
+  )
+}
+
+export function nonBlockingSection(findings: readonly EvaluatedFinding[]): Section | undefined {
+  if (findings.length === 0) return undefined
+  const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location']
+  return {
+    head:
+      `<details><summary>${formatCount(findings.length)} non-blocking ${plural(findings.length, 'finding')}</summary>\n\n` +
+      `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+    ...capped(findings, nonBlockingRow),
+    tail: '\n</details>\n',
+    truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
+  }
+}
+
+export function ignoredSection(ignored: readonly EvaluatedFinding[]): Section | undefined {
+  if (ignored.length === 0) return undefined
+  return table(
+    heading('Ignored findings', ignored.length),
+    ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'],
+    capped(
+      ignored,
+      f =>
+        `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
+        `${escapeCell(f.ignored?.reason ?? '')} | ${escapeCell(f.ignored?.source ?? '', 200)} |\n`
+    ),
+    'ignored finding',
+    'ignored findings'
+  )
+}
+
+export function expiredSection(verdict: Verdict): Section | undefined {
+  const expired = verdict.expiredIgnores
+  if (expired.length === 0) return undefined
+  return {
+    head: `${heading('Expired ignore entries', expired.length)}\n\nThese entries no longer apply:\n\n`,
+    items: expired.map(
+      e => `- ${escapeMarkdown(e.description, 300)} — expired ${escapeMarkdown(e.expires, 40)}\n`
+    ),
+    tail: '',
+    truncationNote: truncationNote('expired entry', 'expired entries')
+  }
+}
+
+export function proposedSection(verdict: Verdict): Section | undefined {
+  const proposed = verdict.proposedIgnores ?? []
+  if (proposed.length === 0) return undefined
+  return {
+    head:
+      `${heading('Proposed ignore entries', proposed.length)}\n\n` +
+      "This pull request adds these entries to the ignore file. The gate reads the file at the pull request's base commit, so they exempt nothing yet:\n\n",
+    items: proposed.map(
+      e =>
+        `- ${escapeMarkdown(e.description, 300)} — ${escapeMarkdown(e.reason, 300)}` +
+        `${e.expires === undefined ? '' : ` — expires ${escapeMarkdown(e.expires, 40)}`}` +
+        ' (proposed, applies once merged)\n'
+    ),
+    tail: '',
+    truncationNote: truncationNote('proposed entry', 'proposed entries')
+  }
+}
