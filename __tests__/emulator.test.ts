@@ -1344,7 +1344,8 @@ describe('TLS', () => {
       await new Promise<number | null>(resolve => alone.on('exit', code => resolve(code)))
     ).toBe(2)
     expect(stderr).toBe(
-      'emulator: --tls-key and --tls-cert go together: give both files or neither\n'
+      'emulator: --tls-key and --tls-cert go together: give both files or neither\n' +
+        '(npm run emulator -- --help lists the flags)\n'
     )
   })
 
