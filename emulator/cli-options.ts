@@ -14,6 +14,9 @@ export const USAGE = `Usage: npm run emulator -- [flags]   (runs the findings AP
   --latency-ms N      delay added to every API response
   --connect-round-trips N  round trips of latency a new connection costs before its first
                       request (2: TCP and TLS 1.3, as the real API's HTTPS; default 0)
+  --clock-offset-ms N the server's clock runs N ms ahead of this machine's (negative: behind;
+                      write it --clock-offset-ms=-60000); it stamps every Date header, dates
+                      the sample data and finishes running scans
   --bulk-findings N   extra generated open findings (3/4 SAST, 1/4 SCA unless --bulk-sast-share)
   --bulk-sast-share F share of the bulk findings that are SAST, 0..1 (default 0.75)
   --bulk-repo NAME    repository of the bulk findings (default acme/monorepo)
@@ -35,6 +38,17 @@ function nonNegativeInteger(value: string | undefined, flag: string): number | u
   if (!/^\d+$/.test(value))
     throw new UsageError(`${flag} expects a non-negative integer, got '${value}'`)
   return Number(value)
+}
+
+/** A signed integer; a negative one must be written `--flag=-N` (parseArgs reads `-N` as a flag). */
+function integerFlag(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(number))
+    throw new UsageError(
+      `${flag} expects an integer (a negative one as ${flag}=-N), got '${value}'`
+    )
+  return number
 }
 
 function oneOfFlag<T extends string>(
@@ -93,6 +107,7 @@ export const FLAGS = {
   token: { type: 'string' },
   'latency-ms': { type: 'string' },
   'connect-round-trips': { type: 'string' },
+  'clock-offset-ms': { type: 'string' },
   'bulk-findings': { type: 'string' },
   'bulk-repo': { type: 'string' },
   'bulk-ref': { type: 'string' },
@@ -124,6 +139,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     token: values.token,
     latencyMs: nonNegativeInteger(values['latency-ms'], '--latency-ms'),
     connectRoundTrips: nonNegativeInteger(values['connect-round-trips'], '--connect-round-trips'),
+    clockOffsetMs: integerFlag(values['clock-offset-ms'], '--clock-offset-ms'),
     seed: oneOfFlag(values.seed, '--seed', ['sample', 'empty'] as const),
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
     sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),

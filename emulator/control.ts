@@ -6,13 +6,19 @@ import type { Emulator } from './options.js'
 import { ApiError, isRecord, NOT_FOUND_MESSAGE } from './request.js'
 import type { WireShape } from './wire.js'
 
-export function handleControl(emulator: Emulator, raw: RawRequest, res: http.ServerResponse): void {
+/** Answers a control request; `date` is the server clock's Date header. */
+export function handleControl(
+  emulator: Emulator,
+  raw: RawRequest,
+  res: http.ServerResponse,
+  date: string
+): void {
   const reply = (status: number, payload: unknown): void =>
-    send(res, {
-      status,
-      body: JSON.stringify(payload),
-      headers: { 'content-type': 'application/json' }
-    })
+    send(
+      res,
+      { status, body: JSON.stringify(payload), headers: { 'content-type': 'application/json' } },
+      date
+    )
   try {
     const result = control(emulator, `${raw.method} ${raw.path}`, parseJsonText(raw.text))
     reply(result.status, result.payload)

@@ -1,5 +1,7 @@
 /** HTTP plumbing: reading a request, sending an answer, the request log, listen and close. */
+import { STATUS_CODES } from 'node:http'
 import type http from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
 import type { LoggedRequest } from './options.js'
 import { ApiError, decodeSegment, type ApiResponse } from './request.js'
@@ -133,13 +135,42 @@ export function recordStatus(entry: LoggedRequest, res: http.ServerResponse): vo
   })
 }
 
-export function send(res: http.ServerResponse, answer: PlainAnswer): void {
+/**
+ * Sends the answer stamped with `date` (the server clock's, see clock.ts): node would stamp the
+ * runner's clock. An answer that brings its own Date header (a fault's) keeps it.
+ */
+export function send(res: http.ServerResponse, answer: PlainAnswer, date: string): void {
   if (res.destroyed || res.writableEnded) return
+  const ownDate = Object.keys(answer.headers).some(name => name.toLowerCase() === 'date')
   res.writeHead(answer.status, {
+    ...(ownDate ? {} : { date }),
     'content-length': String(Buffer.byteLength(answer.body)),
     ...answer.headers
   })
   res.end(answer.body)
+}
+
+/** node's own answers to requests it cannot parse: 431 for oversized headers, 408 when too slow. */
+const CLIENT_ERROR_STATUS = new Map([
+  ['HPE_HEADER_OVERFLOW', 431],
+  ['ERR_HTTP_REQUEST_TIMEOUT', 408]
+])
+
+/**
+ * Answers a request node cannot parse as node does (400 unless CLIENT_ERROR_STATUS says
+ * otherwise), but with the server clock's Date header: no answer carries the runner's time.
+ */
+export function answerClientErrors(server: http.Server, date: () => string): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy()
+      return
+    }
+    const status = CLIENT_ERROR_STATUS.get(error.code ?? '') ?? 400
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nDate: ${date()}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`
+    )
+  })
 }
 
 /** Destroys the connection without an answer (what a reset or a crashed proxy looks like). */

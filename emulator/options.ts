@@ -30,11 +30,23 @@ export interface EmulatorOptions {
    * repository, when it is not among them, is listed after them.
    */
   projects?: number
-  /** Base for relative timestamps; default new Date(). */
+  /**
+   * The server's clock runs this many ms ahead of the runner's (negative: behind): server time is
+   * Date.now() + clockOffsetMs, on every request. It stamps the Date header of every answer (API
+   * and downloads) and decides when a scan with `runningUntil` (scanRunningMs) completes.
+   * Default 0.
+   */
+  clockOffsetMs?: number
+  /**
+   * Base for the sample data's relative timestamps (findings "2 days ago", scans "2 hours ago"),
+   * fixed at start: it does not tick. Default: the server clock at start (new Date() shifted by
+   * clockOffsetMs), so the sample is recent on the server's clock. A fixed `now` and the clock
+   * are independent; the scans search's 30-day window counts back from `now`.
+   */
   now?: Date
   /**
-   * The head scan of acme/web on refs/heads/main stays RUNNING this long after start, then
-   * COMPLETED (a managed scan the gate has to wait for).
+   * The head scan of acme/web on refs/heads/main stays RUNNING this long after start (on the
+   * server clock), then COMPLETED (a managed scan the gate has to wait for).
    */
   scanRunningMs?: number
   /**
@@ -62,7 +74,7 @@ export interface LoggedRequest {
   body: unknown
   /** 0 while unanswered; 499 once the connection closed without an answer (NO_ANSWER_STATUS). */
   status: number
-  /** Wall-clock ms when the request was read (tests of ordering across servers). */
+  /** The runner's wall-clock ms when the request was read (not the server clock; ordering tests). */
   receivedAt?: number
 }
 
@@ -76,6 +88,10 @@ export interface Emulator {
   readonly shape: WireShape
   /** API connections opened since start, and those open now (the downloads' not counted). */
   readonly connections: { readonly opened: number; readonly open: number }
+  /** Server clock offset from the runner's, in ms (EmulatorOptions.clockOffsetMs). */
+  readonly clockOffsetMs: number
+  /** What the server's clock says now: Date.now() + clockOffsetMs. */
+  serverNow(): Date
   setShape(shape: WireShape): void
   addFault(fault: Fault): void
   clearFaults(): void

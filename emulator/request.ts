@@ -4,6 +4,7 @@
  * bodies), body parsing, and the shape of a route.
  */
 import type http from 'node:http'
+import type { ServerClock } from './clock.js'
 import type { EmulatorState } from './data/records.js'
 import type { JsonObject, JsonValue, WireShape } from './wire.js'
 
@@ -67,6 +68,8 @@ export interface Environment {
   shape: () => WireShape
   /** The data's "now" (the `now` option), which the scans search window counts back from. */
   dataNow: Date
+  /** The server's clock (clockOffsetMs from the runner's): what "now" is for a request. */
+  clock: ServerClock
   findingsPageSizeCap?: number
 }
 

@@ -13,11 +13,13 @@ import http from 'node:http'
 import https from 'node:https'
 import type net from 'node:net'
 import { downloadAnswer, s3Error, XML } from './api/sbom-download.js'
+import { httpDate, serverClock, type ServerClock } from './clock.js'
 import { handleControl } from './control.js'
 import type { EmulatorState } from './data/records.js'
 import { buildState } from './data/sample.js'
 import { faultAnswer, FaultList, type Fault } from './faults.js'
 import {
+  answerClientErrors,
   closeServer,
   jsonAnswer,
   listenOn,
@@ -44,6 +46,7 @@ export { buildState } from './data/sample.js'
 export { headScan, sampleCommit } from './data/sample-scans.js'
 export { PR_REF } from './data/sample-findings.js'
 export type { EmulatorState, ScanRecord, SecretRecord } from './data/records.js'
+export { httpDate, serverClock, type ServerClock } from './clock.js'
 export {
   dependency,
   policyRule,
@@ -85,10 +88,13 @@ class EmulatorServer implements Emulator {
   private connectionsOpen = 0
 
   private readonly dataNow: Date
+  private readonly clock: ServerClock
 
-  constructor(options: EmulatorOptions, state: EmulatorState) {
+  /** `options.now` is set: the data and the server share one start time. */
+  constructor(options: EmulatorOptions & { now: Date }, state: EmulatorState, clock: ServerClock) {
     this.state = state
-    this.dataNow = options.now ?? new Date()
+    this.dataNow = options.now
+    this.clock = clock
     this.token = options.token ?? DEFAULT_TOKEN
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
@@ -105,6 +111,8 @@ class EmulatorServer implements Emulator {
       options.tls === undefined
         ? http.createServer(download)
         : https.createServer(options.tls, download)
+    for (const server of [this.apiServer, this.downloadServer])
+      answerClientErrors(server, () => this.dateHeader())
     this.apiServer.on('connection', (socket: net.Socket) => {
       this.connectionsOpened++
       this.connectionsOpen++
@@ -150,6 +158,19 @@ class EmulatorServer implements Emulator {
     return { opened: this.connectionsOpened, open: this.connectionsOpen }
   }
 
+  get clockOffsetMs(): number {
+    return this.clock.offsetMs
+  }
+
+  serverNow(): Date {
+    return new Date(this.clock.nowMs())
+  }
+
+  /** The Date header of an answer sent now: the server clock's, not node's (the runner's). */
+  private dateHeader(): string {
+    return httpDate(this.clock.nowMs())
+  }
+
   get shape(): WireShape {
     return this.currentShape
   }
@@ -186,6 +207,7 @@ class EmulatorServer implements Emulator {
       downloadUrl: this.downloadUrl,
       shape: () => this.currentShape,
       dataNow: this.dataNow,
+      clock: this.clock,
       findingsPageSizeCap: this.findingsPageSizeCap
     }
   }
@@ -198,7 +220,8 @@ class EmulatorServer implements Emulator {
         jsonAnswer({
           status,
           body: { error: error instanceof Error ? error.message : 'Internal error' }
-        })
+        }),
+        this.dateHeader()
       )
     })
   }
@@ -207,7 +230,7 @@ class EmulatorServer implements Emulator {
   private async handleApi(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     await this.handshakes(req)
     const raw = await readRequest(req)
-    if (raw.path.startsWith('/_emulator/')) return handleControl(this, raw, res)
+    if (raw.path.startsWith('/_emulator/')) return handleControl(this, raw, res, this.dateHeader())
     const { body, isJson } = parseJsonText(raw.text)
     const entry = this.log(this.requests, raw, req, body)
     recordStatus(entry, res)
@@ -229,7 +252,7 @@ class EmulatorServer implements Emulator {
     if (fault?.kind === 'reset-after-processing') return resetConnection(req, res)
     await this.timers.sleep(this.latencyMs)
     if (this.closing) return resetConnection(req, res)
-    send(res, answer)
+    send(res, answer, this.dateHeader())
   }
 
   /**
@@ -273,11 +296,15 @@ class EmulatorServer implements Emulator {
 
   private onDownloadRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     this.handleDownload(req, res).catch(() =>
-      send(res, {
-        status: 500,
-        body: s3Error('InternalError', 'We encountered an internal error.'),
-        headers: XML
-      })
+      send(
+        res,
+        {
+          status: 500,
+          body: s3Error('InternalError', 'We encountered an internal error.'),
+          headers: XML
+        },
+        this.dateHeader()
+      )
     )
   }
 
@@ -295,12 +322,15 @@ class EmulatorServer implements Emulator {
     await this.timers.sleep(this.latencyMs)
     if (this.closing) return resetConnection(req, res)
     const canned = fault === undefined ? undefined : faultAnswer(fault)
-    send(res, canned ?? downloadAnswer(this.state, raw, req.headers))
+    const answer = canned ?? downloadAnswer(this.state, raw, req.headers, this.clock.nowMs())
+    send(res, answer, this.dateHeader())
   }
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const emulator = new EmulatorServer(options, buildState(options))
+  const clock = serverClock(options.clockOffsetMs)
+  const started = { ...options, now: options.now ?? new Date(clock.nowMs()) }
+  const emulator = new EmulatorServer(started, buildState(started), clock)
   await emulator.listen(options.port ?? 0, options.tls !== undefined)
   return emulator
 }

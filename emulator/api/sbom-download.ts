@@ -16,10 +16,12 @@ export function s3Error(code: string, message: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>${randomBytes(8).toString('hex').toUpperCase()}</RequestId></Error>`
 }
 
+/** The answer of the download server; `nowMs` (server clock) dates the document. */
 export function downloadAnswer(
   state: EmulatorState,
   raw: RawRequest,
-  headers: http.IncomingHttpHeaders
+  headers: http.IncomingHttpHeaders,
+  nowMs: number
 ): PlainAnswer {
   if (headers.authorization !== undefined) {
     return {
@@ -62,7 +64,7 @@ export function downloadAnswer(
   return {
     status: 200,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(cycloneDxDocument(state, task))
+    body: JSON.stringify(cycloneDxDocument(state, task, nowMs))
   }
 }
 
@@ -82,7 +84,7 @@ function cycloneDxComponentType(componentType: string): string {
 }
 
 /** A small CycloneDX 1.5 document for the exported repository and its dependencies. */
-function cycloneDxDocument(state: EmulatorState, task: SbomTaskRecord): JsonObject {
+function cycloneDxDocument(state: EmulatorState, task: SbomTaskRecord, nowMs: number): JsonObject {
   const components = state.dependencies
     .filter(dependency => dependency.repositoryId === task.repositoryId)
     .map(dependency => ({
@@ -100,7 +102,7 @@ function cycloneDxDocument(state: EmulatorState, task: SbomTaskRecord): JsonObje
     serialNumber: `urn:uuid:${task.taskToken}`,
     version: 1,
     metadata: {
-      timestamp: new Date().toISOString(),
+      timestamp: new Date(nowMs).toISOString(),
       tools: {
         components: [{ type: 'application', name: 'semgrep-supply-chain', version: '1.0.0' }]
       },

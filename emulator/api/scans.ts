@@ -38,7 +38,7 @@ function statusesField(body: Record<string, unknown>): Set<string> | undefined {
   return new Set(value as string[])
 }
 
-/** What a record looks like at `nowMs` (a running scan finishes when its time has come). */
+/** What a record looks like at `nowMs` (server clock): RUNNING until `runningUntil`. */
 function statusAt(
   record: ScanRecord,
   nowMs: number
@@ -179,7 +179,8 @@ function searchScans(
 }
 
 function scansSearch(ctx: RequestContext, env: Environment): ApiResponse {
-  const clock = { nowMs: Date.now(), windowEndMs: env.dataNow.getTime() }
+  // The window counts back from the data's now, so that sample data of a fixed date stays in it.
+  const clock = { nowMs: env.clock.nowMs(), windowEndMs: env.dataNow.getTime() }
   return ok(searchScans(env.state, objectBody(ctx), clock, env.shape()))
 }
 

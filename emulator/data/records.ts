@@ -239,7 +239,10 @@ export interface ScanRecord {
   startedAt: Date
   completedAt: Date | null
   exitCode: number | null
-  /** Real-clock epoch ms until which the scan is still RUNNING (then it has `status`). */
+  /**
+   * Server-clock epoch ms (the runner's clock plus clockOffsetMs) until which the scan is still
+   * RUNNING; then it has `status`, completed at this time.
+   */
   runningUntil?: number
   enabledProducts: string[]
 }

@@ -2,6 +2,7 @@
  * The state an emulator starts with: the sample deployment (or an empty one), then what the
  * options add (bulk findings, scale, a running head scan).
  */
+import { serverClock } from '../clock.js'
 import type { EmulatorOptions } from '../options.js'
 import type { EmulatorState, PolicyRecord } from './records.js'
 import { DEPLOYMENT } from './records.js'
@@ -50,7 +51,8 @@ export function buildSampleState(now: Date): EmulatorState {
 }
 
 export function buildState(options: EmulatorOptions): EmulatorState {
-  const now = options.now ?? new Date()
+  const clock = serverClock(options.clockOffsetMs)
+  const now = options.now ?? new Date(clock.nowMs())
   const state = options.seed === 'empty' ? buildEmptyState(now) : buildSampleState(now)
   if (options.sbomPollsUntilDone !== undefined)
     state.sbomPollsUntilDone = options.sbomPollsUntilDone
@@ -61,7 +63,7 @@ export function buildState(options: EmulatorOptions): EmulatorState {
   if (options.seed !== 'empty') state.secrets = sampleSecrets(now)
   if (options.scanRunningMs !== undefined) {
     const head = headScan(state, 'acme/web', 'refs/heads/main')
-    if (head) head.runningUntil = Date.now() + options.scanRunningMs
+    if (head) head.runningUntil = clock.nowMs() + options.scanRunningMs
   }
   return state
 }
