@@ -152,6 +152,58 @@ describe('scans on the server clock', () => {
     }
   })
 
+  it('completes a scan when the server clock, not the runner clock, reaches its end', async () => {
+    // The server runs an hour behind: a completion half an hour ago on the runner's clock is
+    // half an hour in the server's future.
+    await start({ clockOffsetMs: -HOUR_MS })
+    const ahead = emulator.addScan({
+      repository: 'acme/api',
+      branch: 'refs/heads/clock',
+      completedAt: new Date(Date.now() - HOUR_MS / 2)
+    })
+    expect(await scanById(emulator, ahead)).toMatchObject({
+      status: 'SCAN_STATUS_RUNNING',
+      completed_at: null
+    })
+    const behind = await startEmulator({ clockOffsetMs: HOUR_MS })
+    try {
+      const done = behind.addScan({
+        repository: 'acme/api',
+        branch: 'refs/heads/clock',
+        completedAt: new Date(Date.now() + HOUR_MS / 2)
+      })
+      expect(await scanById(behind, done)).toMatchObject({ status: 'SCAN_STATUS_COMPLETED' })
+    } finally {
+      await behind.close()
+    }
+  })
+
+  it('times a running scan on the server clock and completes it at its end', async () => {
+    await start({ clockOffsetMs: -HOUR_MS })
+    const from = Date.now()
+    const record = emulator.addScan({
+      repository: 'acme/api',
+      branch: 'refs/heads/clock',
+      runningForMs: 1500
+    })
+    const running = await scanById(emulator, record)
+    expect(running).toMatchObject({ status: 'SCAN_STATUS_RUNNING', completed_at: null })
+    expect(running?.findings_counts).toBeUndefined()
+    const started = Date.parse(running?.started_at ?? '')
+    expect(started).toBeGreaterThanOrEqual(from - HOUR_MS)
+    expect(started).toBeLessThanOrEqual(Date.now() - HOUR_MS)
+    await new Promise(resolve => setTimeout(resolve, started + 1500 + HOUR_MS - Date.now() + 50))
+    const done = await scanById(emulator, record)
+    expect(done?.status).toBe('SCAN_STATUS_COMPLETED')
+    expect(Date.parse(done?.completed_at ?? '')).toBe(started + 1500)
+    expect(done?.findings_counts).toEqual({
+      code: '0',
+      supply_chain: '0',
+      secrets: '0',
+      total: '0'
+    })
+  })
+
   it('keeps the scanRunningMs head scan running on the server clock', async () => {
     // An hour behind: a minute from the server's now is 59 minutes ago on the runner's clock.
     await start({ clockOffsetMs: -HOUR_MS, scanRunningMs: 60_000 })

@@ -1,5 +1,6 @@
 /** What an emulator is started with, and what a started emulator offers its tests. */
-import type { EmulatorState } from './data/records.js'
+import type { EmulatorState, ScanRecord } from './data/records.js'
+import type { ScanSpec } from './data/scan-with-findings.js'
 import type { Fault } from './faults.js'
 import type { WireShape } from './wire.js'
 
@@ -33,8 +34,9 @@ export interface EmulatorOptions {
   /**
    * The server's clock runs this many ms ahead of the runner's (negative: behind): server time is
    * Date.now() + clockOffsetMs, on every request. It stamps the Date header of every answer (API
-   * and downloads) and decides when a scan with `runningUntil` (scanRunningMs) completes.
-   * Default 0.
+   * and downloads), times the scans made at run time (addScan), decides when a scan with
+   * `runningUntil` (scanRunningMs, addScan's runningForMs) completes and which scan's findings
+   * are listed. Default 0.
    */
   clockOffsetMs?: number
   /**
@@ -92,6 +94,11 @@ export interface Emulator {
   readonly clockOffsetMs: number
   /** What the server's clock says now: Date.now() + clockOffsetMs. */
   serverNow(): Date
+  /**
+   * Adds a scan and the findings it found (data/scan-with-findings.ts), its times on the server
+   * clock; returns the scan record (ids from 890_000).
+   */
+  addScan(spec: ScanSpec): ScanRecord
   setShape(shape: WireShape): void
   addFault(fault: Fault): void
   clearFaults(): void

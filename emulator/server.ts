@@ -15,8 +15,9 @@ import type net from 'node:net'
 import { downloadAnswer, s3Error, XML } from './api/sbom-download.js'
 import { httpDate, serverClock, type ServerClock } from './clock.js'
 import { handleControl } from './control.js'
-import type { EmulatorState } from './data/records.js'
+import type { EmulatorState, ScanRecord } from './data/records.js'
 import { buildState } from './data/sample.js'
+import { addScanWithFindings, type ScanSpec } from './data/scan-with-findings.js'
 import { faultAnswer, FaultList, type Fault } from './faults.js'
 import {
   answerClientErrors,
@@ -45,7 +46,8 @@ export { NOT_FOUND_MESSAGE } from './request.js'
 export { buildState } from './data/sample.js'
 export { headScan, sampleCommit } from './data/sample-scans.js'
 export { PR_REF } from './data/sample-findings.js'
-export type { EmulatorState, ScanRecord, SecretRecord } from './data/records.js'
+export type { EmulatorState, ScanRecord, ScanStatus, SecretRecord } from './data/records.js'
+export { addScanWithFindings, findingsOfScan, type ScanSpec } from './data/scan-with-findings.js'
 export { httpDate, serverClock, type ServerClock } from './clock.js'
 export {
   dependency,
@@ -169,6 +171,10 @@ class EmulatorServer implements Emulator {
   /** The Date header of an answer sent now: the server clock's, not node's (the runner's). */
   private dateHeader(): string {
     return httpDate(this.clock.nowMs())
+  }
+
+  addScan(spec: ScanSpec): ScanRecord {
+    return addScanWithFindings(this.state, spec, this.clock.nowMs())
   }
 
   get shape(): WireShape {

@@ -34,6 +34,7 @@ export async function apiCall(
 
 export const SCANS_SEARCH = '/api/v1/deployments/4242/scans/search'
 export const FINDINGS = '/api/v1/deployments/acme-corp/findings'
+export const SECRETS = '/api/v1/deployments/4242/secrets'
 
 /** A scan as the search renders it (documented and live shapes alike). */
 export interface WireScan {
@@ -69,4 +70,24 @@ export async function scanById(
     branch: record.branch
   })
   return scans.find(scan => scan.id === String(record.id))
+}
+
+/** The ids a findings query lists (documented shape, one page of up to 3000), in order. */
+export async function listedIds(
+  emulator: Emulator,
+  query: Record<string, string>
+): Promise<number[]> {
+  const params = new URLSearchParams({ page_size: '3000', ...query })
+  const answer = await apiCall(emulator, `${FINDINGS}?${params.toString()}`)
+  expect(answer.status).toBe(200)
+  const page = answer.json as Record<string, { findings: { id: number }[] }>
+  const list = query.issue_type === 'sca' ? page.scaFindings : page.sastFindings
+  return (list?.findings ?? []).map(finding => finding.id)
+}
+
+/** The secret ids the secrets list shows for a repository, in order. */
+export async function listedSecretIds(emulator: Emulator, repository: string): Promise<number[]> {
+  const answer = await apiCall(emulator, `${SECRETS}?repo=${encodeURIComponent(repository)}`)
+  expect(answer.status).toBe(200)
+  return (answer.json as { findings: { id: string }[] }).findings.map(secret => Number(secret.id))
 }

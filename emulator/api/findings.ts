@@ -1,4 +1,7 @@
-/** `GET /deployments/{slug}/findings`: SAST or SCA findings, filtered, newest first, paged. */
+/**
+ * `GET /deployments/{slug}/findings`: SAST or SCA findings, filtered, newest first, paged. A
+ * finding that names its scan is listed while that scan's results are its ref's (scan-findings.ts).
+ */
 import type { FindingRecord } from '../data/records.js'
 import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
 import { booleanParam, enumScalar, integerParam, isPath, ok, queryReader } from '../request.js'
@@ -11,6 +14,7 @@ import {
   ISSUE_TYPES,
   parseFilters
 } from './finding-filters.js'
+import { listedAt } from './scan-findings.js'
 
 function listFindings(ctx: RequestContext, env: Environment): ApiResponse {
   const reader = queryReader(ctx.query)
@@ -20,8 +24,10 @@ function listFindings(ctx: RequestContext, env: Environment): ApiResponse {
   const pageSize = Math.min(asked, env.findingsPageSizeCap ?? asked)
   const dedup = booleanParam(reader, 'dedup') ?? false
   const filters = parseFilters(reader)
+  const matcher = findingMatcher(filters, issueType, env.state)
+  const listed = listedAt(env.state, env.clock.nowMs())
   const matches = findingPool(env.state, issueType).filter(
-    findingMatcher(filters, issueType, env.state)
+    finding => listed(finding.scanId, finding.type) && matcher(finding)
   )
   matches.sort(byRelevanceDesc)
   const ordered = dedup ? dedupeAcrossRefs(matches) : matches

@@ -10,6 +10,8 @@ import { DAY_MS } from '../data/seed.js'
 import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
 import { badParam, field, isPath, objectBody, ok } from '../request.js'
 import { formatTimestamp, type JsonObject, type WireShape } from '../wire.js'
+import { scanCounter, type FindingsCounts } from './scan-findings.js'
+import { statusAt } from './scan-state.js'
 
 const SEARCH_WINDOW_MS = 30 * DAY_MS
 const DEFAULT_LIMIT = 100
@@ -38,50 +40,16 @@ function statusesField(body: Record<string, unknown>): Set<string> | undefined {
   return new Set(value as string[])
 }
 
-/** What a record looks like at `nowMs` (server clock): RUNNING until `runningUntil`. */
-function statusAt(
-  record: ScanRecord,
-  nowMs: number
-): Pick<ScanRecord, 'status' | 'completedAt' | 'exitCode'> {
-  if (record.runningUntil !== undefined && record.runningUntil > nowMs) {
-    return { status: 'SCAN_STATUS_RUNNING', completedAt: null, exitCode: null }
-  }
-  const completedAt =
-    record.runningUntil !== undefined ? new Date(record.runningUntil) : record.completedAt
-  return { status: record.status, completedAt, exitCode: record.exitCode }
-}
-
-/** What a scan found, per product: int64 values as strings, as the OpenAPI gives them. */
-export interface FindingsCounts {
-  code: number
-  supplyChain: number
-  secrets: number
-}
-
-const GONE_SECRETS: ReadonlySet<string> = new Set([
-  'FINDING_STATUS_FIXED',
-  'FINDING_STATUS_REMOVED'
-])
-
-/**
- * The findings a scan of the repository and branch finds: those not fixed, whatever their triage
- * (an ignored finding is still found). Every scan of a branch counts the branch's findings now.
- */
-export function findingsCounts(
-  state: EmulatorState,
-  repositoryId: number,
-  branch: string
-): FindingsCounts {
-  const project = state.projects.find(p => p.id === repositoryId)
-  const name = project?.name.toLowerCase()
-  const found = (f: { repositoryId: number; ref: string; status: string }): boolean =>
-    f.repositoryId === repositoryId && f.ref === branch && f.status !== 'fixed'
+/** int64 values as strings, as the OpenAPI gives them; a product not run is left out. */
+function renderCounts(counts: FindingsCounts): JsonObject {
+  const text = (count: number | undefined): string | undefined =>
+    count === undefined ? undefined : String(count)
+  const { code, supplyChain, secrets } = counts
   return {
-    code: state.sastFindings.filter(found).length,
-    supplyChain: state.scaFindings.filter(found).length,
-    secrets: state.secrets.findings.filter(
-      f => f.repository.toLowerCase() === name && f.ref === branch && !GONE_SECRETS.has(f.status)
-    ).length
+    code: text(code),
+    supply_chain: text(supplyChain),
+    secrets: text(secrets),
+    total: String((code ?? 0) + (supplyChain ?? 0) + (secrets ?? 0))
   }
 }
 
@@ -94,17 +62,7 @@ export function renderScan(
 ): JsonObject {
   const { status, completedAt, exitCode } = statusAt(record, nowMs)
   // Only a scan that has finished knows what it found.
-  const found =
-    status === 'SCAN_STATUS_COMPLETED'
-      ? {
-          findings_counts: {
-            code: String(counts.code),
-            supply_chain: String(counts.supplyChain),
-            secrets: String(counts.secrets),
-            total: String(counts.code + counts.supplyChain + counts.secrets)
-          }
-        }
-      : {}
+  const found = status === 'SCAN_STATUS_COMPLETED' ? { findings_counts: renderCounts(counts) } : {}
   return {
     id: String(record.id),
     deployment_id: deploymentId,
@@ -162,14 +120,7 @@ function searchScans(
     .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id)
   const page = matching.slice(offset, offset + limit)
   const more = offset + limit < matching.length
-  // Counted once per repository and branch: a bulk deployment holds tens of thousands.
-  const counted = new Map<string, FindingsCounts>()
-  const countsOf = (record: ScanRecord): FindingsCounts => {
-    const key = `${record.repositoryId}\u0000${record.branch}`
-    const counts = counted.get(key) ?? findingsCounts(state, record.repositoryId, record.branch)
-    counted.set(key, counts)
-    return counts
-  }
+  const countsOf = scanCounter(state)
   return {
     scans: page.map(record =>
       renderScan(record, state.deployment.id, nowMs, shape, countsOf(record))

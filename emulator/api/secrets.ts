@@ -3,7 +3,8 @@
  *
  * The endpoint has no ref filter, pages by an opaque cursor, answers camelCase with `SEVERITY_*`,
  * `FINDING_STATUS_*`, `VALIDATION_STATE_*` and `MODE_*` enums, and names the secret's file as
- * `findingPath` (`path:line`). A repository whose project lacks the Secrets product answers 403.
+ * `findingPath` (`path:line`). A secret that names its scan is listed while that scan's results
+ * are its ref's (scan-findings.ts). A repository whose project lacks the Secrets product answers 403.
  * Tickets for secrets go through the shared tickets route (tickets.ts).
  */
 import type { SecretRecord } from '../data/records.js'
@@ -12,6 +13,7 @@ import { stableHex } from '../data/seed.js'
 import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
 import { ApiError, badParam, isPath, ok, oneOf } from '../request.js'
 import { formatTimestamp, type JsonObject } from '../wire.js'
+import { listedAt } from './scan-findings.js'
 
 export function renderSecret(record: SecretRecord): JsonObject {
   const repositoryUrl = `https://github.com/${record.repository}`
@@ -92,9 +94,11 @@ function listSecrets(ctx: RequestContext, env: Environment): ApiResponse {
   if (missing !== undefined) {
     throw new ApiError(403, `Secrets is not enabled for repository '${missing}'`)
   }
+  const listed = listedAt(env.state, env.clock.nowMs())
   const matching = secrets.findings
     .filter(
       f =>
+        listed(f.scanId, 'secrets') &&
         (repos.length === 0 || repos.includes(f.repository.toLowerCase())) &&
         !secrets.withoutProduct.has(f.repository.toLowerCase()) &&
         (status === 'FINDING_STATUS_UNSPECIFIED' || f.status === status) &&

@@ -48,7 +48,11 @@ export function embeddedRule(
   }
 }
 
-function lineUrl(repository: RepositoryRecord, location: LocationRecord, commit: string): string {
+export function lineUrl(
+  repository: RepositoryRecord,
+  location: LocationRecord,
+  commit: string
+): string {
   return `${repository.url}/blob/${commit}/${location.filePath}#L${location.line}`
 }
 

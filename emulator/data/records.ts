@@ -96,6 +96,11 @@ export interface FindingCoreRecord {
   /** The project id of `repository`; what `repository_ids` filters on. */
   repositoryId: number
   firstSeenScanId: number
+  /**
+   * The scan that found it: listed only while that scan is its branch's newest completed scan of
+   * the finding's product (api/scan-findings.ts). Absent: always listed (the sample data).
+   */
+  scanId?: number
   syntacticId: string
   matchBasedId: string
   externalTicket: ExternalTicketRecord | null
@@ -244,7 +249,13 @@ export interface ScanRecord {
    * RUNNING; then it has `status`, completed at this time.
    */
   runningUntil?: number
+  /** `sast`, `sca`, `secrets` (also spelled `code`, `supply_chain`, `PRODUCT_SAST`, ...). */
   enabledProducts: string[]
+  /**
+   * Made with the findings it found (addScanWithFindings): findings_counts counts the findings
+   * naming it, zero when none do, instead of its branch's.
+   */
+  ownFindings?: boolean
 }
 
 export const VALIDATION_STATES = [
@@ -281,6 +292,8 @@ export interface SecretRecord {
   commit: string
   createdAt: Date
   externalTicket: ExternalTicketRecord | null
+  /** The scan that found it; listed as SAST and SCA findings naming a scan are (FindingCoreRecord). */
+  scanId?: number
   /**
    * Fields added to the rendered finding as they are (tests: what a future answer might carry,
    * such as the matched text, which the client must never print).
