@@ -1,6 +1,6 @@
 /**
- * The emulator's command line: the server clock's flag, the usage text (--help) and that it
- * lists every flag.
+ * The emulator's command line: the flags of the server clock and the scans search that ignores
+ * its filters, the usage text (--help) and that it lists every flag.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
@@ -19,10 +19,18 @@ function exitCode(child: ReturnType<typeof spawn>): Promise<number | null> {
 }
 
 describe('emulator CLI', () => {
-  it('reads the clock offset', () => {
-    expect(parseCliOptions(['--clock-offset-ms=-3600000']).clockOffsetMs).toBe(-3_600_000)
+  it('reads the clock offset and the filter-ignoring search', () => {
+    expect(
+      parseCliOptions(['--clock-offset-ms=-3600000', '--scans-search-ignores-filters'])
+    ).toMatchObject({
+      clockOffsetMs: -3_600_000,
+      scansSearchIgnoresFilters: true
+    })
     expect(parseCliOptions(['--clock-offset-ms', '90000']).clockOffsetMs).toBe(90_000)
-    expect(parseCliOptions([]).clockOffsetMs).toBeUndefined()
+    expect(parseCliOptions([])).toMatchObject({
+      clockOffsetMs: undefined,
+      scansSearchIgnoresFilters: undefined
+    })
   })
 
   it('names the flag and what it takes when a value is wrong', () => {

@@ -1,12 +1,13 @@
 /**
  * The scans search's answer: findings_counts per scan (a scan with findings of its own counts
- * those, for the products it ran).
+ * those, for the products it ran), and a misbehaving server that ignores the search's filters.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { WEB_MAIN_SAST, WEB_MAIN_SCA } from '../emulator/data/sample-findings.js'
 import { SAMPLE_SECRETS } from '../emulator/data/sample-secrets.js'
 import { headScan, startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server.js'
-import { scanById } from './helpers/emulator-http.js'
+import { apiCall, scanById, SCANS_SEARCH, searchScans } from './helpers/emulator-http.js'
+import { PROJECT } from './helpers/sample.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const REPO = 'acme/api'
@@ -120,5 +121,51 @@ describe('findings_counts', () => {
     expect(
       head === undefined ? undefined : (await scanById(emulator, head))?.findings_counts
     ).toEqual(expected)
+  })
+})
+
+describe('a scans search that ignores its filters', () => {
+  const filtered = {
+    repository_id: PROJECT.web,
+    branch: 'refs/heads/main',
+    statuses: ['SCAN_STATUS_COMPLETED']
+  }
+
+  it('answers the filters by default', async () => {
+    await start()
+    const { scans } = await searchScans(emulator, filtered)
+    expect(scans.length).toBeGreaterThan(1)
+    expect(new Set(scans.map(s => `${s.repository_id} ${s.branch} ${s.status}`))).toEqual(
+      new Set([`${PROJECT.web} refs/heads/main SCAN_STATUS_COMPLETED`])
+    )
+  })
+
+  it('lists the newest scans of every repository, branch and status once switched on, paging still', async () => {
+    await start()
+    const all = (await searchScans(emulator, {})).scans.map(s => s.id)
+    emulator.scansSearchIgnoresFilters = true
+    const { scans } = await searchScans(emulator, filtered)
+    expect(scans.map(s => s.id)).toEqual(all)
+    expect(new Set(scans.map(s => s.repository_id)).size).toBeGreaterThan(1)
+    expect(scans.map(s => s.status)).toContain('SCAN_STATUS_ERROR')
+    expect(scans.map(s => s.branch)).toContain('refs/heads/release')
+
+    const first = await searchScans(emulator, { ...filtered, limit: 3 })
+    expect(first.scans.map(s => s.id)).toEqual(all.slice(0, 3))
+    const next = await searchScans(emulator, { ...filtered, limit: 3, cursor: first.cursor })
+    expect(next.scans.map(s => s.id)).toEqual(all.slice(3, 6))
+    const bad = await apiCall(emulator, SCANS_SEARCH, { method: 'POST', body: { limit: 0 } })
+    expect(bad.status).toBe(400)
+
+    emulator.scansSearchIgnoresFilters = false
+    expect((await searchScans(emulator, filtered)).scans.length).toBeLessThan(all.length)
+  })
+
+  it('can start switched on', async () => {
+    await start({ scansSearchIgnoresFilters: true })
+    expect(emulator.scansSearchIgnoresFilters).toBe(true)
+    const mine = emulator.addScan({ repository: REPO, branch: BRANCH })
+    const { scans } = await searchScans(emulator, { repository_id: PROJECT.web, limit: 1 })
+    expect(scans.map(s => s.id)).toEqual([String(mine.id)])
   })
 })

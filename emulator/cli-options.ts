@@ -26,6 +26,8 @@ export const USAGE = `Usage: npm run emulator -- [flags]   (runs the findings AP
   --sbom-export-ms N  an SBOM export stays IN_PROGRESS this long after it was created
   --projects N        serve N projects (the sample's 254, then generated ones), then the bulk
                       repository when it is not among them
+  --scans-search-ignores-filters  scans/search ignores repository_id, branch and statuses and
+                      lists the newest scans of every repository and branch
   --precomputed-findings-pages  render each findings page once, then serve its bytes
   --tls-key FILE --tls-cert FILE  serve HTTPS with this PEM key and certificate (both or neither)
   --help              print this text
@@ -116,6 +118,7 @@ export const FLAGS = {
   'sbom-polls': { type: 'string' },
   'sbom-export-ms': { type: 'string' },
   projects: { type: 'string' },
+  'scans-search-ignores-filters': { type: 'boolean' },
   'precomputed-findings-pages': { type: 'boolean' },
   'tls-key': { type: 'string' },
   'tls-cert': { type: 'string' }
@@ -144,6 +147,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
     sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),
     projects: nonNegativeInteger(values.projects, '--projects'),
+    scansSearchIgnoresFilters: values['scans-search-ignores-filters'],
     precomputedFindingsPages: values['precomputed-findings-pages'],
     tls: tlsOption(values['tls-key'], values['tls-cert']),
     bulk: bulkOption(

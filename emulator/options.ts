@@ -62,6 +62,13 @@ export interface EmulatorOptions {
    * changes to the state do not show in a page already served.
    */
   precomputedFindingsPages?: boolean
+  /**
+   * A misbehaving server: scans/search ignores repository_id, branch and statuses and lists the
+   * deployment's newest scans of every repository and branch (past 30 days; limit and cursor
+   * still apply, bad values still answer 400). Switch it at run time with
+   * Emulator.scansSearchIgnoresFilters.
+   */
+  scansSearchIgnoresFilters?: boolean
 }
 
 export interface LoggedRequest {
@@ -94,6 +101,8 @@ export interface Emulator {
   readonly clockOffsetMs: number
   /** What the server's clock says now: Date.now() + clockOffsetMs. */
   serverNow(): Date
+  /** Settable at run time; see EmulatorOptions.scansSearchIgnoresFilters. */
+  scansSearchIgnoresFilters: boolean
   /**
    * Adds a scan and the findings it found (data/scan-with-findings.ts), its times on the server
    * clock; returns the scan record (ids from 890_000).

@@ -71,6 +71,8 @@ export interface Environment {
   /** The server's clock (clockOffsetMs from the runner's): what "now" is for a request. */
   clock: ServerClock
   findingsPageSizeCap?: number
+  /** A misbehaving scans search: it ignores repository_id, branch and statuses. */
+  scansSearchIgnoresFilters: () => boolean
 }
 
 export function decodeSegment(segment: string): string {

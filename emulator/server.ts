@@ -91,12 +91,14 @@ class EmulatorServer implements Emulator {
 
   private readonly dataNow: Date
   private readonly clock: ServerClock
+  scansSearchIgnoresFilters: boolean
 
   /** `options.now` is set: the data and the server share one start time. */
   constructor(options: EmulatorOptions & { now: Date }, state: EmulatorState, clock: ServerClock) {
     this.state = state
     this.dataNow = options.now
     this.clock = clock
+    this.scansSearchIgnoresFilters = options.scansSearchIgnoresFilters ?? false
     this.token = options.token ?? DEFAULT_TOKEN
     this.currentShape = options.shape ?? 'documented'
     this.latencyMs = options.latencyMs ?? 0
@@ -214,7 +216,8 @@ class EmulatorServer implements Emulator {
       shape: () => this.currentShape,
       dataNow: this.dataNow,
       clock: this.clock,
-      findingsPageSizeCap: this.findingsPageSizeCap
+      findingsPageSizeCap: this.findingsPageSizeCap,
+      scansSearchIgnoresFilters: () => this.scansSearchIgnoresFilters
     }
   }
 

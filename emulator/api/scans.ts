@@ -89,14 +89,16 @@ function decodeCursor(text: string): number {
   return Number(match[1])
 }
 
-/** The body of a search: the scans of the past 30 days matching every filter, newest first. */
-function searchScans(
-  state: EmulatorState,
-  body: Record<string, unknown>,
-  clock: { nowMs: number; windowEndMs: number },
-  shape: WireShape
-): JsonObject {
-  const { nowMs } = clock
+/** What a search is asked, read and checked before any scan is looked at. */
+interface SearchQuery {
+  repositoryId: number | undefined
+  branch: string | undefined
+  statuses: Set<string> | undefined
+  limit: number
+  offset: number
+}
+
+function searchQuery(body: Record<string, unknown>): SearchQuery {
   const repositoryId = integerField(body, 'repository_id', 'repositoryId')
   const branch = field(body, 'branch', 'branch')
   if (branch !== undefined && typeof branch !== 'string') {
@@ -109,12 +111,28 @@ function searchScans(
   }
   const cursor = field(body, 'cursor', 'cursor')
   const offset = typeof cursor === 'string' && cursor !== '' ? decodeCursor(cursor) : 0
+  return { repositoryId, branch: branch === '' ? undefined : branch, statuses, limit, offset }
+}
+
+/**
+ * The body of a search: the scans of the past 30 days matching every filter, newest first. A
+ * server that ignores the filters (Environment.scansSearchIgnoresFilters) still checks them and
+ * still pages, but lists the deployment's newest scans of every repository and branch.
+ */
+function searchScans(
+  state: EmulatorState,
+  query: SearchQuery,
+  clock: { nowMs: number; windowEndMs: number },
+  shape: WireShape
+): JsonObject {
+  const { nowMs } = clock
+  const { repositoryId, branch, statuses, limit, offset } = query
   const matching = state.scans
     .filter(
       record =>
         record.startedAt.getTime() >= clock.windowEndMs - SEARCH_WINDOW_MS &&
         (repositoryId === undefined || record.repositoryId === repositoryId) &&
-        (branch === undefined || branch === '' || record.branch === branch) &&
+        (branch === undefined || record.branch === branch) &&
         (statuses === undefined || statuses.has(statusAt(record, nowMs).status))
     )
     .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.id - a.id)
@@ -132,7 +150,11 @@ function searchScans(
 function scansSearch(ctx: RequestContext, env: Environment): ApiResponse {
   // The window counts back from the data's now, so that sample data of a fixed date stays in it.
   const clock = { nowMs: env.clock.nowMs(), windowEndMs: env.dataNow.getTime() }
-  return ok(searchScans(env.state, objectBody(ctx), clock, env.shape()))
+  const asked = searchQuery(objectBody(ctx))
+  const query = env.scansSearchIgnoresFilters()
+    ? { ...asked, repositoryId: undefined, branch: undefined, statuses: undefined }
+    : asked
+  return ok(searchScans(env.state, query, clock, env.shape()))
 }
 
 export const scansRoutes: readonly Route[] = [
