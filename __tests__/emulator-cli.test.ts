@@ -1,6 +1,6 @@
 /**
- * The emulator's command line: the flags of the server clock and the scans search that ignores
- * its filters, the usage text (--help) and that it lists every flag.
+ * The emulator's command line: the flags of the server clock, the page size cap and the scans
+ * search that ignores its filters, the usage text (--help) and that it lists every flag.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
@@ -19,16 +19,23 @@ function exitCode(child: ReturnType<typeof spawn>): Promise<number | null> {
 }
 
 describe('emulator CLI', () => {
-  it('reads the clock offset and the filter-ignoring search', () => {
+  it('reads the clock offset, the page size cap and the filter-ignoring search', () => {
     expect(
-      parseCliOptions(['--clock-offset-ms=-3600000', '--scans-search-ignores-filters'])
+      parseCliOptions([
+        '--clock-offset-ms=-3600000',
+        '--findings-page-size-cap',
+        '50',
+        '--scans-search-ignores-filters'
+      ])
     ).toMatchObject({
       clockOffsetMs: -3_600_000,
+      findingsPageSizeCap: 50,
       scansSearchIgnoresFilters: true
     })
     expect(parseCliOptions(['--clock-offset-ms', '90000']).clockOffsetMs).toBe(90_000)
     expect(parseCliOptions([])).toMatchObject({
       clockOffsetMs: undefined,
+      findingsPageSizeCap: undefined,
       scansSearchIgnoresFilters: undefined
     })
   })
@@ -39,6 +46,9 @@ describe('emulator CLI', () => {
     )
     expect(() => parseCliOptions(['--clock-offset-ms', '-5'])).toThrow(
       "use '--clock-offset-ms=-XYZ'"
+    )
+    expect(() => parseCliOptions(['--findings-page-size-cap', '0'])).toThrow(
+      '--findings-page-size-cap expects at least 1, got 0'
     )
   })
 

@@ -26,6 +26,8 @@ export const USAGE = `Usage: npm run emulator -- [flags]   (runs the findings AP
   --sbom-export-ms N  an SBOM export stays IN_PROGRESS this long after it was created
   --projects N        serve N projects (the sample's 254, then generated ones), then the bulk
                       repository when it is not among them
+  --findings-page-size-cap N  findings pages hold at most N items whatever page_size asks,
+                      and page counts pages of N (a server capping page_size silently)
   --scans-search-ignores-filters  scans/search ignores repository_id, branch and statuses and
                       lists the newest scans of every repository and branch
   --precomputed-findings-pages  render each findings page once, then serve its bytes
@@ -102,6 +104,12 @@ function tlsOption(key: string | undefined, cert: string | undefined): EmulatorO
   return { key: read(key, '--tls-key'), cert: read(cert, '--tls-cert') }
 }
 
+function pageSizeCap(value: string | undefined): number | undefined {
+  const cap = nonNegativeInteger(value, '--findings-page-size-cap')
+  if (cap === 0) throw new UsageError('--findings-page-size-cap expects at least 1, got 0')
+  return cap
+}
+
 /** The flags parseArgs reads; USAGE describes each (a test keeps the two in step). */
 export const FLAGS = {
   port: { type: 'string' },
@@ -118,6 +126,7 @@ export const FLAGS = {
   'sbom-polls': { type: 'string' },
   'sbom-export-ms': { type: 'string' },
   projects: { type: 'string' },
+  'findings-page-size-cap': { type: 'string' },
   'scans-search-ignores-filters': { type: 'boolean' },
   'precomputed-findings-pages': { type: 'boolean' },
   'tls-key': { type: 'string' },
@@ -147,6 +156,7 @@ export function parseCliOptions(argv: readonly string[]): EmulatorOptions {
     sbomPollsUntilDone: nonNegativeInteger(values['sbom-polls'], '--sbom-polls'),
     sbomExportMs: nonNegativeInteger(values['sbom-export-ms'], '--sbom-export-ms'),
     projects: nonNegativeInteger(values.projects, '--projects'),
+    findingsPageSizeCap: pageSizeCap(values['findings-page-size-cap']),
     scansSearchIgnoresFilters: values['scans-search-ignores-filters'],
     precomputedFindingsPages: values['precomputed-findings-pages'],
     tls: tlsOption(values['tls-key'], values['tls-cert']),

@@ -104,6 +104,10 @@ class EmulatorServer implements Emulator {
     this.latencyMs = options.latencyMs ?? 0
     this.connectMs = (options.connectRoundTrips ?? 0) * this.latencyMs
     this.findingsPageSizeCap = options.findingsPageSizeCap
+    const cap = this.findingsPageSizeCap
+    if (cap !== undefined && !(Number.isSafeInteger(cap) && cap >= 1)) {
+      throw new Error(`findingsPageSizeCap must be a positive integer, got ${cap}`)
+    }
     this.findingsPages = options.precomputedFindingsPages === true ? new Map() : undefined
     const api = (req: http.IncomingMessage, res: http.ServerResponse): void =>
       this.onApiRequest(req, res)
