@@ -1,9 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import fc from 'fast-check'
 import {
   EXPOSURES,
   SEVERITIES,
-  type EvaluatedFinding,
   type Exposure,
   type Finding,
   type FindingMode,
@@ -14,7 +12,6 @@ import {
   type ValidationState
 } from '../src/domain.js'
 import { blockReasons, decide, memoizedBlockReasons, type Thresholds } from '../src/gate/decide.js'
-import { compareEvaluated, Places, sortEvaluated } from '../src/gate/report-order.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from '../src/gate/message.js'
 import { secretsFinding } from './fixtures/report-fixtures.js'
 
@@ -411,31 +408,6 @@ describe('verdict', () => {
   })
 })
 
-describe('sortEvaluated', () => {
-  it('orders exactly like compareEvaluated', () => {
-    const severities: Severity[] = ['low', 'medium', 'high', 'critical']
-    const evaluated = Array.from({ length: 400 }, (_, i) => {
-      const finding =
-        i % 3 === 0
-          ? sca({
-              id: 1000 - i,
-              severity: severities[i % 4],
-              location: { path: `p${i % 7}.txt`, line: i % 5 }
-            })
-          : sast({
-              id: 1000 - i,
-              severity: severities[(i * 7) % 4],
-              ruleName: `rule.${i % 11}`,
-              location: i % 13 === 0 ? undefined : { path: `src/${i % 5}.py`, line: (i * 3) % 17 }
-            })
-      return { finding, blocking: i % 4 === 1, reasons: [] }
-    })
-    expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
-      [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
-    )
-  })
-})
-
 describe('secrets', () => {
   const OFF: Partial<Thresholds> = { failOnSeverity: 'none', failOnPolicyMode: 'none' }
   const STATES: readonly ValidationState[] = [
@@ -503,125 +475,6 @@ describe('secrets', () => {
     expect(verdict.blocking.map(f => f.reasons)).toEqual([
       [{ kind: 'secret', validationState: 'confirmed_valid' }]
     ])
-    expect(sortEvaluated(verdict.findings)).toEqual([...verdict.findings].sort(compareEvaluated))
-  })
-})
-
-describe('Places', () => {
-  it('numbers distinct values by first appearance and places them in code-point order', () => {
-    const values = ['b.rule', 'a.rule', 'b.rule', 'B.rule', '', 'a.rule', 'é.rule', 'z.rule']
-    const places = new Places(values.length)
-    values.forEach((value, i) => places.set(i, value))
-    const { numbers, places: placeOf } = places.order()
-    expect(placeOf).toHaveLength(6)
-    expect([...numbers]).toEqual([0, 1, 0, 2, 3, 1, 4, 5])
-    // '' < 'B.rule' < 'a.rule' < 'b.rule' < 'z.rule' < 'é.rule' (code points, not locale)
-    expect(values.map((_, i) => placeOf[numbers[i]])).toEqual([3, 2, 3, 1, 0, 2, 5, 4])
-  })
-
-  it('is empty for no values', () => {
-    const places = new Places(0)
-    expect([...places.order().numbers]).toEqual([])
-    expect([...places.order().places]).toEqual([])
-  })
-})
-
-describe('sortEvaluated on many findings', () => {
-  const SEVERITY_LIST: Severity[] = ['low', 'medium', 'high', 'critical']
-  const arbitraryEvaluated = fc
-    .record({
-      type: fc.constantFrom('sast', 'sca', 'secrets'),
-      // Small ids tie often; the large ones take every 16-bit digit of the radix order.
-      id: fc.oneof(
-        fc.integer({ min: 0, max: 40 }),
-        fc.constantFrom(65_535, 65_536, 2 ** 32 - 1, 2 ** 32, 2 ** 48 + 5, 2 ** 53 - 1, 2 ** 60)
-      ),
-      severity: fc.constantFrom(...SEVERITY_LIST),
-      rule: fc.constantFrom('a', 'b', 'B', 'a.b', 'ab', '', 'é', 'z'),
-      path: fc.option(fc.constantFrom('src/a.py', 'src/b.py', 'src/A.py', '', 'x'), {
-        nil: undefined
-      }),
-      line: fc.option(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(70_000, 2 ** 31)), {
-        nil: undefined
-      }),
-      blocking: fc.boolean()
-    })
-    .map(({ type, id, severity, rule, path, line, blocking }): EvaluatedFinding => {
-      const location =
-        path === undefined ? undefined : line === undefined ? { path } : { path, line }
-      const finding: Finding =
-        type === 'sast'
-          ? sast({ id, severity, ruleName: rule, location })
-          : type === 'sca'
-            ? sca({ id, severity, ruleName: rule, location })
-            : secret({ id, severity, ruleName: rule, location })
-      return { finding, blocking, reasons: [] }
-    })
-
-  it('orders exactly like compareEvaluated, ties on rule, path and line included', () => {
-    fc.assert(
-      fc.property(fc.array(arbitraryEvaluated, { maxLength: 300 }), evaluated => {
-        const sorted = sortEvaluated(evaluated)
-        expect(sorted).toHaveLength(evaluated.length)
-        // Same order of the sort keys, and every finding exactly once.
-        expect(sorted.map(e => evaluated.indexOf(e)).sort((a, b) => a - b)).toEqual(
-          evaluated.map((_, i) => i)
-        )
-        const expected = [...evaluated].sort(compareEvaluated)
-        sorted.forEach((e, i) => expect(compareEvaluated(e, expected[i] ?? e)).toBe(0))
-      }),
-      { numRuns: 300 }
-    )
-  })
-
-  it('orders findings listed by ascending id (the passes over ids are skipped) the same way', () => {
-    fc.assert(
-      fc.property(fc.array(arbitraryEvaluated, { maxLength: 300 }), evaluated => {
-        const byId = [...evaluated].sort((a, b) => a.finding.id - b.finding.id)
-        const expected = [...byId].sort(compareEvaluated)
-        sortEvaluated(byId).forEach((e, i) => expect(compareEvaluated(e, expected[i] ?? e)).toBe(0))
-      }),
-      { numRuns: 200 }
-    )
-  })
-
-  it('orders more distinct rules and paths than one 16-bit digit holds', () => {
-    // 75,000 findings, each with its own rule and path: their places take two digits.
-    const count = 75_000
-    const evaluated = Array.from({ length: count }, (_, i) => ({
-      finding: sast({
-        id: i,
-        severity: SEVERITY_LIST[i % 4],
-        ruleName: `rule.${(i * 7919) % count}`,
-        location: { path: `src/${(i * 104_729) % count}.py`, line: i % 3 }
-      }),
-      blocking: i % 5 === 0,
-      reasons: []
-    }))
-    expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
-      [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
-    )
-  })
-
-  it.each([
-    ['a negative line', { line: -1 }, {}],
-    ['a fractional line', { line: 1.5 }, {}],
-    ['a negative id', {}, { id: -3 }]
-  ])('compares field by field when a finding has %s', (_, location, finding) => {
-    const evaluated = Array.from({ length: 50 }, (_, i) => ({
-      finding: sast({
-        id: 100 - i,
-        severity: SEVERITY_LIST[i % 2],
-        ruleName: `rule.${i % 3}`,
-        location: { path: 'src/a.py', line: i % 4, ...(i === 7 ? location : {}) },
-        ...(i === 9 ? finding : {})
-      }),
-      blocking: false,
-      reasons: []
-    }))
-    expect(sortEvaluated(evaluated).map(e => e.finding.id)).toEqual(
-      [...evaluated].sort(compareEvaluated).map(e => e.finding.id)
-    )
   })
 })
 
@@ -686,6 +539,24 @@ describe('memoizedBlockReasons', () => {
 })
 
 describe('decide on many findings', () => {
+  it('orders blocking first, then severity, type, rule, path (code points), line and id', () => {
+    const verdict = gate(
+      [
+        sast({ id: 1, severity: 'low', ruleName: 'b', location: { path: 'z.py', line: 1 } }),
+        sast({ id: 2, severity: 'high', ruleName: 'b', location: { path: 'a.py', line: 9 } }),
+        sca({ id: 3, severity: 'high', ruleName: 'a' }),
+        sast({ id: 4, severity: 'high', ruleName: 'a', location: { path: 'B.py', line: 2 } }),
+        sast({ id: 5, severity: 'high', ruleName: 'a', location: { path: 'a.py', line: 2 } }),
+        sast({ id: 6, severity: 'high', ruleName: 'a', location: { path: 'a.py', line: 1 } }),
+        sast({ id: 7, severity: 'critical', ruleName: 'z' }),
+        sast({ id: 8, severity: 'high', ruleName: 'a', location: { path: 'a.py', line: 1 } })
+      ],
+      { thresholds: { failOnSeverity: 'critical', failOnPolicyMode: 'none' } }
+    )
+    // 7 blocks; then high SAST before high SCA; rule a before b; 'B.py' before 'a.py'.
+    expect(verdict.findings.map(f => f.finding.id)).toEqual([7, 4, 6, 8, 5, 2, 3, 1])
+  })
+
   it('lists blocking and ignored findings as filters of the sorted findings would', () => {
     const severities: Severity[] = ['low', 'medium', 'high', 'critical']
     const findings: Finding[] = Array.from({ length: 2000 }, (_, i) =>
@@ -707,7 +578,6 @@ describe('decide on many findings', () => {
       mode: 'comment',
       ignore: findings.filter((_, i) => i % 10 === 0).map(f => f.id)
     })
-    expect(verdict.findings).toEqual([...verdict.findings].sort(compareEvaluated))
     expect(verdict.blocking).toEqual(verdict.findings.filter(f => f.blocking))
     expect(verdict.ignored).toEqual(verdict.findings.filter(f => f.ignored !== undefined))
     // High and critical SAST, and reachable high and critical SCA, but every tenth is ignored.

@@ -16,7 +16,7 @@ import {
   type SeverityCounts,
   type Verdict
 } from '../domain.js'
-import { reportOrder, SortKeys } from './report-order.js'
+import { compareEvaluated } from './report-order.js'
 
 export interface Thresholds {
   readonly failOnSeverity: Severity | 'none'
@@ -193,7 +193,7 @@ function emptyCounts(): { -readonly [K in keyof SeverityCounts]: number } {
 
 /**
  * The verdict: pure, no I/O. `passed` or `failed`; skipping is decided by the caller. Every
- * finding is looked at once (evaluated, counted, its sort keys noted), then sorted once.
+ * finding is looked at once (evaluated and counted), then sorted once.
  */
 export function decide(input: GateInput): Verdict {
   const reasonsOf = memoizedBlockReasons()
@@ -205,7 +205,6 @@ export function decide(input: GateInput): Verdict {
   let unknownMode = 0
   let blockingCount = 0
   let ignoredCount = 0
-  const sortKeys = new SortKeys(count)
   const evaluated = new Array<EvaluatedFinding>(count)
   for (let i = 0; i < count; i++) {
     const finding = input.findings[i]
@@ -216,9 +215,8 @@ export function decide(input: GateInput): Verdict {
     if (mode === 'unknown' && finding.type === 'sast') unknownMode++
     if (e.blocking) blockingCount++
     if (e.ignored !== undefined) ignoredCount++
-    sortKeys.set(i, e)
   }
-  const findings = reportOrder(evaluated, sortKeys)
+  const findings = evaluated.sort(compareEvaluated)
   // Blocking findings come first in this order; the rest are ignored or non-blocking.
   const blocking = findings.slice(0, blockingCount)
   const rest = findings.slice(blockingCount)
