@@ -17,7 +17,7 @@ const MAY_IMPORT = {
   evidence: ['api', 'collect', 'inputs', 'text', 'time'],
   collect: ['api', 'evidence', 'gate', 'inputs', 'runner', 'text', 'time'],
   effects: ['api', 'gate', 'inputs', 'runner', 'text', 'time'],
-  report: ['gate', 'inputs', 'runner', 'text', 'time']
+  report: ['effects', 'evidence', 'gate', 'inputs', 'runner', 'text', 'time']
 }
 const FOLDERS = Object.keys(MAY_IMPORT)
 

@@ -1,16 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import { PaginationError } from '../src/api/errors.js'
-import { cursorPages, pageNumberPages } from '../src/api/paginate.js'
-import {
-  CONNECT_TIMEOUT_CODE,
-  defaultRetryPolicy,
-  parseRetryAfter,
-  retryDelayMs,
-  shouldRetry
-} from '../src/api/retry.js'
-import { classifyNetworkError, serverMessage } from '../src/api/transport.js'
+import { PaginationError, SchemaError } from '../src/api/errors.js'
+import { cursorPages, readPageNumberList, type PageNumberOptions } from '../src/api/pages.js'
+import { defaultRetryPolicy, parseRetryAfter, retryDelayMs, shouldRetry } from '../src/api/retry.js'
+import { classifyNetworkError, serverMessage } from '../src/api/network-errors.js'
 import { reachabilityOf, severityOf, timestampMillis } from '../src/api/wire.js'
-import { StringPool } from '../src/api/findings.js'
+import { StringPool } from '../src/api/findings-wire.js'
 import { heldPages } from './helpers/client.js'
 
 const request = { method: 'GET', path: '/api/v1/x' }
@@ -44,13 +38,15 @@ describe('retry policy', () => {
   })
 
   it('retries a connection that did not open in time, even for a POST: nothing was sent', () => {
-    expect(shouldRetry({ kind: 'network', code: CONNECT_TIMEOUT_CODE }, false, policy)).toBe(true)
-    const error = Object.assign(new Error('connect timed out after 10 s'), {
-      code: CONNECT_TIMEOUT_CODE,
+    expect(shouldRetry({ kind: 'network', code: 'UND_ERR_CONNECT_TIMEOUT' }, false, policy)).toBe(
+      true
+    )
+    const error = Object.assign(new Error('Connect Timeout Error'), {
+      code: 'UND_ERR_CONNECT_TIMEOUT',
       hostname: 'semgrep.dev'
     })
     expect(classifyNetworkError(error, 30_000)).toEqual({
-      code: 'ECONNECT_TIMEOUT',
+      code: 'UND_ERR_CONNECT_TIMEOUT',
       detail: 'connection timed out: semgrep.dev'
     })
   })
@@ -82,7 +78,20 @@ describe('retry policy', () => {
   })
 })
 
-describe('page-number pagination', () => {
+describe('page-number lists (no HTTP)', () => {
+  const full = (page: number): number[] => Array.from({ length: 10 }, (_, i) => page * 10 + i)
+  const range = (from: number, to: number): number[] =>
+    Array.from({ length: to - from + 1 }, (_, index) => from + index)
+  const options: PageNumberOptions<number> = {
+    pageSize: 10,
+    plannedPages: 2,
+    window: 3,
+    maxPages: 50,
+    key: (n: number) => n,
+    request
+  }
+
+  /** A list of `total` items in pages of 10, and the pages asked for, in order. */
   const source = (total: number) => {
     const requested: number[] = []
     const fetchPage = (page: number): Promise<number[]> => {
@@ -94,92 +103,131 @@ describe('page-number pagination', () => {
     }
     return { requested, fetchPage }
   }
-  const options = {
-    pageSize: 10,
-    concurrency: 3,
-    endOn: 'short-page' as const,
-    maxPages: 50,
-    key: (n: number) => n,
-    request
-  }
 
-  it('returns every item in order, stopping at the first short page', async () => {
+  it('returns every item once, in order, ending on the first empty page', async () => {
     const { requested, fetchPage } = source(45)
-    const items = await collect(pageNumberPages(fetchPage, options))
-    expect(items).toEqual(Array.from({ length: 45 }, (_, i) => i))
-    // 5 pages hold the data; up to 3 in flight means at most 2 speculative pages past the end.
-    expect(requested.slice(0, 5)).toEqual([0, 1, 2, 3, 4])
-    expect(requested.length).toBeLessThanOrEqual(7)
+    const pages: number[] = []
+    const items = await readPageNumberList(fetchPage, {
+      ...options,
+      onPage: page => pages.push(page.length)
+    })
+    expect(items).toEqual(range(0, 44))
+    // The short page 4 is not the end: the empty page 5 is.
+    expect(pages).toEqual([10, 10, 10, 10, 5])
+    // Planned 0 and 1, then windows of three: 2-4, 5-7.
+    expect(requested).toEqual(range(0, 7))
   })
 
-  const full = (page: number): number[] => Array.from({ length: 10 }, (_, i) => page * 10 + i)
-
-  it('starts one page ahead, asks further ahead while the end is unknown, never past a known end', async () => {
+  it('asks for the planned pages at once, and the window only once the plan is read', async () => {
     const { requested, fetchPage, answer } = heldPages()
-    const pages = pageNumberPages(fetchPage, { ...options, concurrency: 2 })
-
-    const page0 = pages.next()
-    await answer(0, full(0))
-    expect((await page0).value).toEqual(full(0))
-    // Slow start: after the first full page, only the next one (a list of two costs no extra).
-    const page1 = pages.next()
-    await answer(1, full(1))
-    expect((await page1).value).toEqual(full(1))
-    expect(requested).toEqual([0, 1])
-
-    // Two full pages: the full concurrency, page 3 asked for while page 2 is still out.
-    const page2 = pages.next()
+    const reading = readPageNumberList(fetchPage, { ...options, plannedPages: 4 })
     expect(requested).toEqual([0, 1, 2, 3])
-    await answer(3, [])
+    await answer(3, full(3))
     await answer(2, full(2))
-    expect((await page2).value).toEqual(full(2))
-
-    // Page 3 came back empty before page 2 was read: nothing past it is asked for.
-    expect((await pages.next()).done).toBe(true)
+    await answer(1, full(1))
     expect(requested).toEqual([0, 1, 2, 3])
+    await answer(0, full(0))
+    // All four planned pages were full: the window asks for three more together.
+    expect(requested).toEqual(range(0, 6))
+    await answer(4, [])
+    await answer(5, [])
+    await answer(6, [])
+    expect(await reading).toEqual(range(0, 39))
+    expect(requested).toEqual(range(0, 6))
   })
 
-  it('a single short page costs one request', async () => {
-    const { requested, fetchPage } = source(4)
-    expect(await collect(pageNumberPages(fetchPage, options))).toEqual([0, 1, 2, 3])
+  it('a plan of no pages still asks for the first', async () => {
+    const { requested, fetchPage } = source(0)
+    expect(await readPageNumberList(fetchPage, { ...options, plannedPages: 0 })).toEqual([])
     expect(requested).toEqual([0])
   })
 
-  it('empty-page mode keeps going past short pages until an empty one', async () => {
-    const pages = [[1, 2], [3], []]
-    const items = await collect(
-      pageNumberPages(page => Promise.resolve(pages[page] ?? []), {
+  it('a short page does not end the list: a server that caps the page size is read whole', async () => {
+    // A server that serves 4 of the 10 asked for.
+    const capped = (page: number): Promise<number[]> =>
+      Promise.resolve(range(page * 4, page * 4 + 3).filter(n => n < 22))
+    expect(await readPageNumberList(capped, options)).toEqual(range(0, 21))
+  })
+
+  it('a later page asked for with the empty one that holds items is a SchemaError', async () => {
+    const { fetchPage, answer } = heldPages()
+    const reading = readPageNumberList(fetchPage, { ...options, plannedPages: 4 }).catch(
+      (e: unknown) => e
+    )
+    await answer(0, full(0))
+    await answer(1, [])
+    await answer(2, [])
+    await answer(3, [30, 31])
+    const error = await reading
+    expect(error).toBeInstanceOf(SchemaError)
+    expect((error as Error).message).toBe(
+      'GET /api/v1/x returned an unexpected response: page 1 was empty, but page 3 holds 2 items: the list changed while it was read, or its pages overlap; run the step again'
+    )
+  })
+
+  it('keeps each item once when pages overlap, and stops a server that repeats a page', async () => {
+    const overlapping = [[1, 2, 3], [3, 4], []]
+    expect(
+      await readPageNumberList(page => Promise.resolve(overlapping[page] ?? []), {
         ...options,
-        concurrency: 1,
-        endOn: 'empty-page'
+        plannedPages: 3
       })
-    )
-    expect(items).toEqual([1, 2, 3])
-  })
-
-  it('stops a server that repeats the same full page', async () => {
-    const same = Array.from({ length: 10 }, (_, i) => i)
-    await expect(collect(pageNumberPages(() => Promise.resolve(same), options))).rejects.toThrow(
-      'GET /api/v1/x pagination did not end: page 1 repeated the items of an earlier page'
-    )
-  })
-
-  it('stops an endless run of full pages at maxPages', async () => {
-    const endless = (page: number) =>
-      Promise.resolve(Array.from({ length: 10 }, (_, i) => page * 10 + i))
-    const error = await collect(pageNumberPages(endless, { ...options, maxPages: 5 })).catch(
+    ).toEqual([1, 2, 3, 4])
+    const same = full(0)
+    const error = await readPageNumberList(() => Promise.resolve(same), options).catch(
       (e: unknown) => e
     )
     expect(error).toBeInstanceOf(PaginationError)
-    expect((error as Error).message).toContain('more than 5 full pages of 10')
+    expect((error as Error).message).toBe(
+      'GET /api/v1/x pagination did not end: page 1 repeated the items of earlier pages (the server seems to ignore "page"); stopped to avoid an endless loop'
+    )
   })
 
-  it('propagates a failed page', async () => {
-    const failing = (page: number) =>
-      page === 2
-        ? Promise.reject(new Error('boom'))
-        : Promise.resolve(Array.from({ length: 10 }, (_, i) => page * 10 + i))
-    await expect(collect(pageNumberPages(failing, options))).rejects.toThrow('boom')
+  it('stops an endless run of pages with items at maxPages, asking for none past it', async () => {
+    const requested: number[] = []
+    const endless = (page: number): Promise<number[]> => {
+      requested.push(page)
+      return Promise.resolve(full(page))
+    }
+    const error = await readPageNumberList(endless, { ...options, maxPages: 5 }).catch(
+      (e: unknown) => e
+    )
+    expect(error).toBeInstanceOf(PaginationError)
+    expect((error as Error).message).toBe(
+      'GET /api/v1/x pagination did not end: more than 5 pages of 10; stopped to avoid an endless loop'
+    )
+    expect(requested).toEqual(range(0, 4))
+  })
+
+  it('propagates a failed page, and cancels the pages still out', async () => {
+    const signals: AbortSignal[] = []
+    const failing = (page: number, signal: AbortSignal): Promise<number[]> => {
+      signals.push(signal)
+      if (page === 1) return Promise.reject(new Error('boom'))
+      // Pages other than 0 and 1 never answer: only the cancel ends them.
+      return page === 0 ? Promise.resolve(full(0)) : new Promise(() => undefined)
+    }
+    await expect(readPageNumberList(failing, { ...options, plannedPages: 4 })).rejects.toThrow(
+      'boom'
+    )
+    expect(signals).toHaveLength(4)
+    expect(signals.every(signal => signal.aborted)).toBe(true)
+  })
+
+  it('a page that failed before the list reached it fails the list once read, unhandled by none', async () => {
+    const { fetchPage, answer } = heldPages()
+    const pending: ((error: Error) => void)[] = []
+    const reading = readPageNumberList(
+      (page, signal) =>
+        page === 2
+          ? new Promise<number[]>((_, reject) => pending.push(reject))
+          : fetchPage(page).then(items => (signal.aborted ? [] : items)),
+      { ...options, plannedPages: 3 }
+    ).catch((e: unknown) => e)
+    pending[0]?.(new Error('page 2 failed'))
+    await answer(0, full(0))
+    await answer(1, [])
+    expect(await reading).toEqual(new Error('page 2 failed'))
   })
 })
 
@@ -304,17 +352,6 @@ describe('wire helpers', () => {
     expect(pool.list(['a', 'b\u0000c'])).toEqual(['a', 'b\u0000c'])
     // The elements are the pool's strings.
     expect(pool.list(['security', 'A03'])[0]).toBe(pool.intern('security'))
-  })
-
-  it("gives a rule's message as the pool's copy, and a changed message as it now reads", () => {
-    const pool = new StringPool()
-    const first = pool.message('rule-a', ['Use of ', 'eval'].join(''))
-    expect(first).toBe('Use of eval')
-    // Built anew, equal in content: the pool's copy comes back.
-    expect(pool.message('rule-a', ['Use of ', 'eval'].join(''))).toBe(first)
-    expect(pool.message('rule-a', 'Use of exec')).toBe('Use of exec')
-    expect(pool.message('rule-b', 'Use of eval')).toBe(pool.intern('Use of eval'))
-    expect(pool.message('rule-a', 'Use of eval')).toBe('Use of eval')
   })
 
   it('extracts one line from JSON, HTML and text error bodies', () => {

@@ -14,7 +14,7 @@ import {
   resolveDeployment
 } from '../src/api/deployments.js'
 import { ApiError } from '../src/api/errors.js'
-import { findingPages, type FindingsQuery } from '../src/api/findings.js'
+import { readFindings, type FindingsQuery } from '../src/api/findings.js'
 import { isSastPolicy, listPolicies, policyRuleModes } from '../src/api/policies.js'
 import { findProject, listProjects, putProjectTags } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
@@ -32,7 +32,7 @@ import {
   WEB_SAST,
   WEB_SCA
 } from './helpers/sample.js'
-import { emulatorTransport, PAGE_BY_PAGE, quiesce } from './helpers/client.js'
+import { emulatorTransport, quiesce } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const DAY_MS = 86_400_000
@@ -63,11 +63,9 @@ function newTransport(): Transport {
   })
 }
 
-async function collect(query: FindingsQuery): Promise<Finding[]> {
-  const out: Finding[] = []
-  for await (const page of findingPages(transport, 'acme-corp', query, PAGE_BY_PAGE))
-    out.push(...page)
-  return out
+/** Every finding of `query`; its first page asked for alone, so that it is the first request. */
+function collect(query: FindingsQuery): Promise<Finding[]> {
+  return readFindings(transport, 'acme-corp', query, 1)
 }
 
 function byId<T extends Finding>(findings: readonly Finding[], id: number): T {
@@ -210,7 +208,14 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       const since = Math.floor(NOW.getTime() / 1000) - 10 * 86_400
       const findings = await collect({ ...webMain('sast'), since })
       expect(sortedIds(findings)).toEqual([WEB_SAST.sqli, WEB_SAST.csrf, WEB_SAST.dangerousHtml])
-      expect(emulator.requests).toHaveLength(1)
+      // Page 0, short; then the window of pages 1 to 4, the first of them empty.
+      expect(emulator.requests.map(r => r.query.page?.[0]).sort()).toEqual([
+        '0',
+        '1',
+        '2',
+        '3',
+        '4'
+      ])
       const [request] = emulator.requests
       expect(request.method).toBe('GET')
       expect(request.path).toBe(FINDINGS_PATH)
@@ -390,12 +395,9 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
   describe('projects', () => {
     afterEach(() => quiesce(emulator, 40))
 
-    it('lists all 254 projects over pages of 100', async () => {
-      const projects = await listProjects(transport, 'acme-corp', {
-        pageSize: 100,
-        concurrency: 1,
-        maxPages: 10
-      })
+    it('lists all 254 projects, each once, reading the list until two reads agree', async () => {
+      const warnings: string[] = []
+      const projects = await listProjects(transport, 'acme-corp', message => warnings.push(message))
       expect(projects).toHaveLength(SAMPLE_PROJECT_COUNT)
       expect(new Set(projects.map(p => p.id)).size).toBe(SAMPLE_PROJECT_COUNT)
       expect(projects[0]).toEqual({
@@ -407,25 +409,18 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         primaryBranch: 'refs/heads/main'
       })
       expect(projects[253].name).toBe('acme/svc-250')
-      // three pages with projects, then the empty one that ends the list
-      expect(emulator.requests.map(r => r.query)).toEqual(
-        [0, 1, 2, 3].map(page => ({ page: [String(page)], page_size: ['100'] }))
+      expect(warnings).toEqual([])
+      // Each read: page 0 of 1000 (short, so not the end), then pages 1 to 4, all empty.
+      await quiesce(emulator, 40)
+      const pages = emulator.requests.map(r => `${r.query.page[0]}:${r.query.page_size[0]}`)
+      expect(pages.filter(page => page === '0:1000')).toHaveLength(2)
+      expect(pages.sort()).toEqual(
+        ['0', '0', '1', '1', '2', '2', '3', '3', '4', '4'].map(page => `${page}:1000`)
       )
     })
 
-    it('lists all projects with the default paging, nothing asked for past the end', async () => {
-      const projects = await listProjects(transport, 'acme-corp')
-      expect(projects).toHaveLength(SAMPLE_PROJECT_COUNT)
-      await quiesce(emulator, 40)
-      // Page 0 is short, but only an empty page ends this list: page 1, asked for alone (slow
-      // start), is that page.
-      expect(emulator.requests.map(r => r.query.page[0])).toEqual(['0', '1'])
-      expect(emulator.requests.every(r => r.query.page_size[0] === '1000')).toBe(true)
-    })
-
     it('finds a project by exact, case-insensitive name, never the prefix look-alike', async () => {
-      const paging = { pageSize: 100, concurrency: 2, maxPages: 10 }
-      await expect(findProject(transport, 'acme-corp', 'ACME/Web', paging)).resolves.toMatchObject({
+      await expect(findProject(transport, 'acme-corp', 'ACME/Web')).resolves.toMatchObject({
         id: PROJECT.web,
         name: 'acme/web'
       })
@@ -433,25 +428,28 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       expect(emulator.requests.map(r => r.rawPath)).toEqual([
         '/api/v1/deployments/acme-corp/projects/ACME/Web'
       ])
-      await expect(
-        findProject(transport, 'acme-corp', 'acme/web-legacy', paging)
-      ).resolves.toMatchObject({ id: PROJECT.webLegacy, name: 'acme/web-legacy' })
-      await expect(
-        findProject(transport, 'acme-corp', 'acme/svc-250', paging)
-      ).resolves.toMatchObject({ id: 2250, name: 'acme/svc-250' })
+      await expect(findProject(transport, 'acme-corp', 'acme/web-legacy')).resolves.toMatchObject({
+        id: PROJECT.webLegacy,
+        name: 'acme/web-legacy'
+      })
+      await expect(findProject(transport, 'acme-corp', 'acme/svc-250')).resolves.toMatchObject({
+        id: 2250,
+        name: 'acme/svc-250'
+      })
       emulator.requests.length = 0
-      await expect(findProject(transport, 'acme-corp', 'acme/we', paging)).resolves.toBeUndefined()
-      // not known by that name: the list decides, read to its empty page (page 3)
+      await expect(findProject(transport, 'acme-corp', 'acme/we')).resolves.toBeUndefined()
+      // not known by that name: the list decides, read once to its empty page (page 1)
       const asked = emulator.requests.map(r => `${r.path} ${r.status} ${r.query.page?.[0] ?? ''}`)
       expect(asked.slice(0, 2)).toEqual([
         '/api/v1/deployments/acme-corp/projects/acme/we 404 ',
         '/api/v1/deployments/acme-corp/projects 200 0'
       ])
-      expect(asked).toContain('/api/v1/deployments/acme-corp/projects 200 3')
+      expect(asked.slice(2).sort()).toEqual(
+        [1, 2, 3, 4].map(page => `/api/v1/deployments/acme-corp/projects 200 ${page}`)
+      )
     })
 
     describe('when the one-project route does not give it', () => {
-      const PAGING = { pageSize: 100, concurrency: 1, maxPages: 10 }
       const BY_NAME = '/api/v1/deployments/acme-corp/projects/acme/svc-250'
       afterEach(() => {
         emulator.state.projectPathStyle = 'both'
@@ -459,23 +457,23 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
 
       /** The project found, and each request as `path status`. */
       async function lookUp(): Promise<{ id?: number; requests: string[] }> {
-        const found = await findProject(transport, 'acme-corp', 'acme/svc-250', PAGING)
+        const found = await findProject(transport, 'acme-corp', 'acme/svc-250')
         return {
           ...(found ? { id: found.id } : {}),
           requests: emulator.requests.map(r => `${r.path} ${r.status}`)
         }
       }
-      const LIST_TO_PAGE_2 = [
-        '/api/v1/deployments/acme-corp/projects 200',
-        '/api/v1/deployments/acme-corp/projects 200',
-        '/api/v1/deployments/acme-corp/projects 200'
-      ]
+      /** One read of the list: page 0, then pages 1 to 4 together, the first of them empty. */
+      const ONE_LIST_READ = Array.from(
+        { length: 5 },
+        () => '/api/v1/deployments/acme-corp/projects 200'
+      )
 
       it('a route that wants the slash encoded (404): the list finds it', async () => {
         emulator.state.projectPathStyle = 'encoded'
         expect(await lookUp()).toEqual({
           id: 2250,
-          requests: [`${BY_NAME} 404`, ...LIST_TO_PAGE_2]
+          requests: [`${BY_NAME} 404`, ...ONE_LIST_READ]
         })
       })
 
@@ -486,7 +484,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         emulator.addFault({ kind: 'json', path: BY_NAME, body })
         expect(await lookUp()).toEqual({
           id: 2250,
-          requests: [`${BY_NAME} 200`, ...LIST_TO_PAGE_2]
+          requests: [`${BY_NAME} 200`, ...ONE_LIST_READ]
         })
       })
 

@@ -10,11 +10,11 @@ import fc from 'fast-check'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage } from '../emulator/wire.js'
 import { sastFinding, scaFinding } from '../emulator/data/factories.js'
-import { collectGateData } from '../src/collect/gate-data.js'
+import { collectGateData, type DataLocation } from '../src/collect/gate-data.js'
 import { listDependencies } from '../src/api/dependencies.js'
 import { listDeployments } from '../src/api/deployments.js'
 import { SchemaError } from '../src/api/errors.js'
-import { findingPages, type FindingsQuery } from '../src/api/findings.js'
+import { readFindings, type FindingsQuery } from '../src/api/findings.js'
 import { listPolicies, policyRuleModes } from '../src/api/policies.js'
 import { listProjects, putProjectTags } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
@@ -24,14 +24,13 @@ import { Transport } from '../src/api/transport.js'
 import { decide } from '../src/gate/decide.js'
 import { modeLookup } from '../src/gate/modes.js'
 import { readConfig } from '../src/inputs/index.js'
-import type { Deployment, Finding, IssueType } from '../src/domain.js'
+import type { Finding, IssueType } from '../src/domain.js'
 import { failure } from './helpers/failure.js'
 import { PROJECT, WEB_SAST } from './helpers/sample.js'
-import { PAGE_BY_PAGE } from './helpers/client.js'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
-const DEPLOYMENT: Deployment = { id: '4242', slug: 'acme-corp', name: 'acme-corp' }
+const WHERE: DataLocation = { deploymentSlug: 'acme-corp', deploymentId: '4242' }
 
 let emulator: Emulator
 let transport: Transport
@@ -67,11 +66,9 @@ const webMain = (type: Exclude<IssueType, 'secrets'>): FindingsQuery => ({
   status: 'open'
 })
 
-async function collect(query: FindingsQuery): Promise<Finding[]> {
-  const out: Finding[] = []
-  for await (const page of findingPages(transport, 'acme-corp', query, PAGE_BY_PAGE))
-    out.push(...page)
-  return out
+/** Every finding of `query`, its first page asked for alone: a fault meets page 0 first. */
+function collect(query: FindingsQuery, over: Transport = transport): Promise<Finding[]> {
+  return readFindings(over, 'acme-corp', query, 1)
 }
 
 /** The problems of the SchemaError `promise` rejects with; fails the test on anything else. */
@@ -166,7 +163,7 @@ describe('findings: a 200 without the requested list', () => {
   })
 })
 
-describe('findings pages are parsed through one buffer that every page reuses', () => {
+describe('findings pages are read whole, whatever their size and text', () => {
   const page = (id: number, message: string): unknown =>
     renderFindingsPage(
       'sast',
@@ -204,8 +201,12 @@ describe('findings pages are parsed through one buffer that every page reuses', 
       Buffer.from([0xef, 0xbb, 0xbf]),
       Buffer.from(JSON.stringify(page(8_800_105, 'after a BOM')))
     ])
-    const server = http.createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    const empty = Buffer.from(JSON.stringify(renderFindingsPage('sast', [], 'live')))
+    // Page 0 is the page with the mark; every later page is empty.
+    const server = http.createServer((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(new URL(req.url ?? '/', 'http://x').searchParams.get('page') === '0' ? body : empty)
     )
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
@@ -216,10 +217,8 @@ describe('findings pages are parsed through one buffer that every page reuses', 
       retry: defaultRetryPolicy(0)
     })
     try {
-      const messages: string[] = []
-      for await (const found of findingPages(direct, 'acme-corp', webMain('sast'), PAGE_BY_PAGE))
-        messages.push(...found.map(f => f.ruleMessage))
-      expect(messages).toEqual(['after a BOM'])
+      const found = await collect(webMain('sast'), direct)
+      expect(found.map(f => f.ruleMessage)).toEqual(['after a BOM'])
     } finally {
       await direct.close()
       await new Promise(resolve => server.close(resolve))
@@ -249,11 +248,9 @@ describe('every other endpoint: the fields the client uses are required', () => 
     ]
   ])('projects: %j', async (body, problem) => {
     emulator.addFault({ kind: 'json', path: '/api/v1/deployments/acme-corp/projects', body })
-    expect(
-      await problemsOf(
-        listProjects(transport, 'acme-corp', { pageSize: 100, concurrency: 1, maxPages: 5 })
-      )
-    ).toEqual([problem])
+    expect(await problemsOf(listProjects(transport, 'acme-corp', () => undefined))).toEqual([
+      problem
+    ])
   })
 
   it.each([
@@ -420,12 +417,7 @@ describe('no findings body that lacks the requested list can produce "passed" (p
         )
         let verdict
         try {
-          const data = await collectGateData(
-            transport,
-            Promise.resolve(DEPLOYMENT),
-            config,
-            undefined
-          )
+          const data = await collectGateData(transport, WHERE, config, { warn: () => undefined })
           verdict = decide({
             findings: data.findings,
             thresholds: config,

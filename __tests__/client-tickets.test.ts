@@ -194,7 +194,7 @@ describe('ticket POST safety', () => {
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ mayHaveBeenProcessed: true, attempts: 1 })
     expect(error.message).toBe(
-      `POST ${TICKETS_PATH} failed: connection closed by the server before the response was complete (ECONNRESET) after 1 attempt; the request was sent and may have been processed, so it was not retried`
+      `POST ${TICKETS_PATH} failed: connection closed by the server before the response was complete (UND_ERR_SOCKET) after 1 attempt; the request was sent and may have been processed, so it was not retried`
     )
     expect(ticketRequests()).toBe(1)
     expect(sleeps).toEqual([])

@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { logText, quoted } from '../src/text/log-text.js'
-import { coreRunner, coreFlushed } from '../src/runner/core-runner.js'
+import { coreRunner } from '../src/runner/core-runner.js'
 import { emitAnnotations } from '../src/report/annotations.js'
 import { setOutputs } from '../src/report/outputs.js'
 import { writeJobSummary } from '../src/report/summary.js'
@@ -72,14 +72,10 @@ describe('coreRunner writes to stdout', () => {
       .filter(l => l !== '')
   }
 
-  // First in this file: @actions/core is not loaded yet.
-  it('holds what it is told until @actions/core is loaded, then writes it in order, the mask first', async () => {
+  it('writes what it is told at once and in order, the mask first', () => {
     coreRunner.setSecret('fgt_s3cret-value')
     coreRunner.info('using fgt_s3cret-value')
     coreRunner.setFailed('failed')
-    expect(written).toEqual([])
-    expect(process.exitCode).toBeUndefined()
-    await coreFlushed()
     expect(outputLines()).toEqual([
       '::add-mask::fgt_s3cret-value',
       'using fgt_s3cret-value',
@@ -88,12 +84,11 @@ describe('coreRunner writes to stdout', () => {
     expect(process.exitCode).toBe(1)
   })
 
-  it('quotes a server line that would start a workflow command, in info, warning and setFailed', async () => {
+  it('quotes a server line that would start a workflow command, in info, warning and setFailed', () => {
     const forged = 'token abc\n::add-mask::x\n  ##[error]legacy\u001b[8m'
     coreRunner.info(forged)
     coreRunner.warning(forged)
     coreRunner.setFailed(forged)
-    await coreFlushed()
     expect(process.exitCode).toBe(1)
     expect(outputLines()).toEqual([
       'token abc',
@@ -104,9 +99,8 @@ describe('coreRunner writes to stdout', () => {
     ])
   })
 
-  it('writes exactly one ::error line per annotation, whatever the server text', async () => {
+  it('writes exactly one ::error line per annotation, whatever the server text', () => {
     const count = emitAnnotations(forgingReport(), 10, coreRunner)
-    await coreFlushed()
     expect(count).toBe(2)
     const out = outputLines()
     expect(out).toHaveLength(2)
@@ -122,9 +116,8 @@ describe('coreRunner writes to stdout', () => {
     )
   })
 
-  it('emits the cap notice with @actions/core notice', async () => {
+  it('emits the cap notice with @actions/core notice', () => {
     expect(emitAnnotations(blockingReport(3), 2, coreRunner)).toBe(2)
-    await coreFlushed()
     const out = outputLines()
     expect(out).toHaveLength(3)
     expect(out[2]).toBe(
@@ -176,7 +169,6 @@ describe('coreRunner writes the runner files', () => {
 
   it('writes every output to $GITHUB_OUTPUT', async () => {
     const outputs = setOutputs(failingReport(), { reportFile: 'r.json' }, coreRunner)
-    await coreFlushed()
     expect(parseOutputFile(await readFile(join(dir, 'output'), 'utf8'))).toEqual(outputs)
     expect(outputs['report-file']).toBe('r.json')
     expect(outputs['blocking-ids']).toBe('[1,2]')

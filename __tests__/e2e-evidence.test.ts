@@ -9,13 +9,9 @@ import { join } from 'node:path'
 import { headScan, PR_REF, sampleCommit, type Fault, type ScanRecord } from '../emulator/server.js'
 import {
   requireBundle,
-  earlyCountRequests,
   errorLines,
-  FINDINGS_PATH,
-  DEFAULT_CHAINS,
   expectShortListRequests,
   findingsRequests,
-  firstPageRequests,
   proofScansRequests,
   RELAXED,
   runAction,
@@ -26,7 +22,7 @@ import {
   type ActionRun,
   type Emulator
 } from './helpers/e2e.js'
-import { PROJECT, WEB_MAIN_BLOCKING } from './helpers/sample.js'
+import { PROJECT } from './helpers/sample.js'
 
 requireBundle()
 
@@ -39,24 +35,6 @@ const SCANS_NOT_AVAILABLE: Fault = {
   status: 404,
   times: Infinity,
   body: { error: 'Not Found' }
-}
-
-/**
- * The early count's search (of the deployment's newest scans) and the proof's (of the project's
- * repository): which reaches the server first is not fixed, so faults name theirs by its body.
- */
-const EARLY_SEARCH = { path: SCANS_PATH, bodyHas: { repository_id: false } } as const
-const PROOF_SEARCH = { path: SCANS_PATH, bodyHas: { repository_id: true } } as const
-
-/** One 429 on `path`, asking to come back in `seconds`. */
-function tooManyRequests(path: string, seconds: number): Fault {
-  return {
-    path,
-    kind: 'status',
-    status: 429,
-    headers: { 'retry-after': String(seconds) },
-    body: { error: 'Too Many Requests' }
-  }
 }
 
 /** The findings requests that arrived after `request`. */
@@ -78,11 +56,10 @@ function sampleScan(emulator: Emulator, match: (scan: ScanRecord) => boolean): S
 function expectNoVerdict(run: ActionRun, emulator: Emulator): string {
   expect(run.exitCode).toBe(1)
   expect(run.outputs.result).toBe('skipped')
-  // Findings may have been asked for while the scan was being proven (one page per chain, in
-  // whatever order they arrive): none was judged, and none was fetched again after the proof.
+  // The findings are read only once the scans are proven: none was asked for, none judged.
   expect(run.outputs['findings-count']).toBeUndefined()
   expect(run.outputs['blocking-ids']).toBeUndefined()
-  expect(firstPageRequests(findingsRequests(emulator)).length).toBeLessThanOrEqual(DEFAULT_CHAINS)
+  expect(findingsRequests(emulator)).toEqual([])
   const errors = errorLines(run)
   expect(errors).toHaveLength(1)
   expect(errors[0]?.startsWith('No verdict: ')).toBe(true)
@@ -115,16 +92,11 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       branch: 'refs/heads/main',
       limit: 500
     })
-    // The deployment was discovered: its newest scans of the ref were searched alongside the
-    // project lookup, for the count that sizes the findings requests.
-    expect(earlyCountRequests(emulator).map(r => r.body)).toEqual([
-      { deployment_id: '4242', branch: 'refs/heads/main', limit: 100 }
-    ])
     expect(run.summary.split('\n')[0]).toBe(
       `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${MAIN_COMMIT.slice(0, 7)}`
     )
     expect(run.summary).toContain(
-      `**Scan** ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> · full scan · completed `
+      `**Code, Supply Chain, Secrets** scan ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> · full scan · completed `
     )
   })
 
@@ -136,7 +108,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     })
     const message = expectNoVerdict(run, emulator)
     expect(message).toMatch(
-      /^No verdict: no completed scan of commit ea86292 on refs\/heads\/never-scanned of acme\/web; the repository has no scan of refs\/heads\/never-scanned or never-scanned; its recent scans record "refs\/pull\/42\/merge", "refs\/heads\/main", .*"experiment".*\. Check that a scan runs on this event and that this job waits for it \(needs: on the scan job\); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none$/
+      /^No verdict: no completed scan of commit ea86292 on refs\/heads\/never-scanned of acme\/web ran Code; the repository has no scan of refs\/heads\/never-scanned or never-scanned; its recent scans record "refs\/pull\/42\/merge", "refs\/heads\/main", .*"experiment".*\. Check that a scan runs on this event and that this job waits for it \(needs: on the scan job\); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none$/
     )
     // Both spellings, then every branch for the message.
     expect(proofScansRequests(emulator).map(r => (r.body as { branch?: string }).branch)).toEqual([
@@ -152,9 +124,11 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       'scan-wait-timeout-seconds': '0'
     })
     const message = expectNoVerdict(run, emulator)
-    expect(message).toContain('no completed scan of commit fffffff on refs/heads/main of acme/web;')
+    expect(message).toContain(
+      'no completed scan of commit fffffff on refs/heads/main of acme/web ran Code;'
+    )
     expect(message).toMatch(
-      /the newest scan of refs\/heads\/main is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_[A-Z]+, (completed|started) \d+ (min|h) ago\)/
+      /the newest scan of refs\/heads\/main is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_[A-Z]+, (completed|started) \d+ (min|h) ago, products: [a-z, ]+\)/
     )
   })
 
@@ -163,7 +137,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     const run = await runAction(emulator, { commit: failed.commit })
     const message = expectNoVerdict(run, emulator)
     expect(message).toBe(
-      `No verdict: scan ${failed.id} of commit ${failed.commit.slice(0, 7)} on refs/heads/main ended SCAN_STATUS_ERROR, so there are no findings of this commit to judge; re-run the scan (or set on-missing-scan: warn)`
+      `No verdict: scan ${failed.id} of commit ${failed.commit.slice(0, 7)} on refs/heads/main ended SCAN_STATUS_ERROR, so there are no Code findings of this commit to judge; re-run the scan (or set on-missing-scan: warn)`
     )
   })
 
@@ -180,7 +154,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     const message = expectNoVerdict(run, emulator)
     expect(message).toMatch(
       new RegExp(
-        `^No verdict: the findings of refs/heads/main are now those of scan \\d+ of commit ${MAIN_COMMIT.slice(0, 7)} \\(completed \\d+ h ago\\), which completed after scan ${older.id} of the gated commit ${older.commit.slice(0, 7)}: a newer push superseded this run`
+        `^No verdict: the Code findings of refs/heads/main are now those of scan \\d+ of commit ${MAIN_COMMIT.slice(0, 7)} \\(completed \\d+ h ago\\), which completed after scan ${older.id} of the gated commit ${older.commit.slice(0, 7)}: a newer push superseded this run`
       )
     )
   })
@@ -222,93 +196,11 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     )
   })
 
-  it('no verdict ends the run: a findings request waiting out a Retry-After is not sent again', async () => {
-    emulator.addFault(tooManyRequests(FINDINGS_PATH, 15))
+  it('no verdict without the proof: no findings request goes out at all', async () => {
     emulator.addFault(SCANS_NOT_AVAILABLE)
     const run = await runAction(emulator)
     expectNoVerdict(run, emulator)
-    // Waited out, the retry would have gone out 15 s later, before the process could end.
-    expect(findingsRequests(emulator).filter(r => r.status === 429)).toHaveLength(1)
-    expectShortListRequests(findingsRequests(emulator))
-  })
-
-  it("the early count's search failing costs its count, not the verdict", async () => {
-    emulator.addFault({
-      ...EARLY_SEARCH,
-      kind: 'status',
-      status: 404,
-      body: { error: 'Not Found' }
-    })
-    const run = await runAction(emulator, RELAXED)
-    expect(run.exitCode).toBe(0)
-    expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-    expect(earlyCountRequests(emulator).map(r => r.status)).toEqual([404])
-    expect(proofScansRequests(emulator).map(r => r.status)).toEqual([200])
-    expect(warningLines(run)).toEqual([])
-  })
-
-  it('with the early search sent, the run asks for at most five requests past the fewest, whatever the lists', async () => {
-    // 3000 more open SAST findings: the list's first page is full. The early search fails and
-    // the proof's is slow, so no count is in; page 1 (which proves the end) is slow too, so the
-    // run speculates past it meanwhile, on every slot it has.
-    const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 3000, sca: 0 }
-    await withEmulator({ bulk }, async emulator => {
-      emulator.addFault({ ...EARLY_SEARCH, kind: 'status', status: 404, body: {} })
-      emulator.addFault({ ...PROOF_SEARCH, kind: 'delay', ms: 800 })
-      // The other chains end (empty or short) while the long list's first page is still out.
-      const longList = { issue_type: 'sast', status: 'open' }
-      emulator.addFault({
-        kind: 'delay',
-        ms: 200,
-        path: FINDINGS_PATH,
-        query: { ...longList, page: '0' }
-      })
-      emulator.addFault({
-        kind: 'delay',
-        ms: 400,
-        path: FINDINGS_PATH,
-        query: { ...longList, page: '1' }
-      })
-      const run = await runAction(emulator, { ...RELAXED, 'fail-on-severity': 'none' })
-      expect(run.exitCode).toBe(0)
-      expect(earlyCountRequests(emulator)).toHaveLength(1)
-      // The fewest: one page per chain, and page 1 of the open SAST list; the early search and
-      // four speculative pages are the five over: page 1 of the open SCA list, asked for with its
-      // first, and three past the SAST list's end.
-      // (The SCA page asked ahead is spent even when it was cancelled before it went out.)
-      expect(findingsRequests(emulator).length).toBeGreaterThanOrEqual(DEFAULT_CHAINS + 1 + 3)
-      expect(findingsRequests(emulator).length).toBeLessThanOrEqual(DEFAULT_CHAINS + 1 + 4)
-    })
-  })
-
-  it('with deployment-slug and deployment-id set, the early search goes out at once, before the deployment is checked', async () => {
-    // A slow deployment check: a search that waited for it would go out 600 ms after it.
-    emulator.addFault({ path: '/api/v1/deployments', kind: 'delay', ms: 600 })
-    const run = await runAction(emulator, {
-      ...RELAXED,
-      'deployment-slug': 'acme-corp',
-      'deployment-id': '4242'
-    })
-    expect(run.exitCode).toBe(0)
-    expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-    const early = earlyCountRequests(emulator)
-    expect(early.map(r => r.body)).toEqual([
-      { deployment_id: '4242', branch: 'refs/heads/main', limit: 100 }
-    ])
-    const check = emulator.requests.find(r => r.path === '/api/v1/deployments')
-    expect((early[0]?.receivedAt ?? Infinity) - (check?.receivedAt ?? 0)).toBeLessThan(300)
-    // The proof is its own search, as always: the early one only sizes requests.
-    expect(proofScansRequests(emulator).map(r => r.status)).toEqual([200])
-  })
-
-  it("the early count's search rate-limited is not waited out: one request, no retry, the verdict at once", async () => {
-    emulator.addFault({ ...tooManyRequests(SCANS_PATH, 20), ...EARLY_SEARCH })
-    const run = await runAction(emulator, RELAXED)
-    expect(run.exitCode).toBe(0)
-    expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-    // Waited out, the retry would have gone out 20 s later, before the process could end.
-    expect(earlyCountRequests(emulator).map(r => r.status)).toEqual([429])
-    expect(run.stdout).not.toContain('retry 1 of')
+    expect(findingsRequests(emulator)).toEqual([])
   })
 
   it('a scans answer without the scans list is a schema error, not "no scan"', async () => {
@@ -361,6 +253,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
         commit: MAIN_COMMIT,
         branch: 'refs/heads/main',
         status: 'SCAN_STATUS_COMPLETED',
+        types: ['sast', 'sca', 'secrets'],
         fullScan: true
       }
       const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
@@ -369,12 +262,17 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       expect(report.evidence).toMatchObject({
         required: 'commit',
         requestedRef: 'refs/heads/main',
-        scan
+        branch: 'refs/heads/main',
+        notJudged: [],
+        scans: [scan]
       })
       const sarif = JSON.parse(await readFile(join(dir, 'out.sarif'), 'utf8')) as {
         runs: { properties?: { scanEvidence?: unknown } }[]
       }
-      expect(sarif.runs[0]?.properties?.scanEvidence).toMatchObject({ required: 'commit', scan })
+      expect(sarif.runs[0]?.properties?.scanEvidence).toMatchObject({
+        required: 'commit',
+        scans: [scan]
+      })
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
@@ -393,11 +291,13 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.stdout).toContain(
         `Waiting for the scan of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main: scan ${head?.id} is SCAN_STATUS_RUNNING; next look in 2 s (0 s of 60 s waited)`
       )
-      // The findings asked for while the scan ran were fetched again after it completed.
+      // The findings were read once, after the look that saw the scan completed (the last
+      // search is the one that proves it again after the findings).
       const scans = proofScansRequests(emulator)
-      expect(scans.length).toBeGreaterThanOrEqual(2)
-      expectShortListRequests(findingsAfter(emulator, scans.at(-1)))
-      expect(run.summary).toMatch(/ · waited \d+ s for it/)
+      expect(scans.length).toBeGreaterThanOrEqual(3)
+      expect(findingsAfter(emulator, scans.at(-2))).toEqual(findingsRequests(emulator))
+      expectShortListRequests(findingsRequests(emulator))
+      expect(run.summary).toMatch(/Waited \d+ s for the scans\./)
     })
   })
 
@@ -424,14 +324,12 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
 
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      // Asked for early under refs/heads/main, the findings were fetched again under "main".
+      // The findings were asked for under the spelling the scans record, only.
       const requests = findingsRequests(emulator)
-      const under = (ref: string): typeof requests => requests.filter(r => r.query.ref?.[0] === ref)
-      expectShortListRequests(under('main'))
-      expectShortListRequests(under('refs/heads/main'))
-      expect(under('main').length + under('refs/heads/main').length).toBe(requests.length)
+      expectShortListRequests(requests)
+      expect(requests.every(r => r.query.ref?.[0] === 'main')).toBe(true)
       expect(run.stdout).toContain(
-        'No scan of acme/web records refs/heads/main, but its scans record "main"'
+        'No scan records refs/heads/main, but the repository\'s scans record "main"'
       )
       expect(run.summary).toContain(
         "No scan records <code>refs/heads/main</code>; the repository's scans record <code>main</code>"
@@ -449,13 +347,15 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       })
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ 'scan-id': String(head?.id), 'scan-commit': MAIN_COMMIT })
-      expect(run.summary).toContain("the ref's newest completed scan (`require-scan: ref`)")
+      expect(run.summary).toContain(
+        "Each type's newest completed scan of the ref (`require-scan: ref`)."
+      )
       // Its age is shown: the sample head scan completed two hours before the run.
       expect(run.summary).toMatch(
-        / · completed \d{4}-\d\d-\d\d \d\d\\:\d\d UTC \(2 h before this run\) · /
+        / · completed \d{4}-\d\d-\d\d \d\d\\:\d\d UTC \(2 h before this run\)\n/
       )
       expect(run.stdout).toContain(
-        `Judging the findings of scan ${head?.id} of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main (SCAN_STATUS_COMPLETED, completed 2 h ago)`
+        `Judging the Code, Supply Chain, Secrets findings of scan ${head?.id} of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main (SCAN_STATUS_COMPLETED, completed 2 h ago)`
       )
     })
   })
@@ -465,7 +365,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       const run = await runAction(emulator, { 'require-scan': 'ref', ref: 'refs/heads/release' })
       const message = expectNoVerdict(run, emulator)
       expect(message).toMatch(
-        /^No verdict: no completed scan of refs\/heads\/release of acme\/web in the past 30 days; the newest scan of refs\/heads\/release is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_CANCELLED, completed 5 h ago\); check that a scan runs for this ref, or set require-scan: none$/
+        /^No verdict: no completed scan of refs\/heads\/release of acme\/web that ran Code in the past 30 days; the newest scan of refs\/heads\/release is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_CANCELLED, completed 5 h ago, products: sast, sca, secrets\); check that a scan runs for this ref, or set require-scan: none$/
       )
     })
   })
@@ -481,66 +381,20 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
   })
 })
 
-describe('e2e evidence: findings asked for while the scan is being proven', () => {
-  it('the scan completed before the run: the findings asked for early are judged, one request per chain', async () => {
-    // With latency, the scans search (after the project lookup's answer) cannot overtake them.
-    await withEmulator({ latencyMs: 200 }, async emulator => {
+describe('e2e evidence: the findings are read after the proof, and the proof checked after them', () => {
+  it('one sequence: search, findings, search again; every findings request after the first answer', async () => {
+    await withEmulator({ latencyMs: 100 }, async emulator => {
       const run = await runAction(emulator, RELAXED)
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      // They went out before the scans search (which waits for the project lookup), once.
-      const proof = proofScansRequests(emulator)[0]
-      const firstScans = proof === undefined ? -1 : emulator.requests.indexOf(proof)
-      const firstFindings = emulator.requests.findIndex(r => r.path === FINDINGS_PATH)
-      expect(firstScans).toBeGreaterThan(0)
-      expect(firstFindings).toBeLessThan(firstScans)
+      const [proof, again] = proofScansRequests(emulator)
+      const order = (r: Emulator['requests'][number] | undefined): number =>
+        r === undefined ? -1 : emulator.requests.indexOf(r)
+      const findings = findingsRequests(emulator).map(order)
+      expect(order(proof)).toBeGreaterThan(0)
+      expect(Math.min(...findings)).toBeGreaterThan(order(proof))
+      expect(order(again)).toBeGreaterThan(Math.max(...findings))
       expectShortListRequests(findingsRequests(emulator))
-    })
-  })
-
-  it('an early count search that hangs is cancelled once the scan is proven: it never holds the run', async () => {
-    await withEmulator({}, async emulator => {
-      emulator.addFault({ ...EARLY_SEARCH, kind: 'delay', ms: 120_000 })
-      const run = await runAction(emulator, RELAXED)
-      expect(run.exitCode).toBe(0)
-      expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      expect(proofScansRequests(emulator).map(r => r.status)).toEqual([200])
-    })
-  })
-
-  it('a scan that completes after the findings were first asked for: its own findings are judged, fetched again', async () => {
-    await withEmulator({ scanRunningMs: 4000 }, async emulator => {
-      // The running scan fixes the blocking findings: once it completes, the server no longer
-      // lists them. The findings asked for early still held them, and must not be judged.
-      const blocking = new Set(WEB_MAIN_BLOCKING)
-      const fixed = setTimeout(() => {
-        for (const list of [emulator.state.sastFindings, emulator.state.scaFindings]) {
-          for (let i = list.length - 1; i >= 0; i--) {
-            if (blocking.has(list[i]?.id ?? 0)) list.splice(i, 1)
-          }
-        }
-      }, 3500)
-      try {
-        const run = await runAction(emulator, { 'scan-wait-timeout-seconds': '60' })
-        expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '11' })
-        expect(run.exitCode).toBe(0)
-        // Asked for while the scan ran, and again after it completed: two first pages a chain.
-        expect(firstPageRequests(findingsRequests(emulator))).toHaveLength(2 * DEFAULT_CHAINS)
-      } finally {
-        clearTimeout(fixed)
-      }
-    })
-  })
-
-  it('a scan that completed moments before the run (within the clock-skew allowance): the findings are fetched again', async () => {
-    await withEmulator({}, async emulator => {
-      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
-      if (!head) throw new Error('the sample data lacks the head scan of acme/web main')
-      head.completedAt = new Date(Date.now() - 10_000)
-      const run = await runAction(emulator, RELAXED)
-      expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
-      // Asked for early, and again after the proof: two first pages a chain.
-      expect(firstPageRequests(findingsRequests(emulator))).toHaveLength(2 * DEFAULT_CHAINS)
     })
   })
 })

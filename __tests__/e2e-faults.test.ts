@@ -179,9 +179,9 @@ const EXHAUSTED: readonly ExhaustedCase[] = [
   {
     name: 'a reset socket',
     fault: { kind: 'reset' },
-    reason: /^ECONNRESET$/,
+    reason: /^UND_ERR_SOCKET$/,
     error:
-      /^failed: connection closed by the server before the response was complete \(ECONNRESET\) after 3 attempts$/
+      /^failed: connection closed by the server before the response was complete \(UND_ERR_SOCKET\) after 3 attempts$/
   },
   {
     name: 'a response that hangs past timeout-seconds',
@@ -196,9 +196,15 @@ describe('failures that outlast the retries', () => {
     '$name: retried twice with backoff, then one ::error:: line and exit 1',
     async ({ fault, reason, error, status }) => {
       await withEmulator({}, async emulator => {
-        emulator.addFault({ ...fault, method: 'GET', path: FINDINGS, times: Infinity })
-        // One request chain (one type, one status that is not open, so no page is asked for
-        // with the first), so every attempt is of the same request.
+        // One request chain (one type, one status), its first page failing: every failed attempt
+        // is of the same request (the page after it, asked for with it, answers).
+        emulator.addFault({
+          ...fault,
+          method: 'GET',
+          path: FINDINGS,
+          query: { page: '0' },
+          times: Infinity
+        })
         const run = await runAction(emulator, {
           ...FAST,
           'issue-types': 'sast',
@@ -211,7 +217,7 @@ describe('failures that outlast the retries', () => {
         expect(message.slice(prefix.length)).toMatch(error)
         expect(message).not.toContain('<')
         // 3 attempts = 1 + max-retries, none more.
-        const attempts = requestsTo(emulator, FINDINGS)
+        const attempts = requestsTo(emulator, FINDINGS).filter(r => r.query.page?.[0] === '0')
         expect(attempts).toHaveLength(3)
         if (status !== undefined)
           expect(attempts.map(r => r.status)).toEqual([status, status, status])
@@ -345,16 +351,16 @@ describe('a server that caps page_size silently', () => {
 
       expect(Number(run.outputs['findings-count'])).toBeGreaterThan(2500)
       expect(run.outputs).toEqual(uncapped.outputs)
-      // Pages 0 and 1 asked for at 3000 (page 1, asked for with page 0, is dropped once page 0
-      // shows the cap, and may not reach the server), every other page at the capped size.
+      // Every page asked for at 3000; the capped pages of 1000 do not end the list, only the
+      // empty page after them does: pages 0 to 2 hold 1000, 1000 and 510, page 3 none. The count
+      // (2,510) planned pages 0 and 1; both came back with findings, so the next four went out.
       const sent = requestsTo(emulator, FINDINGS).map(
         r => `${r.query.page?.[0]}:${r.query.page_size?.[0]}`
       )
-      const askedAhead = sent.filter(page => page === '1:3000')
-      expect(askedAhead.length).toBeLessThanOrEqual(1)
-      const rest = sent.filter(page => page !== '1:3000')
-      expect(rest[0]).toBe('0:3000')
-      expect(rest.slice(1).every(page => page.endsWith(':1000'))).toBe(true)
+      expect(sent.every(page => page.endsWith(':3000'))).toBe(true)
+      expect([...new Set(sent.map(page => Number(page.split(':')[0])))].sort()).toEqual([
+        0, 1, 2, 3, 4, 5
+      ])
     })
   }, 30_000)
 })
@@ -380,13 +386,12 @@ describe('pagination that never ends', () => {
       const run = await runAction(emulator, { ...FAST, 'issue-types': 'sast' })
 
       expect(expectSingleError(run)).toBe(
-        `No verdict: GET ${FINDINGS} pagination did not end: page 1 repeated the items of an earlier page (the server seems to ignore "page"); stopped to avoid an endless loop`
+        `No verdict: GET ${FINDINGS} pagination did not end: page 1 repeated the items of earlier pages (the server seems to ignore "page"); stopped to avoid an endless loop`
       )
-      // Each of the three status chains: page 0, then at most 12 pages ahead of page 1 (the pages
-      // on the wire and those asked for as they came back full) until page 1 showed the
-      // repetition; never an endless loop.
+      // Each of the three status chains: the pages its plan asked for with page 0, and at most a
+      // window of four more, until page 1 showed the repetition; never an endless loop.
       const pages = requestsTo(emulator, FINDINGS).map(r => Number(r.query.page?.[0]))
-      expect(pages[0]).toBe(0)
+      expect(pages).toContain(0)
       expect(pages.length).toBeGreaterThanOrEqual(2)
       expect(pages.length).toBeLessThanOrEqual(3 * (1 + 12))
       expect(run.durationMs).toBeLessThan(10_000)

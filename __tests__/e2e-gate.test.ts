@@ -161,27 +161,22 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(run.summary).toContain('| SCA | 1 | 2 | 2 | 1 | 6 |')
     expect(run.summary).not.toContain('### Blocking findings')
     // Policy modes are not needed with fail-on-policy-mode: none, so no policy request is made.
-    // The findings are asked for alongside the project lookup, while the scan is proven (one
-    // search of the repository, as the ref's spelling matches; one of the deployment's newest
-    // scans for the early count); the scan completed long before, so they are kept.
+    // One sequence: the deployment, the project, the scans search that proves the scans, the
+    // findings and secrets, then the search again that proves the scans still hold.
     const lines = requestLines(emulator)
     const projects = 'GET /api/v1/deployments/acme-corp/projects/acme/web'
     const scans = `POST ${SCANS_PATH}`
-    expect(lines[0]).toBe('GET /api/v1/deployments')
-    expect(lines.filter(line => line !== `GET ${FINDINGS_PATH}`).sort()).toEqual(
-      [
-        'GET /api/v1/deployments',
-        projects,
-        scans,
-        scans,
-        'GET /api/v1/deployments/4242/secrets'
-      ].sort()
-    )
+    expect(lines.slice(0, 3)).toEqual(['GET /api/v1/deployments', projects, scans])
+    expect(lines.at(-1)).toBe(scans)
+    expect(lines.filter(line => line !== `GET ${FINDINGS_PATH}`)).toEqual([
+      'GET /api/v1/deployments',
+      projects,
+      scans,
+      'GET /api/v1/deployments/4242/secrets',
+      scans
+    ])
     expectShortListRequests(findingsRequests(emulator))
-    const proof = proofScansRequests(emulator)
-    expect(proof).toHaveLength(1)
-    const proofIndex = emulator.requests.findIndex(r => proof.includes(r))
-    expect(proofIndex).toBeGreaterThan(lines.indexOf(projects))
+    expect(proofScansRequests(emulator)).toHaveLength(2)
   })
 
   it('fails by default: exit 1, one error line naming the worst findings, outputs and summary', async () => {
@@ -600,7 +595,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(requestLines(emulator)).toEqual(['GET /api/v1/deployments'])
     expect(run.summary.split('\n')[0]).toBe('## ⚠️ Findings Gate: skipped')
     expect(run.summary.split('\n')[2]).toBe(
-      'Gate skipped\\: gate is false; only the configured actions ran'
+      'Gate skipped\\: gate is false; only the configured effects ran'
     )
   })
 
@@ -767,7 +762,7 @@ describe('e2e gate: pull requests', () => {
     })
   })
 
-  it('a fork pull request with an empty api-token is skipped with a warning, nothing sent', async () => {
+  it('a fork pull request without api-token: no verdict, exit 1, one line on how to gate forks', async () => {
     const run = await runAction(
       emulator,
       { 'api-token': '', ref: '' },
@@ -778,12 +773,84 @@ describe('e2e gate: pull requests', () => {
       }
     )
 
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(errorLines(run)).toEqual([
+      "No verdict. No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork); or set on-missing-token: skip to let these runs pass unchecked."
+    ])
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('a fork pull request review without api-token: no verdict too', async () => {
+    const run = await runAction(
+      emulator,
+      { 'api-token': '', ref: '' },
+      {
+        eventName: 'pull_request_review',
+        event: prEvent('someone/web'),
+        env: { GITHUB_REF: 'refs/pull/42/merge' }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(errorLines(run)[0]).toMatch(
+      /^No verdict\. No api-token: this pull request comes from a fork/
+    )
+  })
+
+  it('on-missing-token: skip turns a fork pull request without api-token into a warning and exit 0', async () => {
+    const run = await runAction(
+      emulator,
+      { 'api-token': '', ref: '', 'on-missing-token': 'skip' },
+      {
+        eventName: 'pull_request',
+        event: prEvent('someone/web'),
+        env: { GITHUB_REF: 'refs/pull/42/merge' }
+      }
+    )
+
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(warningLines(run)).toEqual([
-      'No api-token: this is a pull request from a fork, which gets no secrets. The gate was skipped.'
+      "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork). on-missing-token is skip: the gate was skipped and the step passes."
     ])
     expectNoGateFailure(run)
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('a Dependabot pull request without api-token: no verdict, and where the token must be added', async () => {
+    const run = await runAction(
+      emulator,
+      { 'api-token': '', ref: '' },
+      {
+        eventName: 'pull_request',
+        event: prEvent('acme/web'),
+        env: { GITHUB_REF: 'refs/pull/42/merge', GITHUB_ACTOR: 'dependabot[bot]' }
+      }
+    )
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs).toEqual({ result: 'skipped' })
+    expect(errorLines(run)).toEqual([
+      "No verdict. No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot; or set on-missing-token: skip to let these runs pass unchecked."
+    ])
+    expect(emulator.requests).toEqual([])
+  })
+
+  it('a bad on-missing-token is refused before any request, naming the allowed values', async () => {
+    const run = await runAction(
+      emulator,
+      { 'api-token': '', ref: '', 'on-missing-token': 'ignore' },
+      {
+        eventName: 'pull_request',
+        event: prEvent('someone/web'),
+        env: { GITHUB_REF: 'refs/pull/42/merge' }
+      }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'Invalid inputs, nothing was sent:\non-missing-token: must be one of fail, skip (got "ignore")'
+    ])
     expect(emulator.requests).toEqual([])
   })
 

@@ -80,7 +80,12 @@ describe('ignore-file and the pull request base', () => {
     )
   }
 
-  it.each(['pull_request', 'pull_request_target'])(
+  it.each([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+  ])(
     '%s: the entry the PR adds ({rule: "*"}) exempts nothing and is listed as proposed; the base entry applies',
     async eventName => {
       github.setFile(BASE_SHA, FILE, BASE_FILE)

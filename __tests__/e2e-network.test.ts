@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FINDINGS_PRECONNECT } from '../src/early-connections.js'
+import { MAX_CONNECTIONS } from '../src/api/dispatcher.js'
 import {
   requireBundle,
   errorLines,
@@ -77,12 +77,12 @@ describe('TLS with a private CA', () => {
       )
 
       expectPassed(run, emulator)
-      // The TLS connections opened before the action loaded carried every request.
-      expect(emulator.connections.opened).toBe(FINDINGS_PRECONNECT)
+      // The TLS connections opened at the start of the run carried every request.
+      expect(emulator.connections.opened).toBe(MAX_CONNECTIONS)
     })
   })
 
-  it('under a host name, the connections opened before the action loaded carry every request', async () => {
+  it('under a host name, the connections opened at the start carry every request', async () => {
     await withTlsEmulator(async emulator => {
       const run = await runAction(
         emulator,
@@ -91,8 +91,8 @@ describe('TLS with a private CA', () => {
       )
 
       expectPassed(run, emulator)
-      // Their TLS server name is the request's, so the agent hands them out: none opened besides.
-      expect(emulator.connections.opened).toBe(FINDINGS_PRECONNECT)
+      // Their TLS server name is the request's, so the pool hands them out: none opened besides.
+      expect(emulator.connections.opened).toBe(MAX_CONNECTIONS)
     })
   })
 

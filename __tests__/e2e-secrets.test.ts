@@ -246,12 +246,13 @@ describe('the proven scan did not run Secrets', () => {
         'fail-on-policy-mode': 'none'
       })
 
-      // Findings are asked for while the scan is proven; the secrets among them are not judged.
-      expect(secretsRequests(emulator).length).toBeLessThanOrEqual(1)
+      // The findings are read once the scans are proven: the secrets are not even asked for.
+      expect(secretsRequests(emulator)).toEqual([])
       expect(run.outputs['secrets-count']).toBe('0')
       expect(warningLines(run)).toEqual([
-        `Secrets were not judged: scan ${scanId} of acme/api did not run Secrets (its products: sast, sca), so the secrets listed for the ref are not from it; the other types were judged`
+        `Secrets findings were not judged: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run Secrets, and no other completed scan of commit 59763d3 did; the other types were judged`
       ])
+      expect(run.summary).toContain('· Secrets not judged')
     })
   })
 
@@ -263,7 +264,7 @@ describe('the proven scan did not run Secrets', () => {
       expect(run.exitCode).toBe(1)
       expect(run.outputs.result).toBe('skipped')
       expect(errorLines(run)).toEqual([
-        `No verdict: scan ${scanId} of acme/api did not run Secrets (its products: sast, sca), so the secrets listed for the ref are not from it`
+        `No verdict: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run Secrets, and no other completed scan of commit 59763d3 did, so the Secrets findings listed for the ref are not its; run Secrets on it, or leave secrets out of issue-types`
       ])
       expect(run.outputs['secrets-count']).toBeUndefined()
     })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { ApiError, NetworkError, PaginationError, SchemaError } from '../src/api/errors.js'
 import { DeploymentError } from '../src/api/deployments.js'
-import { ProjectNotFoundError } from '../src/collect/gate-data.js'
+import { ProjectNotFoundError } from '../src/collect/project.js'
 import { IgnoreFileError } from '../src/gate/ignore.js'
 import { ConfigError } from '../src/inputs/index.js'
 import { NoVerdictError, UserError } from '../src/errors.js'

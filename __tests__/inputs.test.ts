@@ -64,10 +64,11 @@ describe('defaults', () => {
       timeoutSeconds: 30,
       maxRetries: 4,
       onApiError: 'fail',
+      onMissingToken: 'fail',
       repository: 'acme/web',
       ref: 'refs/heads/main',
       issueTypes: ['sast', 'sca', 'secrets'],
-      secretsOptional: true,
+      typesFromDefault: true,
       status: ['open', 'reviewing', 'fixing'],
       requireScan: 'commit',
       commit: SHA,
@@ -964,15 +965,15 @@ describe('unexpanded expressions', () => {
   })
 })
 
-describe('secrets inputs', () => {
-  it('issue-types left empty means every type, secrets optional; named, secrets are required', () => {
+describe('issue types', () => {
+  it('issue-types left empty means every type, each optional; named, each is required', () => {
     expect(configOf()).toMatchObject({
       issueTypes: ['sast', 'sca', 'secrets'],
-      secretsOptional: true
+      typesFromDefault: true
     })
     expect(configOf({ 'issue-types': 'sast,sca,secrets' })).toMatchObject({
       issueTypes: ['sast', 'sca', 'secrets'],
-      secretsOptional: false
+      typesFromDefault: false
     })
     expect(configOf({ 'issue-types': 'secrets' }).issueTypes).toEqual(['secrets'])
   })

@@ -7,8 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startEmulator, type Emulator, type Fault } from '../emulator/server.js'
-import { FINDINGS_PRECONNECT, openEarlyConnections } from '../src/early-connections.js'
-import { WARM_IDLE_MS } from '../src/api/warm-connections.js'
+import { MAX_CONNECTIONS } from '../src/api/dispatcher.js'
 import { run } from '../src/main.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 import { baseInputs, NORMAL_OUTPUTS, RELAXED } from './helpers/e2e.js'
@@ -55,14 +54,8 @@ afterEach(async () => {
   expect(unhandled).toEqual([])
 })
 
-/**
- * Runs the action on acme/web main (the commit of its sample scan) with these inputs on top; with
- * `early`, as the entry point does, after opening the connections its inputs call for.
- */
-async function runGate(
-  inputs: Record<string, string> = {},
-  { early = false }: { early?: boolean } = {}
-): Promise<RecordingRunner> {
+/** Runs the action on acme/web main (the commit of its sample scan) with these inputs on top. */
+async function runGate(inputs: Record<string, string> = {}): Promise<RecordingRunner> {
   const runner = new RecordingRunner({
     inputs: {
       ...baseInputs(emulator),
@@ -70,9 +63,7 @@ async function runGate(
       ...inputs
     }
   })
-  const opened = early ? openEarlyConnections(name => runner.getInput(name)) : undefined
-  if (early) expect(opened).toBeDefined()
-  await run({ now: new Date(), env: {}, eventName: 'push' }, runner, opened)
+  await run({ now: new Date(), env: {}, eventName: 'push' }, runner)
   return runner
 }
 
@@ -139,58 +130,36 @@ describe('run()', () => {
 })
 
 describe('run() and its connections', () => {
-  async function connectionsOf(
-    inputs: Record<string, string>,
-    options?: { early?: boolean }
-  ): Promise<number> {
+  async function connectionsOf(inputs: Record<string, string>): Promise<number> {
     const before = emulator.connections
-    await runGate(inputs, options)
+    await runGate(inputs)
     // Each one the run opened is closed by its end, used or not.
     await until(() => emulator.connections.open <= before.open)
     expect(emulator.connections.open).toBe(before.open)
     return emulator.connections.opened - before.opened
   }
 
-  it('a run that reads findings opens connections for them at its start', async () => {
+  it('a run that reads findings opens its connections at its start, and never more than 16', async () => {
     const opened = await connectionsOf(RELAXED)
-    // Opened at its start: every request took one of them.
-    expect(opened).toBe(FINDINGS_PRECONNECT)
+    // Opened at its start, ahead of the findings pages: every request took one of them.
+    expect(opened).toBe(MAX_CONNECTIONS)
+    expect(emulator.requests.length).toBeGreaterThan(MAX_CONNECTIONS)
   })
 
   it('a run that reads no findings opens none ahead', async () => {
     const opened = await connectionsOf({ gate: 'false' })
     expect(opened).toBeGreaterThan(0)
-    expect(opened).toBeLessThan(FINDINGS_PRECONNECT)
+    expect(opened).toBeLessThan(MAX_CONNECTIONS)
   })
 
-  it('with the connections opened before it, a findings run opens no other', async () => {
-    const opened = await connectionsOf(RELAXED, { early: true })
-    expect(opened).toBe(FINDINGS_PRECONNECT)
-    expect(emulator.requests.length).toBeGreaterThan(10)
-  })
-
-  it('with one opened before it, a run that reads no findings opens as many as without', async () => {
-    const without = await connectionsOf({ gate: 'false' })
-    const opened = await connectionsOf({ gate: 'false' }, { early: true })
-    expect(opened).toBe(without)
-  })
-
-  it('an input error closes the connections opened before it, and nothing was sent', async () => {
+  it('an input error opens no connection, and nothing was sent', async () => {
     const before = emulator.connections
-    const runner = new RecordingRunner({
-      inputs: { ...baseInputs(emulator), 'fail-on-severity': 'severe' }
-    })
-    const early = openEarlyConnections(name => runner.getInput(name))
-    await until(() => emulator.connections.opened - before.opened === FINDINGS_PRECONNECT)
-    expect(emulator.connections.open - before.open).toBe(FINDINGS_PRECONNECT)
-    await run({ now: new Date(), env: {}, eventName: 'push' }, runner, early)
+    const runner = await runGate({ 'fail-on-severity': 'severe' })
     expect(runner.failures).toEqual([
       expect.stringMatching(/^Invalid inputs, nothing was sent:\nfail-on-severity: /)
     ])
     expect(emulator.requests).toEqual([])
-    // Closed by the run, long before they would have been for being idle.
-    await until(() => emulator.connections.open === before.open, WARM_IDLE_MS / 4)
-    expect(emulator.connections.open).toBe(before.open)
+    expect(emulator.connections.opened).toBe(before.opened)
   })
 })
 
@@ -243,7 +212,7 @@ describe('run() with deployment-slug given', () => {
       const runner = await runGate({ ...RELAXED, ...inputs })
       const notes = runner.infos.filter(line => line.startsWith('Deployment '))
       expect(notes).toEqual([
-        'Deployment acme-corp (id 4242) found through the api-token; with deployment-slug: acme-corp and deployment-id: 4242 set, the findings requests start a round trip sooner'
+        'Deployment acme-corp (id 4242) found through the api-token; with deployment-slug: acme-corp set, the project is looked up while the deployment is checked, a round trip sooner'
       ])
       expect(runner.outputs.result).toBe('passed')
     }
@@ -258,16 +227,17 @@ describe('run() with deployment-slug given', () => {
     expect(runner.outputs.result).toBe(result)
   })
 
-  it('a slug spelled in other case: the project and findings are read under the real slug', async () => {
+  it('a slug spelled in other case: the project is looked up again, and the findings read, under the real slug', async () => {
     const runner = await runGate({ 'deployment-slug': 'ACME-Corp' })
     const slugsOf = (endpoint: RegExp): string[] => [
       ...new Set(
         emulator.requests.filter(r => endpoint.test(r.path)).map(r => r.path.split('/')[4])
       )
     ]
-    // The emulator, like the service may, knows the slug only as spelled: the early tries fail.
+    // The emulator, like the service may, knows the slug only as spelled: the early try fails.
+    // The findings go out after the proof, when the deployment's own slug is known.
     expect(slugsOf(/\/projects\/acme\/web$/)).toEqual(['ACME-Corp', 'acme-corp'])
-    expect(slugsOf(/\/findings$/)).toEqual(['ACME-Corp', 'acme-corp'])
+    expect(slugsOf(/\/findings$/)).toEqual(['acme-corp'])
     expect(runner.outputs).toEqual(NORMAL_OUTPUTS)
     expect(runner.failures[0]).toMatch(/^5 blocking findings: high /)
   })
@@ -323,7 +293,7 @@ describe('run() when several stages fail at once', () => {
   }
   const pairs: Pair[] = [
     {
-      what: 'early findings and the scan proof fail: the proof is reported',
+      what: 'the scan proof and the findings fail: the proof is reported (no findings asked)',
       first: FINDINGS,
       second: SCANS,
       reported: new RegExp(`^No verdict: POST ${SCANS} failed with HTTP 503`)

@@ -125,13 +125,11 @@ describe('buildJsonReport', () => {
     expect(
       redactSecrets({
         failOnSecrets: 'valid',
-        secretsOptional: true,
         secret: 's',
         clientSecret: 'c'
       })
     ).toEqual({
       failOnSecrets: 'valid',
-      secretsOptional: true,
       secret: '[redacted]',
       clientSecret: '[redacted]'
     })

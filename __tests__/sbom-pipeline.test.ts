@@ -10,6 +10,7 @@ import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/
 import { exportSboms, type SbomSettings } from '../src/effects/sbom.js'
 import { DEFAULT_LIMITS, type PipelineLimits } from '../src/effects/sbom-pipeline.js'
 import { listProjects } from '../src/api/projects.js'
+import type { Project } from '../src/domain.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport } from '../src/api/transport.js'
 import { after } from '../src/time/sleep.js'
@@ -54,13 +55,23 @@ function settings(out: string): SbomSettings {
   }
 }
 
+/** Every project of the deployment; the list must not change while the test reads it. */
+async function projectsOf(em: Emulator, tr: Transport): Promise<Project[]> {
+  const warnings: string[] = []
+  const projects = await listProjects(tr, em.state.deployment.slug, message =>
+    warnings.push(message)
+  )
+  expect(warnings).toEqual([])
+  return projects
+}
+
 async function exportAll(
   em: Emulator,
   tr: Transport,
   info: string[] = [],
   limits: PipelineLimits = DEFAULT_LIMITS
 ) {
-  const projects = await listProjects(tr, em.state.deployment.slug)
+  const projects = await projectsOf(em, tr)
   em.requests.length = 0
   const out = join(dir ?? tmpdir(), 'sboms')
   const outcome = await exportSboms(
@@ -205,7 +216,7 @@ describe('deployment SBOM export pipeline', () => {
       sbomExportMs: 2500,
       sbomPollsUntilDone: 0
     })
-    const projects = await listProjects(tr, em.state.deployment.slug)
+    const projects = await projectsOf(em, tr)
     const info: string[] = []
     await exportSboms(
       tr,

@@ -1,5 +1,5 @@
 export const id = 768;
-export const ids = [768,286];
+export const ids = [768];
 export const modules = {
 
 /***/ 3768:
@@ -106,7 +106,7 @@ function parseIgnoreFile(text, file) {
             return;
         }
         const { expires, ...selectors } = parsed.data;
-        if (expires === undefined && (0,_ignore_matcher_js__WEBPACK_IMPORTED_MODULE_3__.matchesEveryFinding)(selectors)) {
+        if (expires === undefined && (0,_ignore_matcher_js__WEBPACK_IMPORTED_MODULE_3__/* .matchesEveryFinding */ .i)(selectors)) {
             problems.push(`entry ${index + 1} (${describe(selectors)}): matches every finding, so it needs expires (YYYY-MM-DD); an exemption of everything must end`);
             return;
         }
@@ -124,120 +124,6 @@ function parseIgnoreFile(text, file) {
     if (problems.length > 0)
         throw new _ignore_js__WEBPACK_IMPORTED_MODULE_1__/* .IgnoreFileError */ .d(file, problems);
     return entries;
-}
-
-
-/***/ }),
-
-/***/ 3286:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   buildIgnoreMatcher: () => (/* binding */ buildIgnoreMatcher),
-/* harmony export */   matchesEveryFinding: () => (/* binding */ matchesEveryFinding)
-/* harmony export */ });
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4006);
-/* harmony import */ var picomatch__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(picomatch__WEBPACK_IMPORTED_MODULE_0__);
-
-/** Glob matching of rule names and paths; `**` crosses folders, dotfiles included. */
-function globMatcher(pattern) {
-    return picomatch__WEBPACK_IMPORTED_MODULE_0___default()(pattern, { dot: true });
-}
-// Probes standing for "any finding": a glob that matches all of them is taken to match
-// everything (`*`, `**`, `**/*`, `*/**`, `{*,**}`…). Path probes all sit in folders, because a
-// glob that spares only top-level files still exempts nearly every finding.
-const RULE_PROBES = [
-    'python.lang.security.audit.eval-detected',
-    'javascript.express.security.x_y',
-    'ssc-0a1b2c3d',
-    'r'
-];
-const PATH_PROBES = [
-    'src/app.py',
-    '.github/workflows/ci.yml',
-    'docker/Dockerfile',
-    'a/b/c/d/e/f.test.tsx',
-    'node_modules/@scope/pkg/index.js',
-    'config/.env',
-    'src/with space/ü.go'
-];
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
-function matchesEveryFinding(entry) {
-    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
-        return false;
-    const all = (pattern, probes) => {
-        if (pattern === undefined)
-            return true;
-        const test = globMatcher(pattern);
-        return probes.every(probe => test(probe));
-    };
-    return all(entry.rule, RULE_PROBES) && all(entry.path, PATH_PROBES);
-}
-/**
- * A glob test that remembers its answers: rule names and paths repeat across thousands of
- * findings, and a Map lookup is cheaper than running the glob's regular expression again.
- */
-function rememberedMatcher(pattern) {
-    const test = globMatcher(pattern);
-    const answers = new Map();
-    return value => {
-        let answer = answers.get(value);
-        if (answer === undefined) {
-            answer = test(value);
-            answers.set(value, answer);
-        }
-        return answer;
-    };
-}
-const NO_MATCH = () => undefined;
-function buildIgnoreMatcher(entries, ignoreRules, now) {
-    const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
-    const expired = entries
-        .filter(entry => entry.expiresAt !== undefined && entry.expiresAt < now.getTime())
-        .map(entry => ({ description: entry.description, expires: entry.expires ?? '' }));
-    // Nothing to match (the common case): no per-finding work at all.
-    if (active.length === 0 && ignoreRules.length === 0)
-        return { expired, match: NO_MATCH };
-    const compiled = active.map(entry => ({
-        entry,
-        rule: entry.rule === undefined ? undefined : rememberedMatcher(entry.rule),
-        path: entry.path === undefined ? undefined : rememberedMatcher(entry.path),
-        matched: { reason: entry.reason, source: entry.description }
-    }));
-    const ruleMatchers = ignoreRules.map(rule => ({ rule, test: globMatcher(rule) }));
-    // ignore-rules select by rule name alone: one answer per distinct name.
-    const byRuleName = new Map();
-    const matchRule = (ruleName) => {
-        let known = byRuleName.get(ruleName);
-        if (known === undefined) {
-            const byRule = ruleMatchers.find(matcher => matcher.test(ruleName));
-            known = byRule
-                ? { reason: 'listed in ignore-rules', source: `ignore-rules: ${byRule.rule}` }
-                : null;
-            byRuleName.set(ruleName, known);
-        }
-        return known ?? undefined;
-    };
-    return {
-        expired,
-        match: finding => {
-            for (const { entry, rule, path, matched } of compiled) {
-                if (entry.id !== undefined && entry.id !== finding.id)
-                    continue;
-                // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
-                // must not exempt a live secret that happens to share it.
-                if (entry.id !== undefined && finding.type === 'secrets' && !rule)
-                    continue;
-                if (rule && !rule(finding.ruleName))
-                    continue;
-                if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
-                    continue;
-                return matched;
-            }
-            return ruleMatchers.length === 0 ? undefined : matchRule(finding.ruleName);
-        }
-    };
 }
 
 

@@ -1,15 +1,8 @@
 /** What the client tests share: a transport to the emulator, and ways to wait for it to settle. */
 import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals'
 import { startEmulator, type Emulator } from '../../emulator/server.js'
-import { DEFAULT_FINDINGS_PAGING, type FindingsPaging } from '../../src/api/findings.js'
 import { defaultRetryPolicy } from '../../src/api/retry.js'
 import { Transport } from '../../src/api/transport.js'
-
-/**
- * The default findings paging without the page an open list asks for with its first: one request
- * per page, so that a test of the transport (retries, faults, bodies) sees only its own requests.
- */
-export const PAGE_BY_PAGE: FindingsPaging = { ...DEFAULT_FINDINGS_PAGING, openStartAhead: 0 }
 
 export interface TestTransportOptions {
   readonly timeoutMs?: number
@@ -86,7 +79,10 @@ function startedOnly(emulator: Emulator | undefined): Emulator {
   return emulator
 }
 
-/** Speculative pages may still be in flight after a listing ended: let them land. */
+/**
+ * Requests may still be in flight after a test ended (the pages of a list that failed, a delayed
+ * answer): let them land.
+ */
 export async function quiesce(emulator: Emulator, pollMs = 50): Promise<void> {
   let seen = -1
   while (seen !== emulator.requests.length || emulator.requests.some(r => r.status === 0)) {

@@ -15,7 +15,6 @@ import {
   type RunOptions
 } from '../../scripts/run-action.js'
 import { WEB_MAIN_BLOCKING } from './sample.js'
-import { OPEN_START_AHEAD } from '../../src/api/findings.js'
 
 /**
  * End-to-end suites run the committed bundle. Called at the top of each: without dist/index.js
@@ -130,23 +129,19 @@ export function firstPageRequests(requests: Emulator['requests']): Emulator['req
 }
 
 /**
- * Checks the findings requests of a run whose lists are shorter than a page: `chains` first
- * pages, and at most one page 1 per open chain, asked for with its first (OPEN_START_AHEAD).
- * Once the short page 0 shows the end, that page 1 is cancelled: whether it reached the server
- * first depends on timing, so it is counted as a bound. Returns the first pages, in order.
+ * Checks the findings requests of a run whose lists are shorter than a page: per chain its first
+ * page and the page after it (asked for together: a list ends on an empty page), nothing more.
+ * Returns the first pages, in order.
  */
 export function expectShortListRequests(
   requests: Emulator['requests'],
   chains = DEFAULT_CHAINS
 ): Emulator['requests'] {
   const first = firstPageRequests(requests)
-  const ahead = requests.filter(r => r.query.page?.[0] === '1')
+  const second = requests.filter(r => r.query.page?.[0] === '1')
   expect(first).toHaveLength(chains)
-  expect(ahead.every(r => r.query.status?.[0] === 'open')).toBe(true)
-  expect(ahead.length).toBeLessThanOrEqual(
-    first.filter(r => r.query.status?.[0] === 'open').length * OPEN_START_AHEAD
-  )
-  expect(first.length + ahead.length).toBe(requests.length)
+  expect(second.length).toBeLessThanOrEqual(chains)
+  expect(first.length + second.length).toBe(requests.length)
   return first
 }
 
@@ -170,19 +165,9 @@ function isScansSearch(request: Emulator['requests'][number]): boolean {
   return request.method === 'POST' && request.path === SCANS_PATH
 }
 
-function searchesRepository(request: Emulator['requests'][number]): boolean {
-  const body = request.body
-  return typeof body === 'object' && body !== null && 'repository_id' in body
-}
-
-/** The scans searches that prove the scan: of the project's repository, in order. */
+/** The scans searches that prove the scans (and prove them again after the findings), in order. */
 export function proofScansRequests(emulator: Emulator): Emulator['requests'] {
-  return emulator.requests.filter(r => isScansSearch(r) && searchesRepository(r))
-}
-
-/** The search of the deployment's newest scans that sizes the findings requests early. */
-export function earlyCountRequests(emulator: Emulator): Emulator['requests'] {
-  return emulator.requests.filter(r => isScansSearch(r) && !searchesRepository(r))
+  return emulator.requests.filter(isScansSearch)
 }
 
 /** The `::error::` line(s) @actions/core printed, decoded. */

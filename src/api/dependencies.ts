@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Dependency } from '../domain.js'
-import { cursorPages } from './paginate.js'
+import { cursorPages } from './pages.js'
 import type { Transport } from './transport.js'
 import { camelObject, optionalString, stringId, stringList } from './wire.js'
 

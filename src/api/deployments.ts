@@ -24,11 +24,11 @@ export async function listDeployments(transport: Transport): Promise<Deployment[
 }
 
 /**
- * The log line of a run that found its deployment through the token: setting the inputs it names
- * saves that round trip, and with the id the findings count is asked for at once too.
+ * The log line of a run that found its deployment through the token: with the slug set, the
+ * project is looked up while the deployment is checked, a round trip sooner.
  */
 export function discoveredNote(deployment: Deployment): string {
-  return `Deployment ${deployment.slug} (id ${deployment.id}) found through the api-token; with deployment-slug: ${deployment.slug} and deployment-id: ${deployment.id} set, the findings requests start a round trip sooner`
+  return `Deployment ${deployment.slug} (id ${deployment.id}) found through the api-token; with deployment-slug: ${deployment.slug} set, the project is looked up while the deployment is checked, a round trip sooner`
 }
 
 export class DeploymentError extends UserError {

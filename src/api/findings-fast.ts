@@ -10,7 +10,7 @@
  * scalars (ids, severity, timestamps, reachability, the categories default) and, where zod would
  * only copy, the received sub-objects themselves (the record builders read only known keys).
  */
-import type { SastWireData, ScaWireData } from './findings.js'
+import type { SastWireData, ScaWireData } from './findings-wire.js'
 import {
   INVALID,
   isNullish,

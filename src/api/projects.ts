@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Project } from '../domain.js'
 import { ApiError, SchemaError, type RequestLabel } from './errors.js'
-import { pageNumberPages } from './paginate.js'
+import { readPageNumberList } from './pages.js'
 import type { Transport } from './transport.js'
 import { camelObject, numericId, optionalString } from './wire.js'
 
@@ -30,46 +30,75 @@ function toProject(wire: z.infer<typeof ProjectWire>): Project {
 const ProjectsResponse = z.object({ projects: z.array(ProjectWire) })
 const ProjectResponse = z.object({ project: ProjectWire })
 
-export interface ProjectsPaging {
-  readonly pageSize: number
-  readonly concurrency: number
-  readonly maxPages: number
-}
+/** Projects per page; the endpoint's maximum is undocumented, so a short page proves nothing. */
+const PROJECTS_PAGE_SIZE = 1000
 
-export const DEFAULT_PROJECTS_PAGING: ProjectsPaging = {
-  pageSize: 1000,
-  concurrency: 4,
-  maxPages: 1000
-}
+/** Pages of the project list asked for at once. */
+const PROJECTS_WINDOW = 4
 
 function projectsPath(deploymentSlug: string): string {
   return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects`
 }
 
-/** Every project of the deployment, page by page. */
-export function projectPages(
+/** One read of every project of the deployment, each once, in the order the server lists them. */
+export function readProjectList(transport: Transport, deploymentSlug: string): Promise<Project[]> {
+  const path = projectsPath(deploymentSlug)
+  return readPageNumberList(
+    async (page, signal) => {
+      const response = await transport.request({
+        method: 'GET',
+        path,
+        signal,
+        query: { page, page_size: PROJECTS_PAGE_SIZE },
+        schema: ProjectsResponse
+      })
+      return response.projects.map(toProject)
+    },
+    {
+      pageSize: PROJECTS_PAGE_SIZE,
+      plannedPages: 1,
+      window: PROJECTS_WINDOW,
+      maxPages: 1000,
+      key: project => project.id,
+      request: { method: 'GET', path }
+    }
+  )
+}
+
+/** Reads of the project list at most, until two in a row agree. */
+const PROJECT_LIST_READS = 3
+
+/**
+ * Every project of the deployment, each once. A page-number list shifts when a project is created
+ * or deleted between two of its pages, and one read can then skip a project: so the list is read
+ * again until two reads in a row agree (at most three times). When reads differ, `warn` says so,
+ * and every project any read saw is in the answer: a project deleted meanwhile is reported by
+ * whatever uses it, never silently left out.
+ */
+export async function listProjects(
   transport: Transport,
   deploymentSlug: string,
-  paging: ProjectsPaging = DEFAULT_PROJECTS_PAGING
-): AsyncGenerator<readonly Project[]> {
-  const path = projectsPath(deploymentSlug)
-  const fetchPage = async (page: number, signal: AbortSignal): Promise<Project[]> => {
-    const response = await transport.request({
-      method: 'GET',
-      path,
-      signal,
-      query: { page, page_size: paging.pageSize },
-      schema: ProjectsResponse
-    })
-    return response.projects.map(toProject)
+  warn: (message: string) => void
+): Promise<Project[]> {
+  const seen = new Map<number, Project>()
+  const reads: string[] = []
+  for (let read = 0; read < PROJECT_LIST_READS; read++) {
+    const projects = await readProjectList(transport, deploymentSlug)
+    for (const project of projects) if (!seen.has(project.id)) seen.set(project.id, project)
+    reads.push(
+      projects
+        .map(project => project.id)
+        .sort((a, b) => a - b)
+        .join(',')
+    )
+    if (reads.length >= 2 && reads.at(-1) === reads.at(-2)) break
   }
-  return pageNumberPages(fetchPage, {
-    ...paging,
-    // The page-size cap of this endpoint is undocumented: a short page may just be the cap.
-    endOn: 'empty-page',
-    key: project => project.id,
-    request: { method: 'GET', path }
-  })
+  if (new Set(reads).size > 1) {
+    warn(
+      `The project list of ${deploymentSlug} changed while it was read (${reads.length} reads did not all agree): ${seen.size} projects were seen in all, and every one of them is used`
+    )
+  }
+  return [...seen.values()]
 }
 
 /** Names compare case-insensitively, as the service's `repos` filter does. */
@@ -121,31 +150,17 @@ async function projectByName(
 
 /**
  * The project named exactly `name` (case-insensitively), or undefined: asked for by name first,
- * then looked for in the list, which stops reading pages once it is found.
+ * then looked for in the list.
  */
 export async function findProject(
   transport: Transport,
   deploymentSlug: string,
-  name: string,
-  paging?: ProjectsPaging
+  name: string
 ): Promise<Project | undefined> {
   const named = await projectByName(transport, deploymentSlug, name)
   if (named !== undefined) return named
-  for await (const page of projectPages(transport, deploymentSlug, paging)) {
-    const found = page.find(project => sameProjectName(project.name, name))
-    if (found) return found
-  }
-  return undefined
-}
-
-export async function listProjects(
-  transport: Transport,
-  deploymentSlug: string,
-  paging?: ProjectsPaging
-): Promise<Project[]> {
-  const all: Project[] = []
-  for await (const page of projectPages(transport, deploymentSlug, paging)) all.push(...page)
-  return all
+  const projects = await readProjectList(transport, deploymentSlug)
+  return projects.find(project => sameProjectName(project.name, name))
 }
 
 /**

@@ -27,9 +27,6 @@ export function defaultRetryPolicy(retries: number): RetryPolicy {
   }
 }
 
-/** The code of a connection that did not open in time (http-client.ts): the request never left. */
-export const CONNECT_TIMEOUT_CODE = 'ECONNECT_TIMEOUT'
-
 /**
  * Network failures by whether the request can have reached the server. A refused or
  * unresolvable connection never carried the request, so even a ticket POST may be retried.
@@ -38,8 +35,7 @@ const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  CONNECT_TIMEOUT_CODE
+  'UND_ERR_CONNECT_TIMEOUT'
 ])
 
 /** Failures another attempt cannot fix: the certificate will be just as untrusted next time. */

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import type { Scan, ScanFindingsCounts, ScanStatus } from '../domain.js'
-import type { RequestLabel } from './errors.js'
-import { cursorPages } from './paginate.js'
-import type { RequestOptions, Transport } from './transport.js'
+import type { Transport } from './transport.js'
 import { numericId, optionalString, stringId, timestamp } from './wire.js'
 
 const STATUS_OF_WIRE: Readonly<Record<string, ScanStatus>> = {
@@ -77,6 +75,13 @@ export interface ScanQuery {
   readonly branch?: string
 }
 
+/** What a search returned, and the server's clock when it answered. */
+export interface ScansSeen {
+  readonly scans: readonly Scan[]
+  /** Epoch ms from the answer's Date header (the server's clock); undefined without one. */
+  readonly serverTime?: number
+}
+
 /** The documented maximum. */
 const PAGE_LIMIT = 500
 
@@ -84,83 +89,48 @@ export function scansSearchPath(deploymentId: string): string {
   return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`
 }
 
-function searchPage(
-  transport: Transport,
-  path: string,
-  body: Readonly<Record<string, unknown>>,
-  options: Pick<RequestOptions, 'signal' | 'rateLimit'> = {}
-): Promise<z.infer<typeof SearchResponse>> {
-  return transport.request({
-    method: 'POST',
-    path,
-    // A search creates nothing: safe to retry.
-    idempotent: true,
-    body,
-    ...options,
-    schema: SearchResponse,
-    hints: {
-      401: 'check api-token; or set require-scan: none to gate without proving the scan',
-      404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
-      403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
-    }
-  })
+const HINTS = {
+  401: 'check api-token; or set require-scan: none to gate without proving the scan',
+  404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
+  403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
 }
 
 /**
  * The repository's scans of the past 30 days (what the service keeps), newest first as the server
- * orders them, at most `maxPages` pages of 500: the evidence is among the newest.
+ * orders them, at most `maxPages` pages of 500: the evidence is among the newest. The caller checks
+ * that each scan is of the repository and branch asked for: a server may not apply the filters.
  */
 export async function searchScans(
   transport: Transport,
   deploymentId: string,
   query: ScanQuery,
   maxPages = 4
-): Promise<Scan[]> {
+): Promise<ScansSeen> {
   const path = scansSearchPath(deploymentId)
-  const request: RequestLabel = { method: 'POST', path }
   const scans: Scan[] = []
-  const pages = cursorPages(
-    async cursor => {
-      const page = await searchPage(transport, path, {
+  let serverTime: number | undefined
+  let cursor: string | undefined
+  for (let page = 0; page < maxPages; page++) {
+    const answer = await transport.answer({
+      method: 'POST',
+      path,
+      // A search creates nothing: safe to retry.
+      idempotent: true,
+      body: {
         deployment_id: deploymentId,
         repository_id: Number(query.repositoryId),
         ...(query.branch !== undefined ? { branch: query.branch } : {}),
         limit: PAGE_LIMIT,
         ...(cursor !== undefined ? { cursor } : {})
-      })
-      return {
-        items: page.scans.map(toScan),
-        next: page.cursor ?? undefined,
-        hasMore: page.scans.length < PAGE_LIMIT ? false : undefined
-      }
-    },
-    { maxPages: maxPages + 1, request }
-  )
-  // The evidence is among the newest scans; older pages do not change it.
-  let read = 0
-  for await (const page of pages) {
-    scans.push(...page)
-    if (++read >= maxPages) break
+      },
+      schema: SearchResponse,
+      hints: HINTS
+    })
+    serverTime ??= answer.serverTime
+    scans.push(...answer.value.scans.map(toScan))
+    cursor = answer.value.cursor ?? undefined
+    // The evidence is among the newest scans; older pages do not change it.
+    if (answer.value.scans.length < PAGE_LIMIT || cursor === undefined || cursor === '') break
   }
-  return scans
-}
-
-/** How many of the deployment's newest scans of a branch {@link newestScansOfBranch} reads. */
-export const NEWEST_SCANS_LIMIT = 100
-
-/**
- * One page of the deployment's newest scans of `branch` (as the scanner spells it), of every
- * repository: what a search can return before the repository's id is known. A 429 or 503 is
- * thrown at once rather than waited out (`rateLimit: 'caller'`); `signal` cancels the search and
- * any retry still to come.
- */
-export async function newestScansOfBranch(
-  transport: Transport,
-  deploymentId: string,
-  branch: string,
-  options: Pick<RequestOptions, 'signal' | 'rateLimit'> = {}
-): Promise<Scan[]> {
-  const body = { deployment_id: deploymentId, branch, limit: NEWEST_SCANS_LIMIT }
-  const page = await searchPage(transport, scansSearchPath(deploymentId), body, options)
-  return page.scans.map(toScan)
+  return { scans, ...(serverTime !== undefined ? { serverTime } : {}) }
 }

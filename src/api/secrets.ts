@@ -9,7 +9,7 @@ import type {
 } from '../domain.js'
 import { validationStateText } from '../domain.js'
 import type { RequestLabel } from './errors.js'
-import { cursorPages } from './paginate.js'
+import { cursorPages } from './pages.js'
 import type { Transport } from './transport.js'
 import { camelObject, numericId, optionalString, policyMode, stringId } from './wire.js'
 

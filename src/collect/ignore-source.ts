@@ -9,6 +9,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ProposedIgnore } from '../domain.js'
 import { errorText } from '../text/error-text.js'
 import { IgnoreFileError, type IgnoreEntry } from '../gate/ignore.js'
+import { parseIgnoreFile } from '../gate/ignore-file.js'
 import type { Config, RunContext } from '../inputs/index.js'
 import { readsIgnoreFileAtBase } from '../inputs/pull-request.js'
 import { NoVerdictError } from '../errors.js'
@@ -43,7 +44,6 @@ export async function loadIgnoreSource(
 ): Promise<IgnoreSource> {
   const file = config.ignoreFile
   if (file === undefined) return { applied: Promise.resolve(NONE) }
-  const { parseIgnoreFile } = await import('../gate/ignore-file.js')
   if (!readsIgnoreFileAtBase(ctx.eventName)) {
     const entries = parseIgnoreFile(await readWorkspaceFile(file), file)
     return { applied: Promise.resolve({ entries, proposed: [] }) }

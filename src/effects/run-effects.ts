@@ -71,7 +71,7 @@ export async function runEffects(input: EffectsInput): Promise<EffectsOutcome> {
         const projects =
           config.sbomScope === 'deployment'
             ? shardProjects(
-                await listProjects(transport, deployment.slug),
+                await listProjects(transport, deployment.slug, warn),
                 config.sbomShard,
                 runner
               )

@@ -1,29 +1,68 @@
 /**
- * The evidence stage: which scan the findings come from, proven through the scans search before
- * the gate judges anything.
+ * The evidence stage: which scan each type's findings come from, proven through the scans search
+ * before anything is judged, and proven again once the findings have been read.
  */
-import { searchScans } from '../api/scans.js'
+import { searchScans, type ScansSeen } from '../api/scans.js'
 import type { Transport } from '../api/transport.js'
-import { ProjectNotFoundError } from '../collect/gate-data.js'
-import type { Deployment, Project } from '../domain.js'
+import { ProjectNotFoundError } from '../collect/project.js'
+import type { IssueType, Project, Scan, ScanFindingsCounts } from '../domain.js'
 import type { Config } from '../inputs/index.js'
 import { formatDuration } from '../time/duration.js'
 import { NoVerdictError } from '../errors.js'
+import { PRODUCT_NAMES, productList } from './products.js'
 import {
-  proveScan,
+  proveScans,
+  short,
   realClock,
-  type Clock,
-  type ScanEvidence,
-  type ScanSource
+  type ProvenScans,
+  type ScanSource,
+  type WaitClock
 } from './prove-scan.js'
-import type { ScanRequirement } from './scan-judge.js'
+import { newestCompleted, type ScanRequirement } from './scan-judge.js'
 
-export type { ScanEvidence } from './prove-scan.js'
+export type { ProvenScans } from './prove-scan.js'
 
 export type EvidenceConfig = Pick<
   Config,
-  'requireScan' | 'commit' | 'ref' | 'repository' | 'scanWaitTimeoutSeconds'
+  | 'requireScan'
+  | 'commit'
+  | 'ref'
+  | 'repository'
+  | 'scanWaitTimeoutSeconds'
+  | 'issueTypes'
+  | 'typesFromDefault'
 >
+
+/** Where the scans are: the deployment's id and the project's repository id. */
+export interface ScanLocation {
+  readonly deploymentId: string
+  readonly repositoryId: number
+}
+
+export interface EvidenceLog {
+  readonly info: (message: string) => void
+  readonly warn: (message: string) => void
+}
+
+/**
+ * Where the scans of the project are. A repository that is no project has never been scanned:
+ * there is no scan to prove, which `on-missing-scan` may soften like any other missing scan.
+ */
+export async function scanLocation(
+  deploymentId: string,
+  project: Promise<Project> | undefined
+): Promise<ScanLocation> {
+  if (project === undefined) {
+    throw new NoVerdictError('the project whose scans to prove is unknown', 'on-missing-scan')
+  }
+  try {
+    return { deploymentId, repositoryId: (await project).id }
+  } catch (error) {
+    if (error instanceof ProjectNotFoundError)
+      throw new NoVerdictError(error.message, 'on-missing-scan')
+    throw error
+  }
+}
 
 export function requirementOf(config: EvidenceConfig): ScanRequirement | undefined {
   if (config.requireScan === 'ref') return { mode: 'ref', ref: config.ref }
@@ -33,66 +72,136 @@ export function requirementOf(config: EvidenceConfig): ScanRequirement | undefin
   return undefined
 }
 
-function scanSource(transport: Transport, deploymentId: string, repositoryId: string): ScanSource {
+/**
+ * The scans search, keeping only scans of the repository and branch asked for: a server that
+ * ignores the search's filters must not lend another branch's or repository's scan as evidence.
+ */
+function scanSource(transport: Transport, where: ScanLocation, log: EvidenceLog): ScanSource {
+  const repositoryId = String(where.repositoryId)
   return {
-    scansOf: branch => searchScans(transport, deploymentId, { repositoryId, branch }),
+    scansOf: async branch => {
+      const seen = await searchScans(transport, where.deploymentId, { repositoryId, branch })
+      return keepAsked(seen, repositoryId, branch, log)
+    },
     recentBranches: async () => {
-      const scans = await searchScans(transport, deploymentId, { repositoryId }, 1)
-      return [...new Set(scans.map(scan => scan.branch))]
+      const seen = await searchScans(transport, where.deploymentId, { repositoryId }, 1)
+      const ofRepository = seen.scans.filter(scan => scan.repositoryId === repositoryId)
+      return [...new Set(ofRepository.map(scan => scan.branch))]
     }
   }
 }
 
+function keepAsked(
+  seen: ScansSeen,
+  repositoryId: string,
+  branch: string,
+  log: EvidenceLog
+): ScansSeen {
+  const kept = seen.scans.filter(
+    scan => scan.repositoryId === repositoryId && scan.branch === branch
+  )
+  const dropped = seen.scans.length - kept.length
+  if (dropped > 0) {
+    log.info(
+      `The scans search returned ${dropped} scan(s) of other repositories or branches than repository ${repositoryId} on "${branch}"; they were not used`
+    )
+  }
+  return { ...seen, scans: kept }
+}
+
 /**
- * The scan the findings of the configured ref come from, or undefined with `require-scan: none`.
- * @throws NoVerdictError when it cannot be proven; API errors as they come.
+ * The scans the findings of the configured ref come from, one per judged type.
+ * @throws NoVerdictError when they cannot be proven; API errors as they come.
  */
 export async function proveEvidence(
   transport: Transport,
-  deployment: Promise<Deployment>,
-  project: Promise<Project> | undefined,
+  where: ScanLocation,
   config: EvidenceConfig,
-  log: (message: string) => void,
-  clock: Clock = realClock
-): Promise<ScanEvidence | undefined> {
-  if (config.requireScan === 'none') return undefined
+  log: EvidenceLog,
+  clock: WaitClock = realClock
+): Promise<ProvenScans> {
   const requirement = requirementOf(config)
-  // The inputs guarantee both; should they not, nothing is judged unproven.
-  if (requirement === undefined || project === undefined) {
+  // The inputs guarantee it; should they not, nothing is judged unproven.
+  if (requirement === undefined) {
     throw new NoVerdictError(
-      `require-scan is ${config.requireScan}, but the ${requirement === undefined ? 'commit' : 'project'} whose scan to prove is unknown`,
+      `require-scan is ${config.requireScan}, but the commit whose scan to prove is unknown`,
       'on-missing-scan'
     )
   }
-  let repositoryId: string
-  try {
-    repositoryId = String((await project).id)
-  } catch (error) {
-    // A repository that is no project has never been scanned: no scan to prove.
-    if (error instanceof ProjectNotFoundError) {
-      throw new NoVerdictError(error.message, 'on-missing-scan')
-    }
-    throw error
-  }
-  const { id } = await deployment
-  const evidence = await proveScan(
-    scanSource(transport, id, repositoryId),
+  const evidence = await proveScans(
+    scanSource(transport, where, log),
     requirement,
-    { repository: config.repository, timeoutSeconds: config.scanWaitTimeoutSeconds, log },
+    {
+      repository: config.repository,
+      types: config.issueTypes,
+      typesFromDefault: config.typesFromDefault,
+      timeoutSeconds: config.scanWaitTimeoutSeconds,
+      log: log.info,
+      warn: log.warn
+    },
     clock
   )
-  const { scan } = evidence
-  const age =
-    evidence.ageSeconds === undefined
-      ? ''
-      : `, completed ${formatDuration(evidence.ageSeconds * 1000)} ago`
-  log(
-    `Judging the findings of scan ${scan.id} of commit ${scan.commit.slice(0, 7)} on ${scan.branch} (${scan.statusText}${age})`
-  )
+  for (const line of provenLines(evidence)) log.info(line)
+  return evidence
+}
+
+/** One line per scan judged, with the types it is judged for. */
+function provenLines(evidence: ProvenScans): string[] {
+  const lines = [...scanGroups(evidence)].map(([scan, types]) => {
+    const age =
+      evidence.provenAt !== undefined && scan.completedAt !== undefined
+        ? `, completed ${formatDuration(Math.max(0, evidence.provenAt - scan.completedAt))} ago`
+        : ''
+    return `Judging the ${productList(types)} findings of scan ${scan.id} of commit ${short(scan.commit)} on ${scan.branch} (${scan.statusText}${age})`
+  })
   if (evidence.branch !== evidence.requestedRef) {
-    log(
-      `No scan of ${config.repository} records ${evidence.requestedRef}, but its scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`
+    lines.push(
+      `No scan records ${evidence.requestedRef}, but the repository's scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`
     )
   }
-  return evidence
+  return lines
+}
+
+/** The judged scans, each with the types judged on it, in the order of the types. */
+export function scanGroups(evidence: ProvenScans): Map<Scan, IssueType[]> {
+  const groups = new Map<Scan, IssueType[]>()
+  for (const [type, scan] of evidence.scans) groups.set(scan, [...(groups.get(scan) ?? []), type])
+  return groups
+}
+
+/** What each type's proven scan found, to size the findings requests. */
+export function provenCounts(evidence: ProvenScans): ScanFindingsCounts {
+  const counts: Partial<Record<IssueType, number>> = {}
+  for (const [type, scan] of evidence.scans) {
+    const count = scan.findingsCounts?.[type]
+    if (count !== undefined) counts[type] = count
+  }
+  return counts
+}
+
+/**
+ * After the last findings page: each judged type's proven scan is still the newest completed scan
+ * of the ref that ran its product. A scan that completed while the findings were read may have
+ * replaced them, and the verdict would be about another commit than the one it names.
+ * @throws NoVerdictError naming the newer scan.
+ */
+export async function confirmEvidence(
+  transport: Transport,
+  where: ScanLocation,
+  evidence: ProvenScans,
+  log: EvidenceLog
+): Promise<void> {
+  const source = scanSource(transport, where, log)
+  const { scans } = await source.scansOf(evidence.branch)
+  for (const [type, proven] of evidence.scans) {
+    const head = newestCompleted(scans, type)
+    if (head?.id === proven.id) continue
+    const newer = head
+      ? `scan ${head.id} of commit ${short(head.commit)} completed`
+      : `scan ${proven.id} is no longer the newest completed scan`
+    throw new NoVerdictError(
+      `${newer} on ${evidence.branch} while the findings were read, so the ${PRODUCT_NAMES[type]} findings may be its, not those of scan ${proven.id} of commit ${short(proven.commit)}; run the step again`,
+      'on-missing-scan'
+    )
+  }
 }

@@ -1,26 +1,40 @@
 /**
- * Secrets are judged only when the proven scan ran Secrets: the secrets endpoint lists what the
- * ref holds, and a scan without the product cannot vouch that those are its findings.
+ * Which finding types a scan can vouch for: a scan's `enabled_products` say what it ran, and the
+ * findings of a type are those of the newest completed scan that ran that type's product.
  */
-import type { Config } from '../inputs/index.js'
-import { NoVerdictError } from '../errors.js'
-import type { ScanEvidence } from './evidence.js'
+import type { IssueType, Scan } from '../domain.js'
+
+/** The spellings of each product seen in scans (lower-cased): the app's, the protobuf enum's. */
+const PRODUCT_SPELLINGS: Readonly<Record<IssueType, readonly string[]>> = {
+  sast: ['sast', 'code', 'product_sast'],
+  sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
+  secrets: ['secrets', 'product_secrets']
+}
+
+/** What the reports call each type. */
+export const PRODUCT_NAMES: Readonly<Record<IssueType, string>> = {
+  sast: 'Code',
+  sca: 'Supply Chain',
+  secrets: 'Secrets'
+}
 
 /**
- * The config to judge with. The scan's products unknown (not in the answer), or secrets not
- * asked for: unchanged. The scan did not run Secrets: with secrets only from the default, a
- * warning and the other types; with secrets named, no verdict.
- * @throws NoVerdictError when the user named secrets and the scan did not run them.
+ * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
+ * nothing: its findings could be any product's.
  */
-export function judgeableTypes<
-  C extends Pick<Config, 'issueTypes' | 'secretsOptional' | 'repository'>
->(config: C, evidence: ScanEvidence | undefined, warn: (message: string) => void): C {
-  const products = evidence?.scan.enabledProducts
-  if (!evidence || products === undefined || !config.issueTypes.includes('secrets')) return config
-  if (products.some(product => product.trim().toLowerCase() === 'secrets')) return config
-  const listed = products.map(product => product.slice(0, 40)).join(', ') || 'none'
-  const message = `scan ${evidence.scan.id} of ${config.repository} did not run Secrets (its products: ${listed}), so the secrets listed for the ref are not from it`
-  if (!config.secretsOptional) throw new NoVerdictError(message, 'on-missing-scan')
-  warn(`Secrets were not judged: ${message}; the other types were judged`)
-  return { ...config, issueTypes: config.issueTypes.filter(type => type !== 'secrets') }
+export function ranProduct(scan: Scan, type: IssueType): boolean {
+  const spellings = PRODUCT_SPELLINGS[type]
+  return (scan.enabledProducts ?? []).some(product =>
+    spellings.includes(product.trim().toLowerCase())
+  )
+}
+
+/** A scan still in progress may yet vouch for `type`: it ran the product, or does not say. */
+export function mayRunProduct(scan: Scan, type: IssueType): boolean {
+  return scan.enabledProducts === undefined || ranProduct(scan, type)
+}
+
+/** `sast, sca` → `Code, Supply Chain`. */
+export function productList(types: readonly IssueType[]): string {
+  return types.map(type => PRODUCT_NAMES[type]).join(', ')
 }

@@ -1,11 +1,15 @@
 /**
- * Which scan the findings come from, decided from what the scans search returned: pure, no I/O.
+ * Which scan each type's findings come from, decided from what the scans search returned: pure, no
+ * I/O.
  *
- * The findings API has no commit filter: it answers the ref's current findings, which are those of
- * the newest completed scan of that ref. So the verdict is about the gated commit only when that
- * commit's scan has completed and no scan of another commit completed after it.
+ * The findings API has no commit filter: for each type it answers the ref's current findings, which
+ * are those of the newest completed scan of the ref that ran the type's product. Several scans of
+ * one commit are normal (products run in separate jobs), so each type is proven on its own: the
+ * verdict on a type is about the gated commit only when a scan of that commit that ran the product
+ * has completed, and no scan of another commit that ran it completed after it.
  */
-import type { Scan } from '../domain.js'
+import type { IssueType, Scan } from '../domain.js'
+import { mayRunProduct, ranProduct } from './products.js'
 
 export type ScanRequirement =
   | { readonly mode: 'commit'; readonly commit: string; readonly ref: string }
@@ -14,17 +18,26 @@ export type ScanRequirement =
 /** The scans of each spelling of the ref, in the order the spellings are preferred. */
 export type ScansBySpelling = ReadonlyMap<string, readonly Scan[]>
 
-export type ScanJudgement =
-  /** The findings of `branch` are those of `scan`. */
-  | { readonly kind: 'proven'; readonly scan: Scan; readonly branch: string }
-  /** Not yet: the commit's scan is queued or running (`scan`), or none has been recorded yet. */
+export type TypeJudgement =
+  /** The type's findings are those of `scan`. */
+  | { readonly kind: 'proven'; readonly scan: Scan }
+  /**
+   * Not yet: a scan of the commit that may run the product is queued or running (`scan`), or no
+   * scan of the commit is recorded at all yet.
+   */
   | { readonly kind: 'wait'; readonly scan?: Scan }
-  /** The commit's scan ended without results. */
+  /** The commit's scan that would have run the product ended without results. */
   | { readonly kind: 'failed'; readonly scan: Scan }
-  /** The commit's scan completed, but a newer scan of another commit completed after it. */
+  /** The commit's scan completed, but a newer scan of another commit that ran it completed after. */
   | { readonly kind: 'superseded'; readonly scan: Scan; readonly newer: Scan }
-  /** `ref` mode: no completed scan of the ref. */
+  /** No scan (of the commit, in `commit` mode) that ran the product. */
   | { readonly kind: 'missing' }
+
+export interface ScanJudgement {
+  /** The spelling of the ref the scans record: the findings are asked for under it. */
+  readonly branch: string
+  readonly types: ReadonlyMap<IssueType, TypeJudgement>
+}
 
 const BRANCH_PREFIX = 'refs/heads/'
 
@@ -52,9 +65,11 @@ function newestFirst(a: Scan, b: Scan): number {
   return finishedAt(b) - finishedAt(a) || Number(b.id) - Number(a.id)
 }
 
-/** The completed scan whose findings the ref shows now. */
-export function newestCompleted(scans: readonly Scan[]): Scan | undefined {
-  return scans.filter(scan => scan.status === 'completed').sort(newestFirst)[0]
+/** The newest completed scan of `scans` that ran the product of `type`. */
+export function newestCompleted(scans: readonly Scan[], type: IssueType): Scan | undefined {
+  return scans
+    .filter(scan => scan.status === 'completed' && ranProduct(scan, type))
+    .sort(newestFirst)[0]
 }
 
 /** The newest scan of any status, for messages. */
@@ -64,31 +79,52 @@ export function newestScan(scans: readonly Scan[]): Scan | undefined {
 
 const IN_PROGRESS = new Set<Scan['status']>(['pending', 'running'])
 
-export function judgeScans(found: ScansBySpelling, requirement: ScanRequirement): ScanJudgement {
-  return requirement.mode === 'ref' ? judgeRef(found) : judgeCommit(found, requirement.commit)
+/** Each type judged on the first spelling that has something to judge. */
+export function judgeScans(
+  found: ScansBySpelling,
+  requirement: ScanRequirement,
+  types: readonly IssueType[]
+): ScanJudgement {
+  const branch = spellingToJudge(found, requirement)
+  const scans = found.get(branch) ?? []
+  const judge = (type: IssueType): TypeJudgement =>
+    requirement.mode === 'ref'
+      ? judgeRef(scans, type)
+      : judgeCommit(scans, requirement.commit, type)
+  return { branch, types: new Map(types.map(type => [type, judge(type)])) }
 }
 
-function judgeRef(found: ScansBySpelling): ScanJudgement {
-  for (const [branch, scans] of found) {
-    const scan = newestCompleted(scans)
-    if (scan) return { kind: 'proven', scan, branch }
-  }
-  return { kind: 'missing' }
+/**
+ * The spelling the scans record: the first with a scan of the commit (`commit` mode) or a completed
+ * scan (`ref` mode); the first spelling when none has.
+ */
+function spellingToJudge(found: ScansBySpelling, requirement: ScanRequirement): string {
+  const relevant = (scan: Scan): boolean =>
+    requirement.mode === 'ref' ? scan.status === 'completed' : sameCommit(scan, requirement.commit)
+  for (const [branch, scans] of found) if (scans.some(relevant)) return branch
+  return [...found.keys()][0] ?? requirement.ref
 }
 
-function judgeCommit(found: ScansBySpelling, commit: string): ScanJudgement {
-  for (const [branch, scans] of found) {
-    const scan = newestCompleted(scans.filter(each => sameCommit(each, commit)))
-    if (!scan) continue
-    const head = newestCompleted(scans)
+function judgeRef(scans: readonly Scan[], type: IssueType): TypeJudgement {
+  const scan = newestCompleted(scans, type)
+  return scan ? { kind: 'proven', scan } : { kind: 'missing' }
+}
+
+function judgeCommit(scans: readonly Scan[], commit: string, type: IssueType): TypeJudgement {
+  const ofCommit = scans.filter(scan => sameCommit(scan, commit))
+  const scan = newestCompleted(ofCommit, type)
+  if (scan) {
+    const head = newestCompleted(scans, type)
     if (head && !sameCommit(head, commit) && finishedAt(head) > finishedAt(scan)) {
       return { kind: 'superseded', scan, newer: head }
     }
-    return { kind: 'proven', scan, branch }
+    return { kind: 'proven', scan }
   }
-  const ofCommit = [...found.values()].flat().filter(scan => sameCommit(scan, commit))
-  const inProgress = newestScan(ofCommit.filter(scan => IN_PROGRESS.has(scan.status)))
+  // Nothing of the commit recorded yet: its scan (a managed one, or a job not started) may come.
+  if (ofCommit.length === 0) return { kind: 'wait' }
+  const mayRun = ofCommit.filter(each => mayRunProduct(each, type))
+  const inProgress = newestScan(mayRun.filter(each => IN_PROGRESS.has(each.status)))
   if (inProgress) return { kind: 'wait', scan: inProgress }
-  const ended = newestScan(ofCommit)
-  return ended ? { kind: 'failed', scan: ended } : { kind: 'wait' }
+  const ended = newestScan(mayRun.filter(each => each.status !== 'completed'))
+  return ended ? { kind: 'failed', scan: ended } : { kind: 'missing' }
 }

@@ -8,6 +8,7 @@ import {
   parseSlug,
   parseToken
 } from './parsers.js'
+import { ON_MISSING_TOKEN_VALUES } from './missing-token.js'
 import { parsed } from './parsed-field.js'
 
 export function connectionFields() {
@@ -18,6 +19,7 @@ export function connectionFields() {
     deploymentId: parsed(parseDigits).optional(),
     timeoutSeconds: parsed(integerFrom(1, 600)).prefault('30'),
     maxRetries: parsed(integerFrom(0, 10)).prefault('4'),
-    onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail')
+    onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
+    onMissingToken: parsed(oneOf(ON_MISSING_TOKEN_VALUES)).prefault('fail')
   }
 }

@@ -15,15 +15,6 @@ function payloadOf(ctx: RunContext): PullRequestPayload | undefined {
   return payload && typeof payload === 'object' ? payload : undefined
 }
 
-/** A pull request whose head lives in another repository: GitHub gives it no secrets. */
-export function forkPullRequest(ctx: RunContext): boolean {
-  if (ctx.eventName !== 'pull_request' && ctx.eventName !== 'pull_request_target') return false
-  const pr = payloadOf(ctx)?.pull_request
-  const head = pr?.head?.repo?.full_name
-  const base = pr?.base?.repo?.full_name
-  return typeof head === 'string' && typeof base === 'string' && head !== base
-}
-
 export interface PullRequestTarget {
   readonly owner: string
   readonly repo: string
@@ -45,8 +36,16 @@ export function pullRequestTarget(ctx: RunContext): PullRequestTarget | undefine
   }
 }
 
-/** Events whose workspace is the pull request's tree (as the PR comment, the events of a PR). */
-const BASE_READ_EVENTS = new Set(['pull_request', 'pull_request_target'])
+/**
+ * Events whose workspace is the pull request's tree: on them a file a pull request could change
+ * (the ignore file) is read at the pull request's base instead.
+ */
+const BASE_READ_EVENTS = new Set([
+  'pull_request',
+  'pull_request_target',
+  'pull_request_review',
+  'pull_request_review_comment'
+])
 
 /** True when the ignore file must be read at the pull request's base, not in the workspace. */
 export function readsIgnoreFileAtBase(eventName: string | undefined): boolean {

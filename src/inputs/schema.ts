@@ -56,10 +56,10 @@ function toConfig(inputs: ParsedInputs) {
     ...rest,
     issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
     /**
-     * Secrets came only from the default: a deployment without the Secrets product is then a
-     * warning, not a missing verdict (a user who names secrets wants them judged).
+     * The types came from the default: a type without a scan or product is then a
+     * warning, not a missing verdict (a user who names a type wants it judged).
      */
-    secretsOptional: issueTypes === undefined,
+    typesFromDefault: issueTypes === undefined,
     ...(sbomSupplier && { sbomSupplier }),
     // A file can only be downloaded once the export has finished.
     sbomWait: rest.sbomWait || rest.sbomFile !== undefined

@@ -93,7 +93,7 @@ function jsonFinding(evaluated: EvaluatedFinding) {
 /** Keys that must never reach a file that may be uploaded as an artifact. */
 const SECRET_KEY = /token|secret|password|authorization|credential/i
 /** Settings about secrets findings: their names match SECRET_KEY, their values are no secret. */
-const SECRETS_SETTINGS: ReadonlySet<string> = new Set(['failOnSecrets', 'secretsOptional'])
+const SECRETS_SETTINGS: ReadonlySet<string> = new Set(['failOnSecrets'])
 
 /**
  * The caller passes the configuration without secrets; this redacts anything that still looks

@@ -20,7 +20,8 @@ import {
   secretsSection
 } from './markdown-tables.js'
 import { sbomSection, tagsText, ticketsSection, warningsSection } from './markdown-effects.js'
-import type { RunReport } from './model.js'
+import type { RunReport, ScanReport } from './model.js'
+import { productList } from '../evidence/products.js'
 
 export { ROW_CAP } from './markdown-tables.js'
 
@@ -75,8 +76,7 @@ function verdictIcon(report: RunReport): string {
 /** The heading's few words: the verdict, the counts, and the scan judged. */
 function shortTitle(report: RunReport): string {
   const { verdict, evidence } = report
-  const scan =
-    evidence && evidence.required !== 'none' ? ` · scan of ${evidence.scan.commit.slice(0, 7)}` : ''
+  const scan = evidence && evidence.required !== 'none' ? scanTitle(evidence) : ''
   if (report.status.apiError) return 'no verdict'
   if (!verdict) return report.status.result === 'skipped' ? 'skipped' : report.status.result
   const total = verdict.counts.total
@@ -106,34 +106,53 @@ export function verdictLine(report: RunReport): string {
   return lines.join('')
 }
 
-/** Which scan the findings come from, or that nobody checked. */
+type ProvenEvidence = Exclude<NonNullable<RunReport['evidence']>, { required: 'none' }>
+
+/** ` · scan of ea86292`, and the types left out, when any were. */
+function scanTitle(evidence: ProvenEvidence): string {
+  const commits = [...new Set(evidence.scans.map(scan => scan.commit.slice(0, 7)))]
+  const left =
+    evidence.notJudged.length > 0 ? ` · ${productList(evidence.notJudged)} not judged` : ''
+  return `${commits.length > 0 ? ` · scan of ${commits.join(', ')}` : ''}${left}`
+}
+
+/** Which scans the findings come from, or that nobody checked. */
 function evidenceText(report: RunReport): string | undefined {
   const { evidence } = report
   if (!evidence) return undefined
   if (evidence.required === 'none') {
     return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n"
   }
-  const { scan } = evidence
+  const lines = evidence.scans.map(scan => `${scanText(scan)}\n`)
+  const notes = [
+    evidence.waitedSeconds > 0 ? `Waited ${evidence.waitedSeconds} s for the scans.` : undefined,
+    evidence.required === 'ref'
+      ? "Each type's newest completed scan of the ref (`require-scan: ref`)."
+      : undefined,
+    evidence.notJudged.length > 0
+      ? `**Not judged:** ${productList(evidence.notJudged)}: no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'} (see the warnings).`
+      : undefined,
+    evidence.branch !== evidence.requestedRef
+      ? `No scan records ${code(evidence.requestedRef)}; the repository's scans record ${code(evidence.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${code(evidence.branch)} were judged.`
+      : undefined
+  ].filter(note => note !== undefined)
+  return `${lines.join('\n')}${notes.length > 0 ? `\n${notes.join(' ')}\n` : ''}`
+}
+
+/** `**Code, Supply Chain** scan 880000 of commit `ea86292…` on `refs/heads/main` · full scan · …` */
+function scanText(scan: ScanReport): string {
   const parts = [
-    `**Scan** ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`,
+    `**${productList(scan.types)}** scan ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`,
     scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
     scan.completedAt
       ? `completed ${escapeMarkdown(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${
-          evidence.ageSeconds === undefined
+          scan.ageSeconds === undefined
             ? ''
-            : ` (${formatDuration(evidence.ageSeconds * 1000)} before this run)`
+            : ` (${formatDuration(scan.ageSeconds * 1000)} before this run)`
         }`
-      : undefined,
-    evidence.waitedSeconds > 0 ? `waited ${evidence.waitedSeconds} s for it` : undefined,
-    evidence.required === 'ref'
-      ? "the ref's newest completed scan (`require-scan: ref`)"
       : undefined
   ]
-  const spelled =
-    scan.branch !== evidence.requestedRef
-      ? `\n\nNo scan records ${code(evidence.requestedRef)}; the repository's scans record ${code(scan.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${code(scan.branch)} were judged.`
-      : ''
-  return `${parts.filter(part => part !== undefined).join(' · ')}${spelled}\n`
+  return parts.filter(part => part !== undefined).join(' · ')
 }
 
 function evidenceSection(report: RunReport): Section | undefined {

@@ -71,12 +71,14 @@ export type EvidenceReport =
   | { readonly required: 'none' }
   | {
       readonly required: 'commit' | 'ref'
-      readonly scan: ScanReport
-      /** The ref the run asked for; the scan's `branch` differs when it was spelled otherwise. */
+      /** The scans judged, each with the types judged on it, in the order of the types. */
+      readonly scans: readonly ScanReport[]
+      /** Types of the default that no scan vouched for: not judged (a warning says why). */
+      readonly notJudged: readonly IssueType[]
+      /** The ref the run asked for, and the spelling the scans record (they differ outside GHA). */
       readonly requestedRef: string
+      readonly branch: string
       readonly waitedSeconds: number
-      /** How long before this run the scan completed. */
-      readonly ageSeconds?: number
     }
 
 export interface ScanReport {
@@ -84,8 +86,12 @@ export interface ScanReport {
   readonly commit: string
   readonly branch: string
   readonly status: string
+  /** The types whose findings are this scan's. */
+  readonly types: readonly IssueType[]
   readonly fullScan?: boolean
   /** ISO 8601 UTC. */
   readonly startedAt?: string
   readonly completedAt?: string
+  /** How long before the proof the scan completed, on the server's clock. */
+  readonly ageSeconds?: number
 }

@@ -107,8 +107,10 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
     if (file !== undefined && file !== '') set('sbom-file', file)
   }
   if (report.evidence && report.evidence.required !== 'none') {
-    set('scan-id', report.evidence.scan.id)
-    set('scan-commit', report.evidence.scan.commit)
+    // Usually one scan judges every type; with several, each id (and commit) once, comma-separated.
+    const { scans } = report.evidence
+    set('scan-id', [...new Set(scans.map(scan => scan.id))].join(','))
+    set('scan-commit', [...new Set(scans.map(scan => scan.commit))].join(','))
   }
   const deployment = report.scope.deployment
   if (deployment) {

@@ -51,9 +51,6 @@ export class RecordingRunner implements Runner {
     this.calls.push({ kind: 'summary', markdown })
     return Promise.resolve()
   }
-  /** Nothing to load: every call is recorded as it comes. */
-  preload(): void {}
-
   setFailed(message: string): void {
     this.calls.push({ kind: 'setFailed', message })
   }

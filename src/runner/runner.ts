@@ -32,9 +32,4 @@ export interface Runner {
   appendSummary(markdown: string): Promise<void>
   /** Marks the step failed, with this message as its error line. */
   setFailed(message: string): void
-  /**
-   * Starts loading what writing to the runner takes, if anything; the run calls it once its first
-   * request is out, so that the loading overlaps the wait for the answer instead of delaying it.
-   */
-  preload(): void
 }

@@ -1,0 +1,55 @@
+/**
+ * The judging step: from what was read (findings, rule modes, license violations) and the ignore
+ * entries that apply, the verdict and the warnings it calls for. Pure: the warnings are values.
+ */
+import type { Finding, LicenseViolation, ProposedIgnore, Verdict } from '../domain.js'
+import { decide, type Thresholds } from './decide.js'
+import type { IgnoreEntry } from './ignore.js'
+import { buildIgnoreMatcher } from './ignore-matcher.js'
+import { unknownModeWarning } from './message.js'
+import { modeLookup, type RuleModes } from './modes.js'
+import { judgeScopeDrops, type ScopeDrops } from './scope.js'
+
+export interface JudgeInput {
+  readonly findings: readonly Finding[]
+  readonly dropped: ScopeDrops
+  readonly ruleModes?: RuleModes
+  readonly licenseViolations: readonly LicenseViolation[]
+  readonly thresholds: Thresholds
+  readonly ignores: {
+    readonly entries: readonly IgnoreEntry[]
+    readonly proposed: readonly ProposedIgnore[]
+  }
+  readonly ignoreRules: readonly string[]
+  readonly now: Date
+}
+
+export interface Judged {
+  readonly verdict: Verdict
+  readonly warnings: readonly string[]
+}
+
+/** @throws NoVerdictError when every finding the server returned was out of scope. */
+export function judgeFindings(input: JudgeInput): Judged {
+  const warnings: string[] = []
+  const dropWarning = judgeScopeDrops(input.dropped, input.findings.length)
+  if (dropWarning !== undefined) warnings.push(dropWarning)
+  const matcher = buildIgnoreMatcher(input.ignores.entries, input.ignoreRules, input.now)
+  for (const expired of matcher.expired) {
+    warnings.push(
+      `Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`
+    )
+  }
+  const verdict = decide({
+    findings: input.findings,
+    thresholds: input.thresholds,
+    modeOf: modeLookup(input.ruleModes),
+    ignoreOf: matcher.match,
+    licenseViolations: input.licenseViolations,
+    expiredIgnores: matcher.expired,
+    proposedIgnores: input.ignores.proposed
+  })
+  const unknownModes = unknownModeWarning(verdict)
+  if (unknownModes !== undefined) warnings.push(unknownModes)
+  return { verdict, warnings }
+}
