@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { downloadSbom, DownloadPools } from '../src/effects/sbom.js'
+import { downloadSbom, DownloadPools } from '../src/effects/sbom-download.js'
 import { failure } from './helpers/failure.js'
 
 const SBOM = JSON.stringify({ bomFormat: 'CycloneDX', components: [{ name: 'lodash' }] })

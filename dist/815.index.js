@@ -605,7 +605,7 @@ var Pair = __webpack_require__(7165);
 var YAMLMap = __webpack_require__(4454);
 var resolveProps = __webpack_require__(4631);
 var utilContainsNewline = __webpack_require__(9499);
-var utilFlowIndentCheck = __webpack_require__(6432);
+var utilFlowIndentCheck = __webpack_require__(4051);
 var utilMapIncludes = __webpack_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
@@ -934,7 +934,7 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 var YAMLSeq = __webpack_require__(2223);
 var resolveProps = __webpack_require__(4631);
-var utilFlowIndentCheck = __webpack_require__(6432);
+var utilFlowIndentCheck = __webpack_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -1715,7 +1715,7 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 6432:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
