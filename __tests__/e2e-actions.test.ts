@@ -599,12 +599,17 @@ describe('e2e actions: SBOM export, deployment scope', () => {
     expect(run.outputs['sbom-task-token']).toBeUndefined()
 
     const files = await readdir(out)
-    expect(files.sort()).toEqual(projects.map(p => `${p.replace('/', '__')}.cdx.json`).sort())
-    const web = JSON.parse(await readFile(join(out, 'acme__web.cdx.json'), 'utf8')) as {
+    expect(files.sort()).toEqual(
+      emulator.state.projects.map(p => `${p.id}-${p.name.replace('/', '__')}.cdx.json`).sort()
+    )
+    const web = JSON.parse(
+      await readFile(join(out, `${PROJECT.web}-acme__web.cdx.json`), 'utf8')
+    ) as {
       metadata: { component: { name: string; version: string } }
     }
     expect(web.metadata.component).toMatchObject({ name: 'acme/web', version: 'refs/heads/main' })
-    const payments = JSON.parse(await readFile(join(out, 'acme__payments.cdx.json'), 'utf8')) as {
+    const paymentsFile = `${PROJECT.payments}-acme__payments.cdx.json`
+    const payments = JSON.parse(await readFile(join(out, paymentsFile), 'utf8')) as {
       metadata: { component: { name: string; version: string } }
     }
     // No ref is sent with deployment scope: each project's primary branch is exported.
@@ -673,8 +678,8 @@ describe('e2e actions: SBOM export, deployment scope', () => {
     expect(Object.keys(tokens)).toHaveLength(SAMPLE_PROJECT_COUNT)
     const files = await readdir(out)
     expect(files).toHaveLength(253)
-    expect(files).not.toContain('acme__svc-005.cdx.json')
-    expect(files).toContain('acme__svc-006.cdx.json')
+    expect(files).not.toContain('2005-acme__svc-005.cdx.json')
+    expect(files).toContain('2006-acme__svc-006.cdx.json')
     expect(emulator.downloads).toHaveLength(253)
     expect(summaryRows(run, '### SBOM exports').filter(r => r.includes('| failed |'))).toEqual([
       expect.stringMatching(/^\| <code>acme\/svc-005<\/code> \| failed \| /)

@@ -49,8 +49,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/api/projects.ts
 var api_projects = __webpack_require__(6136);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
 var schemas = __webpack_require__(9691);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -140,10 +138,14 @@ async function getSbomExport(transport, deploymentId, taskToken, rateLimit = 're
 
 // EXTERNAL MODULE: ./src/text/log-text.ts
 var log_text = __webpack_require__(2489);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -159,6 +161,7 @@ var transport = __webpack_require__(3841);
  * Downloading an exported SBOM from its signed URL: never with the API token, through one
  * connection pool per storage origin, into a temporary file renamed into place once complete.
  */
+
 
 
 
@@ -209,7 +212,8 @@ const MAX_DOWNLOAD_REDIRECTS = 20;
 async function downloadSbom(url, path, timeoutMs, pools) {
     const target = new URL(url);
     const agent = pools?.for(target) ?? (0,dispatcher.dispatcherFor)(target);
-    const partial = `${path}.partial`;
+    // Unique per download: two downloads never write into one temporary file.
+    const partial = `${path}.${(0,external_node_crypto_.randomUUID)()}.partial`;
     const timeout = (0,transport/* timeoutSignal */._)(timeoutMs);
     try {
         const response = await (0,undici.request)(target, {
@@ -246,14 +250,45 @@ async function downloadSbom(url, path, timeoutMs, pools) {
 }
 
 ;// CONCATENATED MODULE: ./src/effects/sbom-files.ts
-/** Where each project's SBOM goes in the folder of a deployment export. */
-/** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
+/**
+ * Where each project's SBOM goes in the folder of a deployment export. Names are built so that two
+ * projects never share a file, even where the file system ignores case (macOS and Windows
+ * runners): the project's numeric id comes first, and the rest is the readable name.
+ */
+
+/** The most characters of a file name taken from the project's name (file names stop at 255). */
+const NAME_CHARS = 100;
+/**
+ * `acme/web` with id 1234 → `1234-acme__web.cdx.json`. The id makes the name unique; it also means
+ * the name never starts with a Windows device name (`con.json`) nor a dot, and no character of
+ * the project's name can climb out of the folder.
+ */
 function sbomFileName(project, format) {
-    const safe = project
+    const readable = project.name
         .replace(/\//g, '__')
         .replace(/[^A-Za-z0-9._-]/g, '_')
-        .replace(/^\.+/, '_');
-    return `${safe}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`;
+        .slice(0, NAME_CHARS);
+    return `${project.id}-${readable}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`;
+}
+/** A path as a case-insensitive, normalisation-insensitive file system (APFS, NTFS) compares it. */
+function folded(path) {
+    return path.normalize('NFC').toLowerCase();
+}
+/**
+ * Each project's file in `folder`, in order. A project whose file a project before it already
+ * claims (the same project listed twice) gets no file of its own: its export is an error.
+ */
+function deploymentTargets(folder, projects, format) {
+    const claimed = new Map();
+    return projects.map(project => {
+        const file = (0,external_node_path_.join)(folder, sbomFileName(project, format));
+        const key = folded(file);
+        const takenBy = claimed.get(key);
+        if (takenBy !== undefined)
+            return { file, takenBy };
+        claimed.set(key, project);
+        return { file };
+    });
 }
 
 // EXTERNAL MODULE: ./src/text/error-text.ts
@@ -703,7 +738,6 @@ function runExportPipeline(projects, ops, settings, clock, limits = DEFAULT_LIMI
 
 
 
-
 function failureOf(exports) {
     const bad = exports.filter(e => e.status === 'failed' || e.status === 'timed_out' || e.status === 'error');
     if (bad.length === 0)
@@ -715,18 +749,52 @@ function failureOf(exports) {
     return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`;
 }
 /**
+ * Where each SBOM goes. A project whose file another project of the run already claims is not
+ * exported at all: an error of its own, rather than one SBOM silently replacing the other.
+ */
+function planFiles(projects, settings) {
+    const folder = settings.file;
+    if (folder === undefined || settings.scope === 'repository')
+        return { exported: projects, fileFor: () => folder, refused: new Map() };
+    const files = new Map();
+    const refused = new Map();
+    deploymentTargets(folder, projects, settings.format).forEach(({ file, takenBy }, index) => {
+        const project = projects[index];
+        if (project === undefined)
+            return;
+        if (takenBy === undefined)
+            files.set(project, file);
+        else
+            refused.set(index, {
+                project: project.name,
+                status: 'error',
+                error: `not exported: its file ${file} is already the SBOM of ${takenBy.name} (id ${takenBy.id}) in this run, and a file is never overwritten`
+            });
+    });
+    return {
+        exported: projects.filter((_, index) => !refused.has(index)),
+        fileFor: project => files.get(project),
+        refused
+    };
+}
+/** The outcomes of every project given, in order: the refused ones among the exported ones. */
+function inOrder(count, plan, exported) {
+    const outcomes = [];
+    let next = 0;
+    for (let index = 0; index < count; index++) {
+        const outcome = plan.refused.get(index) ?? exported[next++];
+        if (outcome !== undefined)
+            outcomes.push(outcome);
+    }
+    return outcomes;
+}
+/**
  * SBOM exports for one project or every project. With deployment scope a failure of one project
  * is recorded and the others go on; the outcome's `failure` makes the step fail at the end.
  */
 async function exportSboms(transport, deploymentId, projects, settings, env, limits) {
     const deployment = settings.scope === 'deployment';
-    const fileFor = (project) => {
-        if (settings.file === undefined)
-            return undefined;
-        return deployment
-            ? (0,external_node_path_.join)(settings.file, sbomFileName(project.name, settings.format))
-            : settings.file;
-    };
+    const plan = planFiles(projects, settings);
     const ops = {
         start: project => createSbomExport(transport, deploymentId, {
             repositoryId: project.id,
@@ -746,14 +814,15 @@ async function exportSboms(transport, deploymentId, projects, settings, env, lim
         download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
     };
     const pools = new DownloadPools();
-    const exports = await runExportPipeline(projects, ops, {
+    const exported = await runExportPipeline(plan.exported, ops, {
         wait: settings.wait,
         waitTimeoutSeconds: settings.waitTimeoutSeconds,
-        fileFor,
+        fileFor: plan.fileFor,
         startRetries: settings.rateLimitRetries,
         failFast: !deployment,
         progress: deployment
     }, { now: env.now, after: env.after, info: env.info }, limits).finally(() => pools.close());
+    const exports = inOrder(projects.length, plan, exported);
     const failure = failureOf(exports);
     return failure ? { exports, failure } : { exports };
 }

@@ -2,6 +2,7 @@
  * Downloading an exported SBOM from its signed URL: never with the API token, through one
  * connection pool per storage origin, into a temporary file renamed into place once complete.
  */
+import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -62,7 +63,8 @@ export async function downloadSbom(
 ): Promise<void> {
   const target = new URL(url)
   const agent = pools?.for(target) ?? dispatcherFor(target)
-  const partial = `${path}.partial`
+  // Unique per download: two downloads never write into one temporary file.
+  const partial = `${path}.${randomUUID()}.partial`
   const timeout = timeoutSignal(timeoutMs)
   try {
     const response = await request(target, {

@@ -1,10 +1,9 @@
-import { join } from 'node:path'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
 import type { Transport } from '../api/transport.js'
 import type { Project, SbomComponentType, SbomExportOutcome } from '../domain.js'
 import { quoted } from '../text/log-text.js'
 import { DownloadPools, downloadSbom, isDownloadUrl } from './sbom-download.js'
-import { sbomFileName } from './sbom-files.js'
+import { deploymentTargets } from './sbom-files.js'
 import { runExportPipeline } from './sbom-pipeline.js'
 import type { PipelineLimits, SbomOperations } from './sbom-pipeline-settings.js'
 
@@ -53,6 +52,53 @@ function failureOf(exports: readonly SbomExportOutcome[]): string | undefined {
   return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`
 }
 
+interface FilePlan {
+  /** The projects to export, in the order given. */
+  readonly exported: readonly Project[]
+  readonly fileFor: (project: Project) => string | undefined
+  /** By index among the projects given: the outcome of each project that is not exported. */
+  readonly refused: ReadonlyMap<number, SbomExportOutcome>
+}
+
+/**
+ * Where each SBOM goes. A project whose file another project of the run already claims is not
+ * exported at all: an error of its own, rather than one SBOM silently replacing the other.
+ */
+function planFiles(projects: readonly Project[], settings: SbomSettings): FilePlan {
+  const folder = settings.file
+  if (folder === undefined || settings.scope === 'repository')
+    return { exported: projects, fileFor: () => folder, refused: new Map() }
+  const files = new Map<Project, string>()
+  const refused = new Map<number, SbomExportOutcome>()
+  deploymentTargets(folder, projects, settings.format).forEach(({ file, takenBy }, index) => {
+    const project = projects[index]
+    if (project === undefined) return
+    if (takenBy === undefined) files.set(project, file)
+    else
+      refused.set(index, {
+        project: project.name,
+        status: 'error',
+        error: `not exported: its file ${file} is already the SBOM of ${takenBy.name} (id ${takenBy.id}) in this run, and a file is never overwritten`
+      })
+  })
+  return {
+    exported: projects.filter((_, index) => !refused.has(index)),
+    fileFor: project => files.get(project),
+    refused
+  }
+}
+
+/** The outcomes of every project given, in order: the refused ones among the exported ones. */
+function inOrder(count: number, plan: FilePlan, exported: readonly SbomExportOutcome[]) {
+  const outcomes: SbomExportOutcome[] = []
+  let next = 0
+  for (let index = 0; index < count; index++) {
+    const outcome = plan.refused.get(index) ?? exported[next++]
+    if (outcome !== undefined) outcomes.push(outcome)
+  }
+  return outcomes
+}
+
 /**
  * SBOM exports for one project or every project. With deployment scope a failure of one project
  * is recorded and the others go on; the outcome's `failure` makes the step fail at the end.
@@ -66,12 +112,7 @@ export async function exportSboms(
   limits?: PipelineLimits
 ): Promise<SbomExportRun> {
   const deployment = settings.scope === 'deployment'
-  const fileFor = (project: Project): string | undefined => {
-    if (settings.file === undefined) return undefined
-    return deployment
-      ? join(settings.file, sbomFileName(project.name, settings.format))
-      : settings.file
-  }
+  const plan = planFiles(projects, settings)
   const ops: SbomOperations = {
     start: project =>
       createSbomExport(
@@ -97,13 +138,13 @@ export async function exportSboms(
     download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
   }
   const pools = new DownloadPools()
-  const exports = await runExportPipeline(
-    projects,
+  const exported = await runExportPipeline(
+    plan.exported,
     ops,
     {
       wait: settings.wait,
       waitTimeoutSeconds: settings.waitTimeoutSeconds,
-      fileFor,
+      fileFor: plan.fileFor,
       startRetries: settings.rateLimitRetries,
       failFast: !deployment,
       progress: deployment
@@ -111,6 +152,7 @@ export async function exportSboms(
     { now: env.now, after: env.after, info: env.info },
     limits
   ).finally(() => pools.close())
+  const exports = inOrder(projects.length, plan, exported)
   const failure = failureOf(exports)
   return failure ? { exports, failure } : { exports }
 }
