@@ -332,7 +332,11 @@ describe('huge responses', () => {
           `::notice title=Findings Gate%3A annotations capped::${omitted} more annotations not shown (max-annotations is ${MAX_ANNOTATIONS}); see the job summary.`
         ])
         expect(errorLines(run)).toHaveLength(1)
-        expect(commands).toHaveLength(1 + MAX_ANNOTATIONS + 1 + 1)
+        // blocking-ids holds the first 1,000 ids, and a warning says so.
+        expect(commands.filter(line => line.startsWith('::warning::'))).toEqual([
+          expect.stringMatching(/^::warning::Output blocking-ids holds the first 1,000 of /)
+        ])
+        expect(commands).toHaveLength(1 + MAX_ANNOTATIONS + 1 + 1 + 1)
         expectNoForgedCommands(run)
         // Every log line is bounded, whatever the server sent.
         for (const line of run.stdout.split('\n')) expect(line.length).toBeLessThan(20_000)

@@ -7,9 +7,20 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { project } from '../emulator/server.js'
+import { LIST_OUTPUT_MAX_BYTES } from '../src/report/output-lists.js'
 import { errorLines, requireBundle, runAction, withEmulator } from './helpers/e2e.js'
+import { commandLines } from './helpers/e2e-inspect.js'
 
 requireBundle()
+
+const TICKETS_PATH = '/api/v1/deployments/acme-corp/tickets'
+/** Every finding blocks: the sample's 16 and the bulk's. */
+const ALL_BLOCK = { 'fail-on-severity': 'low', 'fail-on-policy-mode': 'none' } as const
+
+interface JsonReport {
+  readonly findings: readonly { readonly id: number; readonly blocking: boolean }[]
+  readonly tickets: { readonly created: readonly { readonly url?: string }[] }
+}
 
 let dir: string
 beforeAll(async () => {
@@ -56,4 +67,48 @@ describe('e2e limits: SBOM files of a deployment export', () => {
       }
     })
   })
+})
+
+describe('e2e limits: list outputs', () => {
+  it('blocking-ids holds the first 1,000 ids and ticket-urls stays far under 1 MB; both say so', async () => {
+    const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 1500, sca: 0 }
+    await withEmulator({ bulk }, async emulator => {
+      // A tracker whose ticket URLs are 12 KB each: 100 of them make 1.2 MB as one JSON array.
+      const urls = Array.from(
+        { length: 100 },
+        (_, i) => `https://tracker.example.test/browse/SEC-${i}?${'x'.repeat(12_000)}`
+      )
+      const succeeded = urls.map((url, i) => ({ issue_ids: [String(i + 1)], ticket_url: url }))
+      emulator.addFault({ kind: 'json', method: 'POST', path: TICKETS_PATH, body: { succeeded } })
+      const reportFile = join(dir, 'outputs-report.json')
+
+      const run = await runAction(emulator, {
+        ...ALL_BLOCK,
+        'issue-types': 'sast',
+        'create-tickets': 'true',
+        'report-file': reportFile
+      })
+
+      expect(run.exitCode).toBe(1)
+      const report = JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport
+      const blocking = report.findings.filter(f => f.blocking).map(f => f.id)
+      expect(blocking.length).toBeGreaterThan(1500)
+      expect(run.outputs['blocking-count']).toBe(String(blocking.length))
+      expect(JSON.parse(run.outputs['blocking-ids'] ?? '')).toEqual(blocking.slice(0, 1000))
+
+      const value = run.outputs['ticket-urls'] ?? ''
+      const kept = JSON.parse(value) as string[]
+      expect(Buffer.byteLength(value)).toBeLessThanOrEqual(LIST_OUTPUT_MAX_BYTES)
+      expect(kept.length).toBeGreaterThan(10)
+      expect(kept).toEqual(urls.slice(0, kept.length))
+      expect(report.tickets.created.map(t => t.url)).toEqual(urls)
+      expect(run.outputs['tickets-created']).toBe('100')
+
+      const warnings = commandLines(run).filter(line => line.startsWith('::warning::Output '))
+      expect(warnings).toEqual([
+        `::warning::Output blocking-ids holds the first 1,000 of ${blocking.length.toLocaleString('en-US')} entries (GitHub limits a step output to 1 MB): ${(blocking.length - 1000).toLocaleString('en-US')} left out; the JSON report (${reportFile}) lists every one.`,
+        `::warning::Output ticket-urls holds the first ${kept.length} of 100 entries (GitHub limits a step output to 1 MB): ${100 - kept.length} left out; the JSON report (${reportFile}) lists every one.`
+      ])
+    })
+  }, 60_000)
 })
