@@ -4925,7 +4925,7 @@ function softenerOf(error) {
 const later = {
     gate: () => Promise.all([__webpack_require__.e(/* import() */ 80).then(__webpack_require__.bind(__webpack_require__, 8080)), Promise.all(/* import() */[__webpack_require__.e(6), __webpack_require__.e(286)]).then(__webpack_require__.bind(__webpack_require__, 3286))]),
     actions: () => Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(772)]).then(__webpack_require__.bind(__webpack_require__, 6772)),
-    reports: () => __webpack_require__.e(/* import() */ 109).then(__webpack_require__.bind(__webpack_require__, 2490))
+    reports: () => __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 252))
 };
 /** Starts loading every later module; each use awaits its own import (a failure surfaces there). */
 function preloadLater() {
