@@ -6,10 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Log } from 'sarif'
 import { project } from '../emulator/server.js'
 import { LIST_OUTPUT_MAX_BYTES } from '../src/report/output-lists.js'
 import { errorLines, requireBundle, runAction, withEmulator } from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
+
+/** The finding id a result or notification carries in its properties. */
+function findingIdOf(properties?: { readonly [key: string]: unknown }): unknown {
+  return properties?.findingId
+}
 
 requireBundle()
 
@@ -111,4 +118,51 @@ describe('e2e limits: list outputs', () => {
       ])
     })
   }, 60_000)
+})
+
+describe('e2e limits: SARIF', () => {
+  it('30,000 findings: 25,000 results, the rest counted in the run and the summary; sarif-category is the run id', async () => {
+    const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 30_000, sca: 0 }
+    await withEmulator({ bulk }, async emulator => {
+      const sarifFile = join(dir, 'findings.sarif')
+      const reportFile = join(dir, 'sarif-report.json')
+      const run = await runAction(emulator, {
+        'issue-types': 'sast',
+        'sarif-file': sarifFile,
+        'sarif-category': 'monorepo/web',
+        'report-file': reportFile
+      })
+
+      expect(run.exitCode).toBe(1)
+      const total = Number(run.outputs['findings-count'])
+      expect(total).toBeGreaterThan(30_000)
+      const text = await readFile(sarifFile, 'utf8')
+      expect(gzipSync(text).length).toBeLessThan(8 * 1024 * 1024)
+      const sarif = JSON.parse(text) as Log
+      const sarifRun = sarif.runs[0]
+      expect(sarifRun?.automationDetails?.id).toBe('monorepo/web/')
+      expect(sarifRun?.results).toHaveLength(25_000)
+      const leftOut = total - 25_000
+      expect(sarifRun?.properties?.leftOut).toEqual({
+        findings: leftOut,
+        blocking: 0,
+        why: 'GitHub code scanning accepts at most 25,000 results in a run'
+      })
+      // Blocking first: every blocking finding is a result.
+      const report = JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport
+      const blocking = report.findings.filter(f => f.blocking).map(f => f.id)
+      expect(
+        sarifRun?.results?.slice(0, blocking.length).map(r => findingIdOf(r.properties))
+      ).toEqual(blocking)
+      expect(report.findings).toHaveLength(total)
+
+      const count = leftOut.toLocaleString('en-US')
+      expect(run.summary).toContain(
+        `**SARIF** <code>${sarifFile}</code>: 25,000 results, ${count} findings left out (none blocking, the last in the report's order): GitHub code scanning accepts at most 25,000 results in a run. The tables below list them; the JSON report <code>${reportFile}</code> has every finding.`
+      )
+      expect(run.stdout).toContain(
+        `SARIF ${sarifFile}: 25,000 results; ${count} findings (0 blocking) left out: GitHub code scanning accepts at most 25,000 results in a run`
+      )
+    })
+  }, 120_000)
 })

@@ -213,7 +213,7 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 
 /***/ }),
 
-/***/ 5437:
+/***/ 3515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -500,6 +500,40 @@ function proposedSection(verdict) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/report/markdown-coverage.ts
+/**
+ * What the reports GitHub limits left out (SARIF results, annotations), said in the summary with
+ * where every finding is: a finding that no surface shows must not go unmentioned.
+ */
+
+
+
+/** Where every finding is: the JSON report, or how to get one. */
+function everyFindingText(coverage) {
+    return coverage.reportFile === undefined
+        ? 'set `report-file` for a JSON report with every finding'
+        : `the JSON report ${(0,report_escape/* code */.aY)(coverage.reportFile)} has every finding`;
+}
+function leftOutText(leftOut) {
+    const blocking = leftOut.blocking === 0 ? 'none blocking' : `${(0,report_escape/* formatCount */.B4)(leftOut.blocking)} blocking`;
+    return `${(0,report_escape/* formatCount */.B4)(leftOut.findings)} ${(0,labels/* plural */.LS)(leftOut.findings, 'finding')} left out (${blocking}, the last in the report's order)`;
+}
+function sarifText(coverage) {
+    const sarif = coverage.sarif;
+    if (sarif?.leftOut === undefined)
+        return undefined;
+    return (`**SARIF** ${(0,report_escape/* code */.aY)(sarif.file)}: ${(0,report_escape/* formatCount */.B4)(sarif.results)} ${(0,labels/* plural */.LS)(sarif.results, 'result')}, ` +
+        `${leftOutText(sarif.leftOut)}: ${(0,report_escape/* escapeMarkdown */.FV)(sarif.leftOut.why)}. ` +
+        `The tables below list them; ${everyFindingText(coverage)}.`);
+}
+/** One paragraph per report that left findings out; none when every report holds them all. */
+function coverageSection(coverage) {
+    if (coverage === undefined)
+        return undefined;
+    const paragraphs = [sarifText(coverage)].filter(text => text !== undefined);
+    return paragraphs.length === 0 ? undefined : textSection(`${paragraphs.join('\n\n')}\n`);
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown-effects.ts
 /** The Markdown report's sections on what ran after the verdict: tickets, tags, SBOM exports. */
 
@@ -572,13 +606,14 @@ function warningsSection(warnings) {
 
 
 
+
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
-    return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)));
+    return fitSections(buildSections(report, opts.coverage), Math.max(0, Math.floor(opts.maxBytes)));
 }
 /** The document in reading order; exported for tests of the structure. */
-function buildSections(report) {
+function buildSections(report, coverage) {
     const { verdict } = report;
     const sections = [
         textSection(verdictLine(report)),
@@ -588,6 +623,7 @@ function buildSections(report) {
         verdict
             ? textSection(countsText(report, verdict))
             : textSection('_The gate was not evaluated._\n'),
+        coverageSection(coverage),
         verdict ? blockingSection(verdict.blocking) : undefined,
         verdict ? licenseSection(verdict) : undefined,
         verdict ? secretsSection(verdict) : undefined,
@@ -760,7 +796,8 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   publicConfig: () => (/* binding */ publicConfig),
-  publishReports: () => (/* binding */ publishReports)
+  publishReports: () => (/* binding */ publishReports),
+  sarifCategory: () => (/* binding */ sarifCategory)
 });
 
 // EXTERNAL MODULE: ./src/inputs/pull-request.ts
@@ -1154,6 +1191,14 @@ function setOutputs(report, extras, runner) {
     return outputs;
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
 // EXTERNAL MODULE: ./src/domain.ts
 var domain = __webpack_require__(9375);
 ;// CONCATENATED MODULE: ./src/report/sarif-rules.ts
@@ -1376,14 +1421,53 @@ function unlocatedNotification(evaluated, ruleIndex) {
 ;// CONCATENATED MODULE: ./src/report/sarif.ts
 
 
+
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SARIF_TOOL_NAME = 'Findings Gate';
 function automationId(category) {
     const trimmed = category.trim().replace(/\/+$/, '');
     return `${trimmed === '' ? 'findings-gate' : trimmed}/`;
 }
+/** GitHub code scanning rejects a run with more results than this. */
+const SARIF_MAX_RESULTS = 25_000;
+function located(evaluated) {
+    const location = evaluated.finding.location;
+    return location !== undefined && location.path.trim() !== '';
+}
+/** The findings the file holds, in the report's order, within the limits. */
+function selectFindings(findings, limits) {
+    const maxFindings = limits.maxFindings ?? Number.POSITIVE_INFINITY;
+    const kept = [];
+    let results = 0;
+    let left = 0;
+    let leftBlocking = 0;
+    let bySize = false;
+    for (const evaluated of findings) {
+        const result = located(evaluated);
+        if (kept.length < maxFindings && (!result || results < limits.maxResults)) {
+            kept.push(evaluated);
+            if (result)
+                results++;
+            continue;
+        }
+        bySize ||= kept.length >= maxFindings;
+        left++;
+        if (evaluated.blocking)
+            leftBlocking++;
+    }
+    if (left === 0)
+        return { kept };
+    const why = bySize && limits.sizeReason !== undefined
+        ? limits.sizeReason
+        : `GitHub code scanning accepts at most ${(0,report_escape/* formatCount */.B4)(limits.maxResults)} results in a run`;
+    return { kept, leftOut: { findings: left, blocking: leftBlocking, why } };
+}
 function buildSarif(report, opts) {
-    const findings = report.verdict?.findings ?? [];
+    return buildSarifRun(report, opts).log;
+}
+/** The log, with what it holds and what it left out. */
+function buildSarifRun(report, opts, limits = { maxResults: SARIF_MAX_RESULTS }) {
+    const { kept: findings, leftOut } = selectFindings(report.verdict?.findings ?? [], limits);
     // One rule per distinct rule name, in the order rules first appear.
     const byRule = new Map();
     for (const { finding } of findings) {
@@ -1402,14 +1486,19 @@ function buildSarif(report, opts) {
     for (const evaluated of findings) {
         const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0;
         const location = evaluated.finding.location;
-        if (location !== undefined && location.path.trim() !== '') {
+        if (location !== undefined && located(evaluated)) {
             results.push(buildResult(evaluated, location, index, texts));
         }
         else {
             notifications.push(unlocatedNotification(evaluated, index));
         }
     }
-    return {
+    const properties = {
+        // Which scan the results come from (or that nobody checked): code scanning keeps it.
+        ...(report.evidence && { scanEvidence: report.evidence }),
+        ...(leftOut && { leftOut })
+    };
+    const log = {
         $schema: SARIF_SCHEMA_URI,
         version: '2.1.0',
         runs: [
@@ -1423,8 +1512,7 @@ function buildSarif(report, opts) {
                     }
                 },
                 automationDetails: { id: automationId(opts.category) },
-                // Which scan the results come from (or that nobody checked): code scanning keeps it.
-                ...(report.evidence && { properties: { scanEvidence: report.evidence } }),
+                ...(Object.keys(properties).length > 0 && { properties }),
                 invocations: [
                     {
                         executionSuccessful: true,
@@ -1435,12 +1523,70 @@ function buildSarif(report, opts) {
             }
         ]
     };
+    return { log, results: results.length, findings: findings.length, ...(leftOut && { leftOut }) };
 }
 
 ;// CONCATENATED MODULE: ./src/report/sarif-file.ts
-/** The SARIF file on disk: written a batch of results at a time. */
+/**
+ * The SARIF file on disk: written a batch of results at a time, and small enough for code
+ * scanning, which rejects a file over 10 MB once gzipped (upload-sarif gzips it).
+ */
 
 
+
+
+
+
+
+
+/**
+ * The most bytes of the file once gzipped: under GitHub's 10 MB, with room for what upload-sarif
+ * adds to each result (a fingerprint of the line it points at) before it sends the file.
+ */
+const SARIF_MAX_GZIP_BYTES = 8 * 1024 * 1024;
+const DEFAULT_FILE_LIMITS = {
+    maxResults: SARIF_MAX_RESULTS,
+    maxGzipBytes: SARIF_MAX_GZIP_BYTES
+};
+/**
+ * Writes the SARIF file of the run within code scanning's limits: at most maxResults results,
+ * and at most maxGzipBytes gzipped. A file over the size is written again with fewer findings
+ * (the last of the report's order), until it fits.
+ */
+async function writeSarifFile(path, report, opts, limits = DEFAULT_FILE_LIMITS) {
+    const sizeReason = `GitHub code scanning accepts at most 10 MB gzipped, and the file is kept under ${(0,report_escape/* formatCount */.B4)(limits.maxGzipBytes)} bytes`;
+    let maxFindings = Number.POSITIVE_INFINITY;
+    for (;;) {
+        const { log, ...written } = buildSarifRun(report, opts, {
+            maxResults: limits.maxResults,
+            maxFindings,
+            sizeReason
+        });
+        await writeSarif(path, log);
+        const size = await gzippedSizeOver(path, limits.maxGzipBytes);
+        if (size === undefined || written.findings === 0)
+            return written;
+        // Findings take about the same room each: aim a tenth under the size, and always lower.
+        const share = (limits.maxGzipBytes / size) * 0.9;
+        maxFindings = Math.min(written.findings - 1, Math.floor(written.findings * share));
+    }
+}
+/** The gzipped size of the file when it is over `max`; undefined when it fits. */
+async function gzippedSizeOver(path, max) {
+    const raw = (await (0,promises_.stat)(path)).size;
+    // gzip adds at most 5 bytes per 16 KiB block and an 18-byte frame: a file this small fits.
+    if (raw + Math.ceil(raw / 16_384) * 5 + 18 <= max)
+        return undefined;
+    let size = 0;
+    const counter = new external_node_stream_.Writable({
+        write(chunk, _encoding, done) {
+            size += chunk.length;
+            done();
+        }
+    });
+    await (0,external_node_stream_promises_.pipeline)((0,external_node_fs_.createReadStream)(path), (0,external_node_zlib_.createGzip)(), counter);
+    return size > max ? size : undefined;
+}
 /** Results per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
 const RESULTS_PER_WRITE = 2_000;
 /**
@@ -1476,8 +1622,8 @@ async function writeSarif(path, log) {
     }
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var report_markdown = __webpack_require__(5437);
+// EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
+var report_markdown = __webpack_require__(3515);
 // EXTERNAL MODULE: ./src/text/error-text.ts
 var error_text = __webpack_require__(6589);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -1495,10 +1641,11 @@ const SUMMARY_MARGIN_BYTES = 16 * 1024;
  * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
  * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
  */
-async function writeJobSummary(report, runner) {
+async function writeJobSummary(report, runner, coverage) {
     try {
         const markdown = (0,report_markdown/* renderMarkdown */.Gc)(report, {
-            maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
+            maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES,
+            coverage
         });
         await runner.appendSummary(markdown);
         return true;
@@ -1521,6 +1668,10 @@ var version = __webpack_require__(311);
 
 
 
+/** sarif-category, or one per set of issue types as before the input existed. */
+function sarifCategory(config) {
+    return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`;
+}
 /** The config as the JSON report shows it: every input but the two tokens. */
 function publicConfig(config) {
     const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
@@ -1535,63 +1686,77 @@ async function attempt(runner, what, task) {
         return undefined;
     }
 }
+/** The JSON report's path once written. */
+async function writeJsonFile(report, config, runner) {
+    const path = config.reportFile;
+    if (path === undefined)
+        return undefined;
+    const written = await attempt(runner, 'write the JSON report', async () => {
+        await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: version/* VERSION */.x });
+        return true;
+    });
+    return written ? path : undefined;
+}
+/** The SARIF file once written: what it holds, and the findings it left out. */
+async function writeSarifReport(report, config, runner) {
+    const file = config.sarifFile;
+    if (file === undefined)
+        return undefined;
+    if (!report.verdict) {
+        // An empty run would tell code scanning the analysis found nothing and close every alert.
+        runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`);
+        return undefined;
+    }
+    const written = await attempt(runner, 'write the SARIF file', () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: version/* VERSION */.x }));
+    if (!written)
+        return undefined;
+    const { results, leftOut } = written;
+    if (leftOut) {
+        runner.info(`SARIF ${file}: ${(0,report_escape/* formatCount */.B4)(results)} results; ${(0,report_escape/* formatCount */.B4)(leftOut.findings)} findings ` +
+            `(${(0,report_escape/* formatCount */.B4)(leftOut.blocking)} blocking) left out: ${leftOut.why}`);
+    }
+    return { file, results, ...(leftOut && { leftOut }) };
+}
+/** The pull-request comment's URL once updated. */
+async function updateComment(report, config, ctx, runner) {
+    const token = config.githubToken;
+    if (config.commentOnPr === 'never' || token === undefined)
+        return undefined;
+    const target = (0,pull_request/* pullRequestTarget */.Sj)(ctx);
+    if (!target) {
+        runner.info(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
+        return undefined;
+    }
+    const outcome = await attempt(runner, 'update the pull-request comment', async () => {
+        // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
+        const { upsertPrComment } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(413), __webpack_require__.e(914)]).then(__webpack_require__.bind(__webpack_require__, 1914));
+        return upsertPrComment({ token, report, mode: config.commentOnPr, context: target, runner });
+    });
+    return outcome?.url;
+}
 /**
  * Every report of the run. Each is independent and best effort: a report that cannot be written
  * warns and never changes the verdict or hides another report.
  */
 async function publishReports(report, config, ctx, runner) {
-    const extras = {};
-    if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
-        extras.sbomFile = config.sbomFile;
-    if (config.reportFile !== undefined) {
-        const path = config.reportFile;
-        const written = await attempt(runner, 'write the JSON report', async () => {
-            await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: version/* VERSION */.x });
-            return true;
-        });
-        if (written)
-            extras.reportFile = path;
-    }
-    if (config.sarifFile !== undefined && !report.verdict) {
-        // An empty run would tell code scanning the analysis found nothing and close every alert.
-        runner.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
-    }
-    else if (config.sarifFile !== undefined) {
-        const path = config.sarifFile;
-        const written = await attempt(runner, 'write the SARIF file', async () => {
-            const category = `findings-gate/${config.issueTypes.join('-')}`;
-            await writeSarif(path, buildSarif(report, { category, toolVersion: version/* VERSION */.x }));
-            return true;
-        });
-        if (written)
-            extras.sarifFile = path;
-    }
-    if (config.commentOnPr !== 'never' && config.githubToken !== undefined) {
-        const target = (0,pull_request/* pullRequestTarget */.Sj)(ctx);
-        const token = config.githubToken;
-        if (target) {
-            const outcome = await attempt(runner, 'update the pull-request comment', async () => {
-                // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
-                const { upsertPrComment } = await Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(413), __webpack_require__.e(914)]).then(__webpack_require__.bind(__webpack_require__, 1914));
-                return upsertPrComment({
-                    token,
-                    report,
-                    mode: config.commentOnPr,
-                    context: target,
-                    runner
-                });
-            });
-            if (outcome?.url)
-                extras.commentUrl = outcome.url;
-        }
-        else {
-            runner.info(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
-        }
-    }
+    const reportFile = await writeJsonFile(report, config, runner);
+    const sarif = await writeSarifReport(report, config, runner);
+    const commentUrl = await updateComment(report, config, ctx, runner);
+    const extras = {
+        ...(config.sbomFile !== undefined &&
+            report.sbom?.exports.some(e => e.file !== undefined) && { sbomFile: config.sbomFile }),
+        ...(reportFile !== undefined && { reportFile }),
+        ...(sarif && { sarifFile: sarif.file }),
+        ...(commentUrl !== undefined && { commentUrl })
+    };
     if (config.annotations && report.verdict)
         await attempt(runner, 'emit annotations', () => emitAnnotations(report, config.maxAnnotations, runner));
+    const coverage = {
+        ...(sarif && { sarif }),
+        ...(reportFile !== undefined && { reportFile })
+    };
     if (config.summary)
-        await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner));
+        await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner, coverage));
     await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner));
 }
 

@@ -4066,12 +4066,27 @@ function parseExposures(raw) {
 /** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
 
 
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = (0,parsers/* parsePlainText */.j_)(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new inputs_errors/* InputValueError */.uH(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
 function reportsFields() {
     return {
         summary: parsed(parsers/* parseBoolean */.yG).prefault('true'),
         annotations: parsed(parsers/* parseBoolean */.yG).prefault('true'),
         maxAnnotations: parsed((0,parsers/* integerFrom */.bn)(0, 1000)).prefault('50'),
         sarifFile: parsed(parsers/* parsePath */.Rr).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
         reportFile: parsed(parsers/* parsePath */.Rr).optional(),
         commentOnPr: parsed((0,parsers/* oneOf */.yL)(['always', 'on-failure', 'never'])).prefault('never'),
         githubToken: parsed(parsers/* parseToken */.pI).optional()

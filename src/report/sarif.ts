@@ -11,10 +11,15 @@
  *   needs its own category.
  * - Ignored findings are results with an `external` suppression (the justification is the
  *   ignore reason), so code scanning shows them as dismissed rather than losing them.
+ * - Code scanning rejects a run of more than 25,000 results: the run holds the first 25,000 in
+ *   the report's order (blocking first, then the most severe), and its `properties.leftOut` says
+ *   how many findings it left out, and why. sarif-file.ts lowers that number further when the
+ *   file would be too large.
  */
 import type { Log, Notification, Result } from 'sarif'
-import type { Finding } from '../domain.js'
-import type { RunReport } from './model.js'
+import type { EvaluatedFinding, Finding } from '../domain.js'
+import { formatCount } from './escape.js'
+import type { LeftOut, RunReport } from './model.js'
 import { buildRule } from './sarif-rules.js'
 import { buildResult, ResultTexts, unlocatedNotification } from './sarif-results.js'
 
@@ -34,8 +39,73 @@ export function automationId(category: string): string {
   return `${trimmed === '' ? 'findings-gate' : trimmed}/`
 }
 
+/** GitHub code scanning rejects a run with more results than this. */
+export const SARIF_MAX_RESULTS = 25_000
+
+export interface SarifLimits {
+  /** Results in the run at most. */
+  readonly maxResults: number
+  /** Findings in the file at most, results and notifications together (to fit a size). */
+  readonly maxFindings?: number
+  /** Why findings past maxFindings are left out. */
+  readonly sizeReason?: string
+}
+
+export interface SarifRun {
+  readonly log: Log
+  /** Results in the run. */
+  readonly results: number
+  /** Findings in the file: its results and its notifications. */
+  readonly findings: number
+  readonly leftOut?: LeftOut
+}
+
+function located(evaluated: EvaluatedFinding): boolean {
+  const location = evaluated.finding.location
+  return location !== undefined && location.path.trim() !== ''
+}
+
+/** The findings the file holds, in the report's order, within the limits. */
+function selectFindings(
+  findings: readonly EvaluatedFinding[],
+  limits: SarifLimits
+): { kept: EvaluatedFinding[]; leftOut?: LeftOut } {
+  const maxFindings = limits.maxFindings ?? Number.POSITIVE_INFINITY
+  const kept: EvaluatedFinding[] = []
+  let results = 0
+  let left = 0
+  let leftBlocking = 0
+  let bySize = false
+  for (const evaluated of findings) {
+    const result = located(evaluated)
+    if (kept.length < maxFindings && (!result || results < limits.maxResults)) {
+      kept.push(evaluated)
+      if (result) results++
+      continue
+    }
+    bySize ||= kept.length >= maxFindings
+    left++
+    if (evaluated.blocking) leftBlocking++
+  }
+  if (left === 0) return { kept }
+  const why =
+    bySize && limits.sizeReason !== undefined
+      ? limits.sizeReason
+      : `GitHub code scanning accepts at most ${formatCount(limits.maxResults)} results in a run`
+  return { kept, leftOut: { findings: left, blocking: leftBlocking, why } }
+}
+
 export function buildSarif(report: RunReport, opts: SarifOptions): Log {
-  const findings = report.verdict?.findings ?? []
+  return buildSarifRun(report, opts).log
+}
+
+/** The log, with what it holds and what it left out. */
+export function buildSarifRun(
+  report: RunReport,
+  opts: SarifOptions,
+  limits: SarifLimits = { maxResults: SARIF_MAX_RESULTS }
+): SarifRun {
+  const { kept: findings, leftOut } = selectFindings(report.verdict?.findings ?? [], limits)
 
   // One rule per distinct rule name, in the order rules first appear.
   const byRule = new Map<string, Finding[]>()
@@ -54,14 +124,19 @@ export function buildSarif(report: RunReport, opts: SarifOptions): Log {
   for (const evaluated of findings) {
     const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0
     const location = evaluated.finding.location
-    if (location !== undefined && location.path.trim() !== '') {
+    if (location !== undefined && located(evaluated)) {
       results.push(buildResult(evaluated, location, index, texts))
     } else {
       notifications.push(unlocatedNotification(evaluated, index))
     }
   }
+  const properties = {
+    // Which scan the results come from (or that nobody checked): code scanning keeps it.
+    ...(report.evidence && { scanEvidence: report.evidence }),
+    ...(leftOut && { leftOut })
+  }
 
-  return {
+  const log: Log = {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
     runs: [
@@ -75,8 +150,7 @@ export function buildSarif(report: RunReport, opts: SarifOptions): Log {
           }
         },
         automationDetails: { id: automationId(opts.category) },
-        // Which scan the results come from (or that nobody checked): code scanning keeps it.
-        ...(report.evidence && { properties: { scanEvidence: report.evidence } }),
+        ...(Object.keys(properties).length > 0 && { properties }),
         invocations: [
           {
             executionSuccessful: true,
@@ -87,4 +161,5 @@ export function buildSarif(report: RunReport, opts: SarifOptions): Log {
       }
     ]
   }
+  return { log, results: results.length, findings: findings.length, ...(leftOut && { leftOut }) }
 }
