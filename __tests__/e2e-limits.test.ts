@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Log } from 'sarif'
-import { project } from '../emulator/server.js'
+import { project, sastFinding } from '../emulator/server.js'
 import { LIST_OUTPUT_MAX_BYTES } from '../src/report/output-lists.js'
 import { errorLines, requireBundle, runAction, withEmulator } from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
@@ -158,11 +158,83 @@ describe('e2e limits: SARIF', () => {
 
       const count = leftOut.toLocaleString('en-US')
       expect(run.summary).toContain(
-        `**SARIF** <code>${sarifFile}</code>: 25,000 results, ${count} findings left out (none blocking, the last in the report's order): GitHub code scanning accepts at most 25,000 results in a run. The tables below list them; the JSON report <code>${reportFile}</code> has every finding.`
+        `**SARIF** <code>${sarifFile}</code>: 25,000 results, ${count} findings left out (none blocking, the last in the report's order): GitHub code scanning accepts at most 25,000 results in a run. The tables below list them (1,000 rows each at most); the JSON report <code>${reportFile}</code> has every finding.`
       )
       expect(run.stdout).toContain(
         `SARIF ${sarifFile}: 25,000 results; ${count} findings (0 blocking) left out: GitHub code scanning accepts at most 25,000 results in a run`
       )
     })
   }, 120_000)
+})
+
+describe('e2e limits: annotations', () => {
+  it('30 blocking and 30 non-blocking findings: no level past what a step shows, the rest said', async () => {
+    await withEmulator({}, async emulator => {
+      const { state } = emulator
+      const onMain = (f: { repository: { name: string }; ref: string }) =>
+        f.repository.name === 'acme/web' && f.ref === 'refs/heads/main'
+      state.sastFindings = state.sastFindings.filter(f => !onMain(f))
+      const severities = ['critical', 'high', 'medium', 'low'] as const
+      for (let i = 0; i < 60; i++) {
+        state.sastFindings.push(
+          sastFinding({
+            id: 9_300_001 + i,
+            // The first 30 in a rule of block mode, the others in one of comment mode.
+            ruleName:
+              i < 30
+                ? 'python.django.security.injection.sql.sql-injection-db-cursor-execute'
+                : 'python.lang.security.deserialization.pickle.avoid-pickle',
+            severity: severities[i % 4],
+            location: {
+              filePath: `src/app/m${(i * 37) % 60}.py`,
+              line: i + 1,
+              column: 1,
+              endLine: i + 1,
+              endColumn: 20
+            }
+          })
+        )
+      }
+      const reportFile = join(dir, 'annotations-report.json')
+      const run = await runAction(emulator, {
+        'issue-types': 'sast',
+        'fail-on-severity': 'none',
+        'fail-on-policy-mode': 'block',
+        'report-file': reportFile
+      })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toMatchObject({ 'findings-count': '60', 'blocking-count': '30' })
+      const commands = commandLines(run)
+      const count = (prefix: string) => commands.filter(line => line.startsWith(prefix)).length
+      // GitHub shows 10 of each level in a step: none of these is past it.
+      expect(count('::error')).toBe(8 + 1)
+      expect(count('::warning')).toBe(8)
+      expect(count('::notice')).toBe(9 + 1)
+      // Errors: the most severe blocking findings first, then by path: the 8 critical ones
+      // (i = 0, 4, … 28, in files m0, m28, m56, m24, m52, m20, m48, m16), in path order.
+      const errors = commands
+        .filter(line => line.startsWith('::error title='))
+        .map(line => /file=([^,]+),line=\d+/.exec(line)?.[1])
+      expect(errors).toEqual([0, 16, 20, 24, 28, 48, 52, 56].map(n => `src/app/m${n}.py`))
+      const notAnnotated =
+        '22 of 30 blocking findings and 13 of 30 non-blocking findings are not annotated: GitHub shows 10 annotations of each level in a step (max-annotations: 25)'
+      expect(commands.at(-2)).toBe(
+        `::notice title=Findings Gate%3A not every finding is annotated::${notAnnotated}. They are in the job summary and the JSON report ${reportFile}.`
+      )
+      expect(run.summary).toContain(
+        `**Annotations**: ${notAnnotated}. The tables below list them (1,000 rows each at most); the JSON report <code>${reportFile}</code> has every finding.`
+      )
+    })
+  })
+
+  it('max-annotations above what a step shows is lowered to it, with a warning', async () => {
+    await withEmulator({}, async emulator => {
+      const run = await runAction(emulator, { 'max-annotations': '100' })
+      expect(run.exitCode).toBe(1)
+      expect(commandLines(run).filter(line => line.startsWith('::warning::'))).toEqual([
+        '::warning::max-annotations is 100, but GitHub shows 10 annotations of each level in a step: at most 25 findings are annotated'
+      ])
+    })
+  })
 })

@@ -95,7 +95,7 @@ describe('defaults', () => {
       sbomWaitTimeoutSeconds: 900,
       summary: true,
       annotations: true,
-      maxAnnotations: 50,
+      maxAnnotations: 25,
       commentOnPr: 'never'
     })
   })

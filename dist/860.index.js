@@ -4084,7 +4084,7 @@ function reportsFields() {
     return {
         summary: parsed(parsers/* parseBoolean */.yG).prefault('true'),
         annotations: parsed(parsers/* parseBoolean */.yG).prefault('true'),
-        maxAnnotations: parsed((0,parsers/* integerFrom */.bn)(0, 1000)).prefault('50'),
+        maxAnnotations: parsed((0,parsers/* integerFrom */.bn)(0, 1000)).prefault('25'),
         sarifFile: parsed(parsers/* parsePath */.Rr).optional(),
         sarifCategory: parsed(parseSarifCategory).optional(),
         reportFile: parsed(parsers/* parsePath */.Rr).optional(),
@@ -4940,7 +4940,7 @@ function softenerOf(error) {
 const later = {
     gate: () => Promise.all([__webpack_require__.e(/* import() */ 80).then(__webpack_require__.bind(__webpack_require__, 8080)), Promise.all(/* import() */[__webpack_require__.e(6), __webpack_require__.e(286)]).then(__webpack_require__.bind(__webpack_require__, 3286))]),
     actions: () => Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(772)]).then(__webpack_require__.bind(__webpack_require__, 6772)),
-    reports: () => __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 252))
+    reports: () => __webpack_require__.e(/* import() */ 307).then(__webpack_require__.bind(__webpack_require__, 9307))
 };
 /** Starts loading every later module; each use awaits its own import (a failure surfaces there). */
 function preloadLater() {

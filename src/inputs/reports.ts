@@ -32,7 +32,7 @@ export function reportsFields() {
   return {
     summary: parsed(parseBoolean).prefault('true'),
     annotations: parsed(parseBoolean).prefault('true'),
-    maxAnnotations: parsed(integerFrom(0, 1000)).prefault('50'),
+    maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
     sarifFile: parsed(parsePath).optional(),
     sarifCategory: parsed(parseSarifCategory).optional(),
     reportFile: parsed(parsePath).optional(),

@@ -63,11 +63,26 @@ export interface LeftOut {
   readonly why: string
 }
 
+/** How many of one kind were annotated, of how many. */
+export interface Annotated {
+  readonly annotated: number
+  readonly total: number
+}
+
+export interface AnnotationCoverage {
+  readonly blocking: Annotated
+  readonly licenses: Annotated
+  readonly nonBlocking: Annotated
+  /** max-annotations as applied: at most what a step shows. */
+  readonly max: number
+}
+
 /**
  * How much of the findings the reports that GitHub limits could hold, known once they are
  * written: the job summary says what they left out, and where every finding is.
  */
 export interface ReportCoverage {
+  readonly annotations?: AnnotationCoverage
   readonly sarif?: {
     readonly file: string
     readonly results: number

@@ -1,7 +1,9 @@
 import { pullRequestTarget } from '../inputs/pull-request.js'
 import type { Config, RunContext } from '../inputs/index.js'
+import { WarningCounter } from '../runner/counting-runner.js'
 import type { Runner } from '../runner/runner.js'
-import { emitAnnotations } from './annotations.js'
+import { MAX_FINDING_ANNOTATIONS, STEP_LEVEL_LIMIT, stepLimits } from './annotation-budget.js'
+import { emitAnnotations, notAnnotatedNotice, planAnnotations } from './annotations.js'
 import { writeRunJsonReport } from './json-report.js'
 import { formatCount } from './escape.js'
 import type { ReportCoverage, RunReport } from './model.js'
@@ -101,9 +103,34 @@ async function updateComment(
   return outcome?.url
 }
 
+/** Says so when max-annotations asks for more than a step shows. */
+function clampWarning(report: RunReport, config: Config, runner: Runner): void {
+  if (report.verdict && config.annotations && config.maxAnnotations > MAX_FINDING_ANNOTATIONS) {
+    runner.warning(
+      `max-annotations is ${config.maxAnnotations}, but GitHub shows ${STEP_LEVEL_LIMIT} annotations ` +
+        `of each level in a step: at most ${MAX_FINDING_ANNOTATIONS} findings are annotated`
+    )
+  }
+}
+
+/** Where the findings that are not annotated are, for the notice that says so. */
+function places(
+  summary: boolean,
+  sarif: ReportCoverage['sarif'],
+  reportFile: string | undefined
+): string[] {
+  return [
+    ...(summary ? ['the job summary'] : []),
+    ...(sarif ? [`the SARIF file ${sarif.file}`] : []),
+    ...(reportFile !== undefined ? [`the JSON report ${reportFile}`] : [])
+  ]
+}
+
 /**
  * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report.
+ * warns and never changes the verdict or hides another report. The annotations come last: the
+ * warnings written before them are counted, so that the findings take only what the step still
+ * shows, and the summary says what they left out.
  */
 export async function publishReports(
   report: RunReport,
@@ -111,9 +138,10 @@ export async function publishReports(
   ctx: RunContext,
   runner: Runner
 ): Promise<void> {
-  const reportFile = await writeJsonFile(report, config, runner)
-  const sarif = await writeSarifReport(report, config, runner)
-  const commentUrl = await updateComment(report, config, ctx, runner)
+  const counted = new WarningCounter(runner)
+  const reportFile = await writeJsonFile(report, config, counted)
+  const sarif = await writeSarifReport(report, config, counted)
+  const commentUrl = await updateComment(report, config, ctx, counted)
   const extras: OutputExtras = {
     ...(config.sbomFile !== undefined &&
       report.sbom?.exports.some(e => e.file !== undefined) && { sbomFile: config.sbomFile }),
@@ -121,15 +149,30 @@ export async function publishReports(
     ...(sarif && { sarifFile: sarif.file }),
     ...(commentUrl !== undefined && { commentUrl })
   }
-  if (config.annotations && report.verdict)
-    await attempt(runner, 'emit annotations', () =>
-      emitAnnotations(report, config.maxAnnotations, runner)
-    )
+  await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted))
+
+  clampWarning(report, config, counted)
+  const plan = config.annotations
+    ? planAnnotations(
+        report,
+        config.maxAnnotations,
+        stepLimits(report.warnings.length + counted.warnings)
+      )
+    : undefined
   const coverage: ReportCoverage = {
+    ...(plan && { annotations: plan.coverage }),
     ...(sarif && { sarif }),
     ...(reportFile !== undefined && { reportFile })
   }
-  if (config.summary)
-    await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner, coverage))
-  await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner))
+  const summary =
+    config.summary &&
+    (await attempt(counted, 'write the job summary', () =>
+      writeJobSummary(report, counted, coverage)
+    )) === true
+  if (plan) {
+    const notice = notAnnotatedNotice(plan.coverage, places(summary, sarif, reportFile))
+    await attempt(counted, 'emit annotations', () =>
+      emitAnnotations([...plan.annotations, ...(notice ? [notice] : [])], counted)
+    )
+  }
 }
