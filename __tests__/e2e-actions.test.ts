@@ -18,7 +18,8 @@ import {
   type Emulator,
   findingsRequests,
   FINDINGS_PATH,
-  scanOutputs
+  scanOutputs,
+  deploymentExportInputs
 } from './helpers/e2e.js'
 import {
   PROJECT,
@@ -576,12 +577,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
 
   it('exports every project (254) into one folder, with gate: false and no findings request', async () => {
     const out = join(dir, 'all')
-    const run = await runAction(emulator, {
-      gate: 'false',
-      'sbom-export': 'true',
-      'sbom-scope': 'deployment',
-      'sbom-file': out
-    })
+    const run = await runAction(emulator, deploymentExportInputs(out))
 
     expect(run.exitCode).toBe(0)
     expect(errorLines(run)).toEqual([])
@@ -633,11 +629,8 @@ describe('e2e actions: SBOM export, deployment scope', () => {
       emulator.requests.length = 0
       const out = join(dir, `shard-${index}`)
       const run = await runAction(emulator, {
-        gate: 'false',
-        'sbom-export': 'true',
-        'sbom-scope': 'deployment',
-        'sbom-shard': `${index}/3`,
-        'sbom-file': out
+        ...deploymentExportInputs(out),
+        'sbom-shard': `${index}/3`
       })
       expect(run.exitCode).toBe(0)
       const tokens = JSON.parse(run.outputs['sbom-task-tokens'] ?? '{}') as Record<string, string>
@@ -658,12 +651,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
   it('one failing project does not stop the others; the step fails at the end naming it', async () => {
     emulator.state.sbomFailRepositories.add(2005)
     const out = join(dir, 'partial')
-    const run = await runAction(emulator, {
-      gate: 'false',
-      'sbom-export': 'true',
-      'sbom-scope': 'deployment',
-      'sbom-file': out
-    })
+    const run = await runAction(emulator, deploymentExportInputs(out))
 
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([

@@ -2,16 +2,22 @@
  * End to end, GitHub's limits: nothing the platform would drop or reject goes out silently, and
  * the SBOM files of a deployment export never collide (issue 36).
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Log } from 'sarif'
 import { project, sastFinding } from '../emulator/server.js'
 import { LIST_OUTPUT_MAX_BYTES } from '../src/report/output-lists.js'
-import { errorLines, requireBundle, runAction, withEmulator } from './helpers/e2e.js'
+import {
+  deploymentExportInputs,
+  errorLines,
+  requireBundle,
+  runAction,
+  withEmulator
+} from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
+import { tempDir } from './helpers/temp-dir.js'
 
 /** The finding id a result or notification carries in its properties. */
 function findingIdOf(properties?: { readonly [key: string]: unknown }): unknown {
@@ -29,13 +35,7 @@ interface JsonReport {
   readonly tickets: { readonly created: readonly { readonly url?: string }[] }
 }
 
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'e2e-limits-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const dir = tempDir('e2e-limits-')
 
 describe('e2e limits: SBOM files of a deployment export', () => {
   it('acme/web, acme__web and acme/WEB each get their own file, even ignoring case', async () => {
@@ -44,14 +44,9 @@ describe('e2e limits: SBOM files of a deployment export', () => {
       if (!web) throw new Error('the sample has no acme/web')
       const projects = [web, project({ name: 'acme__web' }), project({ name: 'acme/WEB' })]
       emulator.state.projects = projects
-      const out = join(dir, 'sboms')
+      const out = join(dir(), 'sboms')
 
-      const run = await runAction(emulator, {
-        gate: 'false',
-        'sbom-export': 'true',
-        'sbom-scope': 'deployment',
-        'sbom-file': out
-      })
+      const run = await runAction(emulator, deploymentExportInputs(out))
 
       expect(run.exitCode).toBe(0)
       expect(errorLines(run)).toEqual([])
@@ -87,7 +82,7 @@ describe('e2e limits: list outputs', () => {
       )
       const succeeded = urls.map((url, i) => ({ issue_ids: [String(i + 1)], ticket_url: url }))
       emulator.addFault({ kind: 'json', method: 'POST', path: TICKETS_PATH, body: { succeeded } })
-      const reportFile = join(dir, 'outputs-report.json')
+      const reportFile = join(dir(), 'outputs-report.json')
 
       const run = await runAction(emulator, {
         ...ALL_BLOCK,
@@ -124,8 +119,8 @@ describe('e2e limits: SARIF', () => {
   it('30,000 findings: 25,000 results, the rest counted in the run and the summary; sarif-category is the run id', async () => {
     const bulk = { repository: 'acme/web', ref: 'refs/heads/main', sast: 30_000, sca: 0 }
     await withEmulator({ bulk }, async emulator => {
-      const sarifFile = join(dir, 'findings.sarif')
-      const reportFile = join(dir, 'sarif-report.json')
+      const sarifFile = join(dir(), 'findings.sarif')
+      const reportFile = join(dir(), 'sarif-report.json')
       const run = await runAction(emulator, {
         'issue-types': 'sast',
         'sarif-file': sarifFile,
@@ -195,7 +190,7 @@ describe('e2e limits: annotations', () => {
           })
         )
       }
-      const reportFile = join(dir, 'annotations-report.json')
+      const reportFile = join(dir(), 'annotations-report.json')
       const run = await runAction(emulator, {
         'issue-types': 'sast',
         'fail-on-severity': 'none',

@@ -2,9 +2,7 @@
  * The reports of a run together: the annotations come last and take only what the step still
  * shows once the run's own warnings are written, and the summary says what they left out.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
 import { join } from 'node:path'
 import type { Severity } from '../src/domain.js'
 import { readConfig, type RunContext } from '../src/inputs/index.js'
@@ -12,6 +10,7 @@ import type { RunReport } from '../src/report/model.js'
 import { publishReports } from '../src/report/publish.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 import { evaluated, runReport, sastFinding, verdictOf } from './fixtures/report-fixtures.js'
+import { tempDir } from './helpers/temp-dir.js'
 
 const ctx: RunContext = {
   now: new Date('2026-11-23T12:00:00Z'),
@@ -41,13 +40,7 @@ function perLevel(runner: RecordingRunner): Record<string, number> {
   return counts
 }
 
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'publish-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const dir = tempDir('publish-')
 
 describe('publishReports: annotations within what a step shows', () => {
   it("counts the run's warnings, and its own, before it annotates", async () => {
@@ -80,8 +73,8 @@ describe('publishReports: annotations within what a step shows', () => {
 
   it('names the SARIF file and the JSON report as where the findings are', async () => {
     const runner = new RecordingRunner()
-    const sarif = join(dir, 'f.sarif')
-    const json = join(dir, 'r.json')
+    const sarif = join(dir(), 'f.sarif')
+    const json = join(dir(), 'r.json')
     await publishReports(
       reportWith([]),
       configOf({ 'sarif-file': sarif, 'report-file': json, summary: 'false' }),

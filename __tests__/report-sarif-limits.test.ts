@@ -2,10 +2,9 @@
  * The limits of GitHub code scanning: at most 25,000 results in a run and 10 MB gzipped in a
  * file. What does not fit is left out from the end of the report's order, and counted.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Log } from 'sarif'
@@ -14,6 +13,7 @@ import { compareEvaluated } from '../src/gate/report-order.js'
 import { buildSarif, buildSarifRun, SARIF_MAX_RESULTS } from '../src/report/sarif.js'
 import { SARIF_MAX_GZIP_BYTES, writeSarif, writeSarifFile } from '../src/report/sarif-file.js'
 import { evaluated, runReport, sastFinding, verdictOf } from './fixtures/report-fixtures.js'
+import { tempDir } from './helpers/temp-dir.js'
 
 /** The finding id a result or notification carries in its properties. */
 function findingIdOf(properties?: { readonly [key: string]: unknown }): unknown {
@@ -51,13 +51,7 @@ function runOf(log: Log) {
   return run
 }
 
-let dir: string
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sarif-limits-'))
-})
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true })
-})
+const dir = tempDir('sarif-limits-')
 
 describe('SARIF: 25,000 results in a run at most', () => {
   it('30,000 findings: the first 25,000 of the report order, 5,000 left out and counted', () => {
@@ -126,7 +120,7 @@ describe('SARIF: 25,000 results in a run at most', () => {
 describe('SARIF file: under the gzipped size code scanning accepts', () => {
   it('a file that fits is the log as buildSarif makes it', async () => {
     const report = runReport({ verdict: verdictOf(findingsOf(300, 3)) })
-    const path = join(dir, 'fits.sarif')
+    const path = join(dir(), 'fits.sarif')
     const written = await writeSarifFile(path, report, opts)
     expect(written).toEqual({ results: 300, findings: 300 })
     expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(buildSarif(report, opts))}\n`)
@@ -137,7 +131,7 @@ describe('SARIF file: under the gzipped size code scanning accepts', () => {
     // Random messages do not compress: 2,000 findings of 1 KB each make ~1.5 MB gzipped.
     const findings = findingsOf(2_000, 5, () => randomBytes(512).toString('hex'))
     const report = runReport({ verdict: verdictOf(findings) })
-    const path = join(dir, 'shrunk.sarif')
+    const path = join(dir(), 'shrunk.sarif')
     const maxGzipBytes = 200_000
     const written = await writeSarifFile(path, report, opts, { maxResults: 25_000, maxGzipBytes })
 
@@ -160,7 +154,7 @@ describe('SARIF file: under the gzipped size code scanning accepts', () => {
   })
 
   it('writeSarif still writes a log of any other shape whole', async () => {
-    const path = join(dir, 'plain.sarif')
+    const path = join(dir(), 'plain.sarif')
     const log = buildSarif(runReport({ verdict: verdictOf([]) }), opts)
     await writeSarif(path, log)
     expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(log)}\n`)
