@@ -18,10 +18,28 @@ import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { logText, quoted } from '../src/text/log-text.js'
 import { coreRunner } from '../src/runner/core-runner.js'
-import { emitAnnotations } from '../src/report/annotations.js'
+import { stepLimits } from '../src/report/annotation-budget.js'
+import {
+  emitAnnotations,
+  notAnnotatedNotice,
+  planAnnotations,
+  type AnnotationSpec
+} from '../src/report/annotations.js'
+import type { RunReport } from '../src/report/model.js'
 import { setOutputs } from '../src/report/outputs.js'
 import { writeJobSummary } from '../src/report/summary.js'
-import { blockingReport, failingReport, forgingReport } from './fixtures/report-fixtures.js'
+import {
+  evaluated,
+  failingReport,
+  forgingReport,
+  runReport,
+  sastFinding,
+  verdictOf
+} from './fixtures/report-fixtures.js'
+
+function planned(report: RunReport, max = 25): readonly AnnotationSpec[] {
+  return planAnnotations(report, max, stepLimits(0))?.annotations ?? []
+}
 
 describe('logText', () => {
   it('quotes every line that the runner would read as a workflow command', () => {
@@ -100,28 +118,42 @@ describe('coreRunner writes to stdout', () => {
   })
 
   it('writes exactly one ::error line per annotation, whatever the server text', () => {
-    const count = emitAnnotations(forgingReport(), 10, coreRunner)
+    const count = emitAnnotations(planned(forgingReport()), coreRunner)
     expect(count).toBe(2)
     const out = outputLines()
     expect(out).toHaveLength(2)
     expect(out.every(l => l.startsWith('::error '))).toBe(true)
     expect(out.filter(l => l.includes('::error')).length).toBe(2)
     // The message's newlines are escaped by core, and its `%` too, so `%0A` stays literal text.
-    expect(out[1]).toContain(
+    expect(out[0]).toContain(
       '::Looks fine%0A::error file=x::forged%0A::warning::also forged%250A::error::encoded'
     )
     // Properties: `:` and `,` escaped, so the title cannot add a `file=` property of its own.
-    expect(out[0]).toMatch(
+    expect(out[1]).toMatch(
       /^::error title=rule%3A%3Aerror title=x%2Cfile=evil\.py%3A%3Aboom next,file=src\/a%2Cb%3Ac\.py %3A%3Aerror%3A%3Ax,line=3::Looks fine%0A/
     )
   })
 
-  it('emits the cap notice with @actions/core notice', () => {
-    expect(emitAnnotations(blockingReport(3), 2, coreRunner)).toBe(2)
+  it('writes warnings and notices with @actions/core, and the note on what was not annotated', () => {
+    const report = runReport({
+      verdict: verdictOf([
+        evaluated(sastFinding({ id: 1 })),
+        evaluated(sastFinding({ id: 2, severity: 'critical' }), { blocking: false, reasons: [] }),
+        evaluated(sastFinding({ id: 3, severity: 'low' }), { blocking: false, reasons: [] })
+      ])
+    })
+    const plan = planAnnotations(report, 2, stepLimits(0))
+    if (!plan) throw new Error('no plan')
+    const notice = notAnnotatedNotice(plan.coverage, ['the job summary'])
+    expect(emitAnnotations([...plan.annotations, ...(notice ? [notice] : [])], coreRunner)).toBe(1)
     const out = outputLines()
-    expect(out).toHaveLength(3)
+    expect(out.map(l => l.slice(0, l.indexOf(' ')))).toEqual(['::error', '::warning', '::notice'])
+    expect(out[1]).toMatch(
+      /^::warning title=python\.lang\.security\.audit\.eval-detected,file=app\/views\.py,line=12,/
+    )
+    expect(out[1]).toMatch(/%0A%0ADoes not block the gate\.$/)
     expect(out[2]).toBe(
-      '::notice title=Findings Gate%3A annotations capped::1 more annotation not shown (max-annotations is 2); see the job summary.'
+      '::notice title=Findings Gate%3A not every finding is annotated::1 of 2 non-blocking findings is not annotated: GitHub shows 10 annotations of each level in a step (max-annotations: 2). They are in the job summary.'
     )
   })
 })

@@ -18,7 +18,8 @@ import {
   type Emulator,
   findingsRequests,
   FINDINGS_PATH,
-  scanOutputs
+  scanOutputs,
+  deploymentExportInputs
 } from './helpers/e2e.js'
 import {
   PROJECT,
@@ -576,12 +577,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
 
   it('exports every project (254) into one folder, with gate: false and no findings request', async () => {
     const out = join(dir, 'all')
-    const run = await runAction(emulator, {
-      gate: 'false',
-      'sbom-export': 'true',
-      'sbom-scope': 'deployment',
-      'sbom-file': out
-    })
+    const run = await runAction(emulator, deploymentExportInputs(out))
 
     expect(run.exitCode).toBe(0)
     expect(errorLines(run)).toEqual([])
@@ -599,12 +595,17 @@ describe('e2e actions: SBOM export, deployment scope', () => {
     expect(run.outputs['sbom-task-token']).toBeUndefined()
 
     const files = await readdir(out)
-    expect(files.sort()).toEqual(projects.map(p => `${p.replace('/', '__')}.cdx.json`).sort())
-    const web = JSON.parse(await readFile(join(out, 'acme__web.cdx.json'), 'utf8')) as {
+    expect(files.sort()).toEqual(
+      emulator.state.projects.map(p => `${p.id}-${p.name.replace('/', '__')}.cdx.json`).sort()
+    )
+    const web = JSON.parse(
+      await readFile(join(out, `${PROJECT.web}-acme__web.cdx.json`), 'utf8')
+    ) as {
       metadata: { component: { name: string; version: string } }
     }
     expect(web.metadata.component).toMatchObject({ name: 'acme/web', version: 'refs/heads/main' })
-    const payments = JSON.parse(await readFile(join(out, 'acme__payments.cdx.json'), 'utf8')) as {
+    const paymentsFile = `${PROJECT.payments}-acme__payments.cdx.json`
+    const payments = JSON.parse(await readFile(join(out, paymentsFile), 'utf8')) as {
       metadata: { component: { name: string; version: string } }
     }
     // No ref is sent with deployment scope: each project's primary branch is exported.
@@ -628,11 +629,8 @@ describe('e2e actions: SBOM export, deployment scope', () => {
       emulator.requests.length = 0
       const out = join(dir, `shard-${index}`)
       const run = await runAction(emulator, {
-        gate: 'false',
-        'sbom-export': 'true',
-        'sbom-scope': 'deployment',
-        'sbom-shard': `${index}/3`,
-        'sbom-file': out
+        ...deploymentExportInputs(out),
+        'sbom-shard': `${index}/3`
       })
       expect(run.exitCode).toBe(0)
       const tokens = JSON.parse(run.outputs['sbom-task-tokens'] ?? '{}') as Record<string, string>
@@ -653,12 +651,7 @@ describe('e2e actions: SBOM export, deployment scope', () => {
   it('one failing project does not stop the others; the step fails at the end naming it', async () => {
     emulator.state.sbomFailRepositories.add(2005)
     const out = join(dir, 'partial')
-    const run = await runAction(emulator, {
-      gate: 'false',
-      'sbom-export': 'true',
-      'sbom-scope': 'deployment',
-      'sbom-file': out
-    })
+    const run = await runAction(emulator, deploymentExportInputs(out))
 
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([
@@ -673,8 +666,8 @@ describe('e2e actions: SBOM export, deployment scope', () => {
     expect(Object.keys(tokens)).toHaveLength(SAMPLE_PROJECT_COUNT)
     const files = await readdir(out)
     expect(files).toHaveLength(253)
-    expect(files).not.toContain('acme__svc-005.cdx.json')
-    expect(files).toContain('acme__svc-006.cdx.json')
+    expect(files).not.toContain('2005-acme__svc-005.cdx.json')
+    expect(files).toContain('2006-acme__svc-006.cdx.json')
     expect(emulator.downloads).toHaveLength(253)
     expect(summaryRows(run, '### SBOM exports').filter(r => r.includes('| failed |'))).toEqual([
       expect.stringMatching(/^\| <code>acme\/svc-005<\/code> \| failed \| /)

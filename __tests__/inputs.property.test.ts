@@ -214,7 +214,7 @@ describe('parseSince (properties)', () => {
 
 const NUMERIC_INPUTS = [
   { name: 'ticket-limit', field: 'ticketLimit', min: 1, max: 20, fallback: 20 },
-  { name: 'max-annotations', field: 'maxAnnotations', min: 0, max: 1000, fallback: 50 },
+  { name: 'max-annotations', field: 'maxAnnotations', min: 0, max: 1000, fallback: 25 },
   { name: 'timeout-seconds', field: 'timeoutSeconds', min: 1, max: 600, fallback: 30 }
 ] as const
 

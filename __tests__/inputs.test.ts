@@ -96,7 +96,7 @@ describe('defaults', () => {
       sbomWaitTimeoutSeconds: 900,
       summary: true,
       annotations: true,
-      maxAnnotations: 50,
+      maxAnnotations: 25,
       commentOnPr: 'never'
     })
   })
@@ -112,6 +112,7 @@ describe('defaults', () => {
       'sbomSupplier',
       'sbomFile',
       'sarifFile',
+      'sarifCategory',
       'reportFile',
       'githubToken'
     ]) {
@@ -675,6 +676,19 @@ describe('identifiers, paths and supplier', () => {
     ])
     expect(problemsOf({ 'report-file': 'a\nb' })).toEqual([
       'report-file: must not contain control characters (got "a\\nb")'
+    ])
+  })
+
+  it('sarif-category is a name of 1 to 200 characters, not only slashes', () => {
+    expect(configOf({ 'sarif-category': 'monorepo/web' }).sarifCategory).toBe('monorepo/web')
+    const rule =
+      'sarif-category: must be 1 to 200 characters, not only slashes, e.g. findings-gate/web'
+    expect(problemsOf({ 'sarif-category': '//' })).toEqual([`${rule} (got "//")`])
+    expect(problemsOf({ 'sarif-category': 'x'.repeat(201) })).toEqual([
+      `${rule} (got "${'x'.repeat(60)}…")`
+    ])
+    expect(problemsOf({ 'sarif-category': 'a\u0007b' })).toEqual([
+      'sarif-category: must not contain control characters (got "a\\u0007b")'
     ])
   })
 

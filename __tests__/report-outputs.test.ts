@@ -1,7 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
+import {
+  LIST_OUTPUT_MAX_BYTES,
+  LIST_OUTPUT_MAX_ENTRIES,
+  listOutput
+} from '../src/report/output-lists.js'
 import { buildOutputs, setOutputs } from '../src/report/outputs.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
-import { failingReport, runReport } from './fixtures/report-fixtures.js'
+import { blockingReport, failingReport, runReport } from './fixtures/report-fixtures.js'
 
 describe('buildOutputs', () => {
   it('sets the gate outputs from the verdict', () => {
@@ -111,5 +116,50 @@ describe('setOutputs', () => {
     expect(runner.calls).toHaveLength(Object.keys(outputs).length)
     expect(outputs['report-file']).toBe('r.json')
     expect(outputs['blocking-ids']).toBe('[1,2]')
+  })
+})
+
+describe('list outputs within the limit of a step output', () => {
+  it('holds every entry up to 1,000 and says nothing', () => {
+    const ids = Array.from({ length: LIST_OUTPUT_MAX_ENTRIES }, (_, i) => i + 1)
+    expect(listOutput(ids)).toEqual({ json: JSON.stringify(ids), kept: 1000, omitted: 0 })
+    expect(listOutput([])).toEqual({ json: '[]', kept: 0, omitted: 0 })
+  })
+
+  it('holds the first 1,000 of 1,500 blocking ids, in the report order, and warns once', () => {
+    const report = blockingReport(1500)
+    const ids = report.verdict?.blocking.map(f => f.finding.id) ?? []
+    const runner = new RecordingRunner()
+    const outputs = setOutputs(report, { reportFile: 'out/report.json' }, runner)
+    expect(JSON.parse(outputs['blocking-ids'] ?? '')).toEqual(ids.slice(0, 1000))
+    expect(outputs['blocking-count']).toBe('1500')
+    expect(runner.warnings).toEqual([
+      'Output blocking-ids holds the first 1,000 of 1,500 entries (GitHub limits a step output to 1 MB): 500 left out; the JSON report (out/report.json) lists every one.'
+    ])
+  })
+
+  it('cuts ticket URLs at the byte limit, far under 1 MB, and says how to get them all', () => {
+    // 300 URLs of 2,000 characters: 600 KB as one JSON array.
+    const urls = Array.from({ length: 300 }, (_, i) => `https://t.example/${i}/${'x'.repeat(1980)}`)
+    const report = runReport({
+      tickets: {
+        created: urls.map((url, i) => ({ findingIds: [i], url })),
+        failed: [],
+        skipped: [],
+        alreadyTicketed: 0
+      }
+    })
+    const runner = new RecordingRunner()
+    const value = setOutputs(report, {}, runner)['ticket-urls'] ?? ''
+    const kept = JSON.parse(value) as string[]
+    expect(Buffer.byteLength(value)).toBeLessThanOrEqual(LIST_OUTPUT_MAX_BYTES)
+    expect(kept).toEqual(urls.slice(0, kept.length))
+    // Each entry takes its length, two quotes and a comma: the next one would not have fitted.
+    expect(kept.length).toBe(
+      Math.floor((LIST_OUTPUT_MAX_BYTES - 2 + 1) / ((urls[0] ?? '').length + 3))
+    )
+    expect(runner.warnings).toEqual([
+      `Output ticket-urls holds the first ${kept.length} of 300 entries (GitHub limits a step output to 1 MB): ${300 - kept.length} left out; set report-file for a JSON report that lists every one.`
+    ])
   })
 })

@@ -7,17 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readFileSync } from 'node:fs'
 import type { Log, Result } from 'sarif'
+import { automationId, buildSarif } from '../src/report/sarif.js'
+import { writeSarif } from '../src/report/sarif-file.js'
 import {
-  automationId,
-  buildSarif,
-  cweTag,
   FINGERPRINT_MATCH_BASED,
   FINGERPRINT_SYNTACTIC,
-  pathToUri,
-  ruleHelpUri,
-  sarifText,
-  writeSarif
-} from '../src/report/sarif.js'
+  pathToUri
+} from '../src/report/sarif-results.js'
+import { cweTag, ruleHelpUri, sarifText } from '../src/report/sarif-rules.js'
 import {
   evaluated,
   failingReport,

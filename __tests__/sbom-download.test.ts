@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { downloadSbom, DownloadPools } from '../src/effects/sbom.js'
+import { downloadSbom, DownloadPools } from '../src/effects/sbom-download.js'
 import { failure } from './helpers/failure.js'
 
 const SBOM = JSON.stringify({ bomFormat: 'CycloneDX', components: [{ name: 'lodash' }] })
@@ -74,10 +74,24 @@ describe('downloadSbom', () => {
     ['an error answer', 'broken', 500],
     ['an answer without a body', 'empty', 204]
   ])('%s fails with its status and leaves no file, partial or whole', async (_, name, status) => {
-    const file = join(dir, `${name}.json`)
+    const folder = join(dir, name)
+    await mkdir(folder)
+    const file = join(folder, `${name}.json`)
     const error = await failure(downloadSbom(`${base}/${name}`, file, 5000))
     expect(error.message).toBe(`the signed SBOM download URL answered HTTP ${status}`)
     expect(existsSync(file)).toBe(false)
-    expect(existsSync(`${file}.partial`)).toBe(false)
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it('two downloads to one path each write their own temporary file, and leave none', async () => {
+    // With one shared `.partial` file, the second rename found it gone (ENOENT).
+    const folder = join(dir, 'together')
+    const file = join(folder, 'sbom.json')
+    await Promise.all([
+      downloadSbom(`${base}/plain`, file, 5000),
+      downloadSbom(`${base}/gzip`, file, 5000)
+    ])
+    expect(await readFile(file, 'utf8')).toBe(SBOM)
+    expect(await readdir(folder)).toEqual(['sbom.json'])
   })
 })

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../emulator/server.js'
 import { exportSboms, type SbomSettings } from '../src/effects/sbom.js'
-import { DEFAULT_LIMITS, type PipelineLimits } from '../src/effects/sbom-pipeline.js'
+import { DEFAULT_LIMITS, type PipelineLimits } from '../src/effects/sbom-pipeline-settings.js'
 import { listProjects } from '../src/api/projects.js'
 import type { Project } from '../src/domain.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
@@ -208,6 +208,34 @@ describe('deployment SBOM export pipeline', () => {
     expect(outcome.exports[7]).toMatchObject({ project: failing?.name, status: 'failed' })
     expect((await readdir(out)).length).toBe(29)
     expect(em.downloads).toHaveLength(29)
+  })
+
+  it('a project listed twice is exported once: the second is an error, its file untouched', async () => {
+    const { emulator: em, transport: tr } = await setUp({ projects: 3, sbomPollsUntilDone: 0 })
+    const listed = await listProjects(tr, em.state.deployment.slug, () => undefined)
+    const web = listed.find(p => p.name === 'acme/web')
+    if (!web) throw new Error('the sample has no acme/web')
+    const out = join(dir ?? tmpdir(), 'twice')
+    em.requests.length = 0
+    const outcome = await exportSboms(
+      tr,
+      em.state.deployment.id,
+      [web, { ...web, name: 'acme/WEB' }],
+      settings(out),
+      { after, now: Date.now, mask: () => undefined, info: () => undefined }
+    )
+
+    const file = join(out, `${web.id}-acme__web.cdx.json`)
+    const error = `not exported: its file ${join(out, `${web.id}-acme__WEB.cdx.json`)} is already the SBOM of acme/web (id ${web.id}) in this run, and a file is never overwritten`
+    expect(outcome.exports).toEqual([
+      { project: 'acme/web', taskToken: expect.any(String), status: 'completed', file },
+      { project: 'acme/WEB', status: 'error', error }
+    ])
+    expect(outcome.failure).toBe(
+      `1 of 2 SBOM export(s) did not complete: acme/WEB: error (${error})`
+    )
+    expect(await readdir(out)).toEqual([`${web.id}-acme__web.cdx.json`])
+    expect(em.requests.filter(r => r.method === 'POST' && r.path === EXPORT_PATH)).toHaveLength(1)
   })
 
   it('logs progress counts every progressEveryMs, not a line per poll', async () => {

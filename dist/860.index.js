@@ -4066,12 +4066,27 @@ function parseExposures(raw) {
 /** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
 
 
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = (0,parsers/* parsePlainText */.j_)(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new inputs_errors/* InputValueError */.uH(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
 function reportsFields() {
     return {
         summary: parsed(parsers/* parseBoolean */.yG).prefault('true'),
         annotations: parsed(parsers/* parseBoolean */.yG).prefault('true'),
-        maxAnnotations: parsed((0,parsers/* integerFrom */.bn)(0, 1000)).prefault('50'),
+        maxAnnotations: parsed((0,parsers/* integerFrom */.bn)(0, 1000)).prefault('25'),
         sarifFile: parsed(parsers/* parsePath */.Rr).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
         reportFile: parsed(parsers/* parsePath */.Rr).optional(),
         commentOnPr: parsed((0,parsers/* oneOf */.yL)(['always', 'on-failure', 'never'])).prefault('never'),
         githubToken: parsed(parsers/* parseToken */.pI).optional()
@@ -4924,8 +4939,8 @@ function softenerOf(error) {
  */
 const later = {
     gate: () => Promise.all([__webpack_require__.e(/* import() */ 80).then(__webpack_require__.bind(__webpack_require__, 8080)), Promise.all(/* import() */[__webpack_require__.e(6), __webpack_require__.e(286)]).then(__webpack_require__.bind(__webpack_require__, 3286))]),
-    actions: () => Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(51)]).then(__webpack_require__.bind(__webpack_require__, 4051)),
-    reports: () => __webpack_require__.e(/* import() */ 831).then(__webpack_require__.bind(__webpack_require__, 2831))
+    actions: () => Promise.all(/* import() */[__webpack_require__.e(752), __webpack_require__.e(772)]).then(__webpack_require__.bind(__webpack_require__, 6772)),
+    reports: () => __webpack_require__.e(/* import() */ 307).then(__webpack_require__.bind(__webpack_require__, 9307))
 };
 /** Starts loading every later module; each use awaits its own import (a failure surfaces there). */
 function preloadLater() {

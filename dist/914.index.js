@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports COMMENT_MAX_CHARS, shouldComment, commentBody, JOB_TOKEN_LOGIN */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5437);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3515);
 /* harmony import */ var _text_error_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6589);
 /**
  * One pull-request comment per PR, found again by a hidden marker and edited in place, so a PR

@@ -31012,7 +31012,7 @@ function productList(types) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4080);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(131);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31021,7 +31021,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4080:
+/***/ 131:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -44636,10 +44636,6 @@ function lookUpProject(transport, deployment, { slug, repository }) {
     });
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/api/sbom.ts
 
 
@@ -44752,6 +44748,225 @@ function quoted(value, maxChars = plain/* PARAGRAPH_CHARS */.jg) {
     return (0,plain/* oneLine */.TN)((0,plain/* truncate */.xv)(value, maxChars));
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/effects/sbom-download.ts
+/**
+ * Downloading an exported SBOM from its signed URL: never with the API token, through one
+ * connection pool per storage origin, into a temporary file renamed into place once complete.
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * A signed URL as a server sends one: http(s), and nothing a URL parser would silently drop
+ * (it removes tabs and line breaks, so `https://x/\n::error::` would parse).
+ */
+function isDownloadUrl(raw) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !URL.canParse(raw))
+        return false;
+    const { protocol } = new URL(raw);
+    return protocol === 'https:' || protocol === 'http:';
+}
+/**
+ * One connection pool per storage origin for a run's downloads: a thousand SBOMs then reuse a few
+ * connections instead of opening (and handshaking) one each. Never the API's pool, which would
+ * put the API token's connection and the storage host in one place.
+ */
+class DownloadPools {
+    pools = new Map();
+    for(url) {
+        let pool = this.pools.get(url.origin);
+        if (!pool) {
+            pool = dispatcherFor(url);
+            this.pools.set(url.origin, pool);
+        }
+        return pool;
+    }
+    async close() {
+        const pools = [...this.pools.values()];
+        this.pools.clear();
+        await Promise.all(pools.map(pool => pool.close()));
+    }
+}
+/** fetch's limit, which these downloads followed before: a signed URL may redirect to storage. */
+const MAX_DOWNLOAD_REDIRECTS = 20;
+/**
+ * GETs the signed URL with no Authorization header: the API token must never reach that host.
+ * undici's `request`, not `fetch`: a thousand downloads through fetch's web streams allocate
+ * enough to grow the heap by tens of MB; content codings are undone as fetch did.
+ */
+async function downloadSbom(url, path, timeoutMs, pools) {
+    const target = new URL(url);
+    const agent = pools?.for(target) ?? dispatcherFor(target);
+    // Unique per download: two downloads never write into one temporary file.
+    const partial = `${path}.${(0,external_node_crypto_.randomUUID)()}.partial`;
+    const timeout = timeoutSignal(timeoutMs);
+    try {
+        const response = await (0,undici.request)(target, {
+            headers: {
+                accept: 'application/json',
+                'accept-encoding': acceptEncoding(target),
+                'user-agent': 'findings-gate'
+            },
+            signal: timeout.signal,
+            dispatcher: agent,
+            maxRedirections: MAX_DOWNLOAD_REDIRECTS
+        });
+        const status = response.statusCode;
+        // 204 and 205 carry no body: no SBOM, not an empty one.
+        if (status < 200 || status > 299 || status === 204 || status === 205) {
+            discard(response.body);
+            throw new Error(`the signed SBOM download URL answered HTTP ${status}`);
+        }
+        const contentEncoding = headerValue(response.headers, 'content-encoding');
+        const body = decodedBody(status, contentEncoding, response.body);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+        await (0,external_node_stream_promises_namespaceObject.pipeline)(body, (0,external_node_fs_namespaceObject.createWriteStream)(partial));
+        await (0,promises_namespaceObject.rename)(partial, path);
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.rm)(partial, { force: true });
+        throw error;
+    }
+    finally {
+        timeout.clear();
+        if (!pools)
+            await agent.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/effects/sbom-files.ts
+/**
+ * Where each project's SBOM goes in the folder of a deployment export. Names are built so that two
+ * projects never share a file, even where the file system ignores case (macOS and Windows
+ * runners): the project's numeric id comes first, and the rest is the readable name.
+ */
+
+/** The most characters of a file name taken from the project's name (file names stop at 255). */
+const NAME_CHARS = 100;
+/**
+ * `acme/web` with id 1234 → `1234-acme__web.cdx.json`. The id makes the name unique; it also means
+ * the name never starts with a Windows device name (`con.json`) nor a dot, and no character of
+ * the project's name can climb out of the folder.
+ */
+function sbomFileName(project, format) {
+    const readable = project.name
+        .replace(/\//g, '__')
+        .replace(/[^A-Za-z0-9._-]/g, '_')
+        .slice(0, NAME_CHARS);
+    return `${project.id}-${readable}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`;
+}
+/** A path as a case-insensitive, normalisation-insensitive file system (APFS, NTFS) compares it. */
+function folded(path) {
+    return path.normalize('NFC').toLowerCase();
+}
+/**
+ * Each project's file in `folder`, in order. A project whose file a project before it already
+ * claims (the same project listed twice) gets no file of its own: its export is an error.
+ */
+function deploymentTargets(folder, projects, format) {
+    const claimed = new Map();
+    return projects.map(project => {
+        const file = (0,external_node_path_namespaceObject.join)(folder, sbomFileName(project, format));
+        const key = folded(file);
+        const takenBy = claimed.get(key);
+        if (takenBy !== undefined)
+            return { file, takenBy };
+        claimed.set(key, project);
+        return { file };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/effects/limiter.ts
+/** At most `limit` of the given jobs at once; the others wait their turn in order. */
+class Limiter {
+    limit;
+    active = 0;
+    queue = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    async run(job) {
+        if (this.active >= this.limit)
+            await new Promise(resolve => this.queue.push(resolve));
+        this.active++;
+        try {
+            return await job();
+        }
+        finally {
+            this.active--;
+            this.queue.shift()?.();
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/effects/sbom-pipeline-settings.ts
+const DEFAULT_LIMITS = {
+    startsInFlight: 8,
+    pollsInFlight: 10,
+    downloadsInFlight: 8,
+    pollGapMs: 5,
+    progressEveryMs: 10_000,
+    rateLimitFallbackMs: 5000,
+    rateLimitMaxMs: 120_000
+};
+
+;// CONCATENATED MODULE: ./src/effects/sbom-rate-limit.ts
+/**
+ * A 429 or 503 on a start or a poll holds back every start and poll of the deployment export for
+ * its Retry-After: the API asked this client, not this task, to slow down.
+ */
+
+
+function rateLimited(error) {
+    return error instanceof ApiError && RATE_LIMIT_STATUSES.has(error.status);
+}
+class RateLimitHold {
+    clock;
+    limits;
+    /** Nothing is sent before this time. */
+    until = 0;
+    lastLog = Number.NEGATIVE_INFINITY;
+    /** Rate-limited answers seen. */
+    answers = 0;
+    constructor(clock, limits) {
+        this.clock = clock;
+        this.limits = limits;
+    }
+    get notBefore() {
+        return this.until;
+    }
+    /** Waits while a rate limit holds everything back. */
+    async untilAllowed() {
+        for (let now = this.clock.now(); now < this.until; now = this.clock.now()) {
+            await new Promise(resolve => this.clock.after(this.until - now, resolve));
+        }
+    }
+    /** Holds everything back for the answer's Retry-After (bounded), and says so now and then. */
+    slowDown(error) {
+        this.answers++;
+        const waitMs = Math.min(error.retryAfterMs ?? this.limits.rateLimitFallbackMs, this.limits.rateLimitMaxMs);
+        const now = this.clock.now();
+        this.until = Math.max(this.until, now + waitMs);
+        if (now - this.lastLog >= this.limits.progressEveryMs) {
+            this.lastLog = now;
+            this.clock.info(`SBOM exports: the API answered HTTP ${error.status}; every start and poll waits ${(waitMs / 1000).toFixed(1)} s`);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/effects/sbom-schedule.ts
 /**
  * When to poll each outstanding SBOM export. Pure: times are numbers, the caller owns the clock.
@@ -44818,54 +45033,13 @@ class PollPlanner {
 }
 
 ;// CONCATENATED MODULE: ./src/effects/sbom-pipeline.ts
-/**
- * The deployment export as a pipeline: every project's export is started (a few at a time), one
- * loop polls all outstanding tasks on their own schedules (sbom-schedule.ts), and each SBOM is
- * downloaded as soon as its export completes. No project waits for another project's export.
- *
- * A 429 or 503 on a start or a poll pushes back the whole schedule by its Retry-After: the API
- * asked this client, not this task, to slow down. One project's failure is recorded and the
- * others go on (unless `failFast`, for a single repository, where the error is the outcome).
- */
 
 
 
 
 
-const DEFAULT_LIMITS = {
-    startsInFlight: 8,
-    pollsInFlight: 10,
-    downloadsInFlight: 8,
-    pollGapMs: 5,
-    progressEveryMs: 10_000,
-    rateLimitFallbackMs: 5000,
-    rateLimitMaxMs: 120_000
-};
+
 function ignore() { }
-function rateLimited(error) {
-    return error instanceof ApiError && RATE_LIMIT_STATUSES.has(error.status);
-}
-/** At most `limit` of the given jobs at once. */
-class Limiter {
-    limit;
-    active = 0;
-    queue = [];
-    constructor(limit) {
-        this.limit = limit;
-    }
-    async run(job) {
-        if (this.active >= this.limit)
-            await new Promise(resolve => this.queue.push(resolve));
-        this.active++;
-        try {
-            return await job();
-        }
-        finally {
-            this.active--;
-            this.queue.shift()?.();
-        }
-    }
-}
 class ExportPipeline {
     projects;
     ops;
@@ -44879,14 +45053,13 @@ class ExportPipeline {
     downloadLimiter;
     pollsInFlight = 0;
     startsDone = false;
-    notBefore = 0;
     lastPollAt = Number.NEGATIVE_INFINITY;
-    lastRateLimitLog = Number.NEGATIVE_INFINITY;
     nextProgressAt;
     begun;
+    hold;
     fatal;
     wakeUp = ignore;
-    counts = { started: 0, completed: 0, failed: 0, polls: 0, rateLimited: 0 };
+    counts = { started: 0, completed: 0, failed: 0, polls: 0 };
     constructor(projects, ops, settings, clock, limits) {
         this.projects = projects;
         this.ops = ops;
@@ -44896,6 +45069,7 @@ class ExportPipeline {
         this.results = new Array(projects.length);
         this.planner = new PollPlanner(limits.timing);
         this.downloadLimiter = new Limiter(limits.downloadsInFlight);
+        this.hold = new RateLimitHold(clock, limits);
         this.begun = clock.now();
         this.nextProgressAt = this.begun + limits.progressEveryMs;
     }
@@ -44932,13 +45106,13 @@ class ExportPipeline {
         const project = this.projects[index];
         let taskToken;
         for (let attempt = 0; taskToken === undefined; attempt++) {
-            await this.untilAllowed();
+            await this.hold.untilAllowed();
             try {
                 taskToken = await this.ops.start(project);
             }
             catch (error) {
                 if (rateLimited(error) && attempt < this.settings.startRetries) {
-                    this.slowDown(error);
+                    this.hold.slowDown(error);
                     continue;
                 }
                 this.fail(index, { project: project.name, status: 'error', error: (0,error_text/* errorText */.k)(error) }, error);
@@ -44964,12 +45138,6 @@ class ExportPipeline {
         };
         this.schedule(task);
     }
-    /** Waits while a rate limit holds everything back. */
-    async untilAllowed() {
-        for (let now = this.clock.now(); now < this.notBefore; now = this.clock.now()) {
-            await new Promise(resolve => this.clock.after(this.notBefore - now, resolve));
-        }
-    }
     // --- polling --------------------------------------------------------------------------------
     schedule(task) {
         const age = this.planner.nextAge(task.index, task.lastAge);
@@ -44986,7 +45154,7 @@ class ExportPipeline {
             return undefined;
         return {
             task: best,
-            at: Math.max(best.dueAt, this.notBefore, this.lastPollAt + this.limits.pollGapMs)
+            at: Math.max(best.dueAt, this.hold.notBefore, this.lastPollAt + this.limits.pollGapMs)
         };
     }
     async pollLoop() {
@@ -45043,13 +45211,13 @@ class ExportPipeline {
         }
         catch (error) {
             if (rateLimited(error)) {
-                this.slowDown(error);
+                this.hold.slowDown(error);
                 if (this.clock.now() >= task.deadline) {
                     const error_ = `still rate limited by the API (HTTP ${error.status}) after ${this.settings.waitTimeoutSeconds} s`;
                     this.settle(task, 'timed_out', error_);
                 }
                 else {
-                    task.dueAt = this.notBefore;
+                    task.dueAt = this.hold.notBefore;
                     this.waiting.push(task);
                 }
             }
@@ -45121,7 +45289,6 @@ class ExportPipeline {
             ...(error !== undefined ? { error } : {})
         };
     }
-    /** An unexpected error: recorded for this project, or the end of the run with failFast. */
     /** A started export that broke (its poll or its download): an error naming its task. */
     failTask(task, error) {
         const report = {
@@ -45132,6 +45299,7 @@ class ExportPipeline {
         };
         this.fail(task.index, report, error);
     }
+    /** An unexpected error: recorded for this project, or the end of the run with failFast. */
     fail(index, report, error) {
         if (this.settings.failFast) {
             this.fatal ??= { error };
@@ -45141,18 +45309,9 @@ class ExportPipeline {
         this.counts.failed++;
         this.results[index] = report;
     }
-    slowDown(error) {
-        this.counts.rateLimited++;
-        const waitMs = Math.min(error.retryAfterMs ?? this.limits.rateLimitFallbackMs, this.limits.rateLimitMaxMs);
-        const now = this.clock.now();
-        this.notBefore = Math.max(this.notBefore, now + waitMs);
-        if (now - this.lastRateLimitLog >= this.limits.progressEveryMs) {
-            this.lastRateLimitLog = now;
-            this.clock.info(`SBOM exports: the API answered HTTP ${error.status}; every start and poll waits ${(waitMs / 1000).toFixed(1)} s`);
-        }
-    }
     log(kind) {
-        const { started, completed, failed, polls, rateLimited: limited } = this.counts;
+        const { started, completed, failed, polls } = this.counts;
+        const limited = this.hold.answers;
         const seconds = Math.round((this.clock.now() - this.begun) / 1000);
         const total = this.projects.length;
         const waiting = started - completed - failed;
@@ -45173,97 +45332,6 @@ function runExportPipeline(projects, ops, settings, clock, limits = DEFAULT_LIMI
 
 
 
-
-
-
-
-
-
-/** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
-function sbomFileName(project, format) {
-    const safe = project
-        .replace(/\//g, '__')
-        .replace(/[^A-Za-z0-9._-]/g, '_')
-        .replace(/^\.+/, '_');
-    return `${safe}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`;
-}
-/**
- * A signed URL as a server sends one: http(s), and nothing a URL parser would silently drop
- * (it removes tabs and line breaks, so `https://x/\n::error::` would parse).
- */
-function isDownloadUrl(raw) {
-    // eslint-disable-next-line no-control-regex
-    if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !URL.canParse(raw))
-        return false;
-    const { protocol } = new URL(raw);
-    return protocol === 'https:' || protocol === 'http:';
-}
-/**
- * One connection pool per storage origin for a run's downloads: a thousand SBOMs then reuse a few
- * connections instead of opening (and handshaking) one each. Never the API's pool, which would
- * put the API token's connection and the storage host in one place.
- */
-class DownloadPools {
-    pools = new Map();
-    for(url) {
-        let pool = this.pools.get(url.origin);
-        if (!pool) {
-            pool = dispatcherFor(url);
-            this.pools.set(url.origin, pool);
-        }
-        return pool;
-    }
-    async close() {
-        const pools = [...this.pools.values()];
-        this.pools.clear();
-        await Promise.all(pools.map(pool => pool.close()));
-    }
-}
-/** fetch's limit, which these downloads followed before: a signed URL may redirect to storage. */
-const MAX_DOWNLOAD_REDIRECTS = 20;
-/**
- * GETs the signed URL with no Authorization header: the API token must never reach that host.
- * undici's `request`, not `fetch`: a thousand downloads through fetch's web streams allocate
- * enough to grow the heap by tens of MB; content codings are undone as fetch did.
- */
-async function downloadSbom(url, path, timeoutMs, pools) {
-    const target = new URL(url);
-    const agent = pools?.for(target) ?? dispatcherFor(target);
-    const partial = `${path}.partial`;
-    const timeout = timeoutSignal(timeoutMs);
-    try {
-        const response = await (0,undici.request)(target, {
-            headers: {
-                accept: 'application/json',
-                'accept-encoding': acceptEncoding(target),
-                'user-agent': 'findings-gate'
-            },
-            signal: timeout.signal,
-            dispatcher: agent,
-            maxRedirections: MAX_DOWNLOAD_REDIRECTS
-        });
-        const status = response.statusCode;
-        // 204 and 205 carry no body: no SBOM, not an empty one.
-        if (status < 200 || status > 299 || status === 204 || status === 205) {
-            discard(response.body);
-            throw new Error(`the signed SBOM download URL answered HTTP ${status}`);
-        }
-        const contentEncoding = headerValue(response.headers, 'content-encoding');
-        const body = decodedBody(status, contentEncoding, response.body);
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(body, (0,external_node_fs_namespaceObject.createWriteStream)(partial));
-        await (0,promises_namespaceObject.rename)(partial, path);
-    }
-    catch (error) {
-        await (0,promises_namespaceObject.rm)(partial, { force: true });
-        throw error;
-    }
-    finally {
-        timeout.clear();
-        if (!pools)
-            await agent.close();
-    }
-}
 function failureOf(exports) {
     const bad = exports.filter(e => e.status === 'failed' || e.status === 'timed_out' || e.status === 'error');
     if (bad.length === 0)
@@ -45275,18 +45343,52 @@ function failureOf(exports) {
     return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`;
 }
 /**
+ * Where each SBOM goes. A project whose file another project of the run already claims is not
+ * exported at all: an error of its own, rather than one SBOM silently replacing the other.
+ */
+function planFiles(projects, settings) {
+    const folder = settings.file;
+    if (folder === undefined || settings.scope === 'repository')
+        return { exported: projects, fileFor: () => folder, refused: new Map() };
+    const files = new Map();
+    const refused = new Map();
+    deploymentTargets(folder, projects, settings.format).forEach(({ file, takenBy }, index) => {
+        const project = projects[index];
+        if (project === undefined)
+            return;
+        if (takenBy === undefined)
+            files.set(project, file);
+        else
+            refused.set(index, {
+                project: project.name,
+                status: 'error',
+                error: `not exported: its file ${file} is already the SBOM of ${takenBy.name} (id ${takenBy.id}) in this run, and a file is never overwritten`
+            });
+    });
+    return {
+        exported: projects.filter((_, index) => !refused.has(index)),
+        fileFor: project => files.get(project),
+        refused
+    };
+}
+/** The outcomes of every project given, in order: the refused ones among the exported ones. */
+function inOrder(count, plan, exported) {
+    const outcomes = [];
+    let next = 0;
+    for (let index = 0; index < count; index++) {
+        const outcome = plan.refused.get(index) ?? exported[next++];
+        if (outcome !== undefined)
+            outcomes.push(outcome);
+    }
+    return outcomes;
+}
+/**
  * SBOM exports for one project or every project. With deployment scope a failure of one project
  * is recorded and the others go on; the outcome's `failure` makes the step fail at the end.
  */
 async function exportSboms(transport, deploymentId, projects, settings, env, limits) {
     const deployment = settings.scope === 'deployment';
-    const fileFor = (project) => {
-        if (settings.file === undefined)
-            return undefined;
-        return deployment
-            ? (0,external_node_path_namespaceObject.join)(settings.file, sbomFileName(project.name, settings.format))
-            : settings.file;
-    };
+    const plan = planFiles(projects, settings);
     const ops = {
         start: project => createSbomExport(transport, deploymentId, {
             repositoryId: project.id,
@@ -45306,14 +45408,15 @@ async function exportSboms(transport, deploymentId, projects, settings, env, lim
         download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
     };
     const pools = new DownloadPools();
-    const exports = await runExportPipeline(projects, ops, {
+    const exported = await runExportPipeline(plan.exported, ops, {
         wait: settings.wait,
         waitTimeoutSeconds: settings.waitTimeoutSeconds,
-        fileFor,
+        fileFor: plan.fileFor,
         startRetries: settings.rateLimitRetries,
         failFast: !deployment,
         progress: deployment
     }, { now: env.now, after: env.after, info: env.info }, limits).finally(() => pools.close());
+    const exports = inOrder(projects.length, plan, exported);
     const failure = failureOf(exports);
     return failure ? { exports, failure } : { exports };
 }
@@ -47075,12 +47178,27 @@ function parseExposures(raw) {
 /** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
 
 
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = parsePlainText(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
 function reportsFields() {
     return {
         summary: parsed(parseBoolean).prefault('true'),
         annotations: parsed(parseBoolean).prefault('true'),
-        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('50'),
+        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
         sarifFile: parsed(parsePath).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
         reportFile: parsed(parsePath).optional(),
         commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
         githubToken: parsed(parseToken).optional()
@@ -47353,102 +47471,53 @@ function describeIssue(issue, secrets) {
     return `${name}: ${issue.message}${shown}`;
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
+;// CONCATENATED MODULE: ./src/runner/counting-runner.ts
+/**
+ * A runner that counts the warnings written through it. Each warning is a warning annotation of
+ * the step, and GitHub shows only 10 of those: the annotations of the findings take what is left.
+ */
+class WarningCounter {
+    runner;
+    count = 0;
+    constructor(runner) {
+        this.runner = runner;
+    }
+    get warnings() {
+        return this.count;
+    }
+    getInput(name) {
+        return this.runner.getInput(name);
+    }
+    info(message) {
+        this.runner.info(message);
+    }
+    warning(message) {
+        this.count++;
+        this.runner.warning(message);
+    }
+    annotation(...args) {
+        this.runner.annotation(...args);
+    }
+    setSecret(secret) {
+        this.runner.setSecret(secret);
+    }
+    setOutput(name, value) {
+        this.runner.setOutput(name, value);
+    }
+    appendSummary(markdown) {
+        return this.runner.appendSummary(markdown);
+    }
+    setFailed(message) {
+        this.runner.setFailed(message);
+    }
+}
+
+// EXTERNAL MODULE: ./src/report/annotation-budget.ts
+var annotation_budget = __nccwpck_require__(9131);
+// EXTERNAL MODULE: ./src/report/annotations.ts
+var annotations = __nccwpck_require__(856);
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
-;// CONCATENATED MODULE: ./src/report/annotations.ts
-
-
-/** Where a blocking finding's annotation goes; none without a file to put it on. */
-function annotationLocation(evaluated) {
-    const location = evaluated.finding.location;
-    return location === undefined || location.path.trim() === '' ? undefined : location;
-}
-function findingAnnotation(evaluated, location) {
-    const { finding } = evaluated;
-    const details = [
-        (0,labels/* dependencyText */.tr)(finding),
-        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
-    ].filter(s => s !== '');
-    const reasons = (0,labels/* reasonsText */.zT)(evaluated.reasons);
-    // Bound the server text first, then add our own short lines, so they are never cut off.
-    const message = [
-        (0,report_escape/* annotationMessage */.L0)(finding.ruleMessage),
-        details.length > 0 ? (0,report_escape/* annotationProperty */.LL)(details.join(' '), 300) : '',
-        reasons === '' ? '' : `Blocking: ${reasons}`
-    ]
-        .filter(s => s !== '')
-        .join('\n\n');
-    // The toolkit documents that columns cannot be sent for an annotation spanning several lines.
-    const oneLine = location.endLine === undefined || location.endLine === location.line;
-    const properties = {
-        title: (0,report_escape/* annotationProperty */.LL)(finding.ruleName),
-        file: (0,report_escape/* annotationProperty */.LL)(location.path, report_escape/* LIMITS */.b1.annotationFile),
-        ...(location.line !== undefined && { startLine: location.line }),
-        ...(location.endLine !== undefined && { endLine: location.endLine }),
-        ...(oneLine && location.column !== undefined && { startColumn: location.column }),
-        ...(oneLine && location.endColumn !== undefined && { endColumn: location.endColumn })
-    };
-    return { level: 'error', message, properties };
-}
-function licenseAnnotation(v) {
-    return {
-        level: 'error',
-        message: (0,report_escape/* annotationMessage */.L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
-        properties: { title: (0,report_escape/* annotationProperty */.LL)(`Denied license: ${v.license}`) }
-    };
-}
-/**
- * The annotations to emit, in order, at most `max` errors followed by one notice counting the
- * ones left out. Blocking findings without a location get no annotation (they are in the
- * summary); they are not counted as left out either. Only the annotations emitted are built:
- * the rest are counted (tens of thousands of blocking findings, 50 annotations).
- */
-function buildAnnotations(report, max) {
-    const verdict = report.verdict;
-    if (verdict === undefined || max <= 0)
-        return [];
-    const limit = Math.floor(max);
-    const shown = [];
-    let candidates = 0;
-    for (const evaluated of verdict.blocking) {
-        const location = annotationLocation(evaluated);
-        if (location === undefined)
-            continue;
-        if (shown.length < limit)
-            shown.push(findingAnnotation(evaluated, location));
-        candidates++;
-    }
-    for (const violation of verdict.licenseViolations) {
-        if (shown.length < limit)
-            shown.push(licenseAnnotation(violation));
-        candidates++;
-    }
-    if (candidates <= limit)
-        return shown;
-    const omitted = candidates - limit;
-    return [
-        ...shown,
-        {
-            level: 'notice',
-            message: `${(0,report_escape/* formatCount */.B4)(omitted)} more ${(0,labels/* plural */.LS)(omitted, 'annotation')} not shown ` +
-                `(max-annotations is ${(0,report_escape/* formatCount */.B4)(limit)}); see the job summary.`,
-            properties: { title: 'Findings Gate: annotations capped' }
-        }
-    ];
-}
-/** Emits the annotations; returns how many errors were emitted (the cap notice not counted). */
-function emitAnnotations(report, max, runner) {
-    let errors = 0;
-    for (const annotation of buildAnnotations(report, max)) {
-        runner.annotation(annotation.level, annotation.message, annotation.properties);
-        if (annotation.level === 'error')
-            errors++;
-    }
-    return errors;
-}
-
 ;// CONCATENATED MODULE: ./src/report/json-report.ts
 /**
  * The machine-readable report (`report-file`): everything the summary shows, untruncated but
@@ -47594,7 +47663,43 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
     }
 }
 
+// EXTERNAL MODULE: ./src/report/escape.ts
+var report_escape = __nccwpck_require__(6412);
+;// CONCATENATED MODULE: ./src/report/output-lists.ts
+/**
+ * The outputs that list something (blocking-ids, ticket-urls) grow with the backlog, and GitHub
+ * limits a step output to 1 MB (50 MB for all of a run's outputs): past that an output is not
+ * set. Such an output holds the first entries, in the report's order, and says how many it left
+ * out; the JSON report keeps every one.
+ */
+
+/** The most entries a list output holds. */
+const LIST_OUTPUT_MAX_ENTRIES = 1000;
+/**
+ * The most bytes of a list output's JSON: a quarter of GitHub's limit, so that 1,000 long URLs
+ * fit and two full lists still leave room for the run's other outputs.
+ */
+const LIST_OUTPUT_MAX_BYTES = 256 * 1024;
+/** The first entries of `values` as a JSON array, within both limits. */
+function listOutput(values) {
+    const parts = [];
+    let bytes = 2; // the brackets
+    for (const value of values) {
+        if (parts.length >= LIST_OUTPUT_MAX_ENTRIES)
+            break;
+        const part = JSON.stringify(value);
+        const size = (0,plain/* utf8Length */.wI)(part) + (parts.length > 0 ? 1 : 0);
+        if (bytes + size > LIST_OUTPUT_MAX_BYTES)
+            break;
+        parts.push(part);
+        bytes += size;
+    }
+    return { json: `[${parts.join(',')}]`, kept: parts.length, omitted: values.length - parts.length };
+}
+
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
+
+
 /** action.yml documents four statuses; the report's extra ones map onto them. */
 function sbomOutputStatus(status) {
     switch (status) {
@@ -47622,11 +47727,17 @@ function sum(values) {
     return values.low + values.medium + values.high + values.critical;
 }
 /** Output name → value, for every output of action.yml that applies to this run. */
-function buildOutputs(report, extras = {}) {
+function buildOutputs(report, extras = {}, onCut = () => undefined) {
     const out = {};
     // Typed setter: a misspelt output name is a compile error, not a silently missing output.
     const set = (name, value) => {
         out[name] = value;
+    };
+    const setList = (name, values) => {
+        const list = listOutput(values);
+        set(name, list.json);
+        if (list.omitted > 0)
+            onCut(name, list);
     };
     set('result', report.status.result);
     const { verdict, tickets, tags, sbom } = report;
@@ -47636,11 +47747,11 @@ function buildOutputs(report, extras = {}) {
         set('sast-count', String(sum(verdict.counts.sast)));
         set('sca-count', String(sum(verdict.counts.sca)));
         set('secrets-count', String(sum(verdict.counts.secrets)));
-        set('blocking-ids', JSON.stringify(verdict.blocking.map(f => f.finding.id)));
+        setList('blocking-ids', verdict.blocking.map(f => f.finding.id));
     }
     if (tickets) {
         set('tickets-created', String(tickets.created.length));
-        set('ticket-urls', JSON.stringify(tickets.created.flatMap(t => (t.url ? [t.url] : []))));
+        setList('ticket-urls', tickets.created.flatMap(t => (t.url ? [t.url] : [])));
     }
     if (tags)
         set('project-tags', JSON.stringify(tags.tags));
@@ -47678,39 +47789,30 @@ function buildOutputs(report, extras = {}) {
         set('comment-url', extras.commentUrl);
     return out;
 }
-/** Sets every output that applies; returns what was set. */
+/** The log line of a list output cut to its first entries. */
+function cutText(name, list, reportFile) {
+    const total = list.kept + list.omitted;
+    const where = reportFile === undefined
+        ? 'set report-file for a JSON report that lists every one'
+        : `the JSON report (${reportFile}) lists every one`;
+    return (`Output ${name} holds the first ${(0,report_escape/* formatCount */.B4)(list.kept)} of ${(0,report_escape/* formatCount */.B4)(total)} entries ` +
+        `(GitHub limits a step output to 1 MB): ${(0,report_escape/* formatCount */.B4)(list.omitted)} left out; ${where}.`);
+}
+/**
+ * Sets every output that applies, and warns of each list output cut to its first entries;
+ * returns what was set.
+ */
 function setOutputs(report, extras, runner) {
-    const outputs = buildOutputs(report, extras);
+    const outputs = buildOutputs(report, extras, (name, list) => runner.warning(cutText(name, list, extras.reportFile)));
     for (const [name, value] of Object.entries(outputs))
         runner.setOutput(name, value);
     return outputs;
 }
 
-;// CONCATENATED MODULE: ./src/report/sarif.ts
-/**
- * SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif) and other consumers.
- *
- * Decisions:
- * - A finding without a file location is not a SARIF result (GitHub code scanning rejects
- *   results without a location, and an invented location would be a lie). It is recorded as a
- *   tool execution notification of the run's invocation instead, so the file still accounts
- *   for every finding.
- * - `automationDetails.id` is `<category>/`: GitHub closes the alerts of an upload that are
- *   missing from the next upload of the same category, so each configuration of the action
- *   needs its own category.
- * - Ignored findings are results with an `external` suppression (the justification is the
- *   ignore reason), so code scanning shows them as dismissed rather than losing them.
- */
+;// CONCATENATED MODULE: ./src/report/sarif-rules.ts
 
 
 
-
-
-
-const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
-const SARIF_TOOL_NAME = 'Findings Gate';
-const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1';
-const FINGERPRINT_SYNTACTIC = 'findingsGate/syntacticId/v1';
 /** GitHub maps `security-severity` to its own levels: ≥ 9 critical, ≥ 7 high, ≥ 4 medium, else low. */
 const SECURITY_SEVERITY = {
     critical: '9.5',
@@ -47781,7 +47883,15 @@ function buildRule(ruleName, findings) {
         }
     };
 }
-// --- results -------------------------------------------------------------------------------
+
+;// CONCATENATED MODULE: ./src/report/sarif-results.ts
+
+
+
+
+
+const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1';
+const FINGERPRINT_SYNTACTIC = 'findingsGate/syntacticId/v1';
 /** Replaces lone surrogates, which `encodeURI` refuses, with U+FFFD. */
 function wellFormed(text) {
     return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
@@ -47799,18 +47909,18 @@ function pathToUri(path) {
         .map(segment => encodeURI(wellFormed(segment)).replace(/[#?]/g, ch => encodeURIComponent(ch)))
         .join('/');
 }
-function sarif_positive(n) {
+function sarif_results_positive(n) {
     return n !== undefined && Number.isInteger(n) && n >= 1;
 }
 function region(location) {
-    if (!sarif_positive(location.line))
+    if (!sarif_results_positive(location.line))
         return undefined;
-    const endLine = sarif_positive(location.endLine) && location.endLine >= location.line ? location.endLine : undefined;
+    const endLine = sarif_results_positive(location.endLine) && location.endLine >= location.line ? location.endLine : undefined;
     return {
         startLine: location.line,
-        ...(sarif_positive(location.column) && { startColumn: location.column }),
+        ...(sarif_results_positive(location.column) && { startColumn: location.column }),
         ...(endLine !== undefined && { endLine }),
-        ...(sarif_positive(location.endColumn) && { endColumn: location.endColumn })
+        ...(sarif_results_positive(location.endColumn) && { endColumn: location.endColumn })
     };
 }
 /**
@@ -47915,13 +48025,57 @@ function unlocatedNotification(evaluated, ruleIndex) {
         properties: { findingId: finding.id, blocking: evaluated.blocking }
     };
 }
-// --- log -----------------------------------------------------------------------------------
+
+;// CONCATENATED MODULE: ./src/report/sarif.ts
+
+
+
+const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+const SARIF_TOOL_NAME = 'Findings Gate';
 function automationId(category) {
     const trimmed = category.trim().replace(/\/+$/, '');
     return `${trimmed === '' ? 'findings-gate' : trimmed}/`;
 }
+/** GitHub code scanning rejects a run with more results than this. */
+const SARIF_MAX_RESULTS = 25_000;
+function located(evaluated) {
+    const location = evaluated.finding.location;
+    return location !== undefined && location.path.trim() !== '';
+}
+/** The findings the file holds, in the report's order, within the limits. */
+function selectFindings(findings, limits) {
+    const maxFindings = limits.maxFindings ?? Number.POSITIVE_INFINITY;
+    const kept = [];
+    let results = 0;
+    let left = 0;
+    let leftBlocking = 0;
+    let bySize = false;
+    for (const evaluated of findings) {
+        const result = located(evaluated);
+        if (kept.length < maxFindings && (!result || results < limits.maxResults)) {
+            kept.push(evaluated);
+            if (result)
+                results++;
+            continue;
+        }
+        bySize ||= kept.length >= maxFindings;
+        left++;
+        if (evaluated.blocking)
+            leftBlocking++;
+    }
+    if (left === 0)
+        return { kept };
+    const why = bySize && limits.sizeReason !== undefined
+        ? limits.sizeReason
+        : `GitHub code scanning accepts at most ${(0,report_escape/* formatCount */.B4)(limits.maxResults)} results in a run`;
+    return { kept, leftOut: { findings: left, blocking: leftBlocking, why } };
+}
 function buildSarif(report, opts) {
-    const findings = report.verdict?.findings ?? [];
+    return buildSarifRun(report, opts).log;
+}
+/** The log, with what it holds and what it left out. */
+function buildSarifRun(report, opts, limits = { maxResults: SARIF_MAX_RESULTS }) {
+    const { kept: findings, leftOut } = selectFindings(report.verdict?.findings ?? [], limits);
     // One rule per distinct rule name, in the order rules first appear.
     const byRule = new Map();
     for (const { finding } of findings) {
@@ -47940,14 +48094,19 @@ function buildSarif(report, opts) {
     for (const evaluated of findings) {
         const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0;
         const location = evaluated.finding.location;
-        if (location !== undefined && location.path.trim() !== '') {
+        if (location !== undefined && located(evaluated)) {
             results.push(buildResult(evaluated, location, index, texts));
         }
         else {
             notifications.push(unlocatedNotification(evaluated, index));
         }
     }
-    return {
+    const properties = {
+        // Which scan the results come from (or that nobody checked): code scanning keeps it.
+        ...(report.evidence && { scanEvidence: report.evidence }),
+        ...(leftOut && { leftOut })
+    };
+    const log = {
         $schema: SARIF_SCHEMA_URI,
         version: '2.1.0',
         runs: [
@@ -47961,8 +48120,7 @@ function buildSarif(report, opts) {
                     }
                 },
                 automationDetails: { id: automationId(opts.category) },
-                // Which scan the results come from (or that nobody checked): code scanning keeps it.
-                ...(report.evidence && { properties: { scanEvidence: report.evidence } }),
+                ...(Object.keys(properties).length > 0 && { properties }),
                 invocations: [
                     {
                         executionSuccessful: true,
@@ -47973,6 +48131,69 @@ function buildSarif(report, opts) {
             }
         ]
     };
+    return { log, results: results.length, findings: findings.length, ...(leftOut && { leftOut }) };
+}
+
+;// CONCATENATED MODULE: ./src/report/sarif-file.ts
+/**
+ * The SARIF file on disk: written a batch of results at a time, and small enough for code
+ * scanning, which rejects a file over 10 MB once gzipped (upload-sarif gzips it).
+ */
+
+
+
+
+
+
+
+
+/**
+ * The most bytes of the file once gzipped: under GitHub's 10 MB, with room for what upload-sarif
+ * adds to each result (a fingerprint of the line it points at) before it sends the file.
+ */
+const SARIF_MAX_GZIP_BYTES = 8 * 1024 * 1024;
+const DEFAULT_FILE_LIMITS = {
+    maxResults: SARIF_MAX_RESULTS,
+    maxGzipBytes: SARIF_MAX_GZIP_BYTES
+};
+/**
+ * Writes the SARIF file of the run within code scanning's limits: at most maxResults results,
+ * and at most maxGzipBytes gzipped. A file over the size is written again with fewer findings
+ * (the last of the report's order), until it fits.
+ */
+async function writeSarifFile(path, report, opts, limits = DEFAULT_FILE_LIMITS) {
+    const sizeReason = `GitHub code scanning accepts at most 10 MB gzipped, and the file is kept under ${(0,report_escape/* formatCount */.B4)(limits.maxGzipBytes)} bytes`;
+    let maxFindings = Number.POSITIVE_INFINITY;
+    for (;;) {
+        const { log, ...written } = buildSarifRun(report, opts, {
+            maxResults: limits.maxResults,
+            maxFindings,
+            sizeReason
+        });
+        await writeSarif(path, log);
+        const size = await gzippedSizeOver(path, limits.maxGzipBytes);
+        if (size === undefined || written.findings === 0)
+            return written;
+        // Findings take about the same room each: aim a tenth under the size, and always lower.
+        const share = (limits.maxGzipBytes / size) * 0.9;
+        maxFindings = Math.min(written.findings - 1, Math.floor(written.findings * share));
+    }
+}
+/** The gzipped size of the file when it is over `max`; undefined when it fits. */
+async function gzippedSizeOver(path, max) {
+    const raw = (await (0,promises_namespaceObject.stat)(path)).size;
+    // gzip adds at most 5 bytes per 16 KiB block and an 18-byte frame: a file this small fits.
+    if (raw + Math.ceil(raw / 16_384) * 5 + 18 <= max)
+        return undefined;
+    let size = 0;
+    const counter = new external_node_stream_.Writable({
+        write(chunk, _encoding, done) {
+            size += chunk.length;
+            done();
+        }
+    });
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), (0,external_node_zlib_.createGzip)(), counter);
+    return size > max ? size : undefined;
 }
 /** Results per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
 const RESULTS_PER_WRITE = 2_000;
@@ -48009,8 +48230,8 @@ async function writeSarif(path, log) {
     }
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts + 3 modules
-var report_markdown = __nccwpck_require__(5437);
+// EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
+var report_markdown = __nccwpck_require__(3515);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 /**
  * The job summary. The runner rejects a step summary over 1 MiB (and older runners failed the
@@ -48026,10 +48247,11 @@ const SUMMARY_MARGIN_BYTES = 16 * 1024;
  * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
  * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
  */
-async function writeJobSummary(report, runner) {
+async function writeJobSummary(report, runner, coverage) {
     try {
         const markdown = (0,report_markdown/* renderMarkdown */.Gc)(report, {
-            maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
+            maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES,
+            coverage
         });
         await runner.appendSummary(markdown);
         return true;
@@ -48053,6 +48275,13 @@ const VERSION = '0.1.0';
 
 
 
+
+
+
+/** sarif-category, or one per set of issue types as before the input existed. */
+function sarifCategory(config) {
+    return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`;
+}
 /** The config as the JSON report shows it: every input but the two tokens. */
 function publicConfig(config) {
     const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
@@ -48067,64 +48296,103 @@ async function attempt(runner, what, task) {
         return undefined;
     }
 }
+/** The JSON report's path once written. */
+async function writeJsonFile(report, config, runner) {
+    const path = config.reportFile;
+    if (path === undefined)
+        return undefined;
+    const written = await attempt(runner, 'write the JSON report', async () => {
+        await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION });
+        return true;
+    });
+    return written ? path : undefined;
+}
+/** The SARIF file once written: what it holds, and the findings it left out. */
+async function writeSarifReport(report, config, runner) {
+    const file = config.sarifFile;
+    if (file === undefined)
+        return undefined;
+    if (!report.verdict) {
+        // An empty run would tell code scanning the analysis found nothing and close every alert.
+        runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`);
+        return undefined;
+    }
+    const written = await attempt(runner, 'write the SARIF file', () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
+    if (!written)
+        return undefined;
+    const { results, leftOut } = written;
+    if (leftOut) {
+        runner.info(`SARIF ${file}: ${(0,report_escape/* formatCount */.B4)(results)} results; ${(0,report_escape/* formatCount */.B4)(leftOut.findings)} findings ` +
+            `(${(0,report_escape/* formatCount */.B4)(leftOut.blocking)} blocking) left out: ${leftOut.why}`);
+    }
+    return { file, results, ...(leftOut && { leftOut }) };
+}
+/** The pull-request comment's URL once updated. */
+async function updateComment(report, config, ctx, runner) {
+    const token = config.githubToken;
+    if (config.commentOnPr === 'never' || token === undefined)
+        return undefined;
+    const target = pullRequestTarget(ctx);
+    if (!target) {
+        runner.info(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
+        return undefined;
+    }
+    const outcome = await attempt(runner, 'update the pull-request comment', async () => {
+        // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
+        const { upsertPrComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(914)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1914));
+        return upsertPrComment({ token, report, mode: config.commentOnPr, context: target, runner });
+    });
+    return outcome?.url;
+}
+/** Says so when max-annotations asks for more than a step shows. */
+function clampWarning(report, config, runner) {
+    if (report.verdict && config.annotations && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
+        runner.warning(`max-annotations is ${config.maxAnnotations}, but GitHub shows ${annotation_budget/* STEP_LEVEL_LIMIT */.G7} annotations ` +
+            `of each level in a step: at most ${annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP} findings are annotated`);
+    }
+}
+/** Where the findings that are not annotated are, for the notice that says so. */
+function places(summary, sarif, reportFile) {
+    return [
+        ...(summary ? ['the job summary'] : []),
+        ...(sarif ? [`the SARIF file ${sarif.file}`] : []),
+        ...(reportFile !== undefined ? [`the JSON report ${reportFile}`] : [])
+    ];
+}
 /**
  * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report.
+ * warns and never changes the verdict or hides another report. The annotations come last: the
+ * warnings written before them are counted, so that the findings take only what the step still
+ * shows, and the summary says what they left out.
  */
 async function publishReports(report, config, ctx, runner) {
-    const extras = {};
-    if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
-        extras.sbomFile = config.sbomFile;
-    if (config.reportFile !== undefined) {
-        const path = config.reportFile;
-        const written = await attempt(runner, 'write the JSON report', async () => {
-            await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION });
-            return true;
-        });
-        if (written)
-            extras.reportFile = path;
+    const counted = new WarningCounter(runner);
+    const reportFile = await writeJsonFile(report, config, counted);
+    const sarif = await writeSarifReport(report, config, counted);
+    const commentUrl = await updateComment(report, config, ctx, counted);
+    const extras = {
+        ...(config.sbomFile !== undefined &&
+            report.sbom?.exports.some(e => e.file !== undefined) && { sbomFile: config.sbomFile }),
+        ...(reportFile !== undefined && { reportFile }),
+        ...(sarif && { sarifFile: sarif.file }),
+        ...(commentUrl !== undefined && { commentUrl })
+    };
+    await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted));
+    clampWarning(report, config, counted);
+    const plan = config.annotations
+        ? (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings))
+        : undefined;
+    const coverage = {
+        ...(plan && { annotations: plan.coverage }),
+        ...(sarif && { sarif }),
+        ...(reportFile !== undefined && { reportFile })
+    };
+    const summary = config.summary &&
+        (await attempt(counted, 'write the job summary', () => writeJobSummary(report, counted, coverage))) === true;
+    if (plan) {
+        const notice = (0,annotations/* notAnnotatedNotice */._v)(plan.coverage, places(summary, sarif, reportFile));
+        await attempt(counted, 'emit annotations', () => (0,annotations/* emitAnnotations */.KI)([...plan.annotations, ...(notice ? [notice] : [])], counted));
     }
-    if (config.sarifFile !== undefined && !report.verdict) {
-        // An empty run would tell code scanning the analysis found nothing and close every alert.
-        runner.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`);
-    }
-    else if (config.sarifFile !== undefined) {
-        const path = config.sarifFile;
-        const written = await attempt(runner, 'write the SARIF file', async () => {
-            const category = `findings-gate/${config.issueTypes.join('-')}`;
-            await writeSarif(path, buildSarif(report, { category, toolVersion: VERSION }));
-            return true;
-        });
-        if (written)
-            extras.sarifFile = path;
-    }
-    if (config.commentOnPr !== 'never' && config.githubToken !== undefined) {
-        const target = pullRequestTarget(ctx);
-        const token = config.githubToken;
-        if (target) {
-            const outcome = await attempt(runner, 'update the pull-request comment', async () => {
-                // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
-                const { upsertPrComment } = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(914)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1914));
-                return upsertPrComment({
-                    token,
-                    report,
-                    mode: config.commentOnPr,
-                    context: target,
-                    runner
-                });
-            });
-            if (outcome?.url)
-                extras.commentUrl = outcome.url;
-        }
-        else {
-            runner.info(`comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`);
-        }
-    }
-    if (config.annotations && report.verdict)
-        await attempt(runner, 'emit annotations', () => emitAnnotations(report, config.maxAnnotations, runner));
-    if (config.summary)
-        await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner));
-    await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner));
 }
 
 ;// CONCATENATED MODULE: ./src/report/effects-report.ts
@@ -50665,6 +50933,253 @@ function needsProject(config) {
 
 /***/ }),
 
+/***/ 9131:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bz: () => (/* binding */ stepLimits),
+/* harmony export */   G7: () => (/* binding */ STEP_LEVEL_LIMIT),
+/* harmony export */   KP: () => (/* binding */ MAX_FINDING_ANNOTATIONS),
+/* harmony export */   Om: () => (/* binding */ annotationOrder),
+/* harmony export */   mR: () => (/* binding */ firstInOrder)
+/* harmony export */ });
+/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
+/**
+ * How many annotations the findings may take in one step. GitHub shows 10 error, 10 warning and
+ * 10 notice annotations of a step (and 50 of a job) and drops the rest without a word
+ * (actions/toolkit docs/problem-matchers.md). The runner keeps them in the order they come, so
+ * the action leaves room for the lines it writes after the findings' annotations.
+ */
+
+/** Annotations of one level that GitHub shows for a step. */
+const STEP_LEVEL_LIMIT = 10;
+/** The step's failure lines, written after the reports: the gate's, and an action's. */
+const RESERVED_ERRORS = 2;
+/** Warnings written after the annotations: a summary that could not be written, warn-only's line. */
+const RESERVED_WARNINGS = 2;
+/** The note that says what was not annotated. */
+const RESERVED_NOTICES = 1;
+/** The most annotations the findings get in a step: the ceiling of max-annotations. */
+const MAX_FINDING_ANNOTATIONS = 3 * STEP_LEVEL_LIMIT - RESERVED_ERRORS - RESERVED_WARNINGS - RESERVED_NOTICES;
+/** What the findings may take of each level, once the run has written `warningsSoFar` warnings. */
+function stepLimits(warningsSoFar) {
+    return {
+        error: STEP_LEVEL_LIMIT - RESERVED_ERRORS,
+        warning: Math.max(0, STEP_LEVEL_LIMIT - RESERVED_WARNINGS - warningsSoFar),
+        notice: STEP_LEVEL_LIMIT - RESERVED_NOTICES
+    };
+}
+/** Which findings of a level are annotated first: the most severe, then by path, line and id. */
+function annotationOrder(a, b) {
+    const pathA = a.finding.location?.path ?? '';
+    const pathB = b.finding.location?.path ?? '';
+    return ((0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(b.finding.severity) - (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(a.finding.severity) ||
+        (pathA < pathB ? -1 : pathA > pathB ? 1 : 0) ||
+        (a.finding.location?.line ?? 0) - (b.finding.location?.line ?? 0) ||
+        a.finding.id - b.finding.id);
+}
+/**
+ * The first `count` items in `compare` order, in one pass: a level takes at most ten of tens of
+ * thousands of findings, so sorting them all would be waste.
+ */
+function firstInOrder(items, count, compare) {
+    const best = [];
+    if (count <= 0)
+        return best;
+    for (const item of items) {
+        const last = best[best.length - 1];
+        if (best.length === count && last !== undefined && compare(item, last) >= 0)
+            continue;
+        if (best.length === count)
+            best.pop();
+        let at = best.length;
+        for (; at > 0; at--) {
+            const before = best[at - 1];
+            if (before === undefined || compare(item, before) >= 0)
+                break;
+        }
+        best.splice(at, 0, item);
+    }
+    return best;
+}
+
+
+/***/ }),
+
+/***/ 856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KI: () => (/* binding */ emitAnnotations),
+/* harmony export */   V: () => (/* binding */ notAnnotatedText),
+/* harmony export */   _v: () => (/* binding */ notAnnotatedNotice),
+/* harmony export */   mc: () => (/* binding */ planAnnotations)
+/* harmony export */ });
+/* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
+/* harmony import */ var _annotation_budget_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9131);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6412);
+/* harmony import */ var _labels_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7923);
+/**
+ * Annotations, within what GitHub shows of a step (annotation-budget.ts): blocking findings as
+ * errors at their file and line, then denied-license dependencies (no file: the platform does
+ * not say which manifest), then non-blocking findings, high and critical as warnings and the
+ * others as notices; each level most severe first, then by path. A last notice says how many
+ * were not annotated and where they all are.
+ *
+ * Injection: the runner over @actions/core escapes `%`, `\r` and `\n` in the message and additionally `:` and
+ * `,` in properties (title, file), so server text cannot end the command line and start a forged
+ * `::error file=…::` of its own, nor add properties. escape.ts adds bounds and drops control
+ * characters (including bidi overrides) on top of that.
+ */
+
+
+
+
+/** The findings that can be annotated (those with a file), among those `keep` accepts. */
+function* located(findings, keep) {
+    for (const evaluated of findings) {
+        const location = evaluated.finding.location;
+        if (location !== undefined && location.path.trim() !== '' && keep(evaluated))
+            yield { evaluated, location };
+    }
+}
+function findingAnnotation({ evaluated, location }, level) {
+    const { finding } = evaluated;
+    const details = [
+        (0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .dependencyText */ .tr)(finding),
+        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
+    ].filter(s => s !== '');
+    const reasons = (0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .reasonsText */ .zT)(evaluated.reasons);
+    const verdict = evaluated.blocking
+        ? reasons === ''
+            ? ''
+            : `Blocking: ${reasons}`
+        : 'Does not block the gate.';
+    // Bound the server text first, then add our own short lines, so they are never cut off.
+    const message = [
+        (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationMessage */ .L0)(finding.ruleMessage),
+        details.length > 0 ? (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(details.join(' '), 300) : '',
+        verdict
+    ]
+        .filter(s => s !== '')
+        .join('\n\n');
+    // The toolkit documents that columns cannot be sent for an annotation spanning several lines.
+    const oneLine = location.endLine === undefined || location.endLine === location.line;
+    const properties = {
+        title: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(finding.ruleName),
+        file: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(location.path, _escape_js__WEBPACK_IMPORTED_MODULE_2__/* .LIMITS */ .b1.annotationFile),
+        ...(location.line !== undefined && { startLine: location.line }),
+        ...(location.endLine !== undefined && { endLine: location.endLine }),
+        ...(oneLine && location.column !== undefined && { startColumn: location.column }),
+        ...(oneLine && location.endColumn !== undefined && { endColumn: location.endColumn })
+    };
+    return { level, message, properties };
+}
+function licenseAnnotation(v) {
+    return {
+        level: 'error',
+        message: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationMessage */ .L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
+        properties: { title: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(`Denied license: ${v.license}`) }
+    };
+}
+const HIGH = (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)('high');
+const isSevere = (e) => (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)(e.finding.severity) >= HIGH;
+/**
+ * The annotations to emit: at most `max` (and never more than a step shows) and at most
+ * `limits` of each level. Only the annotations emitted are built: of tens of thousands of
+ * findings, a pass picks the few of each level.
+ */
+function planAnnotations(report, max, limits) {
+    const verdict = report.verdict;
+    const applied = Math.min(Math.floor(max), _annotation_budget_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_FINDING_ANNOTATIONS */ .KP);
+    if (verdict === undefined || applied <= 0)
+        return undefined;
+    let left = applied;
+    const pick = (findings, keep, cap) => {
+        const chosen = (0,_annotation_budget_js__WEBPACK_IMPORTED_MODULE_1__/* .firstInOrder */ .mR)(located(findings, keep), Math.min(cap, left), (a, b) => (0,_annotation_budget_js__WEBPACK_IMPORTED_MODULE_1__/* .annotationOrder */ .Om)(a.evaluated, b.evaluated));
+        left -= chosen.length;
+        return chosen;
+    };
+    const errors = pick(verdict.blocking, () => true, limits.error);
+    const licenses = verdict.licenseViolations.slice(0, Math.max(0, Math.min(limits.error - errors.length, left)));
+    left -= licenses.length;
+    const warnings = pick(verdict.nonBlocking, isSevere, limits.warning);
+    const notices = pick(verdict.nonBlocking, e => !isSevere(e), limits.notice);
+    return {
+        annotations: [
+            ...errors.map(e => findingAnnotation(e, 'error')),
+            ...licenses.map(licenseAnnotation),
+            ...warnings.map(w => findingAnnotation(w, 'warning')),
+            ...notices.map(n => findingAnnotation(n, 'notice'))
+        ],
+        coverage: {
+            blocking: { annotated: errors.length, total: verdict.blocking.length },
+            licenses: { annotated: licenses.length, total: verdict.licenseViolations.length },
+            nonBlocking: {
+                annotated: warnings.length + notices.length,
+                total: verdict.nonBlocking.length
+            },
+            max: applied
+        }
+    };
+}
+function notAnnotated(count) {
+    return count.total - count.annotated;
+}
+/**
+ * What was not annotated, e.g. `22 of 30 blocking findings and 13 of 30 non-blocking findings
+ * are not annotated`; undefined when everything was. The summary and the notice say it alike.
+ */
+function notAnnotatedText(coverage) {
+    const kinds = [
+        [coverage.blocking, 'blocking finding', 'blocking findings'],
+        [coverage.licenses, 'denied-license dependency', 'denied-license dependencies'],
+        [coverage.nonBlocking, 'non-blocking finding', 'non-blocking findings']
+    ];
+    const parts = kinds
+        .filter(([count]) => notAnnotated(count) > 0)
+        .map(([count, one, many]) => `${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B4)(notAnnotated(count))} of ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .formatCount */ .B4)(count.total)} ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(count.total, one, many)}`);
+    if (parts.length === 0)
+        return undefined;
+    const last = parts.pop();
+    const list = parts.length === 0 ? last : `${parts.join(', ')} and ${last}`;
+    const total = kinds.reduce((sum, [count]) => sum + notAnnotated(count), 0);
+    return (`${list} ${total === 1 ? 'is' : 'are'} not annotated: GitHub shows ` +
+        `${_annotation_budget_js__WEBPACK_IMPORTED_MODULE_1__/* .STEP_LEVEL_LIMIT */ .G7} annotations of each level in a step (max-annotations: ${coverage.max})`);
+}
+/** The last notice: what was not annotated, and where to find it (`places`, e.g. the summary). */
+function notAnnotatedNotice(coverage, places) {
+    const text = notAnnotatedText(coverage);
+    if (text === undefined)
+        return undefined;
+    const where = places.length === 0
+        ? 'Set report-file for a JSON report with every finding.'
+        : `They are in ${listText(places)}.`;
+    return {
+        level: 'notice',
+        message: `${text}. ${where}`,
+        properties: { title: 'Findings Gate: not every finding is annotated' }
+    };
+}
+function listText(items) {
+    if (items.length <= 1)
+        return items.join('');
+    return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+/** Emits the annotations, then the notice; returns how many errors were emitted. */
+function emitAnnotations(annotations, runner) {
+    let errors = 0;
+    for (const annotation of annotations) {
+        runner.annotation(annotation.level, annotation.message, annotation.properties);
+        if (annotation.level === 'error')
+            errors++;
+    }
+    return errors;
+}
+
+
+/***/ }),
+
 /***/ 6412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50876,7 +51391,7 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 
 /***/ }),
 
-/***/ 5437:
+/***/ 3515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51163,6 +51678,57 @@ function proposedSection(verdict) {
     };
 }
 
+// EXTERNAL MODULE: ./src/report/annotations.ts
+var annotations = __nccwpck_require__(856);
+;// CONCATENATED MODULE: ./src/report/markdown-coverage.ts
+/**
+ * What the reports GitHub limits left out (SARIF results, annotations), said in the summary with
+ * where every finding is: a finding that no surface shows must not go unmentioned. The counts and
+ * reasons are the action's own words; only the paths, which come from the inputs, are escaped.
+ */
+
+
+
+
+
+/** Where every finding is: the JSON report, or how to get one. */
+function everyFindingText(coverage) {
+    return coverage.reportFile === undefined
+        ? 'set `report-file` for a JSON report with every finding'
+        : `the JSON report ${(0,report_escape/* code */.aY)(coverage.reportFile)} has every finding`;
+}
+function tablesText() {
+    return `The tables below list them (${(0,report_escape/* formatCount */.B4)(ROW_CAP)} rows each at most)`;
+}
+function leftOutText(leftOut) {
+    const blocking = leftOut.blocking === 0 ? 'none blocking' : `${(0,report_escape/* formatCount */.B4)(leftOut.blocking)} blocking`;
+    return `${(0,report_escape/* formatCount */.B4)(leftOut.findings)} ${(0,labels/* plural */.LS)(leftOut.findings, 'finding')} left out (${blocking}, the last in the report's order)`;
+}
+function sarifText(coverage) {
+    const sarif = coverage.sarif;
+    if (sarif?.leftOut === undefined)
+        return undefined;
+    return (`**SARIF** ${(0,report_escape/* code */.aY)(sarif.file)}: ${(0,report_escape/* formatCount */.B4)(sarif.results)} ${(0,labels/* plural */.LS)(sarif.results, 'result')}, ` +
+        `${leftOutText(sarif.leftOut)}: ${sarif.leftOut.why}. ` +
+        `${tablesText()}; ${everyFindingText(coverage)}.`);
+}
+function annotationsText(coverage) {
+    const text = coverage.annotations && (0,annotations/* notAnnotatedText */.V)(coverage.annotations);
+    if (text === undefined)
+        return undefined;
+    const sarif = coverage.sarif && coverage.sarif.leftOut === undefined
+        ? `, and so does the SARIF file ${(0,report_escape/* code */.aY)(coverage.sarif.file)}`
+        : '';
+    return `**Annotations**: ${text}. ${tablesText()}${sarif}; ${everyFindingText(coverage)}.`;
+}
+/** One paragraph per report that left findings out; none when every report holds them all. */
+function coverageSection(coverage) {
+    if (coverage === undefined)
+        return undefined;
+    const paragraphs = [annotationsText(coverage), sarifText(coverage)].filter(text => text !== undefined);
+    return paragraphs.length === 0 ? undefined : textSection(`${paragraphs.join('\n\n')}\n`);
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown-effects.ts
 /** The Markdown report's sections on what ran after the verdict: tickets, tags, SBOM exports. */
 
@@ -51238,13 +51804,14 @@ var products = __nccwpck_require__(25);
 
 
 
+
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
-    return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)));
+    return fitSections(buildSections(report, opts.coverage), Math.max(0, Math.floor(opts.maxBytes)));
 }
 /** The document in reading order; exported for tests of the structure. */
-function buildSections(report) {
+function buildSections(report, coverage) {
     const { verdict } = report;
     const sections = [
         textSection(verdictLine(report)),
@@ -51254,6 +51821,7 @@ function buildSections(report) {
         verdict
             ? textSection(countsText(report, verdict))
             : textSection('_The gate was not evaluated._\n'),
+        coverageSection(coverage),
         verdict ? blockingSection(verdict.blocking) : undefined,
         verdict ? licenseSection(verdict) : undefined,
         verdict ? secretsSection(verdict) : undefined,

@@ -115,6 +115,11 @@ export const NORMAL_OUTPUTS: Readonly<Record<string, string>> = {
   'deployment-id': '4242'
 }
 
+/** The inputs of a deployment SBOM export into `folder`, without the gate. */
+export function deploymentExportInputs(folder: string): Record<string, string> {
+  return { gate: 'false', 'sbom-export': 'true', 'sbom-scope': 'deployment', 'sbom-file': folder }
+}
+
 /** Thresholds under which the sample data passes: a run that must not fail on the gate itself. */
 export const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 'none' } as const
 

@@ -7,65 +7,19 @@
  * asked this client, not this task, to slow down. One project's failure is recorded and the
  * others go on (unless `failFast`, for a single repository, where the error is the outcome).
  */
-import { ApiError } from '../api/errors.js'
-import { RATE_LIMIT_STATUSES } from '../api/transport.js'
 import type { Project, SbomExport, SbomExportOutcome } from '../domain.js'
 import { errorText } from '../text/error-text.js'
 import { quoted } from '../text/log-text.js'
-import { PollPlanner, type PollTiming } from './sbom-schedule.js'
-
-export interface SbomOperations {
-  /** Starts one export and returns its task token (never retried once the server may have acted). */
-  readonly start: (project: Project) => Promise<string>
-  readonly poll: (taskToken: string) => Promise<SbomExport>
-  /** Checks and masks the URL of a completed export; returns why it is unusable, or undefined. */
-  readonly acceptUrl: (url: string) => string | undefined
-  readonly download: (url: string, file: string) => Promise<void>
-}
-
-export interface PipelineClock {
-  readonly now: () => number
-  /** Calls `fire` after `ms`; the function returned cancels it (so no timer outlives the run). */
-  readonly after: (ms: number, fire: () => void) => () => void
-  readonly info: (message: string) => void
-}
-
-export interface PipelineLimits {
-  readonly startsInFlight: number
-  readonly pollsInFlight: number
-  readonly downloadsInFlight: number
-  /** The shortest gap between two polls: a ceiling on the poll rate however fast the API is. */
-  readonly pollGapMs: number
-  readonly progressEveryMs: number
-  /** How long everything waits after a 429/503 without Retry-After. */
-  readonly rateLimitFallbackMs: number
-  /** A longer Retry-After is cut to this: a task's own wait timeout still bounds the run. */
-  readonly rateLimitMaxMs: number
-  readonly timing?: PollTiming
-}
-
-export const DEFAULT_LIMITS: PipelineLimits = {
-  startsInFlight: 8,
-  pollsInFlight: 10,
-  downloadsInFlight: 8,
-  pollGapMs: 5,
-  progressEveryMs: 10_000,
-  rateLimitFallbackMs: 5000,
-  rateLimitMaxMs: 120_000
-}
-
-export interface PipelineSettings {
-  readonly wait: boolean
-  readonly waitTimeoutSeconds: number
-  /** Where each project's SBOM goes; undefined: do not download. */
-  readonly fileFor: (project: Project) => string | undefined
-  /** A rate-limited start is tried again this many times (the API proved it did not act). */
-  readonly startRetries: number
-  /** Rethrow the first unexpected error instead of recording it (repository scope). */
-  readonly failFast: boolean
-  /** Log a progress line every progressEveryMs, and a closing one (deployment scope). */
-  readonly progress: boolean
-}
+import { Limiter } from './limiter.js'
+import {
+  DEFAULT_LIMITS,
+  type PipelineClock,
+  type PipelineLimits,
+  type PipelineSettings,
+  type SbomOperations
+} from './sbom-pipeline-settings.js'
+import { RateLimitHold, rateLimited } from './sbom-rate-limit.js'
+import { PollPlanner } from './sbom-schedule.js'
 
 interface Task {
   readonly index: number
@@ -80,28 +34,6 @@ interface Task {
 
 function ignore(): void {}
 
-function rateLimited(error: unknown): error is ApiError {
-  return error instanceof ApiError && RATE_LIMIT_STATUSES.has(error.status)
-}
-
-/** At most `limit` of the given jobs at once. */
-class Limiter {
-  private active = 0
-  private readonly queue: (() => void)[] = []
-  constructor(private readonly limit: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>(resolve => this.queue.push(resolve))
-    this.active++
-    try {
-      return await job()
-    } finally {
-      this.active--
-      this.queue.shift()?.()
-    }
-  }
-}
-
 class ExportPipeline {
   private readonly results: (SbomExportOutcome | undefined)[]
   private readonly planner: PollPlanner
@@ -110,14 +42,13 @@ class ExportPipeline {
   private readonly downloadLimiter: Limiter
   private pollsInFlight = 0
   private startsDone = false
-  private notBefore = 0
   private lastPollAt = Number.NEGATIVE_INFINITY
-  private lastRateLimitLog = Number.NEGATIVE_INFINITY
   private nextProgressAt: number
   private readonly begun: number
+  private readonly hold: RateLimitHold
   private fatal: { error: unknown } | undefined
   private wakeUp: () => void = ignore
-  private readonly counts = { started: 0, completed: 0, failed: 0, polls: 0, rateLimited: 0 }
+  private readonly counts = { started: 0, completed: 0, failed: 0, polls: 0 }
 
   constructor(
     private readonly projects: readonly Project[],
@@ -129,6 +60,7 @@ class ExportPipeline {
     this.results = new Array<SbomExportOutcome | undefined>(projects.length)
     this.planner = new PollPlanner(limits.timing)
     this.downloadLimiter = new Limiter(limits.downloadsInFlight)
+    this.hold = new RateLimitHold(clock, limits)
     this.begun = clock.now()
     this.nextProgressAt = this.begun + limits.progressEveryMs
   }
@@ -170,12 +102,12 @@ class ExportPipeline {
     const project = this.projects[index]
     let taskToken: string | undefined
     for (let attempt = 0; taskToken === undefined; attempt++) {
-      await this.untilAllowed()
+      await this.hold.untilAllowed()
       try {
         taskToken = await this.ops.start(project)
       } catch (error) {
         if (rateLimited(error) && attempt < this.settings.startRetries) {
-          this.slowDown(error)
+          this.hold.slowDown(error)
           continue
         }
         this.fail(index, { project: project.name, status: 'error', error: errorText(error) }, error)
@@ -202,13 +134,6 @@ class ExportPipeline {
     this.schedule(task)
   }
 
-  /** Waits while a rate limit holds everything back. */
-  private async untilAllowed(): Promise<void> {
-    for (let now = this.clock.now(); now < this.notBefore; now = this.clock.now()) {
-      await new Promise<void>(resolve => this.clock.after(this.notBefore - now, resolve))
-    }
-  }
-
   // --- polling --------------------------------------------------------------------------------
 
   private schedule(task: Task): void {
@@ -224,7 +149,7 @@ class ExportPipeline {
     if (!best) return undefined
     return {
       task: best,
-      at: Math.max(best.dueAt, this.notBefore, this.lastPollAt + this.limits.pollGapMs)
+      at: Math.max(best.dueAt, this.hold.notBefore, this.lastPollAt + this.limits.pollGapMs)
     }
   }
 
@@ -279,12 +204,12 @@ class ExportPipeline {
       this.onPolled(task, state, age)
     } catch (error) {
       if (rateLimited(error)) {
-        this.slowDown(error)
+        this.hold.slowDown(error)
         if (this.clock.now() >= task.deadline) {
           const error_ = `still rate limited by the API (HTTP ${error.status}) after ${this.settings.waitTimeoutSeconds} s`
           this.settle(task, 'timed_out', error_)
         } else {
-          task.dueAt = this.notBefore
+          task.dueAt = this.hold.notBefore
           this.waiting.push(task)
         }
       } else {
@@ -368,7 +293,6 @@ class ExportPipeline {
     }
   }
 
-  /** An unexpected error: recorded for this project, or the end of the run with failFast. */
   /** A started export that broke (its poll or its download): an error naming its task. */
   private failTask(task: Task, error: unknown): void {
     const report: SbomExportOutcome = {
@@ -380,6 +304,7 @@ class ExportPipeline {
     this.fail(task.index, report, error)
   }
 
+  /** An unexpected error: recorded for this project, or the end of the run with failFast. */
   private fail(index: number, report: SbomExportOutcome, error: unknown): void {
     if (this.settings.failFast) {
       this.fatal ??= { error }
@@ -390,24 +315,9 @@ class ExportPipeline {
     this.results[index] = report
   }
 
-  private slowDown(error: ApiError): void {
-    this.counts.rateLimited++
-    const waitMs = Math.min(
-      error.retryAfterMs ?? this.limits.rateLimitFallbackMs,
-      this.limits.rateLimitMaxMs
-    )
-    const now = this.clock.now()
-    this.notBefore = Math.max(this.notBefore, now + waitMs)
-    if (now - this.lastRateLimitLog >= this.limits.progressEveryMs) {
-      this.lastRateLimitLog = now
-      this.clock.info(
-        `SBOM exports: the API answered HTTP ${error.status}; every start and poll waits ${(waitMs / 1000).toFixed(1)} s`
-      )
-    }
-  }
-
   private log(kind: 'progress' | 'done'): void {
-    const { started, completed, failed, polls, rateLimited: limited } = this.counts
+    const { started, completed, failed, polls } = this.counts
+    const limited = this.hold.answers
     const seconds = Math.round((this.clock.now() - this.begun) / 1000)
     const total = this.projects.length
     const waiting = started - completed - failed

@@ -1,16 +1,11 @@
-import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import { request, type Dispatcher } from 'undici'
-import { dispatcherFor } from '../api/dispatcher.js'
-import { acceptEncoding, decodedBody, discard, headerValue } from '../api/response-body.js'
 import { createSbomExport, getSbomExport } from '../api/sbom.js'
 import type { Transport } from '../api/transport.js'
-import { timeoutSignal } from '../time/timeout-signal.js'
 import type { Project, SbomComponentType, SbomExportOutcome } from '../domain.js'
 import { quoted } from '../text/log-text.js'
-import { runExportPipeline, type PipelineLimits, type SbomOperations } from './sbom-pipeline.js'
+import { DownloadPools, downloadSbom, isDownloadUrl } from './sbom-download.js'
+import { deploymentTargets } from './sbom-files.js'
+import { runExportPipeline } from './sbom-pipeline.js'
+import type { PipelineLimits, SbomOperations } from './sbom-pipeline-settings.js'
 
 export interface SbomSettings {
   readonly scope: 'repository' | 'deployment'
@@ -43,99 +38,6 @@ export interface SbomExportRun {
   readonly failure?: string
 }
 
-/** `acme/web` → `acme__web.cdx.json`: one flat folder, no name can climb out of it. */
-export function sbomFileName(project: string, format: SbomSettings['format']): string {
-  const safe = project
-    .replace(/\//g, '__')
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/^\.+/, '_')
-  return `${safe}${format === 'cyclonedx' ? '.cdx.json' : '.json'}`
-}
-
-/**
- * A signed URL as a server sends one: http(s), and nothing a URL parser would silently drop
- * (it removes tabs and line breaks, so `https://x/\n::error::` would parse).
- */
-function isDownloadUrl(raw: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(raw) || !URL.canParse(raw)) return false
-  const { protocol } = new URL(raw)
-  return protocol === 'https:' || protocol === 'http:'
-}
-
-/**
- * One connection pool per storage origin for a run's downloads: a thousand SBOMs then reuse a few
- * connections instead of opening (and handshaking) one each. Never the API's pool, which would
- * put the API token's connection and the storage host in one place.
- */
-export class DownloadPools {
-  private readonly pools = new Map<string, Dispatcher>()
-
-  for(url: URL): Dispatcher {
-    let pool = this.pools.get(url.origin)
-    if (!pool) {
-      pool = dispatcherFor(url)
-      this.pools.set(url.origin, pool)
-    }
-    return pool
-  }
-
-  async close(): Promise<void> {
-    const pools = [...this.pools.values()]
-    this.pools.clear()
-    await Promise.all(pools.map(pool => pool.close()))
-  }
-}
-
-/** fetch's limit, which these downloads followed before: a signed URL may redirect to storage. */
-const MAX_DOWNLOAD_REDIRECTS = 20
-
-/**
- * GETs the signed URL with no Authorization header: the API token must never reach that host.
- * undici's `request`, not `fetch`: a thousand downloads through fetch's web streams allocate
- * enough to grow the heap by tens of MB; content codings are undone as fetch did.
- */
-export async function downloadSbom(
-  url: string,
-  path: string,
-  timeoutMs: number,
-  pools?: DownloadPools
-): Promise<void> {
-  const target = new URL(url)
-  const agent = pools?.for(target) ?? dispatcherFor(target)
-  const partial = `${path}.partial`
-  const timeout = timeoutSignal(timeoutMs)
-  try {
-    const response = await request(target, {
-      headers: {
-        accept: 'application/json',
-        'accept-encoding': acceptEncoding(target),
-        'user-agent': 'findings-gate'
-      },
-      signal: timeout.signal,
-      dispatcher: agent,
-      maxRedirections: MAX_DOWNLOAD_REDIRECTS
-    })
-    const status = response.statusCode
-    // 204 and 205 carry no body: no SBOM, not an empty one.
-    if (status < 200 || status > 299 || status === 204 || status === 205) {
-      discard(response.body)
-      throw new Error(`the signed SBOM download URL answered HTTP ${status}`)
-    }
-    const contentEncoding = headerValue(response.headers, 'content-encoding')
-    const body = decodedBody(status, contentEncoding, response.body)
-    await mkdir(dirname(path), { recursive: true })
-    await pipeline(body, createWriteStream(partial))
-    await rename(partial, path)
-  } catch (error) {
-    await rm(partial, { force: true })
-    throw error
-  } finally {
-    timeout.clear()
-    if (!pools) await agent.close()
-  }
-}
-
 function failureOf(exports: readonly SbomExportOutcome[]): string | undefined {
   const bad = exports.filter(
     e => e.status === 'failed' || e.status === 'timed_out' || e.status === 'error'
@@ -148,6 +50,53 @@ function failureOf(exports: readonly SbomExportOutcome[]): string | undefined {
     )
   const more = bad.length > 3 ? `, and ${bad.length - 3} more` : ''
   return `${bad.length} of ${exports.length} SBOM export(s) did not complete: ${shown.join('; ')}${more}`
+}
+
+interface FilePlan {
+  /** The projects to export, in the order given. */
+  readonly exported: readonly Project[]
+  readonly fileFor: (project: Project) => string | undefined
+  /** By index among the projects given: the outcome of each project that is not exported. */
+  readonly refused: ReadonlyMap<number, SbomExportOutcome>
+}
+
+/**
+ * Where each SBOM goes. A project whose file another project of the run already claims is not
+ * exported at all: an error of its own, rather than one SBOM silently replacing the other.
+ */
+function planFiles(projects: readonly Project[], settings: SbomSettings): FilePlan {
+  const folder = settings.file
+  if (folder === undefined || settings.scope === 'repository')
+    return { exported: projects, fileFor: () => folder, refused: new Map() }
+  const files = new Map<Project, string>()
+  const refused = new Map<number, SbomExportOutcome>()
+  deploymentTargets(folder, projects, settings.format).forEach(({ file, takenBy }, index) => {
+    const project = projects[index]
+    if (project === undefined) return
+    if (takenBy === undefined) files.set(project, file)
+    else
+      refused.set(index, {
+        project: project.name,
+        status: 'error',
+        error: `not exported: its file ${file} is already the SBOM of ${takenBy.name} (id ${takenBy.id}) in this run, and a file is never overwritten`
+      })
+  })
+  return {
+    exported: projects.filter((_, index) => !refused.has(index)),
+    fileFor: project => files.get(project),
+    refused
+  }
+}
+
+/** The outcomes of every project given, in order: the refused ones among the exported ones. */
+function inOrder(count: number, plan: FilePlan, exported: readonly SbomExportOutcome[]) {
+  const outcomes: SbomExportOutcome[] = []
+  let next = 0
+  for (let index = 0; index < count; index++) {
+    const outcome = plan.refused.get(index) ?? exported[next++]
+    if (outcome !== undefined) outcomes.push(outcome)
+  }
+  return outcomes
 }
 
 /**
@@ -163,12 +112,7 @@ export async function exportSboms(
   limits?: PipelineLimits
 ): Promise<SbomExportRun> {
   const deployment = settings.scope === 'deployment'
-  const fileFor = (project: Project): string | undefined => {
-    if (settings.file === undefined) return undefined
-    return deployment
-      ? join(settings.file, sbomFileName(project.name, settings.format))
-      : settings.file
-  }
+  const plan = planFiles(projects, settings)
   const ops: SbomOperations = {
     start: project =>
       createSbomExport(
@@ -194,13 +138,13 @@ export async function exportSboms(
     download: (url, file) => downloadSbom(url, file, settings.downloadTimeoutMs, pools)
   }
   const pools = new DownloadPools()
-  const exports = await runExportPipeline(
-    projects,
+  const exported = await runExportPipeline(
+    plan.exported,
     ops,
     {
       wait: settings.wait,
       waitTimeoutSeconds: settings.waitTimeoutSeconds,
-      fileFor,
+      fileFor: plan.fileFor,
       startRetries: settings.rateLimitRetries,
       failFast: !deployment,
       progress: deployment
@@ -208,6 +152,7 @@ export async function exportSboms(
     { now: env.now, after: env.after, info: env.info },
     limits
   ).finally(() => pools.close())
+  const exports = inOrder(projects.length, plan, exported)
   const failure = failureOf(exports)
   return failure ? { exports, failure } : { exports }
 }

@@ -19,8 +19,9 @@ import {
   proposedSection,
   secretsSection
 } from './markdown-tables.js'
+import { coverageSection } from './markdown-coverage.js'
 import { sbomSection, tagsText, ticketsSection, warningsSection } from './markdown-effects.js'
-import type { RunReport, ScanReport } from './model.js'
+import type { ReportCoverage, RunReport, ScanReport } from './model.js'
 import { productList } from '../evidence/products.js'
 
 export { ROW_CAP } from './markdown-tables.js'
@@ -31,14 +32,16 @@ export const COMMENT_MARKER = '<!-- findings-gate-comment -->'
 export interface MarkdownOptions {
   /** Upper bound of the result, in UTF-8 bytes. */
   readonly maxBytes: number
+  /** What the reports GitHub limits left out (the job summary says so). */
+  readonly coverage?: ReportCoverage
 }
 
 export function renderMarkdown(report: RunReport, opts: MarkdownOptions): string {
-  return fitSections(buildSections(report), Math.max(0, Math.floor(opts.maxBytes)))
+  return fitSections(buildSections(report, opts.coverage), Math.max(0, Math.floor(opts.maxBytes)))
 }
 
 /** The document in reading order; exported for tests of the structure. */
-export function buildSections(report: RunReport): Section[] {
+export function buildSections(report: RunReport, coverage?: ReportCoverage): Section[] {
   const { verdict } = report
   const sections: (Section | undefined)[] = [
     textSection(verdictLine(report)),
@@ -48,6 +51,7 @@ export function buildSections(report: RunReport): Section[] {
     verdict
       ? textSection(countsText(report, verdict))
       : textSection('_The gate was not evaluated._\n'),
+    coverageSection(coverage),
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
     verdict ? secretsSection(verdict) : undefined,

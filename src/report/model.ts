@@ -55,6 +55,43 @@ export interface RunReport {
   readonly runUrl?: string
 }
 
+/** The findings one report leaves out of the run: the last ones of the report's order. */
+export interface LeftOut {
+  readonly findings: number
+  readonly blocking: number
+  /** The limit that left them out, as a sentence's clause. */
+  readonly why: string
+}
+
+/** How many of one kind were annotated, of how many. */
+export interface Annotated {
+  readonly annotated: number
+  readonly total: number
+}
+
+export interface AnnotationCoverage {
+  readonly blocking: Annotated
+  readonly licenses: Annotated
+  readonly nonBlocking: Annotated
+  /** max-annotations as applied: at most what a step shows. */
+  readonly max: number
+}
+
+/**
+ * How much of the findings the reports that GitHub limits could hold, known once they are
+ * written: the job summary says what they left out, and where every finding is.
+ */
+export interface ReportCoverage {
+  readonly annotations?: AnnotationCoverage
+  readonly sarif?: {
+    readonly file: string
+    readonly results: number
+    readonly leftOut?: LeftOut
+  }
+  /** The JSON report, which holds every finding. */
+  readonly reportFile?: string
+}
+
 /** Tickets and tags are reported as the actions left them. */
 export type TicketsReport = TicketsOutcome
 export type TagsReport = TagsOutcome

@@ -3,7 +3,9 @@
  * gate did not compute is left unset rather than reported as `0`, which would read as "clean".
  */
 import type { SeverityCounts } from '../domain.js'
+import { formatCount } from './escape.js'
 import type { RunReport, SbomExportReport } from './model.js'
+import { listOutput, type ListOutput } from './output-lists.js'
 import type { Runner } from '../runner/runner.js'
 
 /** Values known only to the caller: where files were written, the PR comment's URL. */
@@ -69,12 +71,24 @@ function sum(values: SeverityCounts): number {
   return values.low + values.medium + values.high + values.critical
 }
 
+/** Called for a list output that holds only the first entries. */
+export type OnCut = (name: OutputName, list: ListOutput) => void
+
 /** Output name → value, for every output of action.yml that applies to this run. */
-export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Record<string, string> {
+export function buildOutputs(
+  report: RunReport,
+  extras: OutputExtras = {},
+  onCut: OnCut = () => undefined
+): Record<string, string> {
   const out: Record<string, string> = {}
   // Typed setter: a misspelt output name is a compile error, not a silently missing output.
   const set = (name: OutputName, value: string): void => {
     out[name] = value
+  }
+  const setList = (name: OutputName, values: readonly (string | number)[]): void => {
+    const list = listOutput(values)
+    set(name, list.json)
+    if (list.omitted > 0) onCut(name, list)
   }
   set('result', report.status.result)
   const { verdict, tickets, tags, sbom } = report
@@ -85,11 +99,17 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
     set('sast-count', String(sum(verdict.counts.sast)))
     set('sca-count', String(sum(verdict.counts.sca)))
     set('secrets-count', String(sum(verdict.counts.secrets)))
-    set('blocking-ids', JSON.stringify(verdict.blocking.map(f => f.finding.id)))
+    setList(
+      'blocking-ids',
+      verdict.blocking.map(f => f.finding.id)
+    )
   }
   if (tickets) {
     set('tickets-created', String(tickets.created.length))
-    set('ticket-urls', JSON.stringify(tickets.created.flatMap(t => (t.url ? [t.url] : []))))
+    setList(
+      'ticket-urls',
+      tickets.created.flatMap(t => (t.url ? [t.url] : []))
+    )
   }
   if (tags) set('project-tags', JSON.stringify(tags.tags))
   // Set even when a shard holds no project: 0 is then the true count.
@@ -123,13 +143,31 @@ export function buildOutputs(report: RunReport, extras: OutputExtras = {}): Reco
   return out
 }
 
-/** Sets every output that applies; returns what was set. */
+/** The log line of a list output cut to its first entries. */
+export function cutText(name: OutputName, list: ListOutput, reportFile?: string): string {
+  const total = list.kept + list.omitted
+  const where =
+    reportFile === undefined
+      ? 'set report-file for a JSON report that lists every one'
+      : `the JSON report (${reportFile}) lists every one`
+  return (
+    `Output ${name} holds the first ${formatCount(list.kept)} of ${formatCount(total)} entries ` +
+    `(GitHub limits a step output to 1 MB): ${formatCount(list.omitted)} left out; ${where}.`
+  )
+}
+
+/**
+ * Sets every output that applies, and warns of each list output cut to its first entries;
+ * returns what was set.
+ */
 export function setOutputs(
   report: RunReport,
   extras: OutputExtras,
   runner: Runner
 ): Record<string, string> {
-  const outputs = buildOutputs(report, extras)
+  const outputs = buildOutputs(report, extras, (name, list) =>
+    runner.warning(cutText(name, list, extras.reportFile))
+  )
   for (const [name, value] of Object.entries(outputs)) runner.setOutput(name, value)
   return outputs
 }

@@ -1,14 +1,22 @@
 import { pullRequestTarget } from '../inputs/pull-request.js'
 import type { Config, RunContext } from '../inputs/index.js'
+import { WarningCounter } from '../runner/counting-runner.js'
 import type { Runner } from '../runner/runner.js'
-import { emitAnnotations } from './annotations.js'
+import { MAX_FINDING_ANNOTATIONS, STEP_LEVEL_LIMIT, stepLimits } from './annotation-budget.js'
+import { emitAnnotations, notAnnotatedNotice, planAnnotations } from './annotations.js'
 import { writeRunJsonReport } from './json-report.js'
-import type { RunReport } from './model.js'
+import { formatCount } from './escape.js'
+import type { ReportCoverage, RunReport } from './model.js'
 import { setOutputs, type OutputExtras } from './outputs.js'
-import { buildSarif, writeSarif } from './sarif.js'
+import { writeSarifFile } from './sarif-file.js'
 import { writeJobSummary } from './summary.js'
 import { VERSION } from '../version.js'
 import { errorText } from '../text/error-text.js'
+
+/** sarif-category, or one per set of issue types as before the input existed. */
+export function sarifCategory(config: Config): string {
+  return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`
+}
 
 /** The config as the JSON report shows it: every input but the two tokens. */
 export function publicConfig(config: Config): Record<string, unknown> {
@@ -29,9 +37,100 @@ async function attempt<T>(
   }
 }
 
+/** The JSON report's path once written. */
+async function writeJsonFile(
+  report: RunReport,
+  config: Config,
+  runner: Runner
+): Promise<string | undefined> {
+  const path = config.reportFile
+  if (path === undefined) return undefined
+  const written = await attempt(runner, 'write the JSON report', async () => {
+    await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION })
+    return true
+  })
+  return written ? path : undefined
+}
+
+/** The SARIF file once written: what it holds, and the findings it left out. */
+async function writeSarifReport(
+  report: RunReport,
+  config: Config,
+  runner: Runner
+): Promise<ReportCoverage['sarif']> {
+  const file = config.sarifFile
+  if (file === undefined) return undefined
+  if (!report.verdict) {
+    // An empty run would tell code scanning the analysis found nothing and close every alert.
+    runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`)
+    return undefined
+  }
+  const written = await attempt(runner, 'write the SARIF file', () =>
+    writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION })
+  )
+  if (!written) return undefined
+  const { results, leftOut } = written
+  if (leftOut) {
+    runner.info(
+      `SARIF ${file}: ${formatCount(results)} results; ${formatCount(leftOut.findings)} findings ` +
+        `(${formatCount(leftOut.blocking)} blocking) left out: ${leftOut.why}`
+    )
+  }
+  return { file, results, ...(leftOut && { leftOut }) }
+}
+
+/** The pull-request comment's URL once updated. */
+async function updateComment(
+  report: RunReport,
+  config: Config,
+  ctx: RunContext,
+  runner: Runner
+): Promise<string | undefined> {
+  const token = config.githubToken
+  if (config.commentOnPr === 'never' || token === undefined) return undefined
+  const target = pullRequestTarget(ctx)
+  if (!target) {
+    runner.info(
+      `comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`
+    )
+    return undefined
+  }
+  const outcome = await attempt(runner, 'update the pull-request comment', async () => {
+    // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
+    const { upsertPrComment } = await import('./pr-comment.js')
+    return upsertPrComment({ token, report, mode: config.commentOnPr, context: target, runner })
+  })
+  return outcome?.url
+}
+
+/** Says so when max-annotations asks for more than a step shows. */
+function clampWarning(report: RunReport, config: Config, runner: Runner): void {
+  if (report.verdict && config.annotations && config.maxAnnotations > MAX_FINDING_ANNOTATIONS) {
+    runner.warning(
+      `max-annotations is ${config.maxAnnotations}, but GitHub shows ${STEP_LEVEL_LIMIT} annotations ` +
+        `of each level in a step: at most ${MAX_FINDING_ANNOTATIONS} findings are annotated`
+    )
+  }
+}
+
+/** Where the findings that are not annotated are, for the notice that says so. */
+function places(
+  summary: boolean,
+  sarif: ReportCoverage['sarif'],
+  reportFile: string | undefined
+): string[] {
+  return [
+    ...(summary ? ['the job summary'] : []),
+    ...(sarif ? [`the SARIF file ${sarif.file}`] : []),
+    ...(reportFile !== undefined ? [`the JSON report ${reportFile}`] : [])
+  ]
+}
+
 /**
  * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report.
+ * warns and never changes the verdict or hides another report. The annotations come last: the
+ * warnings written before them are counted, so that the findings take only what the step still
+ * shows, and the summary says what they left out.
  */
 export async function publishReports(
   report: RunReport,
@@ -39,57 +138,41 @@ export async function publishReports(
   ctx: RunContext,
   runner: Runner
 ): Promise<void> {
-  const extras: { -readonly [K in keyof OutputExtras]: OutputExtras[K] } = {}
-  if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
-    extras.sbomFile = config.sbomFile
+  const counted = new WarningCounter(runner)
+  const reportFile = await writeJsonFile(report, config, counted)
+  const sarif = await writeSarifReport(report, config, counted)
+  const commentUrl = await updateComment(report, config, ctx, counted)
+  const extras: OutputExtras = {
+    ...(config.sbomFile !== undefined &&
+      report.sbom?.exports.some(e => e.file !== undefined) && { sbomFile: config.sbomFile }),
+    ...(reportFile !== undefined && { reportFile }),
+    ...(sarif && { sarifFile: sarif.file }),
+    ...(commentUrl !== undefined && { commentUrl })
+  }
+  await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted))
 
-  if (config.reportFile !== undefined) {
-    const path = config.reportFile
-    const written = await attempt(runner, 'write the JSON report', async () => {
-      await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION })
-      return true
-    })
-    if (written) extras.reportFile = path
-  }
-  if (config.sarifFile !== undefined && !report.verdict) {
-    // An empty run would tell code scanning the analysis found nothing and close every alert.
-    runner.warning(`No SARIF file was written to ${config.sarifFile}: the gate was not evaluated`)
-  } else if (config.sarifFile !== undefined) {
-    const path = config.sarifFile
-    const written = await attempt(runner, 'write the SARIF file', async () => {
-      const category = `findings-gate/${config.issueTypes.join('-')}`
-      await writeSarif(path, buildSarif(report, { category, toolVersion: VERSION }))
-      return true
-    })
-    if (written) extras.sarifFile = path
-  }
-  if (config.commentOnPr !== 'never' && config.githubToken !== undefined) {
-    const target = pullRequestTarget(ctx)
-    const token = config.githubToken
-    if (target) {
-      const outcome = await attempt(runner, 'update the pull-request comment', async () => {
-        // Loaded only when commenting: the GitHub client is the heaviest part of the bundle.
-        const { upsertPrComment } = await import('./pr-comment.js')
-        return upsertPrComment({
-          token,
-          report,
-          mode: config.commentOnPr,
-          context: target,
-          runner
-        })
-      })
-      if (outcome?.url) extras.commentUrl = outcome.url
-    } else {
-      runner.info(
-        `comment-on-pr: ${config.commentOnPr}, but this run is not for a pull request; no comment`
+  clampWarning(report, config, counted)
+  const plan = config.annotations
+    ? planAnnotations(
+        report,
+        config.maxAnnotations,
+        stepLimits(report.warnings.length + counted.warnings)
       )
-    }
+    : undefined
+  const coverage: ReportCoverage = {
+    ...(plan && { annotations: plan.coverage }),
+    ...(sarif && { sarif }),
+    ...(reportFile !== undefined && { reportFile })
   }
-  if (config.annotations && report.verdict)
-    await attempt(runner, 'emit annotations', () =>
-      emitAnnotations(report, config.maxAnnotations, runner)
+  const summary =
+    config.summary &&
+    (await attempt(counted, 'write the job summary', () =>
+      writeJobSummary(report, counted, coverage)
+    )) === true
+  if (plan) {
+    const notice = notAnnotatedNotice(plan.coverage, places(summary, sarif, reportFile))
+    await attempt(counted, 'emit annotations', () =>
+      emitAnnotations([...plan.annotations, ...(notice ? [notice] : [])], counted)
     )
-  if (config.summary)
-    await attempt(runner, 'write the job summary', () => writeJobSummary(report, runner))
-  await attempt(runner, 'set the outputs', () => setOutputs(report, extras, runner))
+  }
 }

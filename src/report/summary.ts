@@ -4,7 +4,7 @@
  * appends.
  */
 import { renderMarkdown } from './markdown.js'
-import type { RunReport } from './model.js'
+import type { ReportCoverage, RunReport } from './model.js'
 import type { Runner } from '../runner/runner.js'
 import { errorText } from '../text/error-text.js'
 
@@ -16,10 +16,15 @@ export const SUMMARY_MARGIN_BYTES = 16 * 1024
  * Appends the report to `$GITHUB_STEP_SUMMARY`. Never throws: a summary that cannot be written
  * must not hide the verdict, so a failure becomes a warning. Returns whether it was written.
  */
-export async function writeJobSummary(report: RunReport, runner: Runner): Promise<boolean> {
+export async function writeJobSummary(
+  report: RunReport,
+  runner: Runner,
+  coverage?: ReportCoverage
+): Promise<boolean> {
   try {
     const markdown = renderMarkdown(report, {
-      maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES
+      maxBytes: SUMMARY_LIMIT_BYTES - SUMMARY_MARGIN_BYTES,
+      coverage
     })
     await runner.appendSummary(markdown)
     return true

@@ -1,0 +1,59 @@
+/**
+ * What the deployment export pipeline is given: the API operations it drives, the clock it runs
+ * on, how much it may do at once, and what the run asked for.
+ */
+import type { Project, SbomExport } from '../domain.js'
+import type { PollTiming } from './sbom-schedule.js'
+
+export interface SbomOperations {
+  /** Starts one export and returns its task token (never retried once the server may have acted). */
+  readonly start: (project: Project) => Promise<string>
+  readonly poll: (taskToken: string) => Promise<SbomExport>
+  /** Checks and masks the URL of a completed export; returns why it is unusable, or undefined. */
+  readonly acceptUrl: (url: string) => string | undefined
+  readonly download: (url: string, file: string) => Promise<void>
+}
+
+export interface PipelineClock {
+  readonly now: () => number
+  /** Calls `fire` after `ms`; the function returned cancels it (so no timer outlives the run). */
+  readonly after: (ms: number, fire: () => void) => () => void
+  readonly info: (message: string) => void
+}
+
+export interface PipelineLimits {
+  readonly startsInFlight: number
+  readonly pollsInFlight: number
+  readonly downloadsInFlight: number
+  /** The shortest gap between two polls: a ceiling on the poll rate however fast the API is. */
+  readonly pollGapMs: number
+  readonly progressEveryMs: number
+  /** How long everything waits after a 429/503 without Retry-After. */
+  readonly rateLimitFallbackMs: number
+  /** A longer Retry-After is cut to this: a task's own wait timeout still bounds the run. */
+  readonly rateLimitMaxMs: number
+  readonly timing?: PollTiming
+}
+
+export const DEFAULT_LIMITS: PipelineLimits = {
+  startsInFlight: 8,
+  pollsInFlight: 10,
+  downloadsInFlight: 8,
+  pollGapMs: 5,
+  progressEveryMs: 10_000,
+  rateLimitFallbackMs: 5000,
+  rateLimitMaxMs: 120_000
+}
+
+export interface PipelineSettings {
+  readonly wait: boolean
+  readonly waitTimeoutSeconds: number
+  /** Where each project's SBOM goes; undefined: do not download. */
+  readonly fileFor: (project: Project) => string | undefined
+  /** A rate-limited start is tried again this many times (the API proved it did not act). */
+  readonly startRetries: number
+  /** Rethrow the first unexpected error instead of recording it (repository scope). */
+  readonly failFast: boolean
+  /** Log a progress line every progressEveryMs, and a closing one (deployment scope). */
+  readonly progress: boolean
+}
