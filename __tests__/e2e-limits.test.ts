@@ -8,12 +8,14 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Log } from 'sarif'
 import { project, sastFinding } from '../emulator/server.js'
+import { renderProject } from '../emulator/wire.js'
 import { LIST_OUTPUT_MAX_BYTES } from '../src/report/output-lists.js'
 import {
   deploymentExportInputs,
   errorLines,
   requireBundle,
   runAction,
+  warningLines,
   withEmulator
 } from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
@@ -67,6 +69,40 @@ describe('e2e limits: SBOM files of a deployment export', () => {
         ) as { metadata: { component: { name: string } } }
         expect(sbom.metadata.component.name).toBe(p.name)
       }
+    })
+  })
+})
+
+describe('e2e limits: a project list that shifts while it is read', () => {
+  it('a project missing from one read is still exported, once, and the run says the list changed', async () => {
+    await withEmulator({ sbomPollsUntilDone: 0 }, async emulator => {
+      const projects = emulator.state.projects.slice(0, 3)
+      emulator.state.projects = projects
+      const [first, shifted, last] = projects
+      if (!first || !shifted || !last) throw new Error('the sample has fewer than 3 projects')
+      // The first read lists the projects as a page would after one before it was deleted: the
+      // second project slid out of view. Later reads list all three.
+      emulator.addFault({
+        method: 'GET',
+        path: '/api/v1/deployments/acme-corp/projects',
+        query: { page: '0' },
+        kind: 'json',
+        body: { projects: [first, last].map(p => renderProject(p, 'documented', false)) },
+        times: 1
+      })
+      const out = join(dir(), 'shifting')
+
+      const run = await runAction(emulator, deploymentExportInputs(out))
+
+      expect(run.exitCode).toBe(0)
+      expect(warningLines(run)).toEqual([
+        'The project list of acme-corp changed while it was read (3 reads did not all agree): 3 projects were seen in all, and every one of them is used'
+      ])
+      const exported = emulator.requests
+        .filter(r => r.method === 'POST' && r.path.endsWith('/sbom/export'))
+        .map(r => (r.body as { repositoryId?: string }).repositoryId)
+      expect(exported.sort()).toEqual(projects.map(p => String(p.id)).sort())
+      expect((await readdir(out)).length).toBe(3)
     })
   })
 })
