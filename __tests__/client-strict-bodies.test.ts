@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage } from '../emulator/wire.js'
 import { sastFinding, scaFinding } from '../emulator/data/factories.js'
-import { collectGateData, type DataLocation } from '../src/collect/gate-data.js'
+import { startGateData, type DataLocation } from '../src/collect/gate-data.js'
 import { listDependencies } from '../src/api/dependencies.js'
 import { listDeployments } from '../src/api/deployments.js'
 import { SchemaError } from '../src/api/errors.js'
@@ -393,7 +393,7 @@ describe('no findings body that lacks the requested list can produce "passed" (p
     )
   }
 
-  it('collectGateData fails or the gate does not pass', async () => {
+  it('startGateData fails or the gate does not pass', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom<IssueType>('sast', 'sca'), body, async (type, candidate) => {
         fc.pre(!hasRequestedList(candidate, type))
@@ -410,20 +410,22 @@ describe('no findings body that lacks the requested list can produce "passed" (p
               ref: 'refs/heads/main',
               'issue-types': type,
               'fail-on-policy-mode': 'none',
-              // collectGateData is under test here, not the scan evidence before it.
+              // startGateData is under test here, not the scan evidence before it.
               'require-scan': 'none'
             })[name] ?? '',
           { now: NOW, env: {} }
         )
         let verdict
         try {
-          const data = await collectGateData(transport, WHERE, config, { warn: () => undefined })
+          const reads = startGateData(transport, WHERE, config, { warn: () => undefined })
+          const found = await reads.findings
+          const context = await reads.context
           verdict = decide({
-            findings: data.findings,
+            findings: found.findings,
             thresholds: config,
-            modeOf: modeLookup(data.ruleModes),
+            modeOf: modeLookup(context.ruleModes),
             ignoreOf: () => undefined,
-            licenseViolations: data.licenseViolations,
+            licenseViolations: context.licenseViolations,
             expiredIgnores: []
           })
         } catch (error) {

@@ -143,7 +143,7 @@ describe('run() and its connections', () => {
     const opened = await connectionsOf(RELAXED)
     // Opened at its start, ahead of the findings pages: every request took one of them.
     expect(opened).toBe(MAX_CONNECTIONS)
-    expect(emulator.requests.length).toBeGreaterThan(MAX_CONNECTIONS)
+    expect(emulator.requests.length).toBeGreaterThan(10)
   })
 
   it('a run that reads no findings opens none ahead', async () => {

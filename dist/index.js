@@ -31012,7 +31012,7 @@ function productList(types) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(131);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9220);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31021,7 +31021,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 131:
+/***/ 9220:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42386,7 +42386,6 @@ class Transport {
         return this.pool;
     }
     async attempt(spec, label, attempt, idempotent) {
-        const timeout = timeoutSignal(this.options.timeoutMs, spec.signal);
         const networkFailure = (error) => {
             // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
             spec.signal?.throwIfAborted();
@@ -42397,25 +42396,45 @@ class Transport {
         };
         this.requestCount++;
         let response;
-        let bytes;
         try {
-            response = await this.exchange(spec, timeout.signal);
-            bytes = await this.bodyBytes(response);
+            response = await this.exchange(spec);
         }
         catch (error) {
             return networkFailure(error);
         }
+        // A large body may wait in its socket for its turn (spec.bodyReads); it is read, and
+        // decoded, in a timeout of its own.
+        const release = await spec.bodyReads?.acquire();
+        try {
+            let bytes;
+            try {
+                bytes = await this.bodyBytes(response, spec.signal);
+            }
+            catch (error) {
+                return networkFailure(error);
+            }
+            if (!succeeded(response.statusCode)) {
+                return this.statusFailure(spec, label, attempt, response, bytes);
+            }
+            // A decoder's SchemaError is the answer's fault, never retried; any other error is a bug.
+            const value = this.read(spec, label, bytes);
+            return { kind: 'done', answer: { value, serverTime: serverTime(response) } };
+        }
+        finally {
+            release?.();
+        }
+    }
+    /** Sends the request; resolves with its status and headers, within the timeout. */
+    async exchange(spec) {
+        const timeout = timeoutSignal(this.options.timeoutMs, spec.signal);
+        try {
+            return await this.send(spec, timeout.signal);
+        }
         finally {
             timeout.clear();
         }
-        if (!succeeded(response.statusCode)) {
-            return this.statusFailure(spec, label, attempt, response, bytes);
-        }
-        // A decoder's SchemaError is the answer's fault, never retried; any other error is a bug.
-        const value = this.read(spec, label, bytes);
-        return { kind: 'done', answer: { value, serverTime: serverTime(response) } };
     }
-    exchange(spec, signal) {
+    send(spec, signal) {
         const url = this.url(spec);
         return (0,undici.request)(url, {
             method: spec.method,
@@ -42427,7 +42446,11 @@ class Transport {
             dispatcher: this.connections().dispatcher
         });
     }
-    async bodyBytes(response) {
+    /** The body's bytes, content codings undone, within a timeout of their own. */
+    async bodyBytes(response, signal) {
+        const timeout = timeoutSignal(this.options.timeoutMs, signal);
+        const abort = () => void response.body.destroy(timeout.signal.reason);
+        timeout.signal.addEventListener('abort', abort, { once: true });
         const encoding = headerValue(response.headers, 'content-encoding');
         try {
             return await readBytes(decodedBody(response.statusCode, encoding, response.body));
@@ -42435,6 +42458,10 @@ class Transport {
         catch (error) {
             discard(response.body);
             throw error;
+        }
+        finally {
+            timeout.signal.removeEventListener('abort', abort);
+            timeout.clear();
         }
     }
     statusFailure(spec, label, attempt, response, bytes) {
@@ -43010,6 +43037,41 @@ function fixVersions(fixes) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/api/limiter.ts
+/**
+ * At most `limit` holders at once; the others wait, in the order they asked. The findings pages
+ * use one for their bodies: decoding is CPU on the one thread, so reading more bodies at once
+ * finishes none sooner and only holds them in memory (a page of 3,000 findings is about 5 MB),
+ * while a body not yet read waits in its socket.
+ */
+class Limiter {
+    limit;
+    active = 0;
+    waiting = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** Resolves with the function that gives the place back (once; later calls do nothing). */
+    async acquire() {
+        if (this.active < this.limit)
+            this.active++;
+        else
+            await new Promise(resolve => this.waiting.push(resolve));
+        let released = false;
+        return () => {
+            if (released)
+                return;
+            released = true;
+            const next = this.waiting.shift();
+            // The place passes straight to the next in line, or is freed.
+            if (next)
+                next();
+            else
+                this.active--;
+        };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/pages.ts
 /**
  * Reading a whole list from a paged endpoint. Page-number lists end on an empty page, never on a
@@ -43034,6 +43096,8 @@ class PageNumberList {
     asked = [];
     seen = new Set();
     items = [];
+    /** How many items each page read held. */
+    lastLength = new Map();
     /** Cancels the pages still out once the list is read (or has failed). */
     done = new AbortController();
     constructor(fetchPage, options) {
@@ -43049,7 +43113,7 @@ class PageNumberList {
                     throw new PaginationError(this.options.request, `more than ${limit}`);
                 }
                 if (page === this.asked.length)
-                    this.ask(this.options.window);
+                    this.ask(this.nextAsk(page));
                 const items = await this.asked[page];
                 if (items.length === 0) {
                     await this.refuseItemsPast(page);
@@ -43062,6 +43126,14 @@ class PageNumberList {
             this.done.abort();
         }
     }
+    /**
+     * Pages to ask for past the plan: after a full page, the window; after a short one (probably
+     * the last), the one page that proves the end.
+     */
+    nextAsk(page) {
+        const previous = this.lastLength.get(page - 1) ?? this.options.pageSize;
+        return previous < this.options.pageSize ? 1 : this.options.window;
+    }
     /** Asks for the next `count` pages (within maxPages) at once. */
     ask(count) {
         const end = Math.min(this.asked.length + Math.max(1, count), this.options.maxPages);
@@ -43073,6 +43145,7 @@ class PageNumberList {
         }
     }
     keep(page, items) {
+        this.lastLength.set(page, items.length);
         let fresh = 0;
         for (const item of items) {
             const key = this.options.key(item);
@@ -43140,12 +43213,15 @@ async function* cursorPages(fetchPage, options) {
 
 
 
+
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
     sca: 'scaFindings'
 };
 /** The documented maximum: fewest round trips. */
 const FINDINGS_PAGE_SIZE = 3000;
+/** Findings bodies read and decoded at once, in this process (see Limiter). */
+const PAGE_READS = new Limiter(2);
 /** Pages of one list asked for at once past its plan, when a count understated it. */
 const FINDINGS_WINDOW = 4;
 const MAX_FINDINGS_PAGES = 2000;
@@ -43175,6 +43251,7 @@ function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
             page,
             page_size: FINDINGS_PAGE_SIZE
         },
+        bodyReads: PAGE_READS,
         decode
     }), {
         pageSize: FINDINGS_PAGE_SIZE,
@@ -43868,39 +43945,32 @@ function settledLater(promise) {
 
 
 
-/** Every value, or the first failure in the order given (not in time): a stable error message. */
-async function allInOrder(promises) {
-    const pending = promises;
-    for (const promise of pending)
-        promise.catch(() => undefined);
-    const values = [];
-    for (const promise of pending)
-        values.push(await promise);
-    return values;
-}
-async function collectGateData(transport, where, config, { warn, counts }) {
+/**
+ * Starts every read the gate needs: the findings, the rule modes of the policies their pages name
+ * (as the pages arrive), and the dependencies with a denied license.
+ */
+function startGateData(transport, where, config, { warn, counts }) {
     const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
     const ruleModes = wantModes
         ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
         : undefined;
-    const wantLicenses = config.gate && config.denyLicenses.length > 0 && where.project !== undefined;
-    // The findings' failure first, so a failed license lookup never hides it.
-    const [found, violations] = await allInOrder([
-        fetchFindings(transport, where, config, {
-            warn,
-            counts,
-            onPage: ruleModes ? page => ruleModes.add(page) : undefined
-        }),
-        wantLicenses && where.project
-            ? fetchLicenseViolations(transport, where.deploymentId, where.project, config.denyLicenses)
-            : Promise.resolve([])
-    ]);
-    return {
-        findings: found.findings,
-        dropped: found.dropped,
+    const project = config.gate && config.denyLicenses.length > 0 ? where.project : undefined;
+    const licenses = project
+        ? fetchLicenseViolations(transport, where.deploymentId, project, config.denyLicenses)
+        : Promise.resolve([]);
+    const findings = fetchFindings(transport, where, config, {
+        warn,
+        counts,
+        onPage: ruleModes ? page => ruleModes.add(page) : undefined
+    });
+    const context = findings.then(async () => ({
         ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
-        licenseViolations: violations
-    };
+        licenseViolations: await licenses
+    }));
+    // Each is awaited in turn by the caller; until then a failure is not unhandled.
+    licenses.catch(() => undefined);
+    context.catch(() => undefined);
+    return { findings, context };
 }
 /** Every finding of the configured types and statuses in scope: one list per type and status. */
 async function fetchFindings(transport, where, config, { warn, counts, onPage }) {
@@ -43909,10 +43979,14 @@ async function fetchFindings(transport, where, config, { warn, counts, onPage })
         ref: config.ref,
         statuses: config.status
     });
+    // The secrets request first: the findings pages take every connection once they go out.
+    const secrets = config.issueTypes.includes('secrets')
+        ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
+        : Promise.resolve();
     const lists = config.issueTypes
         .filter((type) => type !== 'secrets')
         .flatMap(type => config.status.map(async (status, index) => {
-        const planned = plannedPages(config.since === undefined ? counts?.[type] : undefined, index);
+        const count = config.since === undefined ? counts?.[type] : undefined;
         const query = {
             type,
             repository: config.repository,
@@ -43920,23 +43994,28 @@ async function fetchFindings(transport, where, config, { warn, counts, onPage })
             status,
             since: config.since
         };
-        filter.add(await readFindings(transport, where.deploymentSlug, query, planned, onPage));
+        const found = await readFindings(transport, where.deploymentSlug, query, plannedPages(count, index), onPage);
+        filter.add(found);
     }));
-    const secrets = config.issueTypes.includes('secrets')
-        ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
-        : Promise.resolve();
     await allInOrder([secrets, ...lists]);
     return { findings: filter.findings(), dropped: filter.dropped };
 }
 /**
  * Pages a list asks for at once. The scan counts its findings per type, not per status: the first
- * status's list (the open findings, where a backlog is) is sized by it, the others ask for their
- * first page and the next. With `since`, which leaves older findings out, the count would only
- * overstate: no count is used.
+ * status's list (the open findings, where a backlog is) asks for the pages its type's count
+ * covers and the empty page after them; the other statuses' lists, usually empty, ask for their
+ * first page, and go on only when it holds findings. With `since`, which leaves older findings
+ * out, the count would only overstate: no count is used.
  */
 function plannedPages(count, statusIndex) {
-    const forCount = pagesForCount(count, FINDINGS_PAGE_SIZE);
-    return statusIndex === 0 ? forCount : Math.min(forCount, 2);
+    return statusIndex === 0 ? pagesForCount(count, FINDINGS_PAGE_SIZE) : 1;
+}
+/** Every value, or the first failure in the order given (not in time): a stable error message. */
+async function allInOrder(promises) {
+    for (const promise of promises)
+        promise.catch(() => undefined);
+    for (const promise of promises)
+        await promise;
 }
 /**
  * The secrets findings of the repository, one page chain per status the secrets API knows. With
@@ -44891,7 +44970,7 @@ function deploymentTargets(folder, projects, format) {
 
 ;// CONCATENATED MODULE: ./src/effects/limiter.ts
 /** At most `limit` of the given jobs at once; the others wait their turn in order. */
-class Limiter {
+class limiter_Limiter {
     limit;
     active = 0;
     queue = [];
@@ -45068,7 +45147,7 @@ class ExportPipeline {
         this.limits = limits;
         this.results = new Array(projects.length);
         this.planner = new PollPlanner(limits.timing);
-        this.downloadLimiter = new Limiter(limits.downloadsInFlight);
+        this.downloadLimiter = new limiter_Limiter(limits.downloadsInFlight);
         this.hold = new RateLimitHold(clock, limits);
         this.begun = clock.now();
         this.nextProgressAt = this.begun + limits.progressEveryMs;
@@ -50821,15 +50900,19 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
         const evidence = location && (await proveEvidence(transport, location, config, log));
         const scope = judgedScope(config, evidence);
         judged = { evidence, judgedTypes: scope.issueTypes };
-        const data = await collectGateData(transport, {
+        const reads = startGateData(transport, {
             deploymentSlug: deployment.slug,
             deploymentId: deployment.id,
             project: await lookups.project
         }, scope, { warn: log.warn, counts: evidence && provenCounts(evidence) });
+        const found = await reads.findings;
+        // After the last page, while the rule modes may still arrive: the proof still holds.
         if (location && evidence)
             await confirmEvidence(transport, location, evidence, log);
+        const context = await reads.context;
         const { verdict, warnings } = judgeFindings({
-            ...data,
+            ...found,
+            ...context,
             thresholds: scope,
             ignores: await ignores.applied,
             ignoreRules: scope.ignoreRules,

@@ -7,7 +7,7 @@ import { MAX_CONNECTIONS } from './api/dispatcher.js'
 import { discoveredNote, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import { collectGateData } from './collect/gate-data.js'
+import { startGateData } from './collect/gate-data.js'
 import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { lookUpProject } from './collect/project.js'
 import type { Deployment, Project } from './domain.js'
@@ -186,7 +186,7 @@ async function judge(
     const evidence = location && (await proveEvidence(transport, location, config, log))
     const scope = judgedScope(config, evidence)
     judged = { evidence, judgedTypes: scope.issueTypes }
-    const data = await collectGateData(
+    const reads = startGateData(
       transport,
       {
         deploymentSlug: deployment.slug,
@@ -196,9 +196,13 @@ async function judge(
       scope,
       { warn: log.warn, counts: evidence && provenCounts(evidence) }
     )
+    const found = await reads.findings
+    // After the last page, while the rule modes may still arrive: the proof still holds.
     if (location && evidence) await confirmEvidence(transport, location, evidence, log)
+    const context = await reads.context
     const { verdict, warnings } = judgeFindings({
-      ...data,
+      ...found,
+      ...context,
       thresholds: scope,
       ignores: await ignores.applied,
       ignoreRules: scope.ignoreRules,

@@ -8,6 +8,7 @@ import type { Finding, FindingStatus, IssueType } from '../domain.js'
 import { SchemaError, type RequestLabel } from './errors.js'
 import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { SastWire, ScaWire, StringPool, toSast, toSca } from './findings-wire.js'
+import { Limiter } from './limiter.js'
 import { readPageNumberList } from './pages.js'
 import { formatIssues } from './schema-issues.js'
 import type { Transport } from './transport.js'
@@ -23,6 +24,9 @@ const LIST_OF_TYPE: Readonly<Record<PlatformIssueType, string>> = {
 
 /** The documented maximum: fewest round trips. */
 export const FINDINGS_PAGE_SIZE = 3000
+
+/** Findings bodies read and decoded at once, in this process (see Limiter). */
+const PAGE_READS = new Limiter(2)
 
 /** Pages of one list asked for at once past its plan, when a count understated it. */
 const FINDINGS_WINDOW = 4
@@ -75,6 +79,7 @@ export function readFindings(
           page,
           page_size: FINDINGS_PAGE_SIZE
         },
+        bodyReads: PAGE_READS,
         decode
       }),
     {

@@ -12,7 +12,7 @@ export interface PageNumberOptions<T> {
    * full pages and the empty page that ends it; else at least the first page and the next one.
    */
   readonly plannedPages: number
-  /** Pages asked for at once past the plan, while pages keep coming back with items. */
+  /** Pages asked for at once past the plan, while pages keep coming back full. */
   readonly window: number
   readonly maxPages: number
   /** Identity of an item: a page of items all seen before means the server ignores `page`. */
@@ -43,6 +43,8 @@ class PageNumberList<T> {
   private readonly asked: Promise<readonly T[]>[] = []
   private readonly seen = new Set<string | number>()
   private readonly items: T[] = []
+  /** How many items each page read held. */
+  private readonly lastLength = new Map<number, number>()
   /** Cancels the pages still out once the list is read (or has failed). */
   private readonly done = new AbortController()
 
@@ -59,7 +61,7 @@ class PageNumberList<T> {
           const limit = `${this.options.maxPages} pages of ${this.options.pageSize}`
           throw new PaginationError(this.options.request, `more than ${limit}`)
         }
-        if (page === this.asked.length) this.ask(this.options.window)
+        if (page === this.asked.length) this.ask(this.nextAsk(page))
         const items = await this.asked[page]
         if (items.length === 0) {
           await this.refuseItemsPast(page)
@@ -70,6 +72,15 @@ class PageNumberList<T> {
     } finally {
       this.done.abort()
     }
+  }
+
+  /**
+   * Pages to ask for past the plan: after a full page, the window; after a short one (probably
+   * the last), the one page that proves the end.
+   */
+  private nextAsk(page: number): number {
+    const previous = this.lastLength.get(page - 1) ?? this.options.pageSize
+    return previous < this.options.pageSize ? 1 : this.options.window
   }
 
   /** Asks for the next `count` pages (within maxPages) at once. */
@@ -84,6 +95,7 @@ class PageNumberList<T> {
   }
 
   private keep(page: number, items: readonly T[]): void {
+    this.lastLength.set(page, items.length)
     let fresh = 0
     for (const item of items) {
       const key = this.options.key(item)

@@ -9,6 +9,7 @@ import { timeoutSignal } from '../time/timeout-signal.js'
 import { abortableSleep } from '../time/sleep.js'
 import { errorText } from '../text/error-text.js'
 import { connectionPool, type ConnectionPool } from './dispatcher.js'
+import type { Limiter } from './limiter.js'
 import { ApiError, NetworkError, SchemaError, defaultHint, type RequestLabel } from './errors.js'
 import { classifyNetworkError, serverMessage } from './network-errors.js'
 import { redactSecret } from './redact.js'
@@ -38,6 +39,8 @@ export interface RequestOptions {
   readonly hints?: Readonly<Partial<Record<number, string>>>
   /** Cancels the request and any retry still to come: the promise rejects with its reason. */
   readonly signal?: AbortSignal
+  /** Large bodies: read at most this many at once, the rest waiting in their sockets. */
+  readonly bodyReads?: Limiter
   /**
    * `caller`: a 429 or 503 is thrown at once (an ApiError carrying its Retry-After) instead of
    * retried here, for a caller that schedules many requests and slows all of them down together
@@ -177,7 +180,6 @@ export class Transport {
     attempt: number,
     idempotent: boolean
   ): Promise<Attempt<T>> {
-    const timeout = timeoutSignal(this.options.timeoutMs, spec.signal)
     const networkFailure = (error: unknown): AttemptFailure => {
       // Cancelled by the caller, not a timeout: the caller no longer wants an answer.
       spec.signal?.throwIfAborted()
@@ -188,24 +190,43 @@ export class Transport {
     }
     this.requestCount++
     let response: Dispatcher.ResponseData
-    let bytes: Buffer
     try {
-      response = await this.exchange(spec, timeout.signal)
-      bytes = await this.bodyBytes(response)
+      response = await this.exchange(spec)
     } catch (error) {
       return networkFailure(error)
+    }
+    // A large body may wait in its socket for its turn (spec.bodyReads); it is read, and
+    // decoded, in a timeout of its own.
+    const release = await spec.bodyReads?.acquire()
+    try {
+      let bytes: Buffer
+      try {
+        bytes = await this.bodyBytes(response, spec.signal)
+      } catch (error) {
+        return networkFailure(error)
+      }
+      if (!succeeded(response.statusCode)) {
+        return this.statusFailure(spec, label, attempt, response, bytes)
+      }
+      // A decoder's SchemaError is the answer's fault, never retried; any other error is a bug.
+      const value = this.read(spec, label, bytes)
+      return { kind: 'done', answer: { value, serverTime: serverTime(response) } }
+    } finally {
+      release?.()
+    }
+  }
+
+  /** Sends the request; resolves with its status and headers, within the timeout. */
+  private async exchange(spec: RequestOptions): Promise<Dispatcher.ResponseData> {
+    const timeout = timeoutSignal(this.options.timeoutMs, spec.signal)
+    try {
+      return await this.send(spec, timeout.signal)
     } finally {
       timeout.clear()
     }
-    if (!succeeded(response.statusCode)) {
-      return this.statusFailure(spec, label, attempt, response, bytes)
-    }
-    // A decoder's SchemaError is the answer's fault, never retried; any other error is a bug.
-    const value = this.read(spec, label, bytes)
-    return { kind: 'done', answer: { value, serverTime: serverTime(response) } }
   }
 
-  private exchange(spec: RequestOptions, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private send(spec: RequestOptions, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     const url = this.url(spec)
     return send(url, {
       method: spec.method,
@@ -218,13 +239,23 @@ export class Transport {
     })
   }
 
-  private async bodyBytes(response: Dispatcher.ResponseData): Promise<Buffer> {
+  /** The body's bytes, content codings undone, within a timeout of their own. */
+  private async bodyBytes(
+    response: Dispatcher.ResponseData,
+    signal: AbortSignal | undefined
+  ): Promise<Buffer> {
+    const timeout = timeoutSignal(this.options.timeoutMs, signal)
+    const abort = (): void => void response.body.destroy(timeout.signal.reason as Error)
+    timeout.signal.addEventListener('abort', abort, { once: true })
     const encoding = headerValue(response.headers, 'content-encoding')
     try {
       return await readBytes(decodedBody(response.statusCode, encoding, response.body))
     } catch (error) {
       discard(response.body)
       throw error
+    } finally {
+      timeout.signal.removeEventListener('abort', abort)
+      timeout.clear()
     }
   }
 

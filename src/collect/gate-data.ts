@@ -23,13 +23,25 @@ import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
 
-export interface GateData {
+/** Every finding in scope, and those the server returned out of scope. */
+export interface FoundFindings {
   readonly findings: readonly Finding[]
   /** Findings the server returned that were not in scope (wrong repository, ref or status). */
   readonly dropped: ScopeDrops
+}
+
+/** What the gate judges the findings with. */
+export interface GateContext {
   /** Present when the policy-mode gate is on. */
   readonly ruleModes?: RuleModes
   readonly licenseViolations: readonly LicenseViolation[]
+}
+
+/** The reads of one run, started together: each awaited when it is needed. */
+export interface GateData {
+  readonly findings: Promise<FoundFindings>
+  /** Settles after the findings (the rule modes come from the policies they name). */
+  readonly context: Promise<GateContext>
 }
 
 export type FindingsConfig = Pick<
@@ -50,46 +62,38 @@ export interface CollectOptions {
   readonly counts?: ScanFindingsCounts
 }
 
-/** Every value, or the first failure in the order given (not in time): a stable error message. */
-async function allInOrder<T extends readonly unknown[]>(promises: {
-  readonly [K in keyof T]: Promise<T[K]>
-}): Promise<T> {
-  const pending: readonly Promise<unknown>[] = promises
-  for (const promise of pending) promise.catch(() => undefined)
-  const values: unknown[] = []
-  for (const promise of pending) values.push(await promise)
-  return values as unknown as T
-}
-
-export async function collectGateData(
+/**
+ * Starts every read the gate needs: the findings, the rule modes of the policies their pages name
+ * (as the pages arrive), and the dependencies with a denied license.
+ */
+export function startGateData(
   transport: Transport,
   where: DataLocation,
   config: Config,
   { warn, counts }: CollectOptions
-): Promise<GateData> {
+): GateData {
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
   const ruleModes = wantModes
     ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
     : undefined
-  const wantLicenses = config.gate && config.denyLicenses.length > 0 && where.project !== undefined
-  // The findings' failure first, so a failed license lookup never hides it.
-  const [found, violations] = await allInOrder([
-    fetchFindings(transport, where, config, {
-      warn,
-      counts,
-      onPage: ruleModes ? page => ruleModes.add(page) : undefined
-    }),
-    wantLicenses && where.project
-      ? fetchLicenseViolations(transport, where.deploymentId, where.project, config.denyLicenses)
-      : Promise.resolve([])
-  ])
-  return {
-    findings: found.findings,
-    dropped: found.dropped,
+  const project = config.gate && config.denyLicenses.length > 0 ? where.project : undefined
+  const licenses = project
+    ? fetchLicenseViolations(transport, where.deploymentId, project, config.denyLicenses)
+    : Promise.resolve([])
+  const findings = fetchFindings(transport, where, config, {
+    warn,
+    counts,
+    onPage: ruleModes ? page => ruleModes.add(page) : undefined
+  })
+  const context = findings.then(async () => ({
     ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
-    licenseViolations: violations
-  }
+    licenseViolations: await licenses
+  }))
+  // Each is awaited in turn by the caller; until then a failure is not unhandled.
+  licenses.catch(() => undefined)
+  context.catch(() => undefined)
+  return { findings, context }
 }
 
 interface FetchOptions extends CollectOptions {
@@ -102,17 +106,21 @@ export async function fetchFindings(
   where: DataLocation,
   config: FindingsConfig,
   { warn, counts, onPage }: FetchOptions
-): Promise<{ findings: Finding[]; dropped: ScopeDrops }> {
+): Promise<FoundFindings> {
   const filter = new ScopeFilter({
     repository: config.repository,
     ref: config.ref,
     statuses: config.status
   })
+  // The secrets request first: the findings pages take every connection once they go out.
+  const secrets = config.issueTypes.includes('secrets')
+    ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
+    : Promise.resolve()
   const lists = config.issueTypes
     .filter((type): type is PlatformIssueType => type !== 'secrets')
     .flatMap(type =>
       config.status.map(async (status, index) => {
-        const planned = plannedPages(config.since === undefined ? counts?.[type] : undefined, index)
+        const count = config.since === undefined ? counts?.[type] : undefined
         const query = {
           type,
           repository: config.repository,
@@ -120,25 +128,35 @@ export async function fetchFindings(
           status,
           since: config.since
         }
-        filter.add(await readFindings(transport, where.deploymentSlug, query, planned, onPage))
+        const found = await readFindings(
+          transport,
+          where.deploymentSlug,
+          query,
+          plannedPages(count, index),
+          onPage
+        )
+        filter.add(found)
       })
     )
-  const secrets = config.issueTypes.includes('secrets')
-    ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
-    : Promise.resolve()
   await allInOrder([secrets, ...lists])
   return { findings: filter.findings(), dropped: filter.dropped }
 }
 
 /**
  * Pages a list asks for at once. The scan counts its findings per type, not per status: the first
- * status's list (the open findings, where a backlog is) is sized by it, the others ask for their
- * first page and the next. With `since`, which leaves older findings out, the count would only
- * overstate: no count is used.
+ * status's list (the open findings, where a backlog is) asks for the pages its type's count
+ * covers and the empty page after them; the other statuses' lists, usually empty, ask for their
+ * first page, and go on only when it holds findings. With `since`, which leaves older findings
+ * out, the count would only overstate: no count is used.
  */
 function plannedPages(count: number | undefined, statusIndex: number): number {
-  const forCount = pagesForCount(count, FINDINGS_PAGE_SIZE)
-  return statusIndex === 0 ? forCount : Math.min(forCount, 2)
+  return statusIndex === 0 ? pagesForCount(count, FINDINGS_PAGE_SIZE) : 1
+}
+
+/** Every value, or the first failure in the order given (not in time): a stable error message. */
+async function allInOrder(promises: readonly Promise<unknown>[]): Promise<void> {
+  for (const promise of promises) promise.catch(() => undefined)
+  for (const promise of promises) await promise
 }
 
 /**
