@@ -259,7 +259,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       ])
     })
 
-    it('returns the open SCA findings with reachability, dependency and fix versions', async () => {
+    it('returns the open SCA findings with reachability, dependency, fix versions and EPSS', async () => {
       const findings = await collect(webMain('sca'))
       expect(sortedIds(findings)).toEqual(WEB_MAIN_OPEN_SCA)
       expect(emulator.requests[0].query.issue_type).toEqual(['sca'])
@@ -295,7 +295,8 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
           ecosystem: 'pypi',
           transitivity: 'direct'
         },
-        fixVersions: ['requests@2.31.0']
+        fixVersions: ['requests@2.31.0'],
+        epss: { score: 0.00062, percentile: 0.2601 }
       })
       const reachability = Object.fromEntries(
         findings.map(f => [f.id, (f as ScaFinding).reachability])

@@ -2071,6 +2071,16 @@ function optionalFixes(value) {
     }
     return true;
 }
+/** `z.number().min(0).max(1).nullish()` */
+function optionalProbability(value) {
+    return isNullish(value) || (typeof value === 'number' && value >= 0 && value <= 1);
+}
+/** `epss_score`: a nullish object of an optional score and percentile. */
+function optionalEpss(value) {
+    if (isNullish(value))
+        return true;
+    return (isObject(value) && optionalProbability(value.score) && optionalProbability(value.percentile));
+}
 function optionalDependency(value) {
     if (isNullish(value))
         return true;
@@ -2095,6 +2105,7 @@ function scaFieldsValid(raw) {
         optionalString(raw.vulnerability_identifier) &&
         optionalDependency(raw.found_dependency) &&
         optionalFixes(raw.fix_recommendations) &&
+        optionalEpss(raw.epss_score) &&
         optionalUsage(raw.usage));
 }
 /**
@@ -2158,6 +2169,7 @@ function fastWire(raw, sca) {
         vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
         found_dependency: sca ? raw.found_dependency : undefined,
         fix_recommendations: sca ? raw.fix_recommendations : undefined,
+        epss_score: sca ? raw.epss_score : undefined,
         usage: sca ? raw.usage : undefined
     };
 }
@@ -2192,6 +2204,8 @@ var error_text = __webpack_require__(6589);
  * wire shapes; sub-objects are camelCase in the description and snake_case live.
  */
 const nullableNumber = schemas/* number */.aig().nullish();
+/** EPSS scores and percentiles are probabilities: a value outside 0 to 1 is not one. */
+const nullableProbability = schemas/* number */.aig().min(0).max(1).nullish();
 const nullableList = schemas/* array */.YOg(schemas/* string */.YjP()).nullish();
 const LocationWire = schemas/* object */.Ikc({
     filePath: wire/* optionalString */.sx,
@@ -2276,6 +2290,7 @@ const ScaWire = schemas/* object */.Ikc({
         .nullish(),
     fix_recommendations: schemas/* array */.YOg(schemas/* object */.Ikc({ package: wire/* optionalString */.sx, version: wire/* optionalString */.sx }))
         .nullish(),
+    epss_score: schemas/* object */.Ikc({ score: nullableProbability, percentile: nullableProbability }).nullish(),
     usage: schemas/* object */.Ikc({ location: LocationWire.nullish() }).nullish()
 });
 /**
@@ -2410,8 +2425,17 @@ function toSca(wire, status, pool) {
                 transitivity: pool.intern(dependency.transitivity ?? undefined)
             }
             : undefined,
-        fixVersions: pool.list(fixVersions(wire.fix_recommendations))
+        fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
+        epss: epssOf(wire.epss_score)
     };
+}
+/** The score, when the server gave one (a percentile alone says nothing to gate on). */
+function epssOf(wire) {
+    const score = wire?.score;
+    if (score === null || score === undefined)
+        return undefined;
+    const percentile = wire?.percentile;
+    return percentile === null || percentile === undefined ? { score } : { score, percentile };
 }
 function fixVersions(fixes) {
     const out = [];

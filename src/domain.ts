@@ -137,13 +137,23 @@ export interface ScaDependency {
   readonly transitivity?: string
 }
 
+/** FIRST.org's Exploit Prediction Scoring System: the probability of exploitation, 0 to 1. */
+export interface EpssScore {
+  readonly score: number
+  /** Where the score ranks among all scores, 0 to 1. */
+  readonly percentile?: number
+}
+
 export interface ScaFinding extends FindingBase {
   readonly type: 'sca'
   readonly reachability: Exposure
   readonly malicious: boolean
   readonly vulnerabilityId?: string
   readonly dependency?: ScaDependency
+  /** The fixed versions the platform recommends (`package@version`); empty: no fix known. */
   readonly fixVersions: readonly string[]
+  /** Absent when the platform gave no score. */
+  readonly epss?: EpssScore
 }
 
 /**
