@@ -652,11 +652,11 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
   })
 
   describe('dependencies', () => {
-    it('lists the 40 dependencies of acme/web with name and version', async () => {
+    it('lists the 44 dependencies of acme/web with name and version', async () => {
       const dependencies = await listDependencies(transport, '4242', {
         repositoryId: [PROJECT.web]
       })
-      expect(dependencies).toHaveLength(40)
+      expect(dependencies).toHaveLength(44)
       const pyqt = dependencies.find(d => d.name === 'PyQt5')
       expect(pyqt).toMatchObject({ name: 'PyQt5', version: '5.15.10' })
       expect(dependencies.find(d => d.name === 'lodash')?.version).toBe('4.17.20')

@@ -4,7 +4,6 @@ import { secretsFinding } from './fixtures/report-fixtures.js'
 import { IgnoreFileError } from '../src/gate/ignore.js'
 import { buildIgnoreMatcher } from '../src/gate/ignore-matcher.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
-import { licenseViolations } from '../src/gate/licenses.js'
 import { selectTicketFindings } from '../src/gate/ticket-selection.js'
 
 function finding(overrides: Partial<SastFinding> = {}): SastFinding {
@@ -178,45 +177,6 @@ ignores:
     )
     expect(() => parseIgnoreFile('ignores: 3', 'x.yml')).toThrow('expected a list of entries')
     expect(parseIgnoreFile('', 'empty.yml')).toEqual([])
-  })
-})
-
-describe('license violations', () => {
-  it('names each denied dependency once, skipping other repositories and licenses it does not hold', () => {
-    const violations = licenseViolations(
-      new Map([
-        [
-          'GPL-3.0-only',
-          [
-            {
-              name: 'readline-x',
-              version: '2.0.0',
-              licenses: ['GPL-3.0-only'],
-              repositoryId: '1001'
-            },
-            {
-              name: 'readline-x',
-              version: '2.0.0',
-              licenses: ['GPL-3.0-only'],
-              repositoryId: '1001'
-            },
-            {
-              name: 'other-repo',
-              version: '1.0.0',
-              licenses: ['GPL-3.0-only'],
-              repositoryId: '1002'
-            },
-            { name: 'mit-only', version: '1.0.0', licenses: ['MIT'], repositoryId: '1001' }
-          ]
-        ],
-        ['AGPL-3.0-or-later', [{ name: 'agpl-lib', version: '0.1.0', licenses: [] }]]
-      ]),
-      1001
-    )
-    expect(violations).toEqual([
-      { package: 'agpl-lib', version: '0.1.0', license: 'AGPL-3.0-or-later' },
-      { package: 'readline-x', version: '2.0.0', license: 'GPL-3.0-only' }
-    ])
   })
 })
 

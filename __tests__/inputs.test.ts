@@ -77,10 +77,13 @@ describe('defaults', () => {
       failOnSeverity: 'high',
       failOnPolicyMode: 'block',
       failOnExposures: ['reachable', 'always_reachable'],
+      failOnTransitivities: ['direct', 'transitive', 'unknown'],
+      ignoreUnfixed: false,
       failOnMalicious: true,
       failOnSecrets: 'valid',
       ignoreRules: [],
       denyLicenses: [],
+      allowLicenses: [],
       warnOnly: false,
       createTickets: false,
       ticketFindings: 'blocking',
@@ -106,6 +109,7 @@ describe('defaults', () => {
       'deploymentSlug',
       'deploymentId',
       'since',
+      'failOnEpss',
       'ignoreFile',
       'trackerProjectId',
       'sbomSupplier',
@@ -478,6 +482,69 @@ describe('lists', () => {
     expect(configOf({ 'fail-on-exposures': ',' }).failOnExposures).toEqual([])
     expect(problemsOf({ 'fail-on-exposures': 'reachable,sometimes' })).toEqual([
       'fail-on-exposures: each entry must be one of reachable, always_reachable, conditionally_reachable, unreachable, unknown (or none alone, for no exposures) (got "sometimes")'
+    ])
+  })
+
+  it('fail-on-transitivities is a list of direct, transitive, unknown, or none', () => {
+    expect(configOf({ 'fail-on-transitivities': 'Direct' }).failOnTransitivities).toEqual([
+      'direct'
+    ])
+    expect(configOf({ 'fail-on-transitivities': 'none' }).failOnTransitivities).toEqual([])
+    expect(problemsOf({ 'fail-on-transitivities': 'direct,indirect' })).toEqual([
+      'fail-on-transitivities: each entry must be one of direct, transitive, unknown (or none alone, for no transitivities) (got "indirect")'
+    ])
+  })
+
+  it('ignore-unfixed is a boolean', () => {
+    expect(configOf({ 'ignore-unfixed': 'true' }).ignoreUnfixed).toBe(true)
+    expect(problemsOf({ 'ignore-unfixed': 'yes' })).toEqual([
+      'ignore-unfixed: must be true or false (got "yes")'
+    ])
+  })
+
+  it.each([
+    ['0.1', 0.1],
+    ['0', 0],
+    ['1', 1],
+    ['1.0', 1],
+    ['.05', 0.05],
+    ['0.97565', 0.97565]
+  ])('fail-on-epss %s is the probability %d', (raw, value) => {
+    expect(configOf({ 'fail-on-epss': raw }).failOnEpss).toBe(value)
+  })
+
+  it.each(['1.5', '-0.1', '50%', '10', 'high', '0.5.1', '1e-1', 'NaN'])(
+    'fail-on-epss %s is refused, naming the allowed values',
+    raw => {
+      expect(problemsOf({ 'fail-on-epss': raw })).toEqual([
+        `fail-on-epss: must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block) (got "${raw}")`
+      ])
+    }
+  )
+
+  it('license lists take SPDX ids (with an exception or +), not expressions', () => {
+    const config = configOf({
+      'allow-licenses': 'MIT\nApache-2.0, GPL-2.0-only WITH Classpath-exception-2.0, GPL-2.0+'
+    })
+    expect(config.allowLicenses).toEqual([
+      'MIT',
+      'Apache-2.0',
+      'GPL-2.0-only WITH Classpath-exception-2.0',
+      'GPL-2.0+'
+    ])
+    const problem = (entry: string): string =>
+      `allow-licenses: each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry (got "${entry}")`
+    expect(problemsOf({ 'allow-licenses': 'MIT OR ISC\n(MIT)\nApache License 2.0\nAND' })).toEqual(
+      ['MIT OR ISC', '(MIT)', 'Apache License 2.0', 'AND'].map(problem)
+    )
+    expect(problemsOf({ 'deny-licenses': 'GPL-3.0-only AND MIT' })).toEqual([
+      problem('GPL-3.0-only AND MIT').replace('allow-licenses', 'deny-licenses')
+    ])
+  })
+
+  it('allow-licenses and deny-licenses are refused together', () => {
+    expect(problemsOf({ 'allow-licenses': 'MIT', 'deny-licenses': 'GPL-3.0-only' })).toEqual([
+      'allow-licenses: cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
     ])
   })
 

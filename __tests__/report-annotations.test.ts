@@ -34,7 +34,7 @@ describe('buildAnnotations', () => {
         level: 'error',
         message:
           'lodash before 4.17.21 is vulnerable to prototype pollution via zipObjectDeep.\n\n' +
-          'lodash@4.17.20 CVE-2021-23337\n\nBlocking: severity critical ≥ high',
+          'lodash@4.17.20 CVE-2021-23337 (fix: 4.17.21)\n\nBlocking: severity critical ≥ high',
         properties: {
           title: 'ssc-5f6a1b2c-lodash-prototype-pollution',
           file: 'package-lock.json',
@@ -65,7 +65,9 @@ describe('buildAnnotations', () => {
     const noLocation = evaluated(scaFinding({ id: 7, location: undefined }))
     const report = runReport({
       verdict: verdictOf([noLocation], {
-        licenseViolations: [{ package: 'left-pad', version: '1.0.0', license: 'GPL-3.0' }]
+        licenseViolations: [
+          { package: 'left-pad', version: '1.0.0', license: 'GPL-3.0', judgement: 'denied' }
+        ]
       })
     })
     expect(buildAnnotations(report, 10)).toEqual([
@@ -101,7 +103,8 @@ describe('buildAnnotations', () => {
     const licenseViolations = ['GPL-3.0', 'AGPL-3.0', 'SSPL-1.0', 'GPL-2.0'].map(license => ({
       package: `pkg-${license}`,
       version: '1.0.0',
-      license
+      license,
+      judgement: 'denied' as const
     }))
     const report = runReport({ verdict: verdictOf(findings, { licenseViolations }) })
     const capped = buildAnnotations(report, 3)

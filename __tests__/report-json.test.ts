@@ -79,6 +79,33 @@ describe('buildJsonReport', () => {
     expect(json.warnings).toEqual([])
   })
 
+  it('an SCA finding carries its fixed versions, EPSS score and transitivity', () => {
+    const sca = evaluated(
+      scaFinding({ id: 9, fixVersions: ['lodash@4.17.21'], epss: { score: 0.5, percentile: 0.97 } })
+    )
+    const [finding] = buildJsonReport(runReport({ verdict: verdictOf([sca]) }), {}).findings
+    expect(finding).toMatchObject({
+      fixVersions: ['lodash@4.17.21'],
+      epss: { score: 0.5, percentile: 0.97 },
+      dependency: { package: 'lodash', version: '4.17.20', transitivity: 'direct' }
+    })
+  })
+
+  it('lists blocking and unknown-license dependencies apart', () => {
+    const report = runReport({
+      verdict: verdictOf([], {
+        licenseViolations: [
+          { package: 'qt', version: '5', license: 'GPL-3.0-only', judgement: 'not-allowed' }
+        ],
+        unknownLicenses: [{ package: 'x', version: '1', license: '', judgement: 'unknown' }]
+      })
+    })
+    const json = buildJsonReport(report, {})
+    expect(json.counts?.licenseViolations).toBe(1)
+    expect(json.licenseViolations.map(v => v.package)).toEqual(['qt'])
+    expect(json.unknownLicenses.map(v => v.package)).toEqual(['x'])
+  })
+
   it('counts the SAST findings of unknown mode', () => {
     const unknown = evaluated(sastFinding({ id: 5 }), { mode: 'unknown', blocking: false })
     const known = evaluated(sastFinding({ id: 6 }))

@@ -257,16 +257,38 @@ const SECRETS_BLOCKING = {
 function blockReasons(finding, mode, thresholds) {
     if (finding.type === 'secrets')
         return secretsReasons(finding, thresholds);
-    // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
-    const severityCounts = finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability);
-    const reasons = [
-        ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
-        ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
-    ];
-    if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
+    if (finding.type === 'sca')
+        return scaReasons(finding, thresholds);
+    return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)];
+}
+/**
+ * An SCA finding blocks by severity or EPSS only when it is of an exposure and a transitivity the
+ * gate fails on, and, with ignore-unfixed, has a fix; a malicious dependency blocks regardless.
+ */
+function scaReasons(finding, thresholds) {
+    const reasons = scaCounts(finding, thresholds)
+        ? [...severityReason(finding.severity, thresholds), ...epssReason(finding, thresholds)]
+        : [];
+    if (finding.malicious && thresholds.failOnMalicious)
         reasons.push({ kind: 'malicious' });
-    }
     return reasons;
+}
+function scaCounts(finding, thresholds) {
+    return (thresholds.failOnExposures.includes(finding.reachability) &&
+        thresholds.failOnTransitivities.includes((0,domain/* transitivityOf */.Wu)(finding)) &&
+        !(thresholds.ignoreUnfixed && finding.fixVersions.length === 0));
+}
+/** True when the finding's EPSS score reaches fail-on-epss (never when either is missing). */
+function reachesEpss(finding, thresholds) {
+    const threshold = thresholds.failOnEpss;
+    return threshold !== undefined && finding.epss !== undefined && finding.epss.score >= threshold;
+}
+function epssReason(finding, thresholds) {
+    const threshold = thresholds.failOnEpss;
+    const score = finding.epss?.score;
+    if (threshold === undefined || score === undefined || score < threshold)
+        return [];
+    return [{ kind: 'epss', score, threshold }];
 }
 /**
  * A secret blocks by its validation state whatever its severity (`fail-on-secrets`), and by
@@ -331,22 +353,33 @@ function evaluatedFinding(finding, mode, input, reasonsOf) {
         ? { finding, mode, blocking, reasons }
         : { finding, mode, blocking, reasons, ignored };
 }
+/** An SCA finding's transitivity and whether it has a fix, as one small number for the cache. */
+function scaShape(finding) {
+    if (finding.type !== 'sca')
+        return undefined;
+    return (domain/* TRANSITIVITIES */.zR.indexOf((0,domain/* transitivityOf */.Wu)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
+}
 /**
  * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
- * reachability, malicious, validation state): a few dozen combinations for tens of thousands of
- * findings. Findings of one combination share one frozen array of reasons.
+ * reachability, transitivity, fix, malicious, validation state): a few dozen combinations for tens
+ * of thousands of findings. Findings of one combination share one frozen array of reasons. An SCA
+ * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 function memoizedBlockReasons() {
-    // type → severity → mode, reachability or validation state → mode or malicious → reasons
+    // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
     const cache = new Map();
     return (finding, mode, thresholds) => {
+        if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
+            return blockReasons(finding, mode, thresholds);
+        }
         const third = finding.type === 'sast'
             ? mode
             : finding.type === 'sca'
                 ? finding.reachability
                 : finding.validationState;
         const fourth = finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode;
-        const level = nested(nested(nested(cache, finding.type), finding.severity), third);
+        const shape = nested(nested(nested(cache, finding.type), finding.severity), third);
+        const level = nested(shape, scaShape(finding));
         let reasons = level.get(fourth);
         if (reasons === undefined) {
             reasons = Object.freeze(blockReasons(finding, mode, thresholds));
@@ -403,17 +436,26 @@ function decide(input) {
     const rest = findings.slice(blockingCount);
     const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined);
     const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined);
-    const failed = blocking.length > 0 || input.licenseViolations.length > 0;
+    const licenses = judgedLicenses(input.licenseViolations);
+    const failed = blocking.length > 0 || licenses.blocking.length > 0;
     return {
         result: failed ? 'failed' : 'passed',
         findings,
         blocking,
         ignored,
         nonBlocking,
-        licenseViolations: input.licenseViolations,
+        licenseViolations: licenses.blocking,
+        ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
         counts: { total: findings.length, sast, sca, secrets, unknownMode }
+    };
+}
+/** The license gate's dependencies by outcome: blocking, or of unknown license. */
+function judgedLicenses(listed) {
+    return {
+        blocking: listed.filter(violation => violation.judgement !== 'unknown'),
+        unknown: listed.filter(violation => violation.judgement === 'unknown')
     };
 }
 

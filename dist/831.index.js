@@ -151,7 +151,9 @@ function formatCount(n) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Xc: () => (/* binding */ fixText),
 /* harmony export */   fN: () => (/* binding */ locationText),
+/* harmony export */   hi: () => (/* binding */ epssText),
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   zR: () => (/* binding */ modeText),
@@ -172,6 +174,8 @@ function reasonText(reason) {
             return `policy mode ${reason.mode} ≥ ${reason.threshold}`;
         case 'malicious':
             return 'malicious dependency';
+        case 'epss':
+            return `EPSS ${epssText(reason.score)} ≥ ${epssText(reason.threshold)}`;
         case 'secret':
             return `secret ${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(reason.validationState)}`;
     }
@@ -198,6 +202,19 @@ function locationText(location) {
     if (location === undefined)
         return '';
     return location.line === undefined ? location.path : `${location.path}:${location.line}`;
+}
+/** An EPSS probability in three significant digits: 0.976, 0.012, 0.00045. */
+function epssText(score) {
+    return String(Number(score.toPrecision(3)));
+}
+/**
+ * The fixed versions of an SCA finding as the reports show them: the recommended versions, or
+ * `no fix`; empty for other findings.
+ */
+function fixText(finding) {
+    if (finding.type !== 'sca')
+        return '';
+    return finding.fixVersions.length === 0 ? 'no fix' : finding.fixVersions.join(', ');
 }
 /** `package@version` of an SCA finding's dependency, when known. */
 function dependencyText(finding) {
@@ -227,6 +244,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __webpack_require__(2061);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __webpack_require__(9375);
+// EXTERNAL MODULE: ./src/gate/licenses.ts + 1 modules
+var gate_licenses = __webpack_require__(6912);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/text/plain.ts
@@ -331,13 +352,12 @@ function hardCut(markdown, maxBytes) {
 
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __webpack_require__(7923);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __webpack_require__(9375);
 ;// CONCATENATED MODULE: ./src/report/markdown-tables.ts
 /**
  * The findings tables of the Markdown report: blocking, licenses, secrets, non-blocking, ignored,
  * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
  */
+
 
 
 
@@ -396,34 +416,95 @@ function whyCell(evaluated) {
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }
-function blockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        locationCell(evaluated),
-        whyCell(evaluated)
-    ];
+/** Fixed versions shown in a cell at most; the JSON report has them all. */
+const FIXES_SHOWN = 3;
+/** An SCA finding's fixed versions (or `no fix`) and EPSS score; `—` for other findings. */
+function fixCell(evaluated) {
+    const { finding } = evaluated;
+    if (finding.type !== 'sca')
+        return '—';
+    const versions = finding.fixVersions;
+    const more = versions.length > FIXES_SHOWN ? ` +${versions.length - FIXES_SHOWN} more` : '';
+    const fixes = versions.length === 0
+        ? 'no fix'
+        : `${versions
+            .slice(0, FIXES_SHOWN)
+            .map(version => (0,report_escape/* code */.aY)(version, 100))
+            .join(' ')}${more}`;
+    return finding.epss === undefined ? fixes : `${fixes}<br>EPSS ${(0,labels/* epssText */.hi)(finding.epss.score)}`;
+}
+/**
+ * A table shows the fix column when it lists an SCA finding among the rows it renders: a table
+ * of SAST findings alone would only show dashes.
+ */
+function showsFixes(findings) {
+    const end = Math.min(findings.length, ROW_CAP);
+    for (let i = 0; i < end; i++)
+        if (findings[i]?.finding.type === 'sca')
+            return true;
+    return false;
+}
+const FIX_COLUMN = 'Fix · EPSS';
+function row(cells) {
     return `| ${cells.join(' | ')} |\n`;
 }
-function nonBlockingRow(evaluated) {
-    const cells = [
+function blockingRow(withFix) {
+    return evaluated => row([
         evaluated.finding.severity,
         ruleCell(evaluated, true),
+        ...(withFix ? [fixCell(evaluated)] : []),
+        locationCell(evaluated),
+        whyCell(evaluated)
+    ]);
+}
+function nonBlockingRow(withFix) {
+    return evaluated => row([
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        ...(withFix ? [fixCell(evaluated)] : []),
         (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
         locationCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
+    ]);
+}
+/** The columns of a findings table, with the fix column after the finding when it shows. */
+function columnsOf(withFix, first, rest) {
+    return [...first, ...(withFix ? [FIX_COLUMN] : []), ...rest];
 }
 function blockingSection(blocking) {
     if (blocking.length === 0)
         return undefined;
-    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
+    const withFix = showsFixes(blocking);
+    return table(heading('Blocking findings', blocking.length), columnsOf(withFix, ['Severity', 'Finding'], ['Location', 'Why it blocks']), capped(blocking, blockingRow(withFix)), 'blocking finding', 'blocking findings');
+}
+function licenseRow(violation) {
+    const why = violation.problem === undefined
+        ? gate_licenses/* JUDGEMENT_TEXT */.ki[violation.judgement]
+        : `${gate_licenses/* JUDGEMENT_TEXT */.ki[violation.judgement]}: ${violation.problem}`;
+    return row([
+        (0,report_escape/* code */.aY)(`${violation.package}@${violation.version}`),
+        violation.license === '' ? '—' : (0,report_escape/* code */.aY)(violation.license, 100),
+        (0,report_escape/* escapeCell */.kq)(why, 300)
+    ]);
 }
 function licenseSection(verdict) {
     const violations = verdict.licenseViolations;
     if (violations.length === 0)
         return undefined;
-    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
+    return table(heading(`Dependencies with ${(0,gate_licenses/* violationsNoun */.Nm)(violations)}`, violations.length), ['Dependency', 'License', 'Why it blocks'], capped(violations, licenseRow), 'dependency', 'dependencies');
+}
+/** Dependencies the platform knows no license of: the license gate could not judge them. */
+function unknownLicenseSection(verdict) {
+    const unknown = verdict.unknownLicenses ?? [];
+    if (unknown.length === 0)
+        return undefined;
+    const count = (0,report_escape/* formatCount */.B4)(unknown.length);
+    return {
+        head: `<details><summary>${count} ${(0,labels/* plural */.LS)(unknown.length, 'dependency', 'dependencies')} of unknown license (not judged, not blocking)</summary>\n\n` +
+            '| Dependency | License |\n| --- | --- |\n',
+        ...capped(unknown, v => row([(0,report_escape/* code */.aY)(`${v.package}@${v.version}`), v.license === '' ? '—' : (0,report_escape/* code */.aY)(v.license, 100)])),
+        tail: '\n</details>\n',
+        truncationNote: truncationNote('dependency', 'dependencies')
+    };
 }
 function secretVerdict(evaluated) {
     if (evaluated.ignored)
@@ -459,11 +540,12 @@ function secretsSection(verdict) {
 function nonBlockingSection(findings) {
     if (findings.length === 0)
         return undefined;
-    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
+    const withFix = showsFixes(findings);
+    const columns = columnsOf(withFix, ['Severity', 'Finding'], ['Mode / reachability', 'Location']);
     return {
         head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
             `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...capped(findings, nonBlockingRow),
+        ...capped(findings, nonBlockingRow(withFix)),
         tail: '\n</details>\n',
         truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
     };
@@ -471,8 +553,15 @@ function nonBlockingSection(findings) {
 function ignoredSection(ignored) {
     if (ignored.length === 0)
         return undefined;
-    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
-        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
+    const withFix = showsFixes(ignored);
+    return table(heading('Ignored findings', ignored.length), columnsOf(withFix, ['Severity', 'Rule'], ['Location', 'Ignored because', 'Matched']), capped(ignored, f => row([
+        f.finding.severity,
+        ruleCell(f),
+        ...(withFix ? [fixCell(f)] : []),
+        locationCell(f),
+        (0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? ''),
+        (0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)
+    ])), 'ignored finding', 'ignored findings');
 }
 function expiredSection(verdict) {
     const expired = verdict.expiredIgnores;
@@ -572,6 +661,8 @@ function warningsSection(warnings) {
 
 
 
+
+
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
@@ -593,6 +684,7 @@ function buildSections(report) {
         verdict ? secretsSection(verdict) : undefined,
         verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
+        verdict ? unknownLicenseSection(verdict) : undefined,
         verdict ? expiredSection(verdict) : undefined,
         verdict ? proposedSection(verdict) : undefined,
         report.tickets ? ticketsSection(report.tickets) : undefined,
@@ -694,18 +786,38 @@ function thresholdsText(report) {
         t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
         t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
         `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        ...supplyChainParts(t),
         t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
         `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
     ];
-    if (t.denyLicenses.length > 0) {
-        parts.push(`denied licenses: ${t.denyLicenses
-            .slice(0, 50)
-            .map(l => (0,report_escape/* code */.aY)(l, 100))
-            .join(', ')}`);
+    if (t.denyLicenses.length > 0)
+        parts.push(`denied licenses: ${licenseList(t.denyLicenses)}`);
+    if (t.allowLicenses !== undefined && t.allowLicenses.length > 0) {
+        parts.push(`allowed licenses: ${licenseList(t.allowLicenses)}`);
     }
     if (t.warnOnly)
         parts.push('warn-only');
     return `**Gate:** ${parts.join(' · ')}\n`;
+}
+function licenseList(licenses) {
+    const more = licenses.length > 50 ? `, and ${licenses.length - 50} more` : '';
+    return `${licenses
+        .slice(0, 50)
+        .map(l => (0,report_escape/* code */.aY)(l, 100))
+        .join(', ')}${more}`;
+}
+/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
+function supplyChainParts(t) {
+    const parts = [];
+    const transitivities = t.failOnTransitivities;
+    if (transitivities !== undefined && transitivities.length < domain/* TRANSITIVITIES */.zR.length) {
+        parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`);
+    }
+    if (t.ignoreUnfixed === true)
+        parts.push('SCA findings without a fix do not block');
+    if (t.failOnEpss !== undefined)
+        parts.push(`EPSS ≥ ${(0,labels/* epssText */.hi)(t.failOnEpss)} blocks`);
+    return parts;
 }
 const SECRETS_THRESHOLD_TEXT = {
     valid: 'confirmed-valid secrets block',
@@ -732,7 +844,7 @@ function countsText(report, verdict) {
         `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
-            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
+            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')} with ${(0,gate_licenses/* violationsNoun */.Nm)(verdict.licenseViolations)}`
             : '') +
         unknownModeText(counts.unknownMode);
     return ('| Type | Critical | High | Medium | Low | Total |\n' +
@@ -760,7 +872,8 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   publicConfig: () => (/* binding */ publicConfig),
-  publishReports: () => (/* binding */ publishReports)
+  publishReports: () => (/* binding */ publishReports),
+  withAllThresholds: () => (/* binding */ withAllThresholds)
 });
 
 // EXTERNAL MODULE: ./src/inputs/pull-request.ts
@@ -781,7 +894,8 @@ function findingAnnotation(evaluated, location) {
     const { finding } = evaluated;
     const details = [
         (0,labels/* dependencyText */.tr)(finding),
-        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
+        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : '',
+        finding.type === 'sca' ? `(fix: ${(0,labels/* fixText */.Xc)(finding)})` : ''
     ].filter(s => s !== '');
     const reasons = (0,labels/* reasonsText */.zT)(evaluated.reasons);
     // Bound the server text first, then add our own short lines, so they are never cut off.
@@ -804,11 +918,24 @@ function findingAnnotation(evaluated, location) {
     };
     return { level: 'error', message, properties };
 }
+/** What the annotation says of each kind of license violation. */
+const LICENSE_SENTENCE = {
+    denied: 'which is denied',
+    'not-allowed': 'which allow-licenses does not list',
+    unparseable: 'which cannot be read as an SPDX expression',
+    unknown: 'which is unknown'
+};
+const LICENSE_TITLE = {
+    denied: 'Denied license',
+    'not-allowed': 'License not allowed',
+    unparseable: 'Unreadable license',
+    unknown: 'Unknown license'
+};
 function licenseAnnotation(v) {
     return {
         level: 'error',
-        message: (0,report_escape/* annotationMessage */.L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
-        properties: { title: (0,report_escape/* annotationProperty */.LL)(`Denied license: ${v.license}`) }
+        message: (0,report_escape/* annotationMessage */.L0)(`${v.package}@${v.version} is licensed under ${v.license}, ${LICENSE_SENTENCE[v.judgement]}.`),
+        properties: { title: (0,report_escape/* annotationProperty */.LL)(`${LICENSE_TITLE[v.judgement]}: ${v.license}`) }
     };
 }
 /**
@@ -957,6 +1084,7 @@ function reportParts(report, configWithoutSecrets, meta) {
         },
         tail: {
             licenseViolations: verdict?.licenseViolations ?? [],
+            unknownLicenses: verdict?.unknownLicenses ?? [],
             expiredIgnores: verdict?.expiredIgnores ?? [],
             proposedIgnores: verdict?.proposedIgnores ?? [],
             tickets: report.tickets ?? null,
@@ -1275,6 +1403,13 @@ function sarifLevel(evaluated) {
         return 'error';
     return (0,domain/* severityRank */.qs)(evaluated.finding.severity) >= (0,domain/* severityRank */.qs)('high') ? 'warning' : 'note';
 }
+/** `Fix: lodash@4.17.21 · EPSS 0.012` for an SCA finding; '' for others. */
+function fixLine(finding, texts) {
+    if (finding.type !== 'sca')
+        return '';
+    const epss = finding.epss === undefined ? '' : ` · EPSS ${(0,labels/* epssText */.hi)(finding.epss.score)}`;
+    return `Fix: ${texts.dependency((0,labels/* fixText */.Xc)(finding))}${epss}`;
+}
 function resultMessage(evaluated, texts) {
     const { finding } = evaluated;
     const dependency = (0,labels/* dependencyText */.tr)(finding);
@@ -1282,6 +1417,7 @@ function resultMessage(evaluated, texts) {
     return ([
         texts.message(finding.ruleMessage),
         dependency === '' ? '' : `Dependency: ${texts.dependency(dependency)}`,
+        fixLine(finding, texts),
         reasons === '' ? '' : `Blocking: ${reasons}`
     ]
         .filter(s => s !== '')
@@ -1318,8 +1454,18 @@ function buildResult(evaluated, location, ruleIndex, texts) {
             ...(evaluated.ignored && {
                 ignoredReason: (0,report_escape/* annotationProperty */.LL)(evaluated.ignored.reason, 1_000)
             }),
-            ...(finding.url !== undefined && { url: finding.url })
+            ...(finding.url !== undefined && { url: finding.url }),
+            ...(finding.type === 'sca' && scaProperties(finding))
         }
+    };
+}
+/** What a Supply Chain result adds: the dependency's transitivity, its fixes and EPSS score. */
+function scaProperties(finding) {
+    return {
+        transitivity: (0,domain/* transitivityOf */.Wu)(finding),
+        fixVersions: finding.fixVersions,
+        ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
+        ...(finding.epss !== undefined && { epss: finding.epss })
     };
 }
 function unlocatedNotification(evaluated, ruleIndex) {
@@ -1471,10 +1617,23 @@ var version = __webpack_require__(311);
 
 
 
-/** The config as the JSON report shows it: every input but the two tokens. */
+/** The config as the JSON report shows it: every input but the tokens. */
 function publicConfig(config) {
     const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
     return rest;
+}
+/** The report with every threshold of the config, those added after the report's builder too. */
+function withAllThresholds(report, config) {
+    return {
+        ...report,
+        thresholds: {
+            ...report.thresholds,
+            failOnTransitivities: config.failOnTransitivities,
+            ignoreUnfixed: config.ignoreUnfixed,
+            ...(config.failOnEpss !== undefined && { failOnEpss: config.failOnEpss }),
+            allowLicenses: config.allowLicenses
+        }
+    };
 }
 async function attempt(runner, what, task) {
     try {
@@ -1489,7 +1648,8 @@ async function attempt(runner, what, task) {
  * Every report of the run. Each is independent and best effort: a report that cannot be written
  * warns and never changes the verdict or hides another report.
  */
-async function publishReports(report, config, ctx, runner) {
+async function publishReports(built, config, ctx, runner) {
+    const report = withAllThresholds(built, config);
     const extras = {};
     if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
         extras.sbomFile = config.sbomFile;

@@ -484,7 +484,7 @@ const early = (0,_early_connections_js__WEBPACK_IMPORTED_MODULE_0__/* .openEarly
 // One turn of the event loop lets them start: a connection to an IP address starts on the next
 // tick, and the import below would hold that back until the action has loaded.
 await new Promise(resolve => setImmediate(resolve));
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(691), __nccwpck_require__.e(860)]).then(__nccwpck_require__.bind(__nccwpck_require__, 860));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(691), __nccwpck_require__.e(56)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7056));
 await run(undefined, _runner_core_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .coreRunner */ .s, early);
 
 __webpack_async_result__();
@@ -626,6 +626,7 @@ function valueErrors(error) {
 /* harmony export */   pI: () => (/* binding */ parseToken),
 /* harmony export */   rd: () => (/* binding */ parseRef),
 /* harmony export */   wj: () => (/* binding */ parseEmail),
+/* harmony export */   y5: () => (/* binding */ parseLicenseId),
 /* harmony export */   yG: () => (/* binding */ parseBoolean),
 /* harmony export */   yL: () => (/* binding */ oneOf)
 /* harmony export */ });
@@ -776,8 +777,16 @@ function parseList(raw) {
 function unique(values) {
     return [...new Set(values)];
 }
-/** Free-text entries (rule names, licenses): listOf has already rejected control characters. */
+/** Free-text entries (rule names): listOf has already rejected control characters. */
 const anyText = (entry) => entry;
+/** One SPDX license (`MIT`, `GPL-2.0+`, `LicenseRef-x`, `GPL-2.0-only WITH Classpath-exception-2.0`). */
+const LICENSE_ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+\+?(?:\s+(?:WITH|with)\s+[A-Za-z0-9.-]+)?$/;
+/** A license list entry: one license, not an expression (its alternatives are separate entries). */
+function parseLicenseId(entry) {
+    if (LICENSE_ID.test(entry) && !/^(?:and|or|with)$/i.test(entry))
+        return entry;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputValueError */ .uH('each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry', entry);
+}
 /**
  * A list field whose entries are free of control characters and each go through `parseEntry`;
  * every bad entry is reported, not just the first. The result is frozen and deduplicated after

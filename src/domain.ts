@@ -21,6 +21,10 @@ export const EXPOSURES = [
 ] as const
 export type Exposure = (typeof EXPOSURES)[number]
 
+/** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
+export const TRANSITIVITIES = ['direct', 'transitive', 'unknown'] as const
+export type Transitivity = (typeof TRANSITIVITIES)[number]
+
 export const ISSUE_TYPES = ['sast', 'sca', 'secrets'] as const
 export type IssueType = (typeof ISSUE_TYPES)[number]
 
@@ -156,6 +160,12 @@ export interface ScaFinding extends FindingBase {
   readonly epss?: EpssScore
 }
 
+/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+export function transitivityOf(finding: ScaFinding): Transitivity {
+  const spelled = finding.dependency?.transitivity?.toLowerCase()
+  return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown'
+}
+
 /**
  * A secrets finding. Only allow-listed fields of the response reach it (never the matched text),
  * so whatever a reporter prints of it cannot leak the credential.
@@ -189,6 +199,7 @@ export interface PolicyRule {
 export interface Dependency {
   readonly name: string
   readonly version: string
+  /** As the platform lists them: SPDX ids or expressions; several apply together (AND). */
   readonly licenses: readonly string[]
   readonly ecosystem?: string
   readonly repositoryId?: string
@@ -236,6 +247,7 @@ export type BlockReason =
   | { readonly kind: 'severity'; readonly severity: Severity; readonly threshold: Severity }
   | { readonly kind: 'policy-mode'; readonly mode: PolicyMode; readonly threshold: PolicyMode }
   | { readonly kind: 'malicious' }
+  | { readonly kind: 'epss'; readonly score: number; readonly threshold: number }
   | { readonly kind: 'secret'; readonly validationState: ValidationState }
 
 export interface IgnoreMatch {
@@ -253,10 +265,23 @@ export interface EvaluatedFinding {
   readonly ignored?: IgnoreMatch
 }
 
+/**
+ * Why the license gate lists a dependency: a license deny-licenses names, one allow-licenses does
+ * not name, an expression that cannot be read (blocks: it might name anything), or no license
+ * known (listed, never blocks).
+ */
+export const LICENSE_JUDGEMENTS = ['denied', 'not-allowed', 'unparseable', 'unknown'] as const
+export type LicenseJudgement = (typeof LICENSE_JUDGEMENTS)[number]
+
+/** A dependency the license gate lists; all but `unknown` block. */
 export interface LicenseViolation {
   readonly package: string
   readonly version: string
+  /** The license as the platform gave it (several joined with AND); '' when it gave none. */
   readonly license: string
+  readonly judgement: LicenseJudgement
+  /** What is wrong with an unparseable expression. */
+  readonly problem?: string
 }
 
 export type GateResult = 'passed' | 'failed' | 'skipped'
@@ -284,7 +309,10 @@ export interface Verdict {
   readonly ignored: readonly EvaluatedFinding[]
   /** The findings that neither block nor are ignored, in the same order. */
   readonly nonBlocking: readonly EvaluatedFinding[]
+  /** The license violations that block: all but those of an unknown license. */
   readonly licenseViolations: readonly LicenseViolation[]
+  /** Dependencies whose license the platform does not know: listed, never blocking; absent when none. */
+  readonly unknownLicenses?: readonly LicenseViolation[]
   /** Ignore entries past their `expires` date: they no longer apply. */
   readonly expiredIgnores: readonly { readonly description: string; readonly expires: string }[]
   /**

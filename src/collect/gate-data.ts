@@ -7,7 +7,6 @@ import {
 } from '../api/findings.js'
 import { secretsPages, secretsStatuses } from '../api/secrets.js'
 import { ExpectedItems, SpeculationBudget } from '../api/speculation.js'
-import { listDependencies } from '../api/dependencies.js'
 import { findProject } from '../api/projects.js'
 import type { Transport } from '../api/transport.js'
 import type { Config } from '../inputs/index.js'
@@ -16,13 +15,12 @@ import type {
   Finding,
   Project,
   LicenseViolation,
-  Dependency,
   ScanFindingsCounts
 } from '../domain.js'
 import type { RuleModes } from '../gate/modes.js'
-import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { RuleModeCollector } from './rule-modes.js'
+import { collectLicenseViolations } from './licenses.js'
 import { underCheckedSlug } from './checked-slug.js'
 import { UserError } from '../errors.js'
 
@@ -183,28 +181,6 @@ function isProductMissing(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 403 || error.status === 404)
 }
 
-/** Dependencies of the repository with a denied license; one query per license, concurrently. */
-export async function fetchLicenseViolations(
-  transport: Transport,
-  deploymentId: string,
-  project: Project,
-  denied: readonly string[]
-): Promise<LicenseViolation[]> {
-  const results = await Promise.all(
-    denied.map(
-      async license =>
-        [
-          license,
-          await listDependencies(transport, deploymentId, {
-            license: [license],
-            repositoryId: [project.id]
-          })
-        ] as [string, Dependency[]]
-    )
-  )
-  return licenseViolations(new Map(results), project.id)
-}
-
 export class ProjectNotFoundError extends UserError {
   override readonly name = 'ProjectNotFoundError'
   constructor(repository: string, deployment: Deployment) {
@@ -248,7 +224,6 @@ export async function collectGateData(
 ): Promise<GateData> {
   const wantModes =
     config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
-  const wantLicenses = config.gate && config.denyLicenses.length > 0
   const ruleModes = wantModes
     ? new RuleModeCollector(
         transport,
@@ -266,11 +241,17 @@ export async function collectGateData(
       (slug, early) => fetchFindings(transport, slug, config, { ...options, signal: early }),
       signal
     ),
-    wantLicenses && project
-      ? Promise.all([deployment, project]).then(([d, p]) =>
-          fetchLicenseViolations(transport, d.id, p, config.denyLicenses)
-        )
-      : Promise.resolve([])
+    collectLicenseViolations(
+      transport,
+      deployment,
+      config,
+      () =>
+        project ??
+        lookUpProject(transport, deployment, {
+          slug: config.deploymentSlug,
+          repository: config.repository
+        })
+    )
   ])
   return {
     findings: found.findings,

@@ -50,6 +50,8 @@ export interface JsonReport {
   } | null
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
+  /** Dependencies of unknown license: not judged, not blocking. */
+  readonly unknownLicenses: NonNullable<NonNullable<RunReport['verdict']>['unknownLicenses']>
   readonly expiredIgnores: NonNullable<RunReport['verdict']>['expiredIgnores']
   /** Ignore entries a pull request adds: not applied to this run. */
   readonly proposedIgnores: NonNullable<NonNullable<RunReport['verdict']>['proposedIgnores']>
@@ -113,6 +115,7 @@ export function redactSecrets(value: unknown): unknown {
 type JsonReportHead = Omit<JsonReport, 'findings' | JsonReportTailKey>
 type JsonReportTailKey =
   | 'licenseViolations'
+  | 'unknownLicenses'
   | 'expiredIgnores'
   | 'proposedIgnores'
   | 'tickets'
@@ -154,6 +157,7 @@ function reportParts(
     },
     tail: {
       licenseViolations: verdict?.licenseViolations ?? [],
+      unknownLicenses: verdict?.unknownLicenses ?? [],
       expiredIgnores: verdict?.expiredIgnores ?? [],
       proposedIgnores: verdict?.proposedIgnores ?? [],
       tickets: report.tickets ?? null,

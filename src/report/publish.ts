@@ -10,10 +10,24 @@ import { writeJobSummary } from './summary.js'
 import { VERSION } from '../version.js'
 import { errorText } from '../text/error-text.js'
 
-/** The config as the JSON report shows it: every input but the two tokens. */
+/** The config as the JSON report shows it: every input but the tokens. */
 export function publicConfig(config: Config): Record<string, unknown> {
   const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config
   return rest
+}
+
+/** The report with every threshold of the config, those added after the report's builder too. */
+export function withAllThresholds(report: RunReport, config: Config): RunReport {
+  return {
+    ...report,
+    thresholds: {
+      ...report.thresholds,
+      failOnTransitivities: config.failOnTransitivities,
+      ignoreUnfixed: config.ignoreUnfixed,
+      ...(config.failOnEpss !== undefined && { failOnEpss: config.failOnEpss }),
+      allowLicenses: config.allowLicenses
+    }
+  }
 }
 
 async function attempt<T>(
@@ -34,11 +48,12 @@ async function attempt<T>(
  * warns and never changes the verdict or hides another report.
  */
 export async function publishReports(
-  report: RunReport,
+  built: RunReport,
   config: Config,
   ctx: RunContext,
   runner: Runner
 ): Promise<void> {
+  const report = withAllThresholds(built, config)
   const extras: { -readonly [K in keyof OutputExtras]: OutputExtras[K] } = {}
   if (config.sbomFile !== undefined && report.sbom?.exports.some(e => e.file !== undefined))
     extras.sbomFile = config.sbomFile

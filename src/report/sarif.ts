@@ -22,11 +22,18 @@ import type {
   ReportingDescriptor,
   Result
 } from 'sarif'
-import type { BlockReason, EvaluatedFinding, Finding, Location, Severity } from '../domain.js'
-import { severityRank } from '../domain.js'
+import type {
+  BlockReason,
+  EvaluatedFinding,
+  Finding,
+  Location,
+  ScaFinding,
+  Severity
+} from '../domain.js'
+import { severityRank, transitivityOf } from '../domain.js'
 import { annotationProperty } from './escape.js'
 import { stripControl, truncate } from '../text/plain.js'
-import { dependencyText, reasonsText } from './labels.js'
+import { dependencyText, epssText, fixText, reasonsText } from './labels.js'
 import type { RunReport } from './model.js'
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json'
@@ -212,6 +219,13 @@ export function sarifLevel(evaluated: EvaluatedFinding): Result.level {
   return severityRank(evaluated.finding.severity) >= severityRank('high') ? 'warning' : 'note'
 }
 
+/** `Fix: lodash@4.17.21 · EPSS 0.012` for an SCA finding; '' for others. */
+function fixLine(finding: Finding, texts: ResultTexts): string {
+  if (finding.type !== 'sca') return ''
+  const epss = finding.epss === undefined ? '' : ` · EPSS ${epssText(finding.epss.score)}`
+  return `Fix: ${texts.dependency(fixText(finding))}${epss}`
+}
+
 function resultMessage(evaluated: EvaluatedFinding, texts: ResultTexts): string {
   const { finding } = evaluated
   const dependency = dependencyText(finding)
@@ -220,6 +234,7 @@ function resultMessage(evaluated: EvaluatedFinding, texts: ResultTexts): string 
     [
       texts.message(finding.ruleMessage),
       dependency === '' ? '' : `Dependency: ${texts.dependency(dependency)}`,
+      fixLine(finding, texts),
       reasons === '' ? '' : `Blocking: ${reasons}`
     ]
       .filter(s => s !== '')
@@ -261,8 +276,19 @@ function buildResult(
       ...(evaluated.ignored && {
         ignoredReason: annotationProperty(evaluated.ignored.reason, 1_000)
       }),
-      ...(finding.url !== undefined && { url: finding.url })
+      ...(finding.url !== undefined && { url: finding.url }),
+      ...(finding.type === 'sca' && scaProperties(finding))
     }
+  }
+}
+
+/** What a Supply Chain result adds: the dependency's transitivity, its fixes and EPSS score. */
+function scaProperties(finding: ScaFinding): Record<string, unknown> {
+  return {
+    transitivity: transitivityOf(finding),
+    fixVersions: finding.fixVersions,
+    ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
+    ...(finding.epss !== undefined && { epss: finding.epss })
   }
 }
 
