@@ -11,6 +11,7 @@ import { startEmulator } from '../emulator/server.js'
 import {
   requireBundle,
   errorLines,
+  pullRequestEvent,
   runAction,
   type ActionRun,
   type Emulator
@@ -66,14 +67,7 @@ describe('ignore-file and the pull request base', () => {
       },
       {
         eventName,
-        event: {
-          number: 42,
-          pull_request: {
-            number: 42,
-            head: { sha: 'f'.repeat(40), repo: { full_name: 'acme/web' } },
-            base: { sha: BASE_SHA, repo: { full_name: 'acme/web' } }
-          }
-        },
+        event: pullRequestEvent(BASE_SHA),
         cwd: workspace,
         env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url }
       }

@@ -1,22 +1,25 @@
 /**
  * End-to-end: the Supply Chain noise filters (fail-on-transitivities, ignore-unfixed,
- * fail-on-epss) and the license gate's allow-licenses with SPDX expressions, run through the
- * bundle against the emulator in the live wire shape (the documented dependency shape carries no
- * licenses).
+ * fail-on-epss), the license gate's allow-licenses with SPDX expressions, and the ignore file's
+ * vulnerability and package entries, run through the bundle against the emulator in the live
+ * wire shape (the documented dependency shape carries no licenses).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dependency, scaFinding, startEmulator } from '../emulator/server.js'
 import {
   errorLines,
+  pullRequestEvent,
   requireBundle,
   runAction,
   warningLines,
   RELAXED,
+  type ActionRun,
   type Emulator
 } from './helpers/e2e.js'
+import { FakeGitHub } from './helpers/fake-github.js'
 import { PROJECT, WEB_SAST, WEB_SCA } from './helpers/sample.js'
 
 requireBundle()
@@ -47,7 +50,7 @@ function fixCellOf(row: string | undefined): string | undefined {
   return row?.split(' | ')[2]
 }
 
-describe('e2e: Supply Chain noise and licenses', () => {
+describe('e2e: Supply Chain noise, licenses and exemptions', () => {
   let emulator: Emulator
   let dir = ''
   beforeAll(async () => {
@@ -306,6 +309,111 @@ describe('e2e: Supply Chain noise and licenses', () => {
       })
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-count']).toBe('3')
+    })
+  })
+
+  describe('ignore file: vulnerability and package entries', () => {
+    const IGNORES = [
+      'ignores:',
+      '  - vulnerability: CVE-2021-23337',
+      '    reason: template() never sees user input (SEC-31)',
+      '  - package: PyQt5',
+      '    version: "5.15.10"',
+      '    reason: commercial licence bought (LEGAL-7)',
+      '    expires: 2999-12-31',
+      ''
+    ].join('\n')
+
+    it('exempt lodash by its CVE and PyQt5 from the license gate, each listed with its reason', async () => {
+      const file = join(dir, 'ignore.yml')
+      const report = join(dir, 'ignores.json')
+      await writeFile(file, IGNORES)
+      const run = await runAction(emulator, {
+        'ignore-file': file,
+        'allow-licenses': `${ALLOWED}, Zlib, AGPL-3.0-or-later`,
+        'report-file': report
+      })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs['blocking-count']).toBe('4')
+      expect(JSON.parse(run.outputs['blocking-ids'] ?? '[]')).not.toContain(WEB_SCA.lodash)
+      expect(errorLines(run)[0]).toMatch(/^4 blocking findings: /)
+      expect(run.summary).toContain('**16** findings in scope: **4** blocking, **1** ignored')
+      const ignored = rowsUnder(run.summary, '### Ignored findings (1)')
+      expect(ignored[0]).toMatch(
+        /\| template\(\) never sees user input \(SEC-31\) \| vulnerability CVE-2021-23337 \|$/
+      )
+      expect(rowsUnder(run.summary, '### Ignored license violations (1)')).toEqual([
+        '| <code>PyQt5@&#8203;5.15.10</code> | <code>GPL-3.0-only</code> | commercial licence bought (LEGAL-7) | package PyQt5@&#8203;5.15.10 |'
+      ])
+      expect(run.summary).not.toContain('### Dependencies with')
+      const json = JSON.parse(await readFile(report, 'utf8')) as {
+        licenseViolations: unknown[]
+        ignoredLicenseViolations: unknown[]
+      }
+      expect(json.licenseViolations).toEqual([])
+      expect(json.ignoredLicenseViolations).toEqual([
+        {
+          package: 'PyQt5',
+          version: '5.15.10',
+          license: 'GPL-3.0-only',
+          judgement: 'not-allowed',
+          ignored: {
+            reason: 'commercial licence bought (LEGAL-7)',
+            source: 'package PyQt5@5.15.10'
+          }
+        }
+      ])
+    })
+
+    it('a bad entry stops the run before any request', async () => {
+      const file = join(dir, 'bad-ignore.yml')
+      await writeFile(file, '- package: lodash\n  version: 4.10\n  reason: r\n')
+      const run = await runAction(emulator, { 'ignore-file': file })
+      expect(run.exitCode).toBe(1)
+      expect(errorLines(run)).toEqual([
+        `Invalid inputs, nothing was sent:\nignore-file ${file}: entry 1: version: version must be text; quote it ("1.20.0"): YAML reads 1.20 as the number 1.2`
+      ])
+      expect(emulator.requests).toEqual([])
+    })
+
+    it('on a pull request the entries come from the base: a package entry the PR adds is only proposed', async () => {
+      const github = await new FakeGitHub().start()
+      const workspace = await mkdtemp(join(tmpdir(), 'e2e-supply-chain-pr-'))
+      const BASE_SHA = 'ab'.repeat(20)
+      try {
+        github.setFile(BASE_SHA, 'ignore.yml', 'ignores: []\n')
+        await writeFile(join(workspace, 'ignore.yml'), IGNORES)
+        const run: ActionRun = await runAction(
+          emulator,
+          {
+            ...RELAXED,
+            'ignore-file': 'ignore.yml',
+            'github-token': 'ghs_job_token',
+            'allow-licenses': `${ALLOWED}, Zlib, AGPL-3.0-or-later`
+          },
+          {
+            eventName: 'pull_request',
+            event: pullRequestEvent(BASE_SHA),
+            cwd: workspace,
+            env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url }
+          }
+        )
+        expect(run.exitCode).toBe(1)
+        expect(errorLines(run)).toEqual([
+          '1 dependency with a license not in allow-licenses: PyQt5@5.15.10 (GPL-3.0-only)'
+        ])
+        expect(run.summary).toContain('### Proposed ignore entries (2)')
+        expect(run.summary).toContain(
+          '- package PyQt5@&#8203;5.15.10 — commercial licence bought (LEGAL-7) — expires 2999-12-31 (proposed, applies once merged)'
+        )
+        expect(github.requests.map(r => r.url)).toEqual([
+          `/repos/acme/web/contents/ignore.yml?ref=${BASE_SHA}`
+        ])
+      } finally {
+        await github.close()
+        await rm(workspace, { recursive: true, force: true })
+      }
     })
   })
 

@@ -86,7 +86,9 @@ function gate(
     thresholds: { ...DEFAULTS, ...options.thresholds },
     modeOf: () => options.mode ?? 'monitor',
     ignoreOf: f =>
-      options.ignore?.includes(f.id) ? { reason: 'accepted', source: `id ${f.id}` } : undefined,
+      'id' in f && options.ignore?.includes(f.id)
+        ? { reason: 'accepted', source: `id ${f.id}` }
+        : undefined,
     licenseViolations: [],
     expiredIgnores: []
   })
@@ -320,7 +322,7 @@ describe('verdict', () => {
       ],
       thresholds: DEFAULTS,
       modeOf: f => (f.ruleName === unknownRule ? 'unknown' : 'block'),
-      ignoreOf: f => (f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
+      ignoreOf: f => ('id' in f && f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
       licenseViolations: [],
       expiredIgnores: []
     })
@@ -827,12 +829,18 @@ describe('license violations in the verdict', () => {
     judgement: 'denied' | 'not-allowed' | 'unparseable' | 'unknown',
     license = 'GPL-3.0-only'
   ) => ({ package: name, version: '1.0.0', license, judgement })
-  const verdictOf = (licenseViolations: ReturnType<typeof violation>[]) =>
+  const verdictOf = (
+    licenseViolations: ReturnType<typeof violation>[],
+    exempt: readonly string[] = []
+  ) =>
     decide({
       findings: [],
       thresholds: DEFAULTS,
       modeOf: () => 'unknown',
-      ignoreOf: () => undefined,
+      ignoreOf: subject =>
+        'judgement' in subject && exempt.includes(subject.package)
+          ? { reason: 'legal approved', source: `package ${subject.package}` }
+          : undefined,
       licenseViolations,
       expiredIgnores: []
     })
@@ -842,20 +850,24 @@ describe('license violations in the verdict', () => {
     expect(verdict.result).toBe('passed')
     expect(verdict.licenseViolations).toEqual([])
     expect(verdict.unknownLicenses).toEqual([violation('mystery', 'unknown', '')])
+    expect(verdict.ignoredLicenseViolations).toBeUndefined()
   })
 
-  it('every violation but those of unknown license blocks', () => {
-    const verdict = verdictOf([
-      violation('qt', 'not-allowed'),
-      violation('odd', 'unparseable', 'MIT OR (')
-    ])
+  it('an exempted violation is listed with its entry and does not block; the others do', () => {
+    const verdict = verdictOf(
+      [violation('qt', 'not-allowed'), violation('odd', 'unparseable', 'MIT OR (')],
+      ['qt']
+    )
     expect(verdict.result).toBe('failed')
-    expect(verdict.licenseViolations).toEqual([
-      violation('qt', 'not-allowed'),
-      violation('odd', 'unparseable', 'MIT OR (')
+    expect(verdict.licenseViolations).toEqual([violation('odd', 'unparseable', 'MIT OR (')])
+    expect(verdict.ignoredLicenseViolations).toEqual([
+      {
+        ...violation('qt', 'not-allowed'),
+        ignored: { reason: 'legal approved', source: 'package qt' }
+      }
     ])
     expect(failureMessage(verdict)).toBe(
-      '2 dependencies with a license that blocks: qt@1.0.0 (GPL-3.0-only), odd@1.0.0 (MIT OR (, cannot be read)'
+      '1 dependency with a license that blocks: odd@1.0.0 (MIT OR (, cannot be read)'
     )
   })
 

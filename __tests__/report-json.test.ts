@@ -91,11 +91,18 @@ describe('buildJsonReport', () => {
     })
   })
 
-  it('lists blocking and unknown-license dependencies apart', () => {
+  it('lists blocking, ignored and unknown-license dependencies apart', () => {
+    const violation = { package: 'qt', version: '5', license: 'GPL-3.0-only' } as const
     const report = runReport({
       verdict: verdictOf([], {
-        licenseViolations: [
-          { package: 'qt', version: '5', license: 'GPL-3.0-only', judgement: 'not-allowed' }
+        licenseViolations: [{ ...violation, judgement: 'not-allowed' }],
+        ignoredLicenseViolations: [
+          {
+            ...violation,
+            package: 'qt-ok',
+            judgement: 'not-allowed',
+            ignored: { reason: 'bought', source: 'package qt-ok' }
+          }
         ],
         unknownLicenses: [{ package: 'x', version: '1', license: '', judgement: 'unknown' }]
       })
@@ -103,6 +110,9 @@ describe('buildJsonReport', () => {
     const json = buildJsonReport(report, {})
     expect(json.counts?.licenseViolations).toBe(1)
     expect(json.licenseViolations.map(v => v.package)).toEqual(['qt'])
+    expect(json.ignoredLicenseViolations.map(v => [v.package, v.ignored?.reason])).toEqual([
+      ['qt-ok', 'bought']
+    ])
     expect(json.unknownLicenses.map(v => v.package)).toEqual(['x'])
   })
 

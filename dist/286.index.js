@@ -35,9 +35,15 @@ const PATH_PROBES = [
     'config/.env',
     'src/with space/ü.go'
 ];
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+/**
+ * True when the entry selects every finding: no id, vulnerability or package (each names one
+ * thing), and each glob it gives matches anything.
+ */
 function matchesEveryFinding(entry) {
-    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
+    if (entry.id !== undefined || entry.vulnerability !== undefined || entry.package !== undefined) {
+        return false;
+    }
+    if (entry.rule === undefined && entry.path === undefined)
         return false;
     const all = (pattern, probes) => {
         if (pattern === undefined)
@@ -64,6 +70,34 @@ function rememberedMatcher(pattern) {
     };
 }
 const NO_MATCH = () => undefined;
+const same = (a, b) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+function isLicenseViolation(subject) {
+    return 'judgement' in subject;
+}
+/** The SCA selectors: a vulnerability id, a package and its version. */
+function matchesSca(entry, finding) {
+    if (entry.vulnerability === undefined && entry.package === undefined)
+        return true;
+    if (finding.type !== 'sca')
+        return false;
+    if (entry.vulnerability !== undefined && !same(finding.vulnerabilityId, entry.vulnerability)) {
+        return false;
+    }
+    return entry.package === undefined || matchesPackage(entry, finding.dependency);
+}
+function matchesPackage(entry, dependency) {
+    if (entry.package === undefined || dependency === undefined)
+        return false;
+    if (!same(dependency.package, entry.package))
+        return false;
+    return entry.version === undefined || dependency.version === entry.version;
+}
+/** A license violation has a package and a version only: entries that select by nothing else. */
+function matchesLicense(entry, violation) {
+    const other = entry.rule ?? entry.id ?? entry.path ?? entry.vulnerability;
+    return (other === undefined &&
+        matchesPackage(entry, { package: violation.package, version: violation.version }));
+}
 function buildIgnoreMatcher(entries, ignoreRules, now) {
     const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
     const expired = entries
@@ -92,9 +126,13 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
         }
         return known ?? undefined;
     };
+    const matchLicense = (violation) => compiled.find(({ entry }) => matchesLicense(entry, violation))?.matched;
     return {
         expired,
-        match: finding => {
+        match: subject => {
+            if (isLicenseViolation(subject))
+                return matchLicense(subject);
+            const finding = subject;
             for (const { entry, rule, path, matched } of compiled) {
                 if (entry.id !== undefined && entry.id !== finding.id)
                     continue;
@@ -105,6 +143,8 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
                 if (rule && !rule(finding.ruleName))
                     continue;
                 if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
+                    continue;
+                if (!matchesSca(entry, finding))
                     continue;
                 return matched;
             }

@@ -3848,7 +3848,16 @@ async function loadIgnoreSource(config, ctx, runner) {
 }
 /** The workspace entries the base does not have, compared on every field the user wrote. */
 function proposedEntries(workspace, base) {
-    const key = (entry) => JSON.stringify([entry.rule, entry.id, entry.path, entry.reason, entry.expires]);
+    const key = (entry) => JSON.stringify([
+        entry.rule,
+        entry.id,
+        entry.path,
+        entry.vulnerability,
+        entry.package,
+        entry.version,
+        entry.reason,
+        entry.expires
+    ]);
     const known = new Set(base.map(key));
     return workspace.filter(entry => !known.has(key(entry)));
 }

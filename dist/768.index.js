@@ -24,18 +24,38 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const EXPIRES_FORMAT = 'must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone';
+/** CVE-2021-44228, GHSA-jfh8-c2jp-5v3q: the ids the platform gives in vulnerability_identifier. */
+const VULNERABILITY_ID = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
+const KEYS = 'rule, id, path, vulnerability, package, version, reason, expires';
+/** Text only: YAML reads an unquoted 1.20 as the number 1.2, which is another version. */
+const quotedText = (key) => zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({
+    error: `${key} must be text; quote it ("1.20.0"): YAML reads 1.20 as the number 1.2`
+})
+    .trim()
+    .min(1);
 const Entry = zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     rule: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1).optional(),
     id: zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .number */ .aig().int().positive(), zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().regex(/^\d+$/).transform(Number)])
         .optional(),
     path: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().trim().min(1).optional(),
+    vulnerability: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .trim()
+        .regex(VULNERABILITY_ID, 'must be a CVE or GHSA id, e.g. CVE-2021-44228 or GHSA-jfh8-c2jp-5v3q')
+        .optional(),
+    package: quotedText('package').optional(),
+    version: quotedText('version').optional(),
     reason: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({ error: 'reason is required' }).trim().min(1, 'reason is required'),
     // Parsed with the core schema, so an unquoted 2026-12-31 stays the text that was written.
     expires: zod__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP({ error: EXPIRES_FORMAT }).optional()
 })
     .strict()
-    .refine(entry => entry.rule !== undefined || entry.id !== undefined || entry.path !== undefined, {
-    message: 'give at least one of rule, id, path'
+    .refine(entry => entry.rule !== undefined ||
+    entry.id !== undefined ||
+    entry.path !== undefined ||
+    entry.vulnerability !== undefined ||
+    entry.package !== undefined, { message: 'give at least one of rule, id, path, vulnerability, package' })
+    .refine(entry => entry.version === undefined || entry.package !== undefined, {
+    message: 'version needs package: it names a version of that package'
 });
 const IgnoreDocument = zod__WEBPACK_IMPORTED_MODULE_2__/* .union */ .KCZ([zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()), zod__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({ ignores: zod__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()) })]);
 /** Date.parse rolls 2026-02-30 over to 2 March; a typo must not move an expiry. */
@@ -68,6 +88,11 @@ function describe(entry) {
         parts.push(`id ${entry.id}`);
     if (entry.path !== undefined)
         parts.push(`path ${entry.path}`);
+    if (entry.vulnerability !== undefined)
+        parts.push(`vulnerability ${entry.vulnerability}`);
+    if (entry.package !== undefined) {
+        parts.push(`package ${entry.package}${entry.version === undefined ? '' : `@${entry.version}`}`);
+    }
     return parts.join(', ');
 }
 /** Parses the text of an ignore file (YAML, which JSON is a subset of). Throws IgnoreFileError. */
@@ -99,7 +124,7 @@ function parseIgnoreFile(text, file) {
             for (const issue of parsed.error.issues) {
                 const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
                 const message = issue.code === 'unrecognized_keys'
-                    ? `unknown key(s) ${issue.keys.join(', ')}; allowed: rule, id, path, reason, expires`
+                    ? `unknown key(s) ${issue.keys.join(', ')}; allowed: ${KEYS}`
                     : issue.message;
                 problems.push(`entry ${index + 1}: ${field}${message}`);
             }
@@ -162,9 +187,15 @@ const PATH_PROBES = [
     'config/.env',
     'src/with space/ü.go'
 ];
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+/**
+ * True when the entry selects every finding: no id, vulnerability or package (each names one
+ * thing), and each glob it gives matches anything.
+ */
 function matchesEveryFinding(entry) {
-    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
+    if (entry.id !== undefined || entry.vulnerability !== undefined || entry.package !== undefined) {
+        return false;
+    }
+    if (entry.rule === undefined && entry.path === undefined)
         return false;
     const all = (pattern, probes) => {
         if (pattern === undefined)
@@ -191,6 +222,34 @@ function rememberedMatcher(pattern) {
     };
 }
 const NO_MATCH = () => undefined;
+const same = (a, b) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+function isLicenseViolation(subject) {
+    return 'judgement' in subject;
+}
+/** The SCA selectors: a vulnerability id, a package and its version. */
+function matchesSca(entry, finding) {
+    if (entry.vulnerability === undefined && entry.package === undefined)
+        return true;
+    if (finding.type !== 'sca')
+        return false;
+    if (entry.vulnerability !== undefined && !same(finding.vulnerabilityId, entry.vulnerability)) {
+        return false;
+    }
+    return entry.package === undefined || matchesPackage(entry, finding.dependency);
+}
+function matchesPackage(entry, dependency) {
+    if (entry.package === undefined || dependency === undefined)
+        return false;
+    if (!same(dependency.package, entry.package))
+        return false;
+    return entry.version === undefined || dependency.version === entry.version;
+}
+/** A license violation has a package and a version only: entries that select by nothing else. */
+function matchesLicense(entry, violation) {
+    const other = entry.rule ?? entry.id ?? entry.path ?? entry.vulnerability;
+    return (other === undefined &&
+        matchesPackage(entry, { package: violation.package, version: violation.version }));
+}
 function buildIgnoreMatcher(entries, ignoreRules, now) {
     const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
     const expired = entries
@@ -219,9 +278,13 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
         }
         return known ?? undefined;
     };
+    const matchLicense = (violation) => compiled.find(({ entry }) => matchesLicense(entry, violation))?.matched;
     return {
         expired,
-        match: finding => {
+        match: subject => {
+            if (isLicenseViolation(subject))
+                return matchLicense(subject);
+            const finding = subject;
             for (const { entry, rule, path, matched } of compiled) {
                 if (entry.id !== undefined && entry.id !== finding.id)
                     continue;
@@ -232,6 +295,8 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
                 if (rule && !rule(finding.ruleName))
                     continue;
                 if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
+                    continue;
+                if (!matchesSca(entry, finding))
                     continue;
                 return matched;
             }

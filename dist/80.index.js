@@ -436,7 +436,7 @@ function decide(input) {
     const rest = findings.slice(blockingCount);
     const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined);
     const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined);
-    const licenses = judgedLicenses(input.licenseViolations);
+    const licenses = judgedLicenses(input.licenseViolations, input.ignoreOf);
     const failed = blocking.length > 0 || licenses.blocking.length > 0;
     return {
         result: failed ? 'failed' : 'passed',
@@ -445,18 +445,32 @@ function decide(input) {
         ignored,
         nonBlocking,
         licenseViolations: licenses.blocking,
+        ...(licenses.ignored.length > 0 && { ignoredLicenseViolations: licenses.ignored }),
         ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
         counts: { total: findings.length, sast, sca, secrets, unknownMode }
     };
 }
-/** The license gate's dependencies by outcome: blocking, or of unknown license. */
-function judgedLicenses(listed) {
-    return {
-        blocking: listed.filter(violation => violation.judgement !== 'unknown'),
-        unknown: listed.filter(violation => violation.judgement === 'unknown')
+/** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
+function judgedLicenses(listed, ignoreOf) {
+    const out = {
+        blocking: [],
+        ignored: [],
+        unknown: []
     };
+    for (const violation of listed) {
+        if (violation.judgement === 'unknown') {
+            out.unknown.push(violation);
+            continue;
+        }
+        const ignored = ignoreOf(violation);
+        if (ignored === undefined)
+            out.blocking.push(violation);
+        else
+            out.ignored.push({ ...violation, ignored });
+    }
+    return out;
 }
 
 

@@ -492,6 +492,18 @@ function licenseSection(verdict) {
         return undefined;
     return table(heading(`Dependencies with ${(0,gate_licenses/* violationsNoun */.Nm)(violations)}`, violations.length), ['Dependency', 'License', 'Why it blocks'], capped(violations, licenseRow), 'dependency', 'dependencies');
 }
+/** License violations an ignore entry (`package:`) exempts: listed with the entry's reason. */
+function ignoredLicenseSection(verdict) {
+    const ignored = verdict.ignoredLicenseViolations ?? [];
+    if (ignored.length === 0)
+        return undefined;
+    return table(heading('Ignored license violations', ignored.length), ['Dependency', 'License', 'Ignored because', 'Matched'], capped(ignored, v => row([
+        (0,report_escape/* code */.aY)(`${v.package}@${v.version}`),
+        (0,report_escape/* code */.aY)(v.license, 100),
+        (0,report_escape/* escapeCell */.kq)(v.ignored?.reason ?? ''),
+        (0,report_escape/* escapeCell */.kq)(v.ignored?.source ?? '', 200)
+    ])), 'ignored license violation', 'ignored license violations');
+}
 /** Dependencies the platform knows no license of: the license gate could not judge them. */
 function unknownLicenseSection(verdict) {
     const unknown = verdict.unknownLicenses ?? [];
@@ -684,6 +696,7 @@ function buildSections(report) {
         verdict ? secretsSection(verdict) : undefined,
         verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
+        verdict ? ignoredLicenseSection(verdict) : undefined,
         verdict ? unknownLicenseSection(verdict) : undefined,
         verdict ? expiredSection(verdict) : undefined,
         verdict ? proposedSection(verdict) : undefined,
@@ -1084,6 +1097,7 @@ function reportParts(report, configWithoutSecrets, meta) {
         },
         tail: {
             licenseViolations: verdict?.licenseViolations ?? [],
+            ignoredLicenseViolations: verdict?.ignoredLicenseViolations ?? [],
             unknownLicenses: verdict?.unknownLicenses ?? [],
             expiredIgnores: verdict?.expiredIgnores ?? [],
             proposedIgnores: verdict?.proposedIgnores ?? [],

@@ -273,7 +273,7 @@ export interface EvaluatedFinding {
 export const LICENSE_JUDGEMENTS = ['denied', 'not-allowed', 'unparseable', 'unknown'] as const
 export type LicenseJudgement = (typeof LICENSE_JUDGEMENTS)[number]
 
-/** A dependency the license gate lists; all but `unknown` block. */
+/** A dependency the license gate lists; all but `unknown` block unless an ignore entry exempts them. */
 export interface LicenseViolation {
   readonly package: string
   readonly version: string
@@ -282,6 +282,8 @@ export interface LicenseViolation {
   readonly judgement: LicenseJudgement
   /** What is wrong with an unparseable expression. */
   readonly problem?: string
+  /** Set by the verdict when an ignore entry (`package:`) exempts it. */
+  readonly ignored?: IgnoreMatch
 }
 
 export type GateResult = 'passed' | 'failed' | 'skipped'
@@ -309,8 +311,10 @@ export interface Verdict {
   readonly ignored: readonly EvaluatedFinding[]
   /** The findings that neither block nor are ignored, in the same order. */
   readonly nonBlocking: readonly EvaluatedFinding[]
-  /** The license violations that block: all but those of an unknown license. */
+  /** The license violations that block: not exempted, and not of an unknown license. */
   readonly licenseViolations: readonly LicenseViolation[]
+  /** License violations an ignore entry exempts; absent when there are none. */
+  readonly ignoredLicenseViolations?: readonly LicenseViolation[]
   /** Dependencies whose license the platform does not know: listed, never blocking; absent when none. */
   readonly unknownLicenses?: readonly LicenseViolation[]
   /** Ignore entries past their `expires` date: they no longer apply. */

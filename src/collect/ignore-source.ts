@@ -104,7 +104,16 @@ export function proposedEntries(
   base: readonly IgnoreEntry[]
 ): IgnoreEntry[] {
   const key = (entry: IgnoreEntry): string =>
-    JSON.stringify([entry.rule, entry.id, entry.path, entry.reason, entry.expires])
+    JSON.stringify([
+      entry.rule,
+      entry.id,
+      entry.path,
+      entry.vulnerability,
+      entry.package,
+      entry.version,
+      entry.reason,
+      entry.expires
+    ])
   const known = new Set(base.map(key))
   return workspace.filter(entry => !known.has(key(entry)))
 }

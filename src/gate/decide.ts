@@ -50,7 +50,8 @@ export interface GateInput {
   readonly thresholds: Thresholds
   /** The policy mode of a SAST finding's rule. */
   readonly modeOf: (finding: SastFinding) => FindingMode
-  readonly ignoreOf: (finding: Finding) => IgnoreMatch | undefined
+  /** The ignore entry that exempts a finding or a license violation (`package:` entries). */
+  readonly ignoreOf: (subject: Finding | LicenseViolation) => IgnoreMatch | undefined
   /** Every dependency the license gate listed, of unknown license included. */
   readonly licenseViolations: readonly LicenseViolation[]
   readonly expiredIgnores: Verdict['expiredIgnores']
@@ -271,7 +272,7 @@ export function decide(input: GateInput): Verdict {
   const rest = findings.slice(blockingCount)
   const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined)
   const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined)
-  const licenses = judgedLicenses(input.licenseViolations)
+  const licenses = judgedLicenses(input.licenseViolations, input.ignoreOf)
   const failed = blocking.length > 0 || licenses.blocking.length > 0
   return {
     result: failed ? 'failed' : 'passed',
@@ -280,6 +281,7 @@ export function decide(input: GateInput): Verdict {
     ignored,
     nonBlocking,
     licenseViolations: licenses.blocking,
+    ...(licenses.ignored.length > 0 && { ignoredLicenseViolations: licenses.ignored }),
     ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
@@ -287,13 +289,24 @@ export function decide(input: GateInput): Verdict {
   }
 }
 
-/** The license gate's dependencies by outcome: blocking, or of unknown license. */
-function judgedLicenses(listed: readonly LicenseViolation[]): {
-  blocking: LicenseViolation[]
-  unknown: LicenseViolation[]
-} {
-  return {
-    blocking: listed.filter(violation => violation.judgement !== 'unknown'),
-    unknown: listed.filter(violation => violation.judgement === 'unknown')
+/** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
+function judgedLicenses(
+  listed: readonly LicenseViolation[],
+  ignoreOf: GateInput['ignoreOf']
+): { blocking: LicenseViolation[]; ignored: LicenseViolation[]; unknown: LicenseViolation[] } {
+  const out = {
+    blocking: [] as LicenseViolation[],
+    ignored: [] as LicenseViolation[],
+    unknown: [] as LicenseViolation[]
   }
+  for (const violation of listed) {
+    if (violation.judgement === 'unknown') {
+      out.unknown.push(violation)
+      continue
+    }
+    const ignored = ignoreOf(violation)
+    if (ignored === undefined) out.blocking.push(violation)
+    else out.ignored.push({ ...violation, ignored })
+  }
+  return out
 }

@@ -185,6 +185,26 @@ export function licenseSection(verdict: Verdict): Section | undefined {
   )
 }
 
+/** License violations an ignore entry (`package:`) exempts: listed with the entry's reason. */
+export function ignoredLicenseSection(verdict: Verdict): Section | undefined {
+  const ignored = verdict.ignoredLicenseViolations ?? []
+  if (ignored.length === 0) return undefined
+  return table(
+    heading('Ignored license violations', ignored.length),
+    ['Dependency', 'License', 'Ignored because', 'Matched'],
+    capped(ignored, v =>
+      row([
+        code(`${v.package}@${v.version}`),
+        code(v.license, 100),
+        escapeCell(v.ignored?.reason ?? ''),
+        escapeCell(v.ignored?.source ?? '', 200)
+      ])
+    ),
+    'ignored license violation',
+    'ignored license violations'
+  )
+}
+
 /** Dependencies the platform knows no license of: the license gate could not judge them. */
 export function unknownLicenseSection(verdict: Verdict): Section | undefined {
   const unknown = verdict.unknownLicenses ?? []

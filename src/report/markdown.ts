@@ -19,6 +19,7 @@ import { epssText, plural } from './labels.js'
 import {
   blockingSection,
   expiredSection,
+  ignoredLicenseSection,
   ignoredSection,
   licenseSection,
   nonBlockingSection,
@@ -59,6 +60,7 @@ export function buildSections(report: RunReport): Section[] {
     verdict ? secretsSection(verdict) : undefined,
     verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
+    verdict ? ignoredLicenseSection(verdict) : undefined,
     verdict ? unknownLicenseSection(verdict) : undefined,
     verdict ? expiredSection(verdict) : undefined,
     verdict ? proposedSection(verdict) : undefined,
