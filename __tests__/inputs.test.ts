@@ -13,6 +13,7 @@ import {
   type InputReader,
   type RunContext
 } from '../src/inputs/index.js'
+import { documentedDefault } from '../scripts/docs.js'
 
 const TOKEN = 'sgp_0123456789abcdefSECRET'
 const NOW = new Date('2026-06-01T12:00:00.750Z')
@@ -49,6 +50,7 @@ function problemsOf(inputs: Record<string, string>, ctx = runContext()): readonl
 interface ActionInput {
   required?: boolean
   default?: string
+  description?: string
 }
 // jest runs from the repository root
 const actionYml = parseYaml(readFileSync(join(process.cwd(), 'action.yml'), 'utf8')) as {
@@ -139,20 +141,29 @@ describe('defaults', () => {
     ])
   })
 
-  const literalDefaults = Object.entries(actionYml.inputs).filter(
-    ([, input]) => input.default !== undefined && !isExpression(input.default)
-  )
+  // action.yml's defaults, and those its descriptions state for the inputs a config file may set.
+  const literalDefaults = Object.entries(actionYml.inputs).flatMap(([name, input]) => {
+    const value = documentedDefault({ description: '', ...input }) ?? input.default
+    return value !== undefined && !isExpression(value) ? [[name, value] as const] : []
+  })
 
   it('action.yml has literal defaults to compare (guards the test below)', () => {
     expect(literalDefaults.length).toBeGreaterThanOrEqual(40)
   })
 
   it.each(literalDefaults)(
-    '%s: passing the action.yml default equals leaving it empty',
-    (name, input) => {
-      expect(configOf({ [name]: input.default ?? '' })).toEqual(configOf())
+    '%s: passing the documented default %j equals leaving it empty',
+    (name, value) => {
+      expect(configOf({ [name]: value })).toEqual(configOf())
     }
   )
+
+  it('the inputs with a default only in their description have none in action.yml', () => {
+    const described = Object.entries(actionYml.inputs).filter(
+      ([, input]) => input.default === undefined && input.description?.includes('Default: `')
+    )
+    expect(described.length).toBeGreaterThanOrEqual(30)
+  })
 
   it('the ${{ }} defaults come from the run context', () => {
     const expressions = Object.entries(actionYml.inputs)
