@@ -13,6 +13,7 @@ import {
   type InputReader,
   type RunContext
 } from '../src/inputs/index.js'
+import { FILE_INPUTS, WORKFLOW_ONLY_INPUTS } from '../src/inputs/config-file.js'
 import { documentedDefault } from '../scripts/docs.js'
 
 const TOKEN = 'sgp_0123456789abcdefSECRET'
@@ -110,6 +111,8 @@ describe('defaults', () => {
     for (const key of [
       'deploymentSlug',
       'deploymentId',
+      'configFile',
+      'configToken',
       'since',
       'failOnEpss',
       'ignoreFile',
@@ -158,11 +161,15 @@ describe('defaults', () => {
     }
   )
 
-  it('the inputs with a default only in their description have none in action.yml', () => {
-    const described = Object.entries(actionYml.inputs).filter(
-      ([, input]) => input.default === undefined && input.description?.includes('Default: `')
+  it('a config file can set exactly the inputs without a default in action.yml: the runner would pass one as set', () => {
+    const defaulted = Object.entries(actionYml.inputs)
+      .filter(([, input]) => input.default !== undefined && input.default !== '')
+      .map(([name]) => name)
+    expect(FILE_INPUTS.filter(name => defaulted.includes(name))).toEqual([])
+    expect([...FILE_INPUTS, ...Object.keys(WORKFLOW_ONLY_INPUTS)].sort()).toEqual(
+      Object.keys(actionYml.inputs).sort()
     )
-    expect(described.length).toBeGreaterThanOrEqual(30)
+    expect(FILE_INPUTS.filter(name => name in WORKFLOW_ONLY_INPUTS)).toEqual([])
   })
 
   it('the ${{ }} defaults come from the run context', () => {

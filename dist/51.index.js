@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   dispatcherFor: () => (/* binding */ dispatcherFor)
 /* harmony export */ });
 /* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9783);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4371);
 
 
 /**
@@ -36,7 +36,7 @@ function dispatcherFor(origin) {
 
 /***/ }),
 
-/***/ 4051:
+/***/ 6432:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -58,7 +58,7 @@ var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var undici = __webpack_require__(4371);
 // EXTERNAL MODULE: ./src/api/dispatcher.ts
 var dispatcher = __webpack_require__(9043);
 // EXTERNAL MODULE: ./src/api/response-body.ts

@@ -810,7 +810,8 @@ function thresholdsText(report) {
     }
     if (t.warnOnly)
         parts.push('warn-only');
-    return `**Gate:** ${parts.join(' · ')}\n`;
+    const source = t.configFile === undefined ? '' : ` (config-file ${(0,report_escape/* code */.aY)(t.configFile, 200)})`;
+    return `**Gate${source}:** ${parts.join(' · ')}\n`;
 }
 function licenseList(licenses) {
     const more = licenses.length > 50 ? `, and ${licenses.length - 50} more` : '';
@@ -1633,7 +1634,7 @@ var version = __webpack_require__(311);
 
 /** The config as the JSON report shows it: every input but the tokens. */
 function publicConfig(config) {
-    const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
+    const { apiToken: _apiToken, githubToken: _githubToken, configToken: _configToken, ...rest } = config;
     return rest;
 }
 /** The report with every threshold of the config, those added after the report's builder too. */
@@ -1645,7 +1646,8 @@ function withAllThresholds(report, config) {
             failOnTransitivities: config.failOnTransitivities,
             ignoreUnfixed: config.ignoreUnfixed,
             ...(config.failOnEpss !== undefined && { failOnEpss: config.failOnEpss }),
-            allowLicenses: config.allowLicenses
+            allowLicenses: config.allowLicenses,
+            ...(config.configFile !== undefined && { configFile: config.configFile })
         }
     };
 }

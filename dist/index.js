@@ -246,7 +246,7 @@ function proxiedClient(make) {
         preconnect: () => undefined,
         async send(url, request) {
             dispatcher ??= make();
-            const [{ request: send }, through] = await Promise.all([__nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6752, 19)), dispatcher]);
+            const [{ request: send }, through] = await Promise.all([__nccwpck_require__.e(/* import() */ 752).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4371, 19)), dispatcher]);
             const response = await send(url, {
                 method: request.method,
                 headers: request.headers,
@@ -484,7 +484,7 @@ const early = (0,_early_connections_js__WEBPACK_IMPORTED_MODULE_0__/* .openEarly
 // One turn of the event loop lets them start: a connection to an IP address starts on the next
 // tick, and the import below would hold that back until the action has loaded.
 await new Promise(resolve => setImmediate(resolve));
-const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(691), __nccwpck_require__.e(56)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7056));
+const { run } = await Promise.all(/* import() */[__nccwpck_require__.e(533), __nccwpck_require__.e(270)]).then(__nccwpck_require__.bind(__nccwpck_require__, 270));
 await run(undefined, _runner_core_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .coreRunner */ .s, early);
 
 __webpack_async_result__();

@@ -9,7 +9,8 @@ import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { failureMessage, unknownModeWarning, verdictHeadline } from './gate/message.js'
 import { modeLookup } from './gate/modes.js'
 import { judgeScopeDrops } from './gate/scope.js'
-import { defaultRunContext, readConfig, type Config, type RunContext } from './inputs/index.js'
+import { defaultRunContext, type Config, type RunContext } from './inputs/index.js'
+import { loadConfig } from './collect/config-source.js'
 import type { EffectsOutcome } from './effects/run-effects.js'
 import type { EvidenceReport, RunReport } from './report/model.js'
 import { effectsReport } from './report/effects-report.js'
@@ -333,7 +334,7 @@ async function runWith(
   let config: Config
   let ignores: IgnoreSource
   try {
-    config = readConfig(name => runner.getInput(name), ctx)
+    config = await loadConfig(name => runner.getInput(name), ctx, runner)
     ignores = await loadIgnoreSource(config, ctx, runner)
   } catch (error) {
     // Before any request only the inputs and the ignore file can be wrong.

@@ -182,7 +182,8 @@ function thresholdsText(report: RunReport): string {
     parts.push(`allowed licenses: ${licenseList(t.allowLicenses)}`)
   }
   if (t.warnOnly) parts.push('warn-only')
-  return `**Gate:** ${parts.join(' · ')}\n`
+  const source = t.configFile === undefined ? '' : ` (config-file ${code(t.configFile, 200)})`
+  return `**Gate${source}:** ${parts.join(' · ')}\n`
 }
 
 function licenseList(licenses: readonly string[]): string {

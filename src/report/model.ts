@@ -50,6 +50,8 @@ export interface RunReport {
     readonly ignoreUnfixed?: boolean
     readonly failOnEpss?: number
     readonly allowLicenses?: readonly string[]
+    /** The config file the thresholds came from, with the workflow's inputs over it. */
+    readonly configFile?: string
   }
   /** Which scan the verdict is about; absent when it was not looked for or not proven. */
   readonly evidence?: EvidenceReport

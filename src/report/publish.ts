@@ -12,7 +12,12 @@ import { errorText } from '../text/error-text.js'
 
 /** The config as the JSON report shows it: every input but the tokens. */
 export function publicConfig(config: Config): Record<string, unknown> {
-  const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config
+  const {
+    apiToken: _apiToken,
+    githubToken: _githubToken,
+    configToken: _configToken,
+    ...rest
+  } = config
   return rest
 }
 
@@ -25,7 +30,8 @@ export function withAllThresholds(report: RunReport, config: Config): RunReport 
       failOnTransitivities: config.failOnTransitivities,
       ignoreUnfixed: config.ignoreUnfixed,
       ...(config.failOnEpss !== undefined && { failOnEpss: config.failOnEpss }),
-      allowLicenses: config.allowLicenses
+      allowLicenses: config.allowLicenses,
+      ...(config.configFile !== undefined && { configFile: config.configFile })
     }
   }
 }
