@@ -398,6 +398,10 @@ function ruleCell(evaluated, withMessage = false) {
             .filter(s => s !== '')
             .map(s => (0,report_escape/* code */.aY)(s, 200))
         : [];
+    // What fail-on-transitivities reads, beside the dependency it is about.
+    const transitivity = finding.type === 'sca' ? (0,domain/* transitivityOf */.Wu)(finding) : 'unknown';
+    if (transitivity !== 'unknown')
+        extra.push(transitivity);
     const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
     const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
     return message === '' ? head : `${head}<br><sub>${message}</sub>`;

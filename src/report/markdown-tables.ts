@@ -3,6 +3,7 @@
  * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
  */
 import {
+  transitivityOf,
   validationStateText,
   type EvaluatedFinding,
   type LicenseViolation,
@@ -66,6 +67,9 @@ function ruleCell(evaluated: EvaluatedFinding, withMessage = false): string {
           .filter(s => s !== '')
           .map(s => code(s, 200))
       : []
+  // What fail-on-transitivities reads, beside the dependency it is about.
+  const transitivity = finding.type === 'sca' ? transitivityOf(finding) : 'unknown'
+  if (transitivity !== 'unknown') extra.push(transitivity)
   const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule
   const message = withMessage ? escapeCell(finding.ruleMessage, LIMITS.cellMessage) : ''
   return message === '' ? head : `${head}<br><sub>${message}</sub>`
