@@ -1453,7 +1453,6 @@ const policyMode = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Wu: () => (/* binding */ transitivityOf),
 /* harmony export */   b3: () => (/* binding */ EXPOSURES),
 /* harmony export */   cH: () => (/* binding */ validationStateText),
 /* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
@@ -1466,7 +1465,7 @@ const policyMode = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish(
 /* harmony export */   yK: () => (/* binding */ POLICY_MODES),
 /* harmony export */   zR: () => (/* binding */ TRANSITIVITIES)
 /* harmony export */ });
-/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, LICENSE_JUDGEMENTS, SCAN_STATUSES */
+/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
 /**
  * The domain model. The API client normalises the wire format into these types once, at the
  * boundary; the gate, the actions and the reporters read only these.
@@ -1518,11 +1517,6 @@ function severityRank(severity) {
 function policyModeRank(mode) {
     return POLICY_MODES.indexOf(mode);
 }
-/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
-function transitivityOf(finding) {
-    const spelled = finding.dependency?.transitivity?.toLowerCase();
-    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
-}
 /** CycloneDX 1.5+ `metadata.component.type` values. */
 const SBOM_COMPONENT_TYPES = [
     'application',
@@ -1539,12 +1533,6 @@ const SBOM_COMPONENT_TYPES = [
     'data'
 ];
 const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
-/**
- * Why the license gate lists a dependency: a license deny-licenses names, one allow-licenses does
- * not name, an expression that cannot be read (blocks: it might name anything), or no license
- * known (listed, never blocks).
- */
-const LICENSE_JUDGEMENTS = (/* unused pure expression or super */ null && (['denied', 'not-allowed', 'unparseable', 'unknown']));
 /** What the scanner recorded for one run; `unknown` for a status this client does not know. */
 const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
     'pending',

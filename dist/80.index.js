@@ -18,6 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/domain.ts
 var domain = __webpack_require__(9375);
+// EXTERNAL MODULE: ./src/gate/transitivity.ts
+var transitivity = __webpack_require__(207);
 ;// CONCATENATED MODULE: ./src/gate/report-order.ts
 
 /**
@@ -246,6 +248,7 @@ function sortEvaluated(evaluated) {
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
 
 
+
 /** The validation states each `fail-on-secrets` value blocks on. */
 const SECRETS_BLOCKING = {
     valid: ['confirmed_valid'],
@@ -275,7 +278,7 @@ function scaReasons(finding, thresholds) {
 }
 function scaCounts(finding, thresholds) {
     return (thresholds.failOnExposures.includes(finding.reachability) &&
-        thresholds.failOnTransitivities.includes((0,domain/* transitivityOf */.Wu)(finding)) &&
+        thresholds.failOnTransitivities.includes((0,transitivity/* transitivityOf */.W)(finding)) &&
         !(thresholds.ignoreUnfixed && finding.fixVersions.length === 0));
 }
 /** True when the finding's EPSS score reaches fail-on-epss (never when either is missing). */
@@ -357,7 +360,7 @@ function evaluatedFinding(finding, mode, input, reasonsOf) {
 function scaShape(finding) {
     if (finding.type !== 'sca')
         return undefined;
-    return (domain/* TRANSITIVITIES */.zR.indexOf((0,domain/* transitivityOf */.Wu)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
+    return (domain/* TRANSITIVITIES */.zR.indexOf((0,transitivity/* transitivityOf */.W)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
 }
 /**
  * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
@@ -471,6 +474,21 @@ function judgedLicenses(listed, ignoreOf) {
             out.ignored.push({ ...violation, ignored });
     }
     return out;
+}
+
+
+/***/ }),
+
+/***/ 207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ transitivityOf)
+/* harmony export */ });
+/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+function transitivityOf(finding) {
+    const spelled = finding.dependency?.transitivity?.toLowerCase();
+    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
 }
 
 

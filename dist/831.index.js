@@ -2,6 +2,21 @@ export const id = 831;
 export const ids = [831];
 export const modules = {
 
+/***/ 207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ transitivityOf)
+/* harmony export */ });
+/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+function transitivityOf(finding) {
+    const spelled = finding.dependency?.transitivity?.toLowerCase();
+    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
+}
+
+
+/***/ }),
+
 /***/ 6412:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -352,11 +367,14 @@ function hardCut(markdown, maxBytes) {
 
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __webpack_require__(7923);
+// EXTERNAL MODULE: ./src/gate/transitivity.ts
+var gate_transitivity = __webpack_require__(207);
 ;// CONCATENATED MODULE: ./src/report/markdown-tables.ts
 /**
  * The findings tables of the Markdown report: blocking, licenses, secrets, non-blocking, ignored,
  * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
  */
+
 
 
 
@@ -399,7 +417,7 @@ function ruleCell(evaluated, withMessage = false) {
             .map(s => (0,report_escape/* code */.aY)(s, 200))
         : [];
     // What fail-on-transitivities reads, beside the dependency it is about.
-    const transitivity = finding.type === 'sca' ? (0,domain/* transitivityOf */.Wu)(finding) : 'unknown';
+    const transitivity = finding.type === 'sca' ? (0,gate_transitivity/* transitivityOf */.W)(finding) : 'unknown';
     if (transitivity !== 'unknown')
         extra.push(transitivity);
     const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
@@ -1251,6 +1269,8 @@ function setOutputs(report, extras, runner) {
 
 // EXTERNAL MODULE: ./src/domain.ts
 var domain = __webpack_require__(9375);
+// EXTERNAL MODULE: ./src/gate/transitivity.ts
+var transitivity = __webpack_require__(207);
 ;// CONCATENATED MODULE: ./src/report/sarif.ts
 /**
  * SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif) and other consumers.
@@ -1266,6 +1286,7 @@ var domain = __webpack_require__(9375);
  * - Ignored findings are results with an `external` suppression (the justification is the
  *   ignore reason), so code scanning shows them as dismissed rather than losing them.
  */
+
 
 
 
@@ -1474,17 +1495,14 @@ function buildResult(evaluated, location, ruleIndex, texts) {
                 ignoredReason: (0,report_escape/* annotationProperty */.LL)(evaluated.ignored.reason, 1_000)
             }),
             ...(finding.url !== undefined && { url: finding.url }),
-            ...(finding.type === 'sca' && scaProperties(finding))
+            // A Supply Chain result adds its dependency's transitivity, fixes and EPSS score.
+            ...(finding.type === 'sca' && {
+                transitivity: (0,transitivity/* transitivityOf */.W)(finding),
+                fixVersions: finding.fixVersions,
+                ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
+                ...(finding.epss !== undefined && { epss: finding.epss })
+            })
         }
-    };
-}
-/** What a Supply Chain result adds: the dependency's transitivity, its fixes and EPSS score. */
-function scaProperties(finding) {
-    return {
-        transitivity: (0,domain/* transitivityOf */.Wu)(finding),
-        fixVersions: finding.fixVersions,
-        ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
-        ...(finding.epss !== undefined && { epss: finding.epss })
     };
 }
 function unlocatedNotification(evaluated, ruleIndex) {

@@ -141,12 +141,8 @@ export interface ScaDependency {
   readonly transitivity?: string
 }
 
-/** FIRST.org's Exploit Prediction Scoring System: the probability of exploitation, 0 to 1. */
-export interface EpssScore {
-  readonly score: number
-  /** Where the score ranks among all scores, 0 to 1. */
-  readonly percentile?: number
-}
+/** FIRST.org's EPSS: the probability of exploitation, and its rank among all scores (0 to 1). */
+export type EpssScore = { readonly score: number; readonly percentile?: number }
 
 export interface ScaFinding extends FindingBase {
   readonly type: 'sca'
@@ -156,14 +152,7 @@ export interface ScaFinding extends FindingBase {
   readonly dependency?: ScaDependency
   /** The fixed versions the platform recommends (`package@version`); empty: no fix known. */
   readonly fixVersions: readonly string[]
-  /** Absent when the platform gave no score. */
-  readonly epss?: EpssScore
-}
-
-/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
-export function transitivityOf(finding: ScaFinding): Transitivity {
-  const spelled = finding.dependency?.transitivity?.toLowerCase()
-  return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown'
+  readonly epss?: EpssScore // absent when the platform gave no score
 }
 
 /**
@@ -266,12 +255,10 @@ export interface EvaluatedFinding {
 }
 
 /**
- * Why the license gate lists a dependency: a license deny-licenses names, one allow-licenses does
- * not name, an expression that cannot be read (blocks: it might name anything), or no license
- * known (listed, never blocks).
+ * Why the license gate lists a dependency: denied by deny-licenses, not in allow-licenses, an
+ * expression that cannot be read (it might name anything), or no license known (never blocks).
  */
-export const LICENSE_JUDGEMENTS = ['denied', 'not-allowed', 'unparseable', 'unknown'] as const
-export type LicenseJudgement = (typeof LICENSE_JUDGEMENTS)[number]
+export type LicenseJudgement = 'denied' | 'not-allowed' | 'unparseable' | 'unknown'
 
 /** A dependency the license gate lists; all but `unknown` block unless an ignore entry exempts them. */
 export interface LicenseViolation {
@@ -311,11 +298,10 @@ export interface Verdict {
   readonly ignored: readonly EvaluatedFinding[]
   /** The findings that neither block nor are ignored, in the same order. */
   readonly nonBlocking: readonly EvaluatedFinding[]
-  /** The license violations that block: not exempted, and not of an unknown license. */
+  /** The license violations that block: not exempted, not of an unknown license. */
   readonly licenseViolations: readonly LicenseViolation[]
-  /** License violations an ignore entry exempts; absent when there are none. */
+  /** Those an ignore entry exempts, and those of unknown license; each absent when empty. */
   readonly ignoredLicenseViolations?: readonly LicenseViolation[]
-  /** Dependencies whose license the platform does not know: listed, never blocking; absent when none. */
   readonly unknownLicenses?: readonly LicenseViolation[]
   /** Ignore entries past their `expires` date: they no longer apply. */
   readonly expiredIgnores: readonly { readonly description: string; readonly expires: string }[]

@@ -17,9 +17,9 @@ import {
   type SeverityCounts,
   type Transitivity,
   type Verdict,
-  TRANSITIVITIES,
-  transitivityOf
+  TRANSITIVITIES
 } from '../domain.js'
+import { transitivityOf } from './transitivity.js'
 import { reportOrder, SortKeys } from './report-order.js'
 
 export interface Thresholds {

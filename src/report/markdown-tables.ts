@@ -3,13 +3,13 @@
  * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
  */
 import {
-  transitivityOf,
   validationStateText,
   type EvaluatedFinding,
   type LicenseViolation,
   type Verdict
 } from '../domain.js'
 import { JUDGEMENT_TEXT, violationsNoun } from '../gate/licenses.js'
+import { transitivityOf } from '../gate/transitivity.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import type { Section } from './fit.js'
 import { dependencyText, epssText, locationText, modeText, plural, reasonsText } from './labels.js'

@@ -22,15 +22,9 @@ import type {
   ReportingDescriptor,
   Result
 } from 'sarif'
-import type {
-  BlockReason,
-  EvaluatedFinding,
-  Finding,
-  Location,
-  ScaFinding,
-  Severity
-} from '../domain.js'
-import { severityRank, transitivityOf } from '../domain.js'
+import type { BlockReason, EvaluatedFinding, Finding, Location, Severity } from '../domain.js'
+import { severityRank } from '../domain.js'
+import { transitivityOf } from '../gate/transitivity.js'
 import { annotationProperty } from './escape.js'
 import { stripControl, truncate } from '../text/plain.js'
 import { dependencyText, epssText, fixText, reasonsText } from './labels.js'
@@ -277,18 +271,14 @@ function buildResult(
         ignoredReason: annotationProperty(evaluated.ignored.reason, 1_000)
       }),
       ...(finding.url !== undefined && { url: finding.url }),
-      ...(finding.type === 'sca' && scaProperties(finding))
+      // A Supply Chain result adds its dependency's transitivity, fixes and EPSS score.
+      ...(finding.type === 'sca' && {
+        transitivity: transitivityOf(finding),
+        fixVersions: finding.fixVersions,
+        ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
+        ...(finding.epss !== undefined && { epss: finding.epss })
+      })
     }
-  }
-}
-
-/** What a Supply Chain result adds: the dependency's transitivity, its fixes and EPSS score. */
-function scaProperties(finding: ScaFinding): Record<string, unknown> {
-  return {
-    transitivity: transitivityOf(finding),
-    fixVersions: finding.fixVersions,
-    ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
-    ...(finding.epss !== undefined && { epss: finding.epss })
   }
 }
 
