@@ -25,7 +25,13 @@ function renderedItems(type: PlatformIssueType): Record<string, Json>[] {
           sastFinding(),
           sastFinding({ sourcingPolicy: { id: 77, name: 'Default', slug: 'default' } })
         ]
-      : [scaFinding(), scaFinding({ reachability: 'always_reachable', isMalicious: true })]
+      : [
+          scaFinding({
+            epssScore: { score: 0.01203, percentile: 0.8511 },
+            fixRecommendations: [{ package: 'lodash', version: '4.17.21' }]
+          }),
+          scaFinding({ reachability: 'always_reachable', isMalicious: true })
+        ]
   return (['live', 'documented'] as const).flatMap(shape => {
     const page = renderFindingsPage(type, records, shape) as Record<string, unknown>
     const list =
@@ -46,6 +52,8 @@ const EDGE_VALUES: readonly Json[] = [
   1,
   -1,
   1.5,
+  0.97,
+  1.0000001,
   2 ** 53 - 1,
   2 ** 53,
   1e300,
@@ -62,6 +70,9 @@ const EDGE_VALUES: readonly Json[] = [
   { id: 1 },
   { id: 'x', url: 1 },
   { package: 'p' },
+  { score: 0.5 },
+  { score: 0.5, percentile: 2 },
+  { percentile: 0.9 },
   { location: { path: 'p' } },
   { location: [] },
   '',
@@ -103,9 +114,13 @@ const jsonValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>(tie => ({
     { depthSize: 'small', withCrossShrink: true },
     scalar,
     fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom('name', 'id', 'package', 'version', 'x'), tie('value'), {
-      maxKeys: 3
-    })
+    fc.dictionary(
+      fc.constantFrom('name', 'id', 'package', 'version', 'score', 'percentile', 'x'),
+      tie('value'),
+      {
+        maxKeys: 3
+      }
+    )
   )
 })).value
 
@@ -134,6 +149,9 @@ const KEYS = [
   'vulnerability_identifier',
   'found_dependency',
   'fix_recommendations',
+  'epss_score',
+  'score',
+  'percentile',
   'usage',
   'name',
   'message',

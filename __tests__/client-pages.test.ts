@@ -390,7 +390,7 @@ describe('cursor lists', () => {
       const dependencies = await listDependencies(transport, '4242', {
         repositoryId: [PROJECT.web]
       })
-      expect(dependencies).toHaveLength(40 + 10_050)
+      expect(dependencies).toHaveLength(44 + 10_050)
       expect(dependencies[0]).toMatchObject({ name: 'react', version: '18.2.0' })
       expect(dependencies.at(-1)).toMatchObject({ name: 'pkg-10049', version: '1.3.0' })
       expect(emulator.requests.map(r => (r.body as { cursor?: string }).cursor)).toEqual([

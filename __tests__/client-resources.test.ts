@@ -258,7 +258,7 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       ])
     })
 
-    it('returns the open SCA findings with reachability, dependency and fix versions', async () => {
+    it('returns the open SCA findings with reachability, dependency, fix versions and EPSS', async () => {
       const findings = await collect(webMain('sca'))
       expect(sortedIds(findings)).toEqual(WEB_MAIN_OPEN_SCA)
       expect(emulator.requests[0].query.issue_type).toEqual(['sca'])
@@ -294,7 +294,8 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
           ecosystem: 'pypi',
           transitivity: 'direct'
         },
-        fixVersions: ['requests@2.31.0']
+        fixVersions: ['requests@2.31.0'],
+        epss: { score: 0.00062, percentile: 0.2601 }
       })
       const reachability = Object.fromEntries(
         findings.map(f => [f.id, (f as ScaFinding).reachability])
@@ -640,11 +641,11 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
   })
 
   describe('dependencies', () => {
-    it('lists the 40 dependencies of acme/web with name and version', async () => {
+    it('lists the 44 dependencies of acme/web with name and version', async () => {
       const dependencies = await listDependencies(transport, '4242', {
         repositoryId: [PROJECT.web]
       })
-      expect(dependencies).toHaveLength(40)
+      expect(dependencies).toHaveLength(44)
       const pyqt = dependencies.find(d => d.name === 'PyQt5')
       expect(pyqt).toMatchObject({ name: 'PyQt5', version: '5.15.10' })
       expect(dependencies.find(d => d.name === 'lodash')?.version).toBe('4.17.20')

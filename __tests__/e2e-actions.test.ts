@@ -751,7 +751,7 @@ describe('e2e actions: everything at once, live wire shape', () => {
       { project: 'acme/web', taskToken: token, status: 'completed', file: sbomFile }
     ])
     expect(report.licenseViolations).toEqual([
-      { package: 'PyQt5', version: '5.15.10', license: 'GPL-3.0-only' }
+      { package: 'PyQt5', version: '5.15.10', license: 'GPL-3.0-only', judgement: 'denied' }
     ])
     const sbom = JSON.parse(await readFile(sbomFile, 'utf8')) as { bomFormat: string }
     expect(sbom.bomFormat).toBe('CycloneDX')

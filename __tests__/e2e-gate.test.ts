@@ -216,12 +216,12 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(run.summary).toContain(
       '**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking'
     )
-    expect(run.summary).toContain('| Severity | Finding | Location | Why it blocks |')
+    expect(run.summary).toContain('| Severity | Finding | Fix · EPSS | Location | Why it blocks |')
     const rows = sectionRows(run.summary, '### Blocking findings (5)')
     expect(rows).toHaveLength(5)
     expect(rows[0]).toMatch(
       new RegExp(
-        `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code><br><sub>[^|]*</sub> \\| \\[src/app/views\\.py\\\\:42\\]`
+        `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code><br><sub>[^|]*</sub> \\| — \\| \\[src/app/views\\.py\\\\:42\\]`
       )
     )
     expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \(mode block\) \|$/)
@@ -229,6 +229,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(rows[1]).toMatch(/\| severity high ≥ high \(mode monitor\) \|$/)
     expect(rows[2]).toMatch(/\| severity high ≥ high \(mode comment\) \|$/)
     expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
+    expect(rows[3]).toContain('| <code>lodash@&#8203;4.17.21</code><br>EPSS 0.012 |')
     expect(rows[3]).toMatch(/ \(reachable\) \|$/)
     expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
     expect(rows[4]).toMatch(/\| policy mode block ≥ block \(mode block\) \|$/)

@@ -164,7 +164,9 @@ describe('hostile text in findings and project tags', () => {
             ecosystem: 'npm',
             transitivity: 'direct',
             lockfileLineUrl: 'javascript:alert(1)'
-          }
+          },
+          // The fix column shows server text too.
+          fixRecommendations: [{ package: HOSTILE_PACKAGE, version: '2.0.0|<b>' }]
         })
       )
       const web = state.projects.find(p => p.name === 'acme/web')
@@ -227,17 +229,17 @@ describe('hostile text in findings and project tags', () => {
         )
 
       // Table rows: one per finding, each with exactly the header's cells.
-      const blockingHeader = '| Severity | Finding | Location | Why it blocks |'
+      const blockingHeader = '| Severity | Finding | Fix · EPSS | Location | Why it blocks |'
       const blockingRows = tableRows(summary, blockingHeader)
       expect(blockingRows).toHaveLength(9)
       for (const row of blockingRows) {
         expect(row).toMatch(/^\| (critical|high|medium|low) \| .* \|$/)
-        expect(tableCells(row)).toHaveLength(4)
+        expect(tableCells(row)).toHaveLength(5)
       }
-      const otherHeader = '| Severity | Finding | Mode / reachability | Location |'
+      const otherHeader = '| Severity | Finding | Fix · EPSS | Mode / reachability | Location |'
       const otherRows = tableRows(summary, otherHeader)
       expect(otherRows).toHaveLength(20 - 9)
-      for (const row of otherRows) expect(tableCells(row)).toHaveLength(4)
+      for (const row of otherRows) expect(tableCells(row)).toHaveLength(5)
 
       // Project tags: one line under the heading, tags escaped.
       const tagLines = summary.split('### Project tags\n\n')[1]?.split('\n') ?? []

@@ -4,18 +4,18 @@
  * adds are listed as proposed. Other events read the workspace file.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startEmulator } from '../emulator/server.js'
 import {
   requireBundle,
   errorLines,
+  pullRequestEvent,
   runAction,
   type ActionRun,
   type Emulator
 } from './helpers/e2e.js'
-import { FakeGitHub } from './helpers/fake-github.js'
+import { baseFileFixture } from './helpers/base-files.js'
 import { WEB_SAST } from './helpers/sample.js'
 
 requireBundle()
@@ -33,26 +33,16 @@ const PR_FILE =
 
 describe('ignore-file and the pull request base', () => {
   let emulator: Emulator
-  const github = new FakeGitHub()
-  let workspace = ''
+  const { github, workspace } = baseFileFixture()
   beforeAll(async () => {
     emulator = await startEmulator()
-    await github.start()
   })
   afterAll(async () => {
     await emulator.close()
-    await github.close()
   })
   beforeEach(async () => {
-    github.reset()
     emulator.requests.length = 0
-    if (workspace !== '') await rm(workspace, { recursive: true, force: true })
-    workspace = await mkdtemp(join(tmpdir(), 'e2e-ignore-base-'))
-    await mkdir(join(workspace, '.github'))
-    await writeFile(join(workspace, FILE), PR_FILE)
-  })
-  afterAll(async () => {
-    await rm(workspace, { recursive: true, force: true })
+    await writeFile(join(workspace(), FILE), PR_FILE)
   })
 
   function runOn(eventName: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
@@ -61,21 +51,14 @@ describe('ignore-file and the pull request base', () => {
       {
         'ignore-file': FILE,
         'github-token': 'ghs_job_token',
-        'report-file': join(workspace, 'report.json'),
+        'report-file': join(workspace(), 'report.json'),
         ...inputs
       },
       {
         eventName,
-        event: {
-          number: 42,
-          pull_request: {
-            number: 42,
-            head: { sha: 'f'.repeat(40), repo: { full_name: 'acme/web' } },
-            base: { sha: BASE_SHA, repo: { full_name: 'acme/web' } }
-          }
-        },
-        cwd: workspace,
-        env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url }
+        event: pullRequestEvent(BASE_SHA),
+        cwd: workspace(),
+        env: { GITHUB_WORKSPACE: workspace(), GITHUB_API_URL: github.url }
       }
     )
   }
@@ -107,7 +90,7 @@ describe('ignore-file and the pull request base', () => {
       expect(github.requests.map(r => [r.method, r.url])).toEqual([
         ['GET', `/repos/acme/web/contents/${FILE}?ref=${BASE_SHA}`]
       ])
-      const report = JSON.parse(await readFile(join(workspace, 'report.json'), 'utf8')) as {
+      const report = JSON.parse(await readFile(join(workspace(), 'report.json'), 'utf8')) as {
         proposedIgnores: unknown
       }
       expect(report.proposedIgnores).toEqual([

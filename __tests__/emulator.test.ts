@@ -739,7 +739,7 @@ describe('dependencies', () => {
 
   it('renders {id, name, version} in the documented shape', async () => {
     const page = await listDependencies({ dependencyFilter: { repositoryId: [PROJECT.web] } })
-    expect(page.dependencies).toHaveLength(40)
+    expect(page.dependencies).toHaveLength(44)
     expect(page.dependencies[0]).toEqual({ id: '600001', name: 'react', version: '18.2.0' })
     expect(page.hasMore).toBe(false)
   })
@@ -780,8 +780,8 @@ describe('dependencies', () => {
       if (!page.hasMore) break
       cursor = page.cursor
     }
-    expect(sizes).toEqual([15, 15, 10])
-    expect(new Set(seen).size).toBe(40)
+    expect(sizes).toEqual([15, 15, 14])
+    expect(new Set(seen).size).toBe(44)
   })
 
   it.each([
@@ -920,7 +920,7 @@ describe('SBOM export', () => {
     expect(document.bomFormat).toBe('CycloneDX')
     expect(document.specVersion).toBe('1.5')
     expect(document.metadata.component).toMatchObject({ name: 'acme/web', type: 'application' })
-    expect(document.components).toHaveLength(40)
+    expect(document.components).toHaveLength(44)
     const withToken = await fetch(url, { headers: { authorization: `Bearer ${emulator.token}` } })
     expect(withToken.status).toBe(400)
     expect(await withToken.text()).toContain('InvalidArgument')

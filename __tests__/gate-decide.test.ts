@@ -58,6 +58,8 @@ const DEFAULTS: Thresholds = {
   failOnSeverity: 'high',
   failOnPolicyMode: 'block',
   failOnExposures: ['reachable', 'always_reachable'],
+  failOnTransitivities: ['direct', 'transitive', 'unknown'],
+  ignoreUnfixed: false,
   failOnMalicious: true,
   failOnSecrets: 'valid'
 }
@@ -81,7 +83,9 @@ function gate(
     thresholds: { ...DEFAULTS, ...options.thresholds },
     modeOf: () => options.mode ?? 'monitor',
     ignoreOf: f =>
-      options.ignore?.includes(f.id) ? { reason: 'accepted', source: `id ${f.id}` } : undefined,
+      'id' in f && options.ignore?.includes(f.id)
+        ? { reason: 'accepted', source: `id ${f.id}` }
+        : undefined,
     licenseViolations: [],
     expiredIgnores: []
   })
@@ -315,7 +319,7 @@ describe('verdict', () => {
       ],
       thresholds: DEFAULTS,
       modeOf: f => (f.ruleName === unknownRule ? 'unknown' : 'block'),
-      ignoreOf: f => (f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
+      ignoreOf: f => ('id' in f && f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
       licenseViolations: [],
       expiredIgnores: []
     })
@@ -345,7 +349,9 @@ describe('verdict', () => {
       thresholds: DEFAULTS,
       modeOf: () => 'unknown',
       ignoreOf: () => undefined,
-      licenseViolations: [{ package: 'left-pad', version: '1.3.0', license: 'GPL-3.0-only' }],
+      licenseViolations: [
+        { package: 'left-pad', version: '1.3.0', license: 'GPL-3.0-only', judgement: 'denied' }
+      ],
       expiredIgnores: []
     })
     expect(verdict.result).toBe('failed')
@@ -487,9 +493,12 @@ describe('memoizedBlockReasons', () => {
         failOnSeverity: 'none',
         failOnPolicyMode: 'none',
         failOnExposures: [],
+        failOnTransitivities: [],
+        ignoreUnfixed: false,
         failOnMalicious: false,
         failOnSecrets: 'none'
-      }
+      },
+      { ...DEFAULTS, failOnTransitivities: ['direct'], ignoreUnfixed: true, failOnEpss: 0.5 }
     ]
     const modes: (FindingMode | undefined)[] = [
       undefined,
@@ -515,6 +524,17 @@ describe('memoizedBlockReasons', () => {
           ...EXPOSURES.flatMap(reachability =>
             [false, true].map((malicious): [Finding, FindingMode | undefined] => [
               sca({ severity, reachability, malicious }),
+              undefined
+            ])
+          ),
+          ...(['direct', 'TRANSITIVE', undefined] as const).flatMap(transitivity =>
+            [[], ['lodash@4.17.21']].map((fixVersions): [Finding, FindingMode | undefined] => [
+              sca({
+                severity,
+                fixVersions,
+                dependency: { package: 'lodash', version: '4.17.20', transitivity },
+                epss: { score: 0.2 }
+              }),
               undefined
             ])
           ),
@@ -593,5 +613,137 @@ describe('decide on many findings', () => {
     expect(unignored.ignored).toEqual([])
     expect(unignored.nonBlocking).toEqual(unignored.findings.filter(f => !f.blocking))
     expect(unignored.blocking.length + unignored.nonBlocking.length).toBe(2000)
+  })
+})
+
+describe('Supply Chain: transitivity, fixes and EPSS', () => {
+  const reasonsOf = (finding: ScaFinding, thresholds: Partial<Thresholds> = {}) =>
+    blockReasons(finding, undefined, { ...DEFAULTS, ...thresholds }).map(r => r.kind)
+  const transitive = (overrides: Partial<ScaFinding> = {}) =>
+    sca({
+      dependency: { package: 'minimist', version: '1.2.5', transitivity: 'transitive' },
+      fixVersions: ['minimist@1.2.6'],
+      ...overrides
+    })
+
+  it('fail-on-transitivities: a transitive finding blocks by severity only when transitive is listed', () => {
+    expect(reasonsOf(transitive())).toEqual(['severity'])
+    expect(reasonsOf(transitive(), { failOnTransitivities: ['direct'] })).toEqual([])
+    expect(reasonsOf(transitive(), { failOnTransitivities: ['transitive'] })).toEqual(['severity'])
+  })
+
+  it('reads the server spelling of a transitivity (DIRECT) and a missing one as unknown', () => {
+    const upper = sca({ dependency: { package: 'a', version: '1', transitivity: 'DIRECT' } })
+    const missing = sca({ dependency: { package: 'a', version: '1' } })
+    const other = sca({ dependency: { package: 'a', version: '1', transitivity: 'indirect' } })
+    expect(reasonsOf(upper, { failOnTransitivities: ['direct'] })).toEqual(['severity'])
+    expect(reasonsOf(missing, { failOnTransitivities: ['direct', 'transitive'] })).toEqual([])
+    expect(reasonsOf(missing, { failOnTransitivities: ['unknown'] })).toEqual(['severity'])
+    expect(reasonsOf(other, { failOnTransitivities: ['unknown'] })).toEqual(['severity'])
+  })
+
+  it('ignore-unfixed: a finding without a fix does not block by severity or EPSS, but is still evaluated', () => {
+    const unfixed = transitive({ fixVersions: [], epss: { score: 0.9 } })
+    expect(reasonsOf(unfixed, { failOnEpss: 0.5 })).toEqual(['severity', 'epss'])
+    expect(reasonsOf(unfixed, { ignoreUnfixed: true, failOnEpss: 0.5 })).toEqual([])
+    expect(reasonsOf(transitive(), { ignoreUnfixed: true })).toEqual(['severity'])
+    const verdict = gate([unfixed], { thresholds: { ignoreUnfixed: true } })
+    expect(verdict.result).toBe('passed')
+    expect(verdict.nonBlocking.map(e => e.finding.id)).toEqual([unfixed.id])
+  })
+
+  it('fail-on-epss: a score at or above it blocks whatever the severity, below it does not', () => {
+    const low = (score: number) => sca({ severity: 'low', epss: { score, percentile: 0.99 } })
+    expect(blockReasons(low(0.5), undefined, { ...DEFAULTS, failOnEpss: 0.5 })).toEqual([
+      { kind: 'epss', score: 0.5, threshold: 0.5 }
+    ])
+    expect(reasonsOf(low(0.4999), { failOnEpss: 0.5 })).toEqual([])
+    expect(reasonsOf(low(0.9))).toEqual([])
+    expect(reasonsOf(sca({ severity: 'low' }), { failOnEpss: 0 })).toEqual([])
+  })
+
+  it('EPSS follows the exposure and transitivity filters; a malicious dependency blocks regardless', () => {
+    const unreachable = sca({ severity: 'low', reachability: 'unreachable', epss: { score: 0.97 } })
+    expect(reasonsOf(unreachable, { failOnEpss: 0.1 })).toEqual([])
+    const malicious = transitive({ malicious: true, fixVersions: [] })
+    expect(reasonsOf(malicious, { failOnTransitivities: ['direct'], ignoreUnfixed: true })).toEqual(
+      ['malicious']
+    )
+  })
+
+  it('the memo gives each finding above fail-on-epss its own reasons, naming its score', () => {
+    const memo = memoizedBlockReasons()
+    const thresholds = { ...DEFAULTS, failOnSeverity: 'none' as const, failOnEpss: 0.5 }
+    const first = memo(sca({ severity: 'low', epss: { score: 0.6 } }), undefined, thresholds)
+    const second = memo(sca({ severity: 'low', epss: { score: 0.8 } }), undefined, thresholds)
+    expect([first, second]).toEqual([
+      [{ kind: 'epss', score: 0.6, threshold: 0.5 }],
+      [{ kind: 'epss', score: 0.8, threshold: 0.5 }]
+    ])
+  })
+
+  it('the failure message and reasons text of an EPSS block', () => {
+    const verdict = gate([sca({ severity: 'low', epss: { score: 0.97565 } })], {
+      thresholds: { failOnEpss: 0.5 }
+    })
+    expect(verdict.blocking[0]?.reasons).toEqual([{ kind: 'epss', score: 0.97565, threshold: 0.5 }])
+    expect(failureMessage(verdict)).toBe(
+      '1 blocking finding: low ssc-lodash-prototype-pollution in lodash@4.17.20'
+    )
+  })
+})
+
+describe('license violations in the verdict', () => {
+  const violation = (
+    name: string,
+    judgement: 'denied' | 'not-allowed' | 'unparseable' | 'unknown',
+    license = 'GPL-3.0-only'
+  ) => ({ package: name, version: '1.0.0', license, judgement })
+  const verdictOf = (
+    licenseViolations: ReturnType<typeof violation>[],
+    exempt: readonly string[] = []
+  ) =>
+    decide({
+      findings: [],
+      thresholds: DEFAULTS,
+      modeOf: () => 'unknown',
+      ignoreOf: subject =>
+        'judgement' in subject && exempt.includes(subject.package)
+          ? { reason: 'legal approved', source: `package ${subject.package}` }
+          : undefined,
+      licenseViolations,
+      expiredIgnores: []
+    })
+
+  it('a dependency of unknown license is listed apart and does not fail the gate', () => {
+    const verdict = verdictOf([violation('mystery', 'unknown', '')])
+    expect(verdict.result).toBe('passed')
+    expect(verdict.licenseViolations).toEqual([])
+    expect(verdict.unknownLicenses).toEqual([violation('mystery', 'unknown', '')])
+    expect(verdict.ignoredLicenseViolations).toBeUndefined()
+  })
+
+  it('an exempted violation is listed with its entry and does not block; the others do', () => {
+    const verdict = verdictOf(
+      [violation('qt', 'not-allowed'), violation('odd', 'unparseable', 'MIT OR (')],
+      ['qt']
+    )
+    expect(verdict.result).toBe('failed')
+    expect(verdict.licenseViolations).toEqual([violation('odd', 'unparseable', 'MIT OR (')])
+    expect(verdict.ignoredLicenseViolations).toEqual([
+      {
+        ...violation('qt', 'not-allowed'),
+        ignored: { reason: 'legal approved', source: 'package qt' }
+      }
+    ])
+    expect(failureMessage(verdict)).toBe(
+      '1 dependency with a license that blocks: odd@1.0.0 (MIT OR (, cannot be read)'
+    )
+  })
+
+  it('names what the listed dependencies have in common', () => {
+    expect(failureMessage(verdictOf([violation('qt', 'not-allowed')]))).toBe(
+      '1 dependency with a license not in allow-licenses: qt@1.0.0 (GPL-3.0-only)'
+    )
   })
 })

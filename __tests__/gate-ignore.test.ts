@@ -1,10 +1,16 @@
 import { describe, expect, it } from '@jest/globals'
-import type { EvaluatedFinding, Finding, SastFinding, SecretsFinding } from '../src/domain.js'
+import type {
+  EvaluatedFinding,
+  Finding,
+  LicenseViolation,
+  SastFinding,
+  ScaFinding,
+  SecretsFinding
+} from '../src/domain.js'
 import { secretsFinding } from './fixtures/report-fixtures.js'
 import { IgnoreFileError } from '../src/gate/ignore.js'
 import { buildIgnoreMatcher } from '../src/gate/ignore-matcher.js'
 import { parseIgnoreFile } from '../src/gate/ignore-file.js'
-import { licenseViolations } from '../src/gate/licenses.js'
 import { selectTicketFindings } from '../src/gate/ticket-selection.js'
 
 function finding(overrides: Partial<SastFinding> = {}): SastFinding {
@@ -162,10 +168,10 @@ ignores:
     expect((error as IgnoreFileError).problems).toEqual([
       'entry 1: reason: reason is required',
       'entry 2: reason: reason is required',
-      'entry 3: give at least one of rule, id, path',
+      'entry 3: give at least one of rule, id, path, vulnerability, package',
       'entry 4: expires "2026-13-45" is not a real calendar date',
       'entry 5: expires "2026-12-01T10:00:00" must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone',
-      'entry 6: unknown key(s) owner; allowed: rule, id, path, reason, expires'
+      'entry 6: unknown key(s) owner; allowed: rule, id, path, vulnerability, package, version, reason, expires'
     ])
     expect((error as Error).message.split('\n')[0]).toBe(
       'ignore-file ig.yml: entry 1: reason: reason is required'
@@ -181,42 +187,113 @@ ignores:
   })
 })
 
-describe('license violations', () => {
-  it('names each denied dependency once, skipping other repositories and licenses it does not hold', () => {
-    const violations = licenseViolations(
-      new Map([
-        [
-          'GPL-3.0-only',
-          [
-            {
-              name: 'readline-x',
-              version: '2.0.0',
-              licenses: ['GPL-3.0-only'],
-              repositoryId: '1001'
-            },
-            {
-              name: 'readline-x',
-              version: '2.0.0',
-              licenses: ['GPL-3.0-only'],
-              repositoryId: '1001'
-            },
-            {
-              name: 'other-repo',
-              version: '1.0.0',
-              licenses: ['GPL-3.0-only'],
-              repositoryId: '1002'
-            },
-            { name: 'mit-only', version: '1.0.0', licenses: ['MIT'], repositoryId: '1001' }
-          ]
-        ],
-        ['AGPL-3.0-or-later', [{ name: 'agpl-lib', version: '0.1.0', licenses: [] }]]
-      ]),
-      1001
+describe('vulnerability and package entries', () => {
+  const sca = (overrides: Partial<ScaFinding> = {}): ScaFinding => ({
+    ...finding({ id: 500, ruleName: 'ssc-1', location: { path: 'package-lock.json', line: 9 } }),
+    type: 'sca',
+    reachability: 'reachable',
+    malicious: false,
+    vulnerabilityId: 'CVE-2021-23337',
+    dependency: { package: 'lodash', version: '4.17.20', ecosystem: 'npm' },
+    fixVersions: ['lodash@4.17.21'],
+    ...overrides
+  })
+  const license = (overrides: Partial<LicenseViolation> = {}): LicenseViolation => ({
+    package: 'PyQt5',
+    version: '5.15.10',
+    license: 'GPL-3.0-only',
+    judgement: 'not-allowed',
+    ...overrides
+  })
+  const matcherOf = (yaml: string) => buildIgnoreMatcher(parseIgnoreFile(yaml, 'x.yml'), [], NOW)
+
+  it('vulnerability: exempts the SCA findings of that id, case-insensitively, and nothing else', () => {
+    const matcher = matcherOf('- vulnerability: cve-2021-23337\n  reason: not exploitable here\n')
+    expect(matcher.match(sca())).toEqual({
+      reason: 'not exploitable here',
+      source: 'vulnerability cve-2021-23337'
+    })
+    expect(matcher.match(sca({ vulnerabilityId: 'CVE-2021-23338' }))).toBeUndefined()
+    expect(matcher.match(sca({ vulnerabilityId: undefined }))).toBeUndefined()
+    expect(matcher.match(finding())).toBeUndefined()
+    expect(matcher.match(license())).toBeUndefined()
+  })
+
+  it('package: exempts the SCA findings and license violations of that package; version narrows it', () => {
+    const any = matcherOf('- package: pyqt5\n  reason: commercial licence bought\n')
+    expect(any.match(license())?.source).toBe('package pyqt5')
+    expect(any.match(license({ version: '6.0.0' }))?.source).toBe('package pyqt5')
+    expect(any.match(sca({ dependency: { package: 'PyQt5', version: '1' } }))?.reason).toBe(
+      'commercial licence bought'
     )
-    expect(violations).toEqual([
-      { package: 'agpl-lib', version: '0.1.0', license: 'AGPL-3.0-or-later' },
-      { package: 'readline-x', version: '2.0.0', license: 'GPL-3.0-only' }
+    expect(any.match(license({ package: 'PyQt6' }))).toBeUndefined()
+    const pinned = matcherOf('- package: PyQt5\n  version: "5.15.10"\n  reason: pinned\n')
+    expect(pinned.match(license())?.source).toBe('package PyQt5@5.15.10')
+    expect(pinned.match(license({ version: '5.15.11' }))).toBeUndefined()
+    expect(pinned.match(sca({ dependency: { package: 'PyQt5', version: '5.15.10' } }))).toEqual({
+      reason: 'pinned',
+      source: 'package PyQt5@5.15.10'
+    })
+  })
+
+  it('every selector must match: a license violation has no rule, path or vulnerability', () => {
+    const matcher = matcherOf(
+      '- package: lodash\n  vulnerability: CVE-2021-23337\n  reason: both\n' +
+        '- package: PyQt5\n  path: "**"\n  reason: with a path\n'
+    )
+    expect(matcher.match(sca())?.reason).toBe('both')
+    expect(
+      matcher.match(sca({ dependency: { package: 'underscore', version: '1' } }))
+    ).toBeUndefined()
+    expect(matcher.match(license())).toBeUndefined()
+    expect(matcher.match(license({ package: 'lodash' }))).toBeUndefined()
+  })
+
+  it('ignore-rules never exempt a license violation', () => {
+    const matcher = buildIgnoreMatcher([], ['**'], NOW)
+    expect(matcher.match(license())).toBeUndefined()
+  })
+
+  it('refuses a bad vulnerability id, a version without package, an unquoted number version', () => {
+    let error: unknown
+    try {
+      parseIgnoreFile(
+        [
+          '- vulnerability: CVE-21-1',
+          '  reason: r',
+          '- version: "1.0.0"',
+          '  reason: r',
+          '- package: lodash',
+          '  version: 4.10',
+          '  reason: r',
+          '- package: lodash',
+          '  reason: one package is not everything, so no expiry is needed',
+          ''
+        ].join('\n'),
+        'x.yml'
+      )
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(IgnoreFileError)
+    expect((error as IgnoreFileError).problems).toEqual([
+      'entry 1: vulnerability: must be a CVE or GHSA id, e.g. CVE-2021-44228 or GHSA-jfh8-c2jp-5v3q',
+      'entry 2: give at least one of rule, id, path, vulnerability, package',
+      'entry 2: version needs package: it names a version of that package',
+      'entry 3: version: version must be text; quote it ("1.20.0"): YAML reads 1.20 as the number 1.2'
     ])
+  })
+
+  it('accepts GHSA ids, and an expires on the new keys as on the others', () => {
+    const entries = parseIgnoreFile(
+      '- vulnerability: GHSA-jfh8-c2jp-5v3q\n  reason: r\n  expires: 2026-01-01\n',
+      'x.yml'
+    )
+    const matcher = buildIgnoreMatcher(entries, [], NOW)
+    expect(matcher.expired).toEqual([
+      { description: 'vulnerability GHSA-jfh8-c2jp-5v3q', expires: '2026-01-01' }
+    ])
+    expect(matcher.match(sca({ vulnerabilityId: 'GHSA-jfh8-c2jp-5v3q' }))).toBeUndefined()
   })
 })
 

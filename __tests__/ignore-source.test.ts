@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { IgnoreFileError } from '../src/gate/ignore.js'
 import { loadIgnoreSource as loadWith, proposedEntries } from '../src/collect/ignore-source.js'
 import { ConfigError, readConfig, type Config, type RunContext } from '../src/inputs/index.js'
 import { NoVerdictError } from '../src/errors.js'
-import { FakeGitHub } from './helpers/fake-github.js'
+import { baseFileFixture } from './helpers/base-files.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
 
 /** The ignore source with its log lines recorded, not printed. */
@@ -21,49 +20,10 @@ const FILE = '.github/findings-ignore.yml'
 const BASE_FILE = 'ignores:\n  - id: 7100001\n    reason: accepted risk, SEC-12\n'
 const PR_FILE = BASE_FILE + '  - rule: "*"\n    reason: ship it\n    expires: 2099-12-31\n'
 
-let github: FakeGitHub
-let workspace: string
-const testCwd = process.cwd()
-
-beforeAll(async () => {
-  github = await new FakeGitHub().start()
-})
-afterAll(async () => {
-  await github.close()
-})
-beforeEach(async () => {
-  github.reset()
-  workspace = await mkdtemp(join(tmpdir(), 'ignore-source-'))
-  await mkdir(join(workspace, '.github'))
-  // The runner starts the action in the workspace, where relative inputs are read.
-  process.chdir(workspace)
-})
-afterEach(async () => {
-  process.chdir(testCwd)
-  await rm(workspace, { recursive: true, force: true })
-})
+const { github, workspace, context } = baseFileFixture({ chdir: true })
 
 function prContext(eventName = 'pull_request'): RunContext {
-  return {
-    now: new Date('2026-11-23T12:00:00Z'),
-    env: {
-      GITHUB_REPOSITORY: 'acme/web',
-      GITHUB_REF: 'refs/pull/42/merge',
-      GITHUB_SHA: HEAD_SHA,
-      GITHUB_HEAD_REF: 'feature/login',
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_API_URL: github.url
-    },
-    eventName,
-    eventPayload: {
-      number: 42,
-      pull_request: {
-        number: 42,
-        base: { sha: BASE_SHA, repo: { full_name: 'acme/web' } },
-        head: { sha: HEAD_SHA, repo: { full_name: 'acme/web' } }
-      }
-    }
-  }
+  return context(eventName, BASE_SHA)
 }
 
 function configFor(ctx: RunContext, inputs: Record<string, string> = {}): Config {
@@ -91,7 +51,7 @@ describe('ignore-file on pull requests: read at the base commit', () => {
     async eventName => {
       github.setFile(BASE_SHA, FILE, BASE_FILE)
       github.setFile(HEAD_SHA, FILE, PR_FILE)
-      await writeFile(join(workspace, FILE), PR_FILE)
+      await writeFile(join(workspace(), FILE), PR_FILE)
       const ctx = prContext(eventName)
       const { applied } = await loadIgnoreSource(configFor(ctx), ctx)
       const { entries, proposed } = await applied
@@ -113,10 +73,10 @@ describe('ignore-file on pull requests: read at the base commit', () => {
   )
 
   it('an absolute path in the workspace is the same file; a base without the file has no entries', async () => {
-    await writeFile(join(workspace, FILE), PR_FILE)
+    await writeFile(join(workspace(), FILE), PR_FILE)
     const ctx = prContext()
     const { applied } = await loadIgnoreSource(
-      configFor(ctx, { 'ignore-file': join(workspace, FILE) }),
+      configFor(ctx, { 'ignore-file': join(workspace(), FILE) }),
       ctx
     )
     const { entries, proposed } = await applied
@@ -128,7 +88,7 @@ describe('ignore-file on pull requests: read at the base commit', () => {
   })
 
   it('an API error gives no verdict, naming the file, the base commit and the status; never the workspace copy', async () => {
-    await writeFile(join(workspace, FILE), PR_FILE)
+    await writeFile(join(workspace(), FILE), PR_FILE)
     github.failWith = 500
     const ctx = prContext()
     const { applied } = await loadIgnoreSource(configFor(ctx), ctx)
@@ -177,7 +137,7 @@ describe('ignore-file on pull requests: read at the base commit', () => {
 
 describe('ignore-file on other events: the workspace file', () => {
   it('push reads the workspace and never calls GitHub', async () => {
-    await writeFile(join(workspace, FILE), PR_FILE)
+    await writeFile(join(workspace(), FILE), PR_FILE)
     const ctx: RunContext = { ...prContext(), eventName: 'push', eventPayload: {} }
     const { entries, proposed } = await (await loadIgnoreSource(configFor(ctx), ctx)).applied
     expect(entries.map(e => e.description)).toEqual(['id 7100001', 'rule *'])

@@ -13,6 +13,8 @@ import {
   type InputReader,
   type RunContext
 } from '../src/inputs/index.js'
+import { FILE_INPUTS, WORKFLOW_ONLY_INPUTS } from '../src/inputs/config-file.js'
+import { documentedDefault } from '../scripts/docs.js'
 
 const TOKEN = 'sgp_0123456789abcdefSECRET'
 const NOW = new Date('2026-06-01T12:00:00.750Z')
@@ -49,6 +51,7 @@ function problemsOf(inputs: Record<string, string>, ctx = runContext()): readonl
 interface ActionInput {
   required?: boolean
   default?: string
+  description?: string
 }
 // jest runs from the repository root
 const actionYml = parseYaml(readFileSync(join(process.cwd(), 'action.yml'), 'utf8')) as {
@@ -78,10 +81,13 @@ describe('defaults', () => {
       failOnSeverity: 'high',
       failOnPolicyMode: 'block',
       failOnExposures: ['reachable', 'always_reachable'],
+      failOnTransitivities: ['direct', 'transitive', 'unknown'],
+      ignoreUnfixed: false,
       failOnMalicious: true,
       failOnSecrets: 'valid',
       ignoreRules: [],
       denyLicenses: [],
+      allowLicenses: [],
       warnOnly: false,
       createTickets: false,
       ticketFindings: 'blocking',
@@ -106,7 +112,10 @@ describe('defaults', () => {
     for (const key of [
       'deploymentSlug',
       'deploymentId',
+      'configFile',
+      'configToken',
       'since',
+      'failOnEpss',
       'ignoreFile',
       'trackerProjectId',
       'sbomSupplier',
@@ -137,20 +146,33 @@ describe('defaults', () => {
     ])
   })
 
-  const literalDefaults = Object.entries(actionYml.inputs).filter(
-    ([, input]) => input.default !== undefined && !isExpression(input.default)
-  )
+  // action.yml's defaults, and those its descriptions state for the inputs a config file may set.
+  const literalDefaults = Object.entries(actionYml.inputs).flatMap(([name, input]) => {
+    const value = documentedDefault({ description: '', ...input }) ?? input.default
+    return value !== undefined && !isExpression(value) ? [[name, value] as const] : []
+  })
 
   it('action.yml has literal defaults to compare (guards the test below)', () => {
     expect(literalDefaults.length).toBeGreaterThanOrEqual(40)
   })
 
   it.each(literalDefaults)(
-    '%s: passing the action.yml default equals leaving it empty',
-    (name, input) => {
-      expect(configOf({ [name]: input.default ?? '' })).toEqual(configOf())
+    '%s: passing the documented default %j equals leaving it empty',
+    (name, value) => {
+      expect(configOf({ [name]: value })).toEqual(configOf())
     }
   )
+
+  it('a config file can set exactly the inputs without a default in action.yml: the runner would pass one as set', () => {
+    const defaulted = Object.entries(actionYml.inputs)
+      .filter(([, input]) => input.default !== undefined && input.default !== '')
+      .map(([name]) => name)
+    expect(FILE_INPUTS.filter(name => defaulted.includes(name))).toEqual([])
+    expect([...FILE_INPUTS, ...Object.keys(WORKFLOW_ONLY_INPUTS)].sort()).toEqual(
+      Object.keys(actionYml.inputs).sort()
+    )
+    expect(FILE_INPUTS.filter(name => name in WORKFLOW_ONLY_INPUTS)).toEqual([])
+  })
 
   it('the ${{ }} defaults come from the run context', () => {
     const expressions = Object.entries(actionYml.inputs)
@@ -480,6 +502,69 @@ describe('lists', () => {
     expect(configOf({ 'fail-on-exposures': ',' }).failOnExposures).toEqual([])
     expect(problemsOf({ 'fail-on-exposures': 'reachable,sometimes' })).toEqual([
       'fail-on-exposures: each entry must be one of reachable, always_reachable, conditionally_reachable, unreachable, unknown (or none alone, for no exposures) (got "sometimes")'
+    ])
+  })
+
+  it('fail-on-transitivities is a list of direct, transitive, unknown, or none', () => {
+    expect(configOf({ 'fail-on-transitivities': 'Direct' }).failOnTransitivities).toEqual([
+      'direct'
+    ])
+    expect(configOf({ 'fail-on-transitivities': 'none' }).failOnTransitivities).toEqual([])
+    expect(problemsOf({ 'fail-on-transitivities': 'direct,indirect' })).toEqual([
+      'fail-on-transitivities: each entry must be one of direct, transitive, unknown (or none alone, for no transitivities) (got "indirect")'
+    ])
+  })
+
+  it('ignore-unfixed is a boolean', () => {
+    expect(configOf({ 'ignore-unfixed': 'true' }).ignoreUnfixed).toBe(true)
+    expect(problemsOf({ 'ignore-unfixed': 'yes' })).toEqual([
+      'ignore-unfixed: must be true or false (got "yes")'
+    ])
+  })
+
+  it.each([
+    ['0.1', 0.1],
+    ['0', 0],
+    ['1', 1],
+    ['1.0', 1],
+    ['.05', 0.05],
+    ['0.97565', 0.97565]
+  ])('fail-on-epss %s is the probability %d', (raw, value) => {
+    expect(configOf({ 'fail-on-epss': raw }).failOnEpss).toBe(value)
+  })
+
+  it.each(['1.5', '-0.1', '50%', '10', 'high', '0.5.1', '1e-1', 'NaN'])(
+    'fail-on-epss %s is refused, naming the allowed values',
+    raw => {
+      expect(problemsOf({ 'fail-on-epss': raw })).toEqual([
+        `fail-on-epss: must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block) (got "${raw}")`
+      ])
+    }
+  )
+
+  it('license lists take SPDX ids (with an exception or +), not expressions', () => {
+    const config = configOf({
+      'allow-licenses': 'MIT\nApache-2.0, GPL-2.0-only WITH Classpath-exception-2.0, GPL-2.0+'
+    })
+    expect(config.allowLicenses).toEqual([
+      'MIT',
+      'Apache-2.0',
+      'GPL-2.0-only WITH Classpath-exception-2.0',
+      'GPL-2.0+'
+    ])
+    const problem = (entry: string): string =>
+      `allow-licenses: each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry (got "${entry}")`
+    expect(problemsOf({ 'allow-licenses': 'MIT OR ISC\n(MIT)\nApache License 2.0\nAND' })).toEqual(
+      ['MIT OR ISC', '(MIT)', 'Apache License 2.0', 'AND'].map(problem)
+    )
+    expect(problemsOf({ 'deny-licenses': 'GPL-3.0-only AND MIT' })).toEqual([
+      problem('GPL-3.0-only AND MIT').replace('allow-licenses', 'deny-licenses')
+    ])
+  })
+
+  it('allow-licenses and deny-licenses are refused together', () => {
+    expect(problemsOf({ 'allow-licenses': 'MIT', 'deny-licenses': 'GPL-3.0-only' })).toEqual([
+      'allow-licenses: cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
     ])
   })
 

@@ -60,7 +60,7 @@ describe('planAnnotations', () => {
         level: 'error',
         message:
           'lodash before 4.17.21 is vulnerable to prototype pollution via zipObjectDeep.\n\n' +
-          'lodash@4.17.20 CVE-2021-23337\n\nBlocking: severity critical ≥ high',
+          'lodash@4.17.20 CVE-2021-23337 (fix: 4.17.21)\n\nBlocking: severity critical ≥ high',
         properties: {
           title: 'ssc-5f6a1b2c-lodash-prototype-pollution',
           file: 'package-lock.json',
@@ -157,7 +157,8 @@ describe('planAnnotations', () => {
     const licenseViolations = ['GPL-3.0', 'AGPL-3.0', 'SSPL-1.0', 'GPL-2.0'].map(license => ({
       package: `pkg-${license}`,
       version: '1.0.0',
-      license
+      license,
+      judgement: 'denied' as const
     }))
     const plan = planOf(runReport({ verdict: verdictOf(blocking, { licenseViolations }) }))
     expect(plan.annotations.map(a => a.properties.title)).toEqual([
@@ -171,7 +172,9 @@ describe('planAnnotations', () => {
     const noLocation = evaluated(scaFinding({ id: 7, location: undefined }))
     const report = runReport({
       verdict: verdictOf([noLocation], {
-        licenseViolations: [{ package: 'left-pad', version: '1.0.0', license: 'GPL-3.0' }]
+        licenseViolations: [
+          { package: 'left-pad', version: '1.0.0', license: 'GPL-3.0', judgement: 'denied' }
+        ]
       })
     })
     const plan = planOf(report)
@@ -213,9 +216,11 @@ describe('planAnnotations', () => {
     expect(planOf(report).annotations[0]?.message.length).toBeLessThan(4_100)
   })
 
-  it("the ceiling is action.yml's default of max-annotations", () => {
+  it("the ceiling is max-annotations' default, as action.yml documents it", () => {
     expect(MAX_FINDING_ANNOTATIONS).toBe(25)
-    expect(readActionDefinition().inputs['max-annotations']?.default).toBe('25')
+    expect(readActionDefinition().inputs['max-annotations']?.description).toContain(
+      'Default: `25`.'
+    )
   })
 })
 

@@ -79,6 +79,43 @@ describe('buildJsonReport', () => {
     expect(json.warnings).toEqual([])
   })
 
+  it('an SCA finding carries its fixed versions, EPSS score and transitivity', () => {
+    const sca = evaluated(
+      scaFinding({ id: 9, fixVersions: ['lodash@4.17.21'], epss: { score: 0.5, percentile: 0.97 } })
+    )
+    const [finding] = buildJsonReport(runReport({ verdict: verdictOf([sca]) }), {}).findings
+    expect(finding).toMatchObject({
+      fixVersions: ['lodash@4.17.21'],
+      epss: { score: 0.5, percentile: 0.97 },
+      dependency: { package: 'lodash', version: '4.17.20', transitivity: 'direct' }
+    })
+  })
+
+  it('lists blocking, ignored and unknown-license dependencies apart', () => {
+    const violation = { package: 'qt', version: '5', license: 'GPL-3.0-only' } as const
+    const report = runReport({
+      verdict: verdictOf([], {
+        licenseViolations: [{ ...violation, judgement: 'not-allowed' }],
+        ignoredLicenseViolations: [
+          {
+            ...violation,
+            package: 'qt-ok',
+            judgement: 'not-allowed',
+            ignored: { reason: 'bought', source: 'package qt-ok' }
+          }
+        ],
+        unknownLicenses: [{ package: 'x', version: '1', license: '', judgement: 'unknown' }]
+      })
+    })
+    const json = buildJsonReport(report, {})
+    expect(json.counts?.licenseViolations).toBe(1)
+    expect(json.licenseViolations.map(v => v.package)).toEqual(['qt'])
+    expect(json.ignoredLicenseViolations.map(v => [v.package, v.ignored?.reason])).toEqual([
+      ['qt-ok', 'bought']
+    ])
+    expect(json.unknownLicenses.map(v => v.package)).toEqual(['x'])
+  })
+
   it('counts the SAST findings of unknown mode', () => {
     const unknown = evaluated(sastFinding({ id: 5 }), { mode: 'unknown', blocking: false })
     const known = evaluated(sastFinding({ id: 6 }))

@@ -102,19 +102,59 @@ describe('renderMarkdown: counts and tables', () => {
     expect(renderMarkdown(failingReport(), { maxBytes: BIG })).not.toContain('unknown policy mode')
   })
 
-  it('lists blocking findings in four columns: the message under the rule, the exposure in the reasons', () => {
+  it('lists blocking findings in five columns: the message under the rule, the SCA fix, the exposure in the reasons', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
     const rows = tableUnder(md, '### Blocking findings (2)')
     expect(rows).toHaveLength(4)
-    expect(rows[0]).toBe('| Severity | Finding | Location | Why it blocks |')
+    expect(rows[0]).toBe('| Severity | Finding | Fix · EPSS | Location | Why it blocks |')
     expect(rows[2]).toBe(
       '| high | <code>python.lang.security.audit.eval-detected</code>' +
-        '<br><sub>Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content.</sub> | ' +
+        '<br><sub>Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content.</sub> | — | ' +
         '[app/views.py\\:12](https://github.com/acme/web/blob/abc123/app/views.py#L12) | ' +
         'severity high ≥ high; policy mode block ≥ block (mode block) |'
     )
-    expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
+    // The dependency's transitivity, which fail-on-transitivities reads, beside it.
+    expect(rows[3]).toContain(
+      '<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code> direct<br>'
+    )
+    expect(rows[3]).toContain(' | <code>4\\.17.21</code> | ')
     expect(rows[3]).toMatch(/ \(reachable\) \|$/)
+  })
+
+  it('the fix column shows up to three fixed versions, no fix, and the EPSS score; SAST-only tables have none', () => {
+    const sca = (
+      id: number,
+      fixVersions: string[],
+      epss?: { score: number; percentile?: number }
+    ) =>
+      evaluated(scaFinding({ id, fixVersions, ...(epss && { epss }) }), {
+        reasons: [{ kind: 'severity', severity: 'critical', threshold: 'high' }]
+      })
+    const md = renderMarkdown(
+      runReport({
+        verdict: verdictOf([
+          sca(1, ['a@1', 'a@2', 'a@3', 'a@4', 'a@5'], { score: 0.97565, percentile: 0.99996 }),
+          sca(2, [], { score: 0.00045 }),
+          sca(3, ['b@2'])
+        ])
+      }),
+      { maxBytes: BIG }
+    )
+    const cells = tableUnder(md, '### Blocking findings (3)')
+      .slice(2)
+      .map(row => row.split(' | ')[2])
+    expect(cells).toEqual([
+      '<code>a@&#8203;1</code> <code>a@&#8203;2</code> <code>a@&#8203;3</code> +2 more<br>EPSS 0.976',
+      'no fix<br>EPSS 0.00045',
+      '<code>b@&#8203;2</code>'
+    ])
+    const sastOnly = evaluated(sastFinding({ id: 9 }), {
+      reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }]
+    })
+    const plain = renderMarkdown(runReport({ verdict: verdictOf([sastOnly]) }), { maxBytes: BIG })
+    expect(tableUnder(plain, '### Blocking findings (1)')[0]).toBe(
+      '| Severity | Finding | Location | Why it blocks |'
+    )
   })
 
   it('marks malicious dependencies', () => {
@@ -144,7 +184,9 @@ describe('renderMarkdown: counts and tables', () => {
     const report = runReport({
       ...base,
       verdict: verdictOf(base.verdict?.findings ?? [], {
-        licenseViolations: [{ package: 'left-pad', version: '1.0.0', license: 'GPL-3.0' }],
+        licenseViolations: [
+          { package: 'left-pad', version: '1.0.0', license: 'GPL-3.0', judgement: 'denied' }
+        ],
         expiredIgnores: [{ description: 'rule python.x', expires: '2024-01-01' }]
       }),
       tickets: {
@@ -165,7 +207,7 @@ describe('renderMarkdown: counts and tables', () => {
     })
     const md = renderMarkdown(report, { maxBytes: BIG })
     expect(tableUnder(md, '### Dependencies with a denied license (1)')[2]).toBe(
-      '| <code>left-pad@&#8203;1.0.0</code> | <code>GPL-3.0</code> |'
+      '| <code>left-pad@&#8203;1.0.0</code> | <code>GPL-3.0</code> | denied by deny-licenses |'
     )
     expect(md).toContain('- rule python.x — expired 2024-01-01')
     const tickets = tableUnder(md, '### Tickets')

@@ -17,7 +17,9 @@ describe('buildOutputs', () => {
       ...base,
       verdict: {
         ...verdict,
-        licenseViolations: [{ package: 'left-pad', version: '1.0.0', license: 'GPL-3.0' }]
+        licenseViolations: [
+          { package: 'left-pad', version: '1.0.0', license: 'GPL-3.0', judgement: 'denied' }
+        ]
       }
     })
     expect(

@@ -175,6 +175,33 @@ describe('buildSarif: content', () => {
     )
   })
 
+  it('gives a Supply Chain result its fix, EPSS score and transitivity, in the message and the properties', () => {
+    const finding = evaluated(
+      scaFinding({
+        id: 40,
+        fixVersions: ['lodash@4.17.21'],
+        epss: { score: 0.01203, percentile: 0.8511 }
+      })
+    )
+    const [result] = results(buildSarif(runReport({ verdict: verdictOf([finding]) }), opts))
+    expect(result?.message.text).toBe(
+      'lodash before 4.17.21 is vulnerable to prototype pollution via zipObjectDeep.\n\n' +
+        'Dependency: lodash@4.17.20\n\n' +
+        'Fix: lodash@4.17.21 · EPSS 0.012\n\n' +
+        'Blocking: severity critical ≥ high'
+    )
+    expect(result?.properties).toMatchObject({
+      transitivity: 'direct',
+      fixVersions: ['lodash@4.17.21'],
+      vulnerabilityId: 'CVE-2021-23337',
+      epss: { score: 0.01203, percentile: 0.8511 }
+    })
+    const unfixed = evaluated(scaFinding({ id: 41, fixVersions: [] }))
+    const [plain] = results(buildSarif(runReport({ verdict: verdictOf([unfixed]) }), opts))
+    expect(plain?.message.text).toContain('\n\nFix: no fix\n\n')
+    expect(plain?.properties).not.toHaveProperty('epss')
+  })
+
   it('suppresses ignored findings externally with the reason', () => {
     const ignored = results(log)[2]
     expect(ignored?.suppressions).toEqual([

@@ -30885,7 +30885,8 @@ module.exports = {
 /* harmony export */   oC: () => (/* binding */ SEVERITIES),
 /* harmony export */   pM: () => (/* binding */ FINDING_STATUSES),
 /* harmony export */   qs: () => (/* binding */ severityRank),
-/* harmony export */   yK: () => (/* binding */ POLICY_MODES)
+/* harmony export */   yK: () => (/* binding */ POLICY_MODES),
+/* harmony export */   zR: () => (/* binding */ TRANSITIVITIES)
 /* harmony export */ });
 /* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
 /**
@@ -30902,6 +30903,8 @@ const EXPOSURES = [
     'unreachable',
     'unknown'
 ];
+/** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
+const TRANSITIVITIES = ['direct', 'transitive', 'unknown'];
 const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
 const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
@@ -31008,11 +31011,285 @@ function productList(types) {
 
 /***/ }),
 
+/***/ 6912:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ki: () => (/* binding */ JUDGEMENT_TEXT),
+  Gc: () => (/* binding */ judgeLicenses),
+  BJ: () => (/* binding */ licensePolicyOf),
+  Nm: () => (/* binding */ violationsNoun)
+});
+
+// UNUSED EXPORTS: judgeDependency
+
+;// CONCATENATED MODULE: ./src/gate/spdx.ts
+/**
+ * SPDX license expressions (SPDX 2.3, annex D): `MIT`, `MIT OR GPL-3.0-only`,
+ * `(Apache-2.0 AND BSD-3-Clause) OR MIT`, `GPL-2.0-only WITH Classpath-exception-2.0`, `GPL-2.0+`.
+ *
+ * WITH binds tighter than AND, AND tighter than OR; operators may be written in upper or lower
+ * case, and license ids compare case-insensitively, as the specification says. An expression
+ * that does not follow the grammar is a problem value, never a guess: the license gate blocks it.
+ */
+/** `LicenseRef-x`, `DocumentRef-y:LicenseRef-x` and the listed ids: letters, digits, `-`, `.`. */
+const ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+$/;
+const OPERATORS = new Set(['and', 'or', 'with']);
+class Tokens {
+    tokens;
+    index = 0;
+    constructor(tokens) {
+        this.tokens = tokens;
+    }
+    peek() {
+        return this.tokens[this.index];
+    }
+    /** The next token when it is the operator `word` (either case); consumed. */
+    takeOperator(word) {
+        const next = this.peek();
+        if (next === undefined || next.toLowerCase() !== word)
+            return false;
+        if (next !== word && next !== word.toUpperCase())
+            return false;
+        this.index++;
+        return true;
+    }
+    take() {
+        return this.tokens[this.index++];
+    }
+}
+class ExpressionError extends Error {
+}
+function isOperator(token) {
+    return OPERATORS.has(token.toLowerCase());
+}
+function parseOr(tokens) {
+    let left = parseAnd(tokens);
+    while (tokens.takeOperator('or'))
+        left = { kind: 'or', left, right: parseAnd(tokens) };
+    return left;
+}
+function parseAnd(tokens) {
+    let left = parsePrimary(tokens);
+    while (tokens.takeOperator('and'))
+        left = { kind: 'and', left, right: parsePrimary(tokens) };
+    return left;
+}
+function parsePrimary(tokens) {
+    const token = tokens.take();
+    if (token === undefined)
+        throw new ExpressionError('ends where a license was expected');
+    if (token === '(') {
+        const inner = parseOr(tokens);
+        if (tokens.take() !== ')')
+            throw new ExpressionError('has an unclosed "("');
+        return inner;
+    }
+    const leaf = licenseOf(token);
+    if (!tokens.takeOperator('with'))
+        return leaf;
+    const exception = tokens.take();
+    if (exception === undefined || !ID.test(exception) || isOperator(exception)) {
+        throw new ExpressionError(`has WITH without an exception id after ${token}`);
+    }
+    return { ...leaf, exception };
+}
+function licenseOf(token) {
+    const orLater = token.endsWith('+');
+    const id = orLater ? token.slice(0, -1) : token;
+    if (token === ')' || isOperator(token) || !ID.test(id)) {
+        throw new ExpressionError(`has "${token}" where a license id was expected`);
+    }
+    return { kind: 'license', id, orLater };
+}
+/** Parses one expression; the problem says what is wrong, for the report. */
+function parseLicenseExpression(text) {
+    const tokens = text
+        .replace(/([()])/g, ' $1 ')
+        .trim()
+        .split(/\s+/);
+    if (tokens.length === 1 && tokens[0] === '')
+        return { ok: false, problem: 'is empty' };
+    const stream = new Tokens(tokens);
+    try {
+        const expression = parseOr(stream);
+        const rest = stream.peek();
+        if (rest !== undefined) {
+            throw new ExpressionError(`has "${rest}" where AND, OR or the end was expected`);
+        }
+        return { ok: true, expression };
+    }
+    catch (error) {
+        if (error instanceof ExpressionError)
+            return { ok: false, problem: error.message };
+        throw error;
+    }
+}
+/**
+ * Whether an expression is acceptable when each of its licenses is judged by `judge`: an `OR`
+ * is acceptable when one alternative is, an `AND` when every part is.
+ */
+function acceptance(expression, judge) {
+    if (expression.kind === 'license')
+        return judge(expression);
+    const left = acceptance(expression.left, judge);
+    const right = acceptance(expression.right, judge);
+    const decisive = expression.kind === 'or' ? 'accepted' : 'refused';
+    if (left === decisive || right === decisive)
+        return decisive;
+    if (left === 'unknown' || right === 'unknown')
+        return 'unknown';
+    return left;
+}
+/** Ids that say the license is not known (SPDX's NOASSERTION, and what scanners write). */
+const UNKNOWN_IDS = new Set(['noassertion', 'unknown']);
+function isUnknownLicense(leaf) {
+    return UNKNOWN_IDS.has(leaf.id.toLowerCase()) && leaf.exception === undefined;
+}
+const normalised = (text) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * True when a list entry names this license: the whole leaf (`GPL-2.0-only WITH
+ * Classpath-exception-2.0`, `GPL-2.0+`), or its license id alone, so an entry `GPL-2.0-only`
+ * covers that license with or without an exception or a later version.
+ */
+function leafMatcher(entries) {
+    const listed = new Set(entries.map(normalised));
+    return leaf => {
+        const id = leaf.id.toLowerCase();
+        const withPlus = leaf.orLater ? `${id}+` : id;
+        const whole = leaf.exception === undefined ? withPlus : `${withPlus} with ${normalised(leaf.exception)}`;
+        return listed.has(whole) || listed.has(withPlus) || listed.has(id);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/licenses.ts
+
+/** Why a listed dependency is listed, in the words every report uses. */
+const JUDGEMENT_TEXT = {
+    denied: 'denied by deny-licenses',
+    'not-allowed': 'not in allow-licenses',
+    unparseable: 'license expression cannot be read',
+    unknown: 'license unknown'
+};
+/** What the listed dependencies have in common, for a heading or a log line. */
+function violationsNoun(violations) {
+    if (violations.every(v => v.judgement === 'denied'))
+        return 'a denied license';
+    if (violations.every(v => v.judgement === 'not-allowed'))
+        return 'a license not in allow-licenses';
+    return 'a license that blocks';
+}
+/** The policy the thresholds set, or undefined when neither list is. */
+function licensePolicyOf(thresholds) {
+    if (thresholds.allowLicenses.length > 0) {
+        return { mode: 'allow', licenses: thresholds.allowLicenses };
+    }
+    if (thresholds.denyLicenses.length > 0)
+        return { mode: 'deny', licenses: thresholds.denyLicenses };
+    return undefined;
+}
+/** How one license of an expression fares under the policy. */
+function leafJudge(policy) {
+    const listed = leafMatcher(policy.licenses);
+    return leaf => {
+        if (isUnknownLicense(leaf))
+            return 'unknown';
+        return listed(leaf) === (policy.mode === 'allow') ? 'accepted' : 'refused';
+    };
+}
+/** The licenses as one text: parts that are expressions themselves are parenthesised. */
+function licenseText(licenses) {
+    if (licenses.length === 1)
+        return licenses[0] ?? '';
+    return licenses.map(license => (/\s/.test(license) ? `(${license})` : license)).join(' AND ');
+}
+/** One dependency's judgement; `accepted` is not listed. */
+function judgeDependency(licenses, policy) {
+    const given = licenses.map(license => license.trim()).filter(license => license !== '');
+    if (given.length === 0)
+        return { judgement: 'unknown' };
+    const parts = [];
+    for (const license of given) {
+        const parsed = parseLicenseExpression(license);
+        if (!parsed.ok)
+            return { judgement: 'unparseable', problem: `"${license}" ${parsed.problem}` };
+        parts.push(parsed.expression);
+    }
+    const whole = parts.reduce((left, right) => ({ kind: 'and', left, right }));
+    const outcome = acceptance(whole, leafJudge(policy));
+    if (outcome === 'accepted')
+        return { judgement: 'accepted' };
+    if (outcome === 'unknown')
+        return { judgement: 'unknown' };
+    return { judgement: policy.mode === 'allow' ? 'not-allowed' : 'denied' };
+}
+function judged(listed, policy) {
+    const { dependency, matched } = listed;
+    const given = dependency.licenses.some(license => license.trim() !== '');
+    if (!given && matched !== undefined)
+        return { judgement: 'denied', license: matched };
+    return {
+        ...judgeDependency(dependency.licenses, policy),
+        license: licenseText(dependency.licenses)
+    };
+}
+/**
+ * The dependencies the gate lists, each package, version and license once, sorted. Dependencies
+ * of another repository are skipped: a server ignoring the repository filter must not fail this
+ * repository.
+ */
+function judgeLicenses(listed, policy, repositoryId) {
+    const seen = new Set();
+    const out = [];
+    for (const entry of listed) {
+        const { dependency } = entry;
+        if (repositoryId !== undefined &&
+            dependency.repositoryId !== undefined &&
+            dependency.repositoryId !== String(repositoryId))
+            continue;
+        const { judgement, license, problem } = judged(entry, policy);
+        const key = JSON.stringify([dependency.name, dependency.version, license]);
+        if (judgement === 'accepted' || seen.has(key))
+            continue;
+        seen.add(key);
+        out.push({
+            package: dependency.name,
+            version: dependency.version,
+            license,
+            judgement,
+            ...(problem !== undefined && { problem })
+        });
+    }
+    return out.sort((a, b) => a.package.localeCompare(b.package) ||
+        a.version.localeCompare(b.version) ||
+        a.license.localeCompare(b.license));
+}
+
+
+/***/ }),
+
+/***/ 207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ transitivityOf)
+/* harmony export */ });
+/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+function transitivityOf(finding) {
+    const spelled = finding.dependency?.transitivity?.toLowerCase();
+    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9220);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9052);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31021,7 +31298,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9220:
+/***/ 9052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42710,6 +42987,16 @@ function optionalFixes(value) {
     }
     return true;
 }
+/** `z.number().min(0).max(1).nullish()` */
+function optionalProbability(value) {
+    return isNullish(value) || (typeof value === 'number' && value >= 0 && value <= 1);
+}
+/** `epss_score`: a nullish object of an optional score and percentile. */
+function optionalEpss(value) {
+    if (isNullish(value))
+        return true;
+    return (isObject(value) && optionalProbability(value.score) && optionalProbability(value.percentile));
+}
 function optionalDependency(value) {
     if (isNullish(value))
         return true;
@@ -42734,6 +43021,7 @@ function scaFieldsValid(raw) {
         fast_checks_optionalString(raw.vulnerability_identifier) &&
         optionalDependency(raw.found_dependency) &&
         optionalFixes(raw.fix_recommendations) &&
+        optionalEpss(raw.epss_score) &&
         optionalUsage(raw.usage));
 }
 /**
@@ -42797,6 +43085,7 @@ function fastWire(raw, sca) {
         vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
         found_dependency: sca ? raw.found_dependency : undefined,
         fix_recommendations: sca ? raw.fix_recommendations : undefined,
+        epss_score: sca ? raw.epss_score : undefined,
         usage: sca ? raw.usage : undefined
     };
 }
@@ -42823,6 +43112,8 @@ function fastScaWire(raw) {
  * wire shapes; sub-objects are camelCase in the description and snake_case live.
  */
 const nullableNumber = schemas_number().nullish();
+/** EPSS scores and percentiles are probabilities: a value outside 0 to 1 is not one. */
+const nullableProbability = schemas_number().min(0).max(1).nullish();
 const nullableList = array(schemas_string()).nullish();
 const LocationWire = object({
     filePath: optionalString,
@@ -42907,6 +43198,7 @@ const ScaWire = object({
         .nullish(),
     fix_recommendations: array(object({ package: optionalString, version: optionalString }))
         .nullish(),
+    epss_score: object({ score: nullableProbability, percentile: nullableProbability }).nullish(),
     usage: object({ location: LocationWire.nullish() }).nullish()
 });
 /**
@@ -43024,8 +43316,17 @@ function toSca(wire, status, pool) {
                 transitivity: pool.intern(dependency.transitivity ?? undefined)
             }
             : undefined,
-        fixVersions: pool.list(fixVersions(wire.fix_recommendations))
+        fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
+        epss: epssOf(wire.epss_score)
     };
+}
+/** The score, when the server gave one (a percentile alone says nothing to gate on). */
+function epssOf(wire) {
+    const score = wire?.score;
+    if (score === null || score === undefined)
+        return undefined;
+    const percentile = wire?.percentile;
+    return percentile === null || percentile === undefined ? { score } : { score, percentile };
 }
 function fixVersions(fixes) {
     const out = [];
@@ -43530,97 +43831,6 @@ function secretsPages(transport, deploymentId, query, maxPages = 2000) {
     }, { maxPages, request });
 }
 
-;// CONCATENATED MODULE: ./src/api/dependencies.ts
-
-
-
-/** The description's `{id, name, version}` or the live `{package:{name, versionSpecifier}, licenses, ...}`. */
-const DependencyWire = camelObject({
-    name: optionalString,
-    version: optionalString,
-    package: camelObject({
-        name: schemas_string(),
-        versionSpecifier: optionalString,
-        version: optionalString
-    }).nullish(),
-    licenses: stringList,
-    ecosystem: optionalString,
-    repositoryId: stringId.nullish()
-});
-const DependenciesResponse = object({
-    dependencies: array(DependencyWire),
-    cursor: union([schemas_string(), schemas_number()]).nullish(),
-    hasMore: schemas_boolean().nullish(),
-    has_more: schemas_boolean().nullish()
-});
-function toDependency(wire) {
-    return {
-        name: wire.package?.name ?? wire.name ?? '(unnamed)',
-        version: wire.package?.versionSpecifier ?? wire.package?.version ?? wire.version ?? '',
-        licenses: wire.licenses,
-        ecosystem: wire.ecosystem ?? undefined,
-        repositoryId: wire.repositoryId ?? undefined
-    };
-}
-const DEPENDENCIES_PAGE_SIZE = 10000;
-/** Dependencies matching a filter, all cursor pages. A POST, but a read: safe to retry. */
-async function listDependencies(transport, deploymentId, filter, maxPages = 500) {
-    const path = `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dependencies`;
-    const all = [];
-    const pages = cursorPages(async (cursor) => {
-        const response = await transport.request({
-            method: 'POST',
-            path,
-            idempotent: true,
-            body: { deploymentId, pageSize: DEPENDENCIES_PAGE_SIZE, cursor, dependencyFilter: filter },
-            schema: DependenciesResponse
-        });
-        const next = response.cursor === null || response.cursor === undefined
-            ? undefined
-            : String(response.cursor);
-        return {
-            items: response.dependencies.map(toDependency),
-            next,
-            hasMore: response.hasMore ?? response.has_more ?? undefined
-        };
-    }, { maxPages, request: { method: 'POST', path } });
-    for await (const page of pages)
-        all.push(...page);
-    return all;
-}
-
-;// CONCATENATED MODULE: ./src/gate/licenses.ts
-/**
- * Denied-license dependencies from per-license query results: the license is the one the
- * server matched on (the documented dependency shape carries no license of its own); the live
- * shape's `licenses` list, when present, names the denied license(s) it actually holds.
- */
-function licenseViolations(matchesByLicense, repositoryId) {
-    const seen = new Set();
-    const out = [];
-    for (const [license, dependencies] of matchesByLicense) {
-        for (const dependency of dependencies) {
-            // Defence in depth: a server ignoring the repository filter must not fail this repository.
-            if (repositoryId !== undefined &&
-                dependency.repositoryId !== undefined &&
-                dependency.repositoryId !== String(repositoryId))
-                continue;
-            const held = dependency.licenses.length === 0 ||
-                dependency.licenses.some(l => l.toLowerCase() === license.toLowerCase());
-            if (!held)
-                continue;
-            const key = `${dependency.name}@${dependency.version}|${license}`;
-            if (seen.has(key))
-                continue;
-            seen.add(key);
-            out.push({ package: dependency.name, version: dependency.version, license });
-        }
-    }
-    return out.sort((a, b) => a.package.localeCompare(b.package) ||
-        a.version.localeCompare(b.version) ||
-        a.license.localeCompare(b.license));
-}
-
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
 
 const HEADS = 'refs/heads/';
@@ -43773,6 +43983,118 @@ function judgeScopeDrops(drops, keptCount) {
     throw new NoVerdictError(`all ${drops.total} finding(s) the server returned are out of scope (${dropReasons(drops)}); ` +
         `the gate asked for repository ${repository}, ref ${ref}, status ${statuses.join(', ')}. ` +
         'Check that repository and ref are spelled as the platform records them', 'on-api-error');
+}
+
+;// CONCATENATED MODULE: ./src/api/dependencies.ts
+
+
+
+/** The description's `{id, name, version}` or the live `{package:{name, versionSpecifier}, licenses, ...}`. */
+const DependencyWire = camelObject({
+    name: optionalString,
+    version: optionalString,
+    package: camelObject({
+        name: schemas_string(),
+        versionSpecifier: optionalString,
+        version: optionalString
+    }).nullish(),
+    licenses: stringList,
+    ecosystem: optionalString,
+    repositoryId: stringId.nullish()
+});
+const DependenciesResponse = object({
+    dependencies: array(DependencyWire),
+    cursor: union([schemas_string(), schemas_number()]).nullish(),
+    hasMore: schemas_boolean().nullish(),
+    has_more: schemas_boolean().nullish()
+});
+function toDependency(wire) {
+    return {
+        name: wire.package?.name ?? wire.name ?? '(unnamed)',
+        version: wire.package?.versionSpecifier ?? wire.package?.version ?? wire.version ?? '',
+        licenses: wire.licenses,
+        ecosystem: wire.ecosystem ?? undefined,
+        repositoryId: wire.repositoryId ?? undefined
+    };
+}
+const DEPENDENCIES_PAGE_SIZE = 10000;
+/** Dependencies matching a filter, all cursor pages. A POST, but a read: safe to retry. */
+async function listDependencies(transport, deploymentId, filter, maxPages = 500) {
+    const path = `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dependencies`;
+    const all = [];
+    const pages = cursorPages(async (cursor) => {
+        const response = await transport.request({
+            method: 'POST',
+            path,
+            idempotent: true,
+            body: { deploymentId, pageSize: DEPENDENCIES_PAGE_SIZE, cursor, dependencyFilter: filter },
+            schema: DependenciesResponse
+        });
+        const next = response.cursor === null || response.cursor === undefined
+            ? undefined
+            : String(response.cursor);
+        return {
+            items: response.dependencies.map(toDependency),
+            next,
+            hasMore: response.hasMore ?? response.has_more ?? undefined
+        };
+    }, { maxPages, request: { method: 'POST', path } });
+    for await (const page of pages)
+        all.push(...page);
+    return all;
+}
+
+// EXTERNAL MODULE: ./src/gate/licenses.ts + 1 modules
+var licenses = __nccwpck_require__(6912);
+;// CONCATENATED MODULE: ./src/collect/licenses.ts
+/**
+ * What the license gate judges, and how it is asked for. deny-licenses asks the server for the
+ * repository's dependencies of each denied license (`dependencyFilter.license`), one query each;
+ * allow-licenses cannot name what to look for, so it lists every dependency of the repository
+ * (`dependencyFilter.repositoryId`) and judges each. Either way the judgement is the SPDX rules'
+ * (gate/licenses.ts), on the licenses the answer carries.
+ */
+
+
+
+/**
+ * The dependencies the license gate lists (violations, and with allow-licenses those of unknown
+ * license), or none when no license list is set.
+ * @throws NoVerdictError when a license list is set but the project is unknown, or when, with
+ *   allow-licenses, the repository has dependencies but the platform gave a license for none of
+ *   them: the gate would have judged nothing.
+ */
+async function collectLicenseViolations(transport, deploymentId, project, config) {
+    const policy = config.gate ? (0,licenses/* licensePolicyOf */.BJ)(config) : undefined;
+    if (policy === undefined)
+        return [];
+    if (project === undefined) {
+        throw new NoVerdictError(`the licenses of ${config.repository} cannot be judged: its project is unknown`, 'on-api-error');
+    }
+    const listed = policy.mode === 'deny'
+        ? await deniedMatches(transport, deploymentId, project.id, policy)
+        : await everyDependency(transport, deploymentId, project.id, config.repository);
+    return (0,licenses/* judgeLicenses */.Gc)(listed, policy, project.id);
+}
+/** The dependencies the server matches to each denied license, one query per license. */
+async function deniedMatches(transport, deploymentId, repositoryId, policy) {
+    const answers = await Promise.all(policy.licenses.map(async (matched) => {
+        const filter = { license: [matched], repositoryId: [repositoryId] };
+        const dependencies = await listDependencies(transport, deploymentId, filter);
+        return dependencies.map(dependency => ({ dependency, matched }));
+    }));
+    return answers.flat();
+}
+/** Every dependency of the repository, which must carry licenses to be judged. */
+async function everyDependency(transport, deploymentId, repositoryId, repository) {
+    const dependencies = await listDependencies(transport, deploymentId, {
+        repositoryId: [repositoryId]
+    });
+    const ours = dependencies.filter(d => d.repositoryId === undefined || d.repositoryId === String(repositoryId));
+    if (ours.length > 0 && !ours.some(d => d.licenses.some(license => license.trim() !== ''))) {
+        throw new NoVerdictError(`the platform listed ${ours.length} ${ours.length === 1 ? 'dependency' : 'dependencies'} of ${repository} and a license for none of them, so allow-licenses could not judge any`, 'on-api-error');
+    }
+    return ours.map(dependency => ({ dependency }));
 }
 
 ;// CONCATENATED MODULE: ./src/api/policies.ts
@@ -43944,7 +44266,6 @@ function settledLater(promise) {
 
 
 
-
 /**
  * Starts every read the gate needs: the findings, the rule modes of the policies their pages name
  * (as the pages arrive), and the dependencies with a denied license.
@@ -43954,10 +44275,7 @@ function startGateData(transport, where, config, { warn, counts }) {
     const ruleModes = wantModes
         ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
         : undefined;
-    const project = config.gate && config.denyLicenses.length > 0 ? where.project : undefined;
-    const licenses = project
-        ? fetchLicenseViolations(transport, where.deploymentId, project, config.denyLicenses)
-        : Promise.resolve([]);
+    const licenses = collectLicenseViolations(transport, where.deploymentId, where.project, config);
     const findings = fetchFindings(transport, where, config, {
         warn,
         counts,
@@ -44045,22 +44363,9 @@ async function fetchSecrets(transport, deploymentId, config, warn) {
 function isProductMissing(error) {
     return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }
-/** Dependencies of the repository with a denied license; one query per license, concurrently. */
-async function fetchLicenseViolations(transport, deploymentId, project, denied) {
-    const results = await Promise.all(denied.map(async (license) => [
-        license,
-        await listDependencies(transport, deploymentId, {
-            license: [license],
-            repositoryId: [project.id]
-        })
-    ]));
-    return licenseViolations(new Map(results), project.id);
-}
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/gate/ignore.ts
 
 class IgnoreFileError extends UserError {
@@ -44103,9 +44408,15 @@ const PATH_PROBES = [
     'config/.env',
     'src/with space/ü.go'
 ];
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+/**
+ * True when the entry selects every finding: no id, vulnerability or package (each names one
+ * thing), and each glob it gives matches anything.
+ */
 function matchesEveryFinding(entry) {
-    if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined))
+    if (entry.id !== undefined || entry.vulnerability !== undefined || entry.package !== undefined) {
+        return false;
+    }
+    if (entry.rule === undefined && entry.path === undefined)
         return false;
     const all = (pattern, probes) => {
         if (pattern === undefined)
@@ -44132,6 +44443,34 @@ function rememberedMatcher(pattern) {
     };
 }
 const NO_MATCH = () => undefined;
+const same = (a, b) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+function isLicenseViolation(subject) {
+    return 'judgement' in subject;
+}
+/** The SCA selectors: a vulnerability id, a package and its version. */
+function matchesSca(entry, finding) {
+    if (entry.vulnerability === undefined && entry.package === undefined)
+        return true;
+    if (finding.type !== 'sca')
+        return false;
+    if (entry.vulnerability !== undefined && !same(finding.vulnerabilityId, entry.vulnerability)) {
+        return false;
+    }
+    return entry.package === undefined || matchesPackage(entry, finding.dependency);
+}
+function matchesPackage(entry, dependency) {
+    if (entry.package === undefined || dependency === undefined)
+        return false;
+    if (!same(dependency.package, entry.package))
+        return false;
+    return entry.version === undefined || dependency.version === entry.version;
+}
+/** A license violation has a package and a version only: entries that select by nothing else. */
+function matchesLicense(entry, violation) {
+    const other = entry.rule ?? entry.id ?? entry.path ?? entry.vulnerability;
+    return (other === undefined &&
+        matchesPackage(entry, { package: violation.package, version: violation.version }));
+}
 function buildIgnoreMatcher(entries, ignoreRules, now) {
     const active = entries.filter(entry => entry.expiresAt === undefined || entry.expiresAt >= now.getTime());
     const expired = entries
@@ -44160,9 +44499,13 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
         }
         return known ?? undefined;
     };
+    const matchLicense = (violation) => compiled.find(({ entry }) => matchesLicense(entry, violation))?.matched;
     return {
         expired,
-        match: finding => {
+        match: subject => {
+            if (isLicenseViolation(subject))
+                return matchLicense(subject);
+            const finding = subject;
             for (const { entry, rule, path, matched } of compiled) {
                 if (entry.id !== undefined && entry.id !== finding.id)
                     continue;
@@ -44173,6 +44516,8 @@ function buildIgnoreMatcher(entries, ignoreRules, now) {
                 if (rule && !rule(finding.ruleName))
                     continue;
                 if (path && !(finding.location?.path !== undefined && path(finding.location.path)))
+                    continue;
+                if (!matchesSca(entry, finding))
                     continue;
                 return matched;
             }
@@ -44194,18 +44539,38 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const EXPIRES_FORMAT = 'must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone';
+/** CVE-2021-44228, GHSA-jfh8-c2jp-5v3q: the ids the platform gives in vulnerability_identifier. */
+const VULNERABILITY_ID = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i;
+const KEYS = 'rule, id, path, vulnerability, package, version, reason, expires';
+/** Text only: YAML reads an unquoted 1.20 as the number 1.2, which is another version. */
+const quotedText = (key) => schemas_string({
+    error: `${key} must be text; quote it ("1.20.0"): YAML reads 1.20 as the number 1.2`
+})
+    .trim()
+    .min(1);
 const Entry = object({
     rule: schemas_string().trim().min(1).optional(),
     id: union([schemas_number().int().positive(), schemas_string().regex(/^\d+$/).transform(Number)])
         .optional(),
     path: schemas_string().trim().min(1).optional(),
+    vulnerability: schemas_string()
+        .trim()
+        .regex(VULNERABILITY_ID, 'must be a CVE or GHSA id, e.g. CVE-2021-44228 or GHSA-jfh8-c2jp-5v3q')
+        .optional(),
+    package: quotedText('package').optional(),
+    version: quotedText('version').optional(),
     reason: schemas_string({ error: 'reason is required' }).trim().min(1, 'reason is required'),
     // Parsed with the core schema, so an unquoted 2026-12-31 stays the text that was written.
     expires: schemas_string({ error: EXPIRES_FORMAT }).optional()
 })
     .strict()
-    .refine(entry => entry.rule !== undefined || entry.id !== undefined || entry.path !== undefined, {
-    message: 'give at least one of rule, id, path'
+    .refine(entry => entry.rule !== undefined ||
+    entry.id !== undefined ||
+    entry.path !== undefined ||
+    entry.vulnerability !== undefined ||
+    entry.package !== undefined, { message: 'give at least one of rule, id, path, vulnerability, package' })
+    .refine(entry => entry.version === undefined || entry.package !== undefined, {
+    message: 'version needs package: it names a version of that package'
 });
 const IgnoreDocument = union([array(unknown()), object({ ignores: array(unknown()) })]);
 /** Date.parse rolls 2026-02-30 over to 2 March; a typo must not move an expiry. */
@@ -44238,6 +44603,11 @@ function ignore_file_describe(entry) {
         parts.push(`id ${entry.id}`);
     if (entry.path !== undefined)
         parts.push(`path ${entry.path}`);
+    if (entry.vulnerability !== undefined)
+        parts.push(`vulnerability ${entry.vulnerability}`);
+    if (entry.package !== undefined) {
+        parts.push(`package ${entry.package}${entry.version === undefined ? '' : `@${entry.version}`}`);
+    }
     return parts.join(', ');
 }
 /** Parses the text of an ignore file (YAML, which JSON is a subset of). Throws IgnoreFileError. */
@@ -44269,7 +44639,7 @@ function parseIgnoreFile(text, file) {
             for (const issue of parsed.error.issues) {
                 const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
                 const message = issue.code === 'unrecognized_keys'
-                    ? `unknown key(s) ${issue.keys.join(', ')}; allowed: rule, id, path, reason, expires`
+                    ? `unknown key(s) ${issue.keys.join(', ')}; allowed: ${KEYS}`
                     : issue.message;
                 problems.push(`entry ${index + 1}: ${field}${message}`);
             }
@@ -44330,6 +44700,109 @@ function readsIgnoreFileAtBase(eventName) {
     return BASE_READ_EVENTS.has(eventName ?? '');
 }
 
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/collect/github-contents.ts
+/**
+ * Reading one file of a GitHub repository at a commit or ref, through the contents API: the
+ * ignore file and the config file at a pull request's base, and a config file kept in another
+ * repository. Also where a pull request's base is, and a workspace path's place in the repository.
+ */
+
+
+function github_contents_isRecord(value) {
+    return typeof value === 'object' && value !== null;
+}
+/** The base commit and repository from the event; the base repository is the one running. */
+function pullRequestBase(ctx) {
+    const pr = github_contents_isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
+    const base = github_contents_isRecord(pr) ? pr.base : undefined;
+    const sha = github_contents_isRecord(base) ? base.sha : undefined;
+    const repo = github_contents_isRecord(base) && github_contents_isRecord(base.repo) ? base.repo.full_name : undefined;
+    const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY;
+    const [owner, name, ...rest] = (fullName ?? '').split('/');
+    if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha))
+        return undefined;
+    if (!owner || !name || rest.length > 0)
+        return undefined;
+    return { owner, repo: name, sha };
+}
+/**
+ * A workspace file's path in the repository (the workspace is the checkout), or undefined when
+ * it is outside the workspace.
+ */
+function repositoryPath(file, ctx) {
+    const root = (0,external_node_path_namespaceObject.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
+    const inside = (0,external_node_path_namespaceObject.relative)(root, (0,external_node_path_namespaceObject.resolve)(root, file));
+    if (inside === '' || inside.startsWith(`..${external_node_path_namespaceObject.sep}`) || inside === '..' || (0,external_node_path_namespaceObject.isAbsolute)(inside)) {
+        return undefined;
+    }
+    return inside.split(external_node_path_namespaceObject.sep).join('/');
+}
+/** GitHub did not give the file: `status` when it answered, `detail` for the message. */
+class ContentsError extends Error {
+    route;
+    detail;
+    status;
+    name = 'ContentsError';
+    constructor(
+    /** `GET /repos/{owner}/{repo}/contents/{path}`, for the message. */
+    route, detail, status) {
+        super(`GET ${route}: ${detail}`);
+        this.route = route;
+        this.detail = detail;
+        this.status = status;
+    }
+}
+function httpStatus(error) {
+    return github_contents_isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+}
+/**
+ * The raw text of the file at the ref; undefined when GitHub answers 404 (no such file, ref or
+ * repository, or one the token cannot see).
+ * @throws ContentsError for any other answer or failure.
+ */
+async function readRepositoryFile(request) {
+    const { owner, repo, path } = request;
+    const route = `/repos/${owner}/${repo}/contents/${path}`;
+    const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
+    // Loaded only here: the GitHub client is the heaviest part of the bundle.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const octokit = getOctokit(request.token, { baseUrl: request.apiUrl });
+    let data;
+    try {
+        const response = await octokit.request(`GET ${encoded}`, {
+            owner,
+            repo,
+            ref: request.ref,
+            headers: { accept: 'application/vnd.github.raw+json' },
+            request: { signal: AbortSignal.timeout(request.timeoutMs) }
+        });
+        data = response.data;
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        if (status === 404)
+            return undefined;
+        throw new ContentsError(route, status === undefined ? (0,error_text/* errorText */.k)(error) : `HTTP ${status}`, status);
+    }
+    const text = rawText(data);
+    if (text === undefined)
+        throw new ContentsError(route, 'the answer is not the text of a file');
+    return text;
+}
+/** The raw media type gives text (or bytes, by content type); a JSON answer carries base64. */
+function rawText(data) {
+    if (typeof data === 'string')
+        return data;
+    if (data instanceof ArrayBuffer)
+        return new TextDecoder('utf-8', { fatal: false }).decode(data);
+    if (github_contents_isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
+        return Buffer.from(data.content, 'base64').toString('utf8');
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/collect/ignore-source.ts
 /**
  * Where the ignore file comes from. On a pull request the checkout is the pull request's own
@@ -44368,6 +44841,11 @@ async function loadIgnoreSource(config, ctx, runner) {
         throw new IgnoreFileError(file, [`on ${ctx.eventName}, github-token is required`]);
     }
     const path = repositoryPath(file, ctx);
+    if (path === undefined) {
+        throw new IgnoreFileError(file, [
+            "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
+        ]);
+    }
     // A pull request that deletes the file proposes nothing; its base still applies.
     const workspaceText = await readWorkspaceFile(file).catch((error) => {
         if (error instanceof IgnoreFileError && error.problems[0]?.includes('(ENOENT)'))
@@ -44403,7 +44881,16 @@ async function loadIgnoreSource(config, ctx, runner) {
 }
 /** The workspace entries the base does not have, compared on every field the user wrote. */
 function proposedEntries(workspace, base) {
-    const key = (entry) => JSON.stringify([entry.rule, entry.id, entry.path, entry.reason, entry.expires]);
+    const key = (entry) => JSON.stringify([
+        entry.rule,
+        entry.id,
+        entry.path,
+        entry.vulnerability,
+        entry.package,
+        entry.version,
+        entry.reason,
+        entry.expires
+    ]);
     const known = new Set(base.map(key));
     return workspace.filter(entry => !known.has(key(entry)));
 }
@@ -44417,83 +44904,30 @@ async function readWorkspaceFile(file) {
         ]);
     }
 }
-function ignore_source_isRecord(value) {
-    return typeof value === 'object' && value !== null;
-}
-/** The base commit and repository from the event; the base repository is the one running. */
-function pullRequestBase(ctx) {
-    const pr = ignore_source_isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
-    const base = ignore_source_isRecord(pr) ? pr.base : undefined;
-    const sha = ignore_source_isRecord(base) ? base.sha : undefined;
-    const repo = ignore_source_isRecord(base) && ignore_source_isRecord(base.repo) ? base.repo.full_name : undefined;
-    const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY;
-    const [owner, name, ...rest] = (fullName ?? '').split('/');
-    if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha))
-        return undefined;
-    if (!owner || !name || rest.length > 0)
-        return undefined;
-    return { owner, repo: name, sha };
-}
-/** The file's path in the repository: relative to the workspace, which is the checkout. */
-function repositoryPath(file, ctx) {
-    const root = (0,external_node_path_namespaceObject.resolve)(ctx.env.GITHUB_WORKSPACE ?? process.cwd());
-    const inside = (0,external_node_path_namespaceObject.relative)(root, (0,external_node_path_namespaceObject.resolve)(root, file));
-    if (inside === '' || inside.startsWith(`..${external_node_path_namespaceObject.sep}`) || inside === '..' || (0,external_node_path_namespaceObject.isAbsolute)(inside)) {
-        throw new IgnoreFileError(file, [
-            "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
-        ]);
-    }
-    return inside.split(external_node_path_namespaceObject.sep).join('/');
-}
-function httpStatus(error) {
-    return ignore_source_isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
-}
 /** The raw text of the file at the base commit; undefined when the base has no such file. */
 async function fetchBaseFile(request) {
-    const { base, path } = request;
-    const route = `/repos/${base.owner}/${base.repo}/contents/${path}`;
-    const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`;
-    const fail = (detail) => new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
-        `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
-        "the pull request's own copy is never used instead", 'on-api-error');
-    // Loaded only here: the GitHub client is the heaviest part of the bundle.
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    const octokit = getOctokit(request.token, { baseUrl: request.apiUrl });
-    let data;
+    const { base, path, token, apiUrl, timeoutMs } = request;
     try {
-        const response = await octokit.request(`GET ${encoded}`, {
+        return await readRepositoryFile({
             owner: base.owner,
             repo: base.repo,
+            path,
             ref: base.sha,
-            headers: { accept: 'application/vnd.github.raw+json' },
-            request: { signal: AbortSignal.timeout(request.timeoutMs) }
+            token,
+            apiUrl,
+            timeoutMs
         });
-        data = response.data;
     }
     catch (error) {
-        const status = httpStatus(error);
-        if (status === 404)
-            return undefined;
-        if (status === 401 || status === 403) {
-            throw fail(`HTTP ${status}; the github-token needs the contents: read permission`);
-        }
-        throw fail(status === undefined ? (0,error_text/* errorText */.k)(error) : `HTTP ${status}`);
+        if (!(error instanceof ContentsError))
+            throw error;
+        const detail = error.status === 401 || error.status === 403
+            ? `HTTP ${error.status}; the github-token needs the contents: read permission`
+            : error.detail;
+        throw new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+            `(GET ${error.route}: ${detail}), so the exemptions that apply are unknown; ` +
+            "the pull request's own copy is never used instead", 'on-api-error');
     }
-    const text = rawText(data);
-    if (text === undefined)
-        throw fail('the answer is not the text of a file');
-    return text;
-}
-/** The raw media type gives text (or bytes, by content type); a JSON answer carries base64. */
-function rawText(data) {
-    if (typeof data === 'string')
-        return data;
-    if (data instanceof ArrayBuffer)
-        return new TextDecoder('utf-8', { fatal: false }).decode(data);
-    if (ignore_source_isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
-        return Buffer.from(data.content, 'base64').toString('utf8');
-    }
-    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/api/projects.ts
@@ -46302,7 +46736,10 @@ function compareEvaluated(a, b) {
         a.finding.id - b.finding.id);
 }
 
+// EXTERNAL MODULE: ./src/gate/transitivity.ts
+var transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
+
 
 
 /** The validation states each `fail-on-secrets` value blocks on. */
@@ -46316,16 +46753,38 @@ const SECRETS_BLOCKING = {
 function blockReasons(finding, mode, thresholds) {
     if (finding.type === 'secrets')
         return secretsReasons(finding, thresholds);
-    // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
-    const severityCounts = finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability);
-    const reasons = [
-        ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
-        ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
-    ];
-    if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
+    if (finding.type === 'sca')
+        return scaReasons(finding, thresholds);
+    return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)];
+}
+/**
+ * An SCA finding blocks by severity or EPSS only when it is of an exposure and a transitivity the
+ * gate fails on, and, with ignore-unfixed, has a fix; a malicious dependency blocks regardless.
+ */
+function scaReasons(finding, thresholds) {
+    const reasons = scaCounts(finding, thresholds)
+        ? [...severityReason(finding.severity, thresholds), ...epssReason(finding, thresholds)]
+        : [];
+    if (finding.malicious && thresholds.failOnMalicious)
         reasons.push({ kind: 'malicious' });
-    }
     return reasons;
+}
+function scaCounts(finding, thresholds) {
+    return (thresholds.failOnExposures.includes(finding.reachability) &&
+        thresholds.failOnTransitivities.includes((0,transitivity/* transitivityOf */.W)(finding)) &&
+        !(thresholds.ignoreUnfixed && finding.fixVersions.length === 0));
+}
+/** True when the finding's EPSS score reaches fail-on-epss (never when either is missing). */
+function reachesEpss(finding, thresholds) {
+    const threshold = thresholds.failOnEpss;
+    return threshold !== undefined && finding.epss !== undefined && finding.epss.score >= threshold;
+}
+function epssReason(finding, thresholds) {
+    const threshold = thresholds.failOnEpss;
+    const score = finding.epss?.score;
+    if (threshold === undefined || score === undefined || score < threshold)
+        return [];
+    return [{ kind: 'epss', score, threshold }];
 }
 /**
  * A secret blocks by its validation state whatever its severity (`fail-on-secrets`), and by
@@ -46390,22 +46849,33 @@ function evaluatedFinding(finding, mode, input, reasonsOf) {
         ? { finding, mode, blocking, reasons }
         : { finding, mode, blocking, reasons, ignored };
 }
+/** An SCA finding's transitivity and whether it has a fix, as one small number for the cache. */
+function scaShape(finding) {
+    if (finding.type !== 'sca')
+        return undefined;
+    return (src_domain/* TRANSITIVITIES */.zR.indexOf((0,transitivity/* transitivityOf */.W)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
+}
 /**
  * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
- * reachability, malicious, validation state): a few dozen combinations for tens of thousands of
- * findings. Findings of one combination share one frozen array of reasons.
+ * reachability, transitivity, fix, malicious, validation state): a few dozen combinations for tens
+ * of thousands of findings. Findings of one combination share one frozen array of reasons. An SCA
+ * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 function memoizedBlockReasons() {
-    // type → severity → mode, reachability or validation state → mode or malicious → reasons
+    // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
     const cache = new Map();
     return (finding, mode, thresholds) => {
+        if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
+            return blockReasons(finding, mode, thresholds);
+        }
         const third = finding.type === 'sast'
             ? mode
             : finding.type === 'sca'
                 ? finding.reachability
                 : finding.validationState;
         const fourth = finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode;
-        const level = nested(nested(nested(cache, finding.type), finding.severity), third);
+        const shape = nested(nested(nested(cache, finding.type), finding.severity), third);
+        const level = nested(shape, scaShape(finding));
         let reasons = level.get(fourth);
         if (reasons === undefined) {
             reasons = Object.freeze(blockReasons(finding, mode, thresholds));
@@ -46460,21 +46930,45 @@ function decide(input) {
     const rest = findings.slice(blockingCount);
     const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined);
     const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined);
-    const failed = blocking.length > 0 || input.licenseViolations.length > 0;
+    const licenses = judgedLicenses(input.licenseViolations, input.ignoreOf);
+    const failed = blocking.length > 0 || licenses.blocking.length > 0;
     return {
         result: failed ? 'failed' : 'passed',
         findings,
         blocking,
         ignored,
         nonBlocking,
-        licenseViolations: input.licenseViolations,
+        licenseViolations: licenses.blocking,
+        ...(licenses.ignored.length > 0 && { ignoredLicenseViolations: licenses.ignored }),
+        ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
         counts: { total: findings.length, sast, sca, secrets, unknownMode }
     };
 }
+/** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
+function judgedLicenses(listed, ignoreOf) {
+    const out = {
+        blocking: [],
+        ignored: [],
+        unknown: []
+    };
+    for (const violation of listed) {
+        if (violation.judgement === 'unknown') {
+            out.unknown.push(violation);
+            continue;
+        }
+        const ignored = ignoreOf(violation);
+        if (ignored === undefined)
+            out.blocking.push(violation);
+        else
+            out.ignored.push({ ...violation, ignored });
+    }
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/gate/message.ts
+
 
 const SHOWN = 3;
 const PART_CHARS = 160;
@@ -46496,7 +46990,8 @@ function describeFinding(evaluated) {
     return `${malicious}${finding.severity} ${clean(finding.ruleName)}${where(evaluated)}`;
 }
 function describeLicense(violation) {
-    return clean(`${violation.package}@${violation.version} (${violation.license})`);
+    const unreadable = violation.judgement === 'unparseable' ? ', cannot be read' : '';
+    return clean(`${violation.package}@${violation.version} (${violation.license}${unreadable})`);
 }
 function plural(count, word) {
     return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -46514,7 +47009,7 @@ function failureMessage(verdict) {
         const more = verdict.licenseViolations.length > SHOWN
             ? `, and ${verdict.licenseViolations.length - SHOWN} more`
             : '';
-        parts.push(`${verdict.licenseViolations.length === 1 ? '1 dependency' : `${verdict.licenseViolations.length} dependencies`} with a denied license: ${shown.join(', ')}${more}`);
+        parts.push(`${verdict.licenseViolations.length === 1 ? '1 dependency' : `${verdict.licenseViolations.length} dependencies`} with ${(0,licenses/* violationsNoun */.Nm)(verdict.licenseViolations)}: ${shown.join(', ')}${more}`);
     }
     return parts.join('; ');
 }
@@ -46711,6 +47206,16 @@ function baseIgnoreFileNeedsAToken(run) {
         }
     };
 }
+/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
+const oneLicenseList = (inputs, ctx) => {
+    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['allowLicenses'],
+            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
+        });
+    }
+};
 const deploymentSbomNeedsADirectory = (inputs, ctx) => {
     if (inputs.sbomScope === 'deployment' &&
         inputs.sbomFile !== undefined &&
@@ -46923,8 +47428,16 @@ function parseList(raw) {
 function unique(values) {
     return [...new Set(values)];
 }
-/** Free-text entries (rule names, licenses): listOf has already rejected control characters. */
+/** Free-text entries (rule names): listOf has already rejected control characters. */
 const anyText = (entry) => entry;
+/** One SPDX license (`MIT`, `GPL-2.0+`, `LicenseRef-x`, `GPL-2.0-only WITH Classpath-exception-2.0`). */
+const LICENSE_ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+\+?(?:\s+(?:WITH|with)\s+[A-Za-z0-9.-]+)?$/;
+/** A license list entry: one license, not an expression (its alternatives are separate entries). */
+function parseLicenseId(entry) {
+    if (LICENSE_ID.test(entry) && !/^(?:and|or|with)$/i.test(entry))
+        return entry;
+    throw new InputValueError('each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry', entry);
+}
 /**
  * A list field whose entries are free of control characters and each go through `parseEntry`;
  * every bad entry is reported, not just the first. The result is frozen and deduplicated after
@@ -47036,6 +47549,187 @@ function parseShard(raw) {
     if (shard !== undefined)
         return shard;
     throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/config-file.ts
+/**
+ * The config file (`config-file`): one policy for many repositories. A YAML mapping of input
+ * names to values (`fail-on-severity: critical`), read before anything else; an input the
+ * workflow sets overrides it, and the defaults apply to what neither sets.
+ *
+ * Only the gate's thresholds and the run's behaviour can be set there. Tokens, URLs, what is
+ * gated and the files the action writes stay in the workflow: a file read from another
+ * repository must not be able to send the token elsewhere, gate another repository or write
+ * over a file of the runner.
+ */
+
+
+
+
+
+/** The inputs a config file may set. */
+const FILE_INPUTS = Object.freeze([
+    'timeout-seconds',
+    'max-retries',
+    'on-api-error',
+    'since',
+    'issue-types',
+    'status',
+    'require-scan',
+    'scan-wait-timeout-seconds',
+    'on-missing-scan',
+    'gate',
+    'fail-on-severity',
+    'fail-on-policy-mode',
+    'fail-on-exposures',
+    'fail-on-transitivities',
+    'ignore-unfixed',
+    'fail-on-epss',
+    'fail-on-malicious',
+    'fail-on-secrets',
+    'ignore-rules',
+    'ignore-file',
+    'deny-licenses',
+    'allow-licenses',
+    'warn-only',
+    'create-tickets',
+    'ticket-findings',
+    'ticket-limit',
+    'group-tickets',
+    'tracker-project-id',
+    'project-tags',
+    'sbom-export',
+    'sbom-scope',
+    'sbom-format',
+    'sbom-component-type',
+    'sbom-supplier-name',
+    'sbom-supplier-email',
+    'sbom-wait',
+    'sbom-wait-timeout-seconds',
+    'summary',
+    'annotations',
+    'max-annotations',
+    'comment-on-pr'
+]);
+const TOKEN = 'is a token: tokens come from the workflow (its secrets), never from a file';
+const config_file_URL = 'is a URL: a file must not choose where the action sends requests';
+const TARGET = 'names what is gated: the workflow says which repository, ref and deployment';
+const WRITTEN = 'is a file the action writes: the workflow says where';
+/** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
+const WORKFLOW_ONLY_INPUTS = Object.freeze({
+    'api-token': TOKEN,
+    'github-token': TOKEN,
+    'config-token': TOKEN,
+    'base-url': config_file_URL,
+    'sbom-supplier-url': config_file_URL,
+    'config-file': 'is the file itself: a config file cannot name another',
+    repository: TARGET,
+    ref: TARGET,
+    commit: TARGET,
+    'deployment-slug': TARGET,
+    'deployment-id': TARGET,
+    'sbom-shard': 'splits one workflow run into matrix jobs: the workflow sets it',
+    'sarif-file': WRITTEN,
+    'report-file': WRITTEN,
+    'sbom-file': WRITTEN,
+    'sarif-category': 'names the code-scanning configuration the SARIF belongs to: the workflow says which',
+    'on-missing-token': 'applies when the token is missing, and a run without the token reads no config file'
+});
+/** dependency-review's convention; a workspace path holding `@` starts with `./`. */
+const IN_REPOSITORY = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/([^@]+)@([^@\s]+)$/;
+function configFileLocation(raw) {
+    if (CONTROL_CHARACTERS.test(raw)) {
+        throw new InputValueError('must not contain control characters', raw);
+    }
+    const match = raw.startsWith('./') || raw.startsWith('/') ? null : IN_REPOSITORY.exec(raw);
+    if (!match)
+        return { kind: 'workspace', path: raw };
+    const [, owner, repo, path, ref] = match;
+    const segments = path.split('/');
+    if ([owner, repo, ...segments].some(part => part === '' || part === '.' || part === '..')) {
+        throw new InputValueError('must be a workspace path, or OWNER/REPO/PATH@REF with no empty, "." or ".." segment (e.g. acme/policies/findings-gate.yml@main)', raw);
+    }
+    return { kind: 'repository', owner, repo, path, ref };
+}
+/** The policy file inputs: where the file is, and the token that reads it from a repository. */
+function policyFileFields() {
+    return {
+        configFile: parsed(raw => locationText(configFileLocation(raw))).optional(),
+        configToken: parsed(parseToken).optional()
+    };
+}
+/** The location as the reports and messages name it. */
+function locationText(location) {
+    return location.kind === 'workspace'
+        ? location.path
+        : `${location.owner}/${location.repo}/${location.path}@${location.ref}`;
+}
+/** A YAML value as an input string; lists become one entry a line, as list inputs read them. */
+function inputText(value) {
+    if (typeof value === 'string')
+        return value.trim();
+    if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+        return String(value);
+    }
+    if (Array.isArray(value)) {
+        const entries = value.map(entry => (Array.isArray(entry) ? undefined : inputText(entry)));
+        return entries.every(entry => entry !== undefined) ? entries.join('\n') : undefined;
+    }
+    return undefined;
+}
+function keyProblem(key) {
+    if (FILE_INPUTS.includes(key))
+        return undefined;
+    const why = WORKFLOW_ONLY_INPUTS[key];
+    if (why !== undefined)
+        return `${key}: cannot be set in a config file: it ${why}`;
+    return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`;
+}
+function valueProblem(key, value) {
+    if (value === null || value === undefined) {
+        return `${key}: has no value; give one, or leave the key out for the workflow's input or the default`;
+    }
+    if (inputText(value) === undefined) {
+        return `${key}: must be a text, a number, true or false, or a list of them`;
+    }
+    return undefined;
+}
+/**
+ * The settings of a config file's text. Every problem is listed at once, each naming the file and
+ * the key, as the inputs' own problems are.
+ * @throws ConfigError for text that is not a YAML mapping, an unknown or workflow-only key, or a
+ *   value that is not a scalar or a list of scalars.
+ */
+function parseConfigFile(text, label) {
+    const problem = (detail) => `config-file ${label}: ${detail}`;
+    let document;
+    try {
+        // The core schema: `yes` stays the text yes (and is refused where true or false is wanted).
+        document = (0,dist/* parse */.qg)(text, { schema: 'core' });
+    }
+    catch (error) {
+        const first = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        throw new ConfigError([problem(`not valid YAML (${first})`)]);
+    }
+    if (document === null || document === undefined)
+        return { label, values: new Map() };
+    if (typeof document !== 'object' || Array.isArray(document)) {
+        throw new ConfigError([
+            problem('must be a mapping of input names to values, e.g. fail-on-severity: critical')
+        ]);
+    }
+    const problems = [];
+    const values = new Map();
+    for (const [key, value] of Object.entries(document)) {
+        const wrong = keyProblem(key) ?? valueProblem(key, value);
+        if (wrong !== undefined)
+            problems.push(problem(wrong));
+        else
+            values.set(key, inputText(value) ?? '');
+    }
+    if (problems.length > 0)
+        throw new ConfigError(problems);
+    return { label, values };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/missing-token.ts
@@ -47225,6 +47919,7 @@ function evidenceFields(ctx) {
 
 
 
+
 /** Worst first, because that is how people read a threshold list. */
 const SEVERITIES_WORST_FIRST = [...src_domain/* SEVERITIES */.oC].reverse();
 /** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
@@ -47237,20 +47932,35 @@ function gateFields() {
         failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
         failOnPolicyMode: parsed(oneOf(FAIL_ON_POLICY_MODE_VALUES)).prefault('block'),
         failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
+        failOnTransitivities: parsed(parseTransitivities).prefault('direct,transitive,unknown'),
+        ignoreUnfixed: parsed(parseBoolean).prefault('false'),
+        failOnEpss: parsed(parseProbability).optional(),
         failOnMalicious: parsed(parseBoolean).prefault('true'),
         failOnSecrets: parsed(oneOf(src_domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),
         ignoreRules: parsed(listOf(anyText)).prefault(''),
         ignoreFile: parsed(parsePath).optional(),
-        denyLicenses: parsed(listOf(anyText)).prefault(''),
+        denyLicenses: parsed(listOf(parseLicenseId)).prefault(''),
+        allowLicenses: parsed(listOf(parseLicenseId)).prefault(''),
         warnOnly: parsed(parseBoolean).prefault('false')
     };
 }
 /** `none` alone is the explicit empty list, since an empty input means the default. */
-function parseExposures(raw) {
-    if (raw.toLowerCase() === 'none')
-        return Object.freeze([]);
-    const allowed = `${src_domain/* EXPOSURES */.b3.join(', ')} (or none alone, for no exposures)`;
-    return listOf(entryOf(oneOf(src_domain/* EXPOSURES */.b3, underscored), allowed))(raw);
+function noneOrListOf(values, what) {
+    const allowed = `${values.join(', ')} (or none alone, for no ${what})`;
+    return raw => raw.toLowerCase() === 'none'
+        ? Object.freeze([])
+        : listOf(entryOf(oneOf(values, underscored), allowed))(raw);
+}
+const parseExposures = noneOrListOf(src_domain/* EXPOSURES */.b3, 'exposures');
+const parseTransitivities = noneOrListOf(src_domain/* TRANSITIVITIES */.zR, 'transitivities');
+/** An EPSS probability: a decimal from 0 to 1, as the platform gives scores. */
+function parseProbability(raw) {
+    if (/^(?:0|1)(?:\.\d+)?$|^\.\d+$/.test(raw)) {
+        const value = Number(raw);
+        if (value >= 0 && value <= 1)
+            return value;
+    }
+    throw new InputValueError('must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block)', raw);
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/reports.ts
@@ -47429,6 +48139,7 @@ function parseStatuses(raw) {
 
 
 
+
 /**
  * Fields keyed by the camelCase of their input name (`fail-on-severity` → `failOnSeverity`), so an
  * issue's path names its input. Defaults are the raw strings of `action.yml` and go through the
@@ -47437,6 +48148,7 @@ function parseStatuses(raw) {
 function inputFields(ctx) {
     return {
         ...connectionFields(),
+        ...policyFileFields(),
         ...scopeFields(ctx),
         ...evidenceFields(ctx),
         ...gateFields(),
@@ -47464,6 +48176,7 @@ function configSchema(ctx) {
     return object(inputFields(ctx))
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+        .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
         .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
@@ -47505,40 +48218,60 @@ function supplierOf(name, url, email) {
 
 
 
+
 /**
- * Read, validate and freeze every input.
- * @throws ConfigError listing every problem found, one `<input-name>: …` line each.
+ * Read, validate and freeze every input. With a config file, an input the workflow leaves empty
+ * takes the file's value; the schema's default applies to what neither sets.
+ * @throws ConfigError listing every problem found, one `<input-name>: …` line each (a value that
+ *   came from the config file says so).
  */
-function readConfig(read, ctx) {
+function readConfig(read, ctx, file) {
     const schema = configSchema(ctx);
-    const raw = readRawInputs(read, Object.keys(schema.in.shape));
+    const { raw, fromFile } = readRawInputs(read, Object.keys(schema.in.shape), file);
     const result = schema.safeParse(raw);
     if (result.success)
         return result.data;
-    const secrets = [raw.apiToken, raw.githubToken].filter(secret => secret !== undefined);
-    throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets)));
+    const secrets = [raw.apiToken, raw.githubToken, raw.configToken].filter(secret => secret !== undefined);
+    const source = (field) => file !== undefined && fromFile.has(field) ? ` (from config-file ${file.label})` : '';
+    throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets, source)));
+}
+/** An input as the workflow gives it: trimmed, '' when unset or an unexpanded expression. */
+function workflowInput(read, name) {
+    const value = read(name).trim();
+    return UNEXPANDED_EXPRESSION.test(value) ? '' : value;
 }
 /**
  * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
  * runner or a composite action's wiring) carries no value: treat it as unset.
  */
 const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/;
-/** Empty inputs are left out, so the schema's defaults apply (like dependency-review's getOptionalInput). */
-function readRawInputs(read, fields) {
+/**
+ * Empty inputs are left out, so the schema's defaults apply (like dependency-review's
+ * getOptionalInput); an input the workflow leaves empty takes the config file's value.
+ */
+function readRawInputs(read, fields, file) {
     const raw = {};
+    const fromFile = new Set();
     for (const field of fields) {
-        const value = read(inputName(field)).trim();
-        if (value !== '' && !UNEXPANDED_EXPRESSION.test(value))
+        const name = inputName(field);
+        const value = workflowInput(read, name);
+        const filed = file?.values.get(name) ?? '';
+        if (value !== '')
             raw[field] = value;
+        else if (filed !== '') {
+            raw[field] = filed;
+            fromFile.add(field);
+        }
     }
-    return raw;
+    return { raw, fromFile };
 }
 /** `failOnSeverity` → `fail-on-severity`. */
 function inputName(field) {
     return field.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
 }
-function describeIssue(issue, secrets) {
-    const name = inputName(String(issue.path[0] ?? 'inputs'));
+function describeIssue(issue, secrets, source) {
+    const field = String(issue.path[0] ?? 'inputs');
+    const name = `${inputName(field)}${source(field)}`;
     // Our parsers word custom issues, and invalid_type only means a required input is missing (its
     // message is set per field); any other kind would be a bug here, not a user mistake.
     if (issue.code !== 'custom' && issue.code !== 'invalid_type')
@@ -47548,6 +48281,148 @@ function describeIssue(issue, secrets) {
         ? ` ${gotClause(received)}`
         : '';
     return `${name}: ${issue.message}${shown}`;
+}
+
+;// CONCATENATED MODULE: ./src/collect/config-source.ts
+/**
+ * Reading the config file (`config-file`) before anything else, and the inputs with it. A
+ * workspace path is read in the workspace, except on a pull request: there the checkout is the
+ * pull request's own tree, so the file is read at its base commit (as the ignore file is), and a
+ * pull request cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from that
+ * repository through the contents API with config-token.
+ *
+ * Nothing is sent to the findings API before this has finished; a file that cannot be read or is
+ * wrong stops the run as bad inputs do, never falling back to the defaults unsaid.
+ */
+
+
+
+
+/** How long the file's one request may take when the workflow sets no timeout-seconds. */
+const DEFAULT_TIMEOUT_SECONDS = 30;
+/**
+ * The run's configuration: the workflow's inputs over the config file's, over the defaults.
+ * @throws ConfigError for bad inputs, a config file that cannot be read, or a wrong one.
+ */
+async function loadConfig(read, ctx, runner) {
+    const raw = workflowInput(read, 'config-file');
+    if (raw === '')
+        return readConfig(read, ctx);
+    let location;
+    try {
+        location = configFileLocation(raw);
+    }
+    catch (error) {
+        // The schema words it, with the other inputs' problems.
+        if (error instanceof InputValueError)
+            return readConfig(read, ctx);
+        throw error;
+    }
+    const file = await readConfigFile(location, read, ctx, runner);
+    const config = readConfig(read, ctx, file);
+    runner.info(settingsNote(file, read));
+    return config;
+}
+/** Which settings the file gave, and which of them the workflow overrides. */
+function settingsNote(file, read) {
+    const keys = [...file.values.keys()];
+    const overridden = keys.filter(key => workflowInput(read, key) !== '');
+    const set = keys.length === 0 ? 'sets nothing' : `sets ${keys.join(', ')}`;
+    const over = overridden.length === 0 ? '' : `; the workflow overrides ${overridden.join(', ')}`;
+    return `config-file ${file.label} ${set}${over}`;
+}
+async function readConfigFile(location, read, ctx, runner) {
+    if (location.kind === 'repository')
+        return readFromRepository(location, read, ctx);
+    if (!readsIgnoreFileAtBase(ctx.eventName)) {
+        return parseConfigFile(await config_source_readWorkspaceFile(location.path), location.path);
+    }
+    return readAtBase(location.path, read, ctx, runner);
+}
+function fileProblem(file, detail) {
+    return new ConfigError([`config-file ${file}: ${detail}`]);
+}
+async function config_source_readWorkspaceFile(path) {
+    try {
+        return await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code ?? 'unreadable';
+        throw fileProblem(path, `cannot be read (${code})`);
+    }
+}
+/** The workflow's timeout-seconds when it parses, else the default. */
+function timeoutMs(read) {
+    const raw = workflowInput(read, 'timeout-seconds');
+    const seconds = /^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 600 ? Number(raw) : 0;
+    return (seconds || DEFAULT_TIMEOUT_SECONDS) * 1000;
+}
+async function readFromRepository(location, read, ctx) {
+    const label = `${location.owner}/${location.repo}/${location.path}@${location.ref}`;
+    const token = workflowInput(read, 'config-token') || workflowInput(read, 'github-token');
+    if (token === '') {
+        throw new ConfigError([
+            `config-token: is required to read config-file ${label} (a token with contents: read on ${location.owner}/${location.repo}; github-token is used when it is empty)`
+        ]);
+    }
+    const text = await fetchFile(label, {
+        ...location,
+        token,
+        apiUrl: apiUrlOf(ctx),
+        timeoutMs: timeoutMs(read)
+    });
+    if (text === undefined) {
+        throw fileProblem(label, `GitHub answered 404: no such file at ${location.ref}, or config-token cannot read ${location.owner}/${location.repo}`);
+    }
+    return parseConfigFile(text, label);
+}
+async function readAtBase(path, read, ctx, runner) {
+    const base = pullRequestBase(ctx);
+    if (base === undefined) {
+        throw fileProblem(path, `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`);
+    }
+    const token = workflowInput(read, 'github-token');
+    if (token === '') {
+        throw new ConfigError([
+            `github-token: is required when config-file is set on ${ctx.eventName}: the config file is read at the pull request's base commit through the GitHub API, so a pull request cannot loosen its own policy (use \${{ github.token }}, with contents: read)`
+        ]);
+    }
+    const inRepository = repositoryPath(path, ctx);
+    if (inRepository === undefined) {
+        throw fileProblem(path, "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository, or OWNER/REPO/PATH@REF");
+    }
+    const label = `${path} (at base commit ${base.sha.slice(0, 12)})`;
+    const text = await fetchFile(label, {
+        owner: base.owner,
+        repo: base.repo,
+        path: inRepository,
+        ref: base.sha,
+        token,
+        apiUrl: apiUrlOf(ctx),
+        timeoutMs: timeoutMs(read)
+    });
+    if (text === undefined) {
+        runner.warning(`config-file ${path} does not exist at the base commit ${base.sha}: this run uses the workflow's inputs and the defaults; the pull request's copy applies once merged`);
+        return { label, values: new Map() };
+    }
+    return parseConfigFile(text, label);
+}
+function apiUrlOf(ctx) {
+    return ctx.env.GITHUB_API_URL ?? 'https://api.github.com';
+}
+/** The file's text, undefined for a 404; any other failure stops the run, naming the token. */
+async function fetchFile(label, request) {
+    try {
+        return await readRepositoryFile(request);
+    }
+    catch (error) {
+        if (!(error instanceof ContentsError))
+            throw error;
+        const hint = error.status === 401 || error.status === 403
+            ? '; the token needs the contents: read permission on that repository'
+            : '';
+        throw fileProblem(label, `could not be read (GET ${error.route}: ${error.detail}${hint}), so the policy is unknown and nothing was judged`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/runner/counting-runner.ts
@@ -47687,6 +48562,8 @@ function reportParts(report, configWithoutSecrets, meta) {
         },
         tail: {
             licenseViolations: verdict?.licenseViolations ?? [],
+            ignoredLicenseViolations: verdict?.ignoredLicenseViolations ?? [],
+            unknownLicenses: verdict?.unknownLicenses ?? [],
             expiredIgnores: verdict?.expiredIgnores ?? [],
             proposedIgnores: verdict?.proposedIgnores ?? [],
             tickets: report.tickets ?? null,
@@ -47969,6 +48846,7 @@ function buildRule(ruleName, findings) {
 
 
 
+
 const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1';
 const FINGERPRINT_SYNTACTIC = 'findingsGate/syntacticId/v1';
 /** Replaces lone surrogates, which `encodeURI` refuses, with U+FFFD. */
@@ -48046,6 +48924,13 @@ function sarifLevel(evaluated) {
         return 'error';
     return (0,src_domain/* severityRank */.qs)(evaluated.finding.severity) >= (0,src_domain/* severityRank */.qs)('high') ? 'warning' : 'note';
 }
+/** `Fix: lodash@4.17.21 · EPSS 0.012` for an SCA finding; '' for others. */
+function fixLine(finding, texts) {
+    if (finding.type !== 'sca')
+        return '';
+    const epss = finding.epss === undefined ? '' : ` · EPSS ${(0,labels/* epssText */.hi)(finding.epss.score)}`;
+    return `Fix: ${texts.dependency((0,labels/* fixText */.Xc)(finding))}${epss}`;
+}
 function resultMessage(evaluated, texts) {
     const { finding } = evaluated;
     const dependency = (0,labels/* dependencyText */.tr)(finding);
@@ -48053,6 +48938,7 @@ function resultMessage(evaluated, texts) {
     return ([
         texts.message(finding.ruleMessage),
         dependency === '' ? '' : `Dependency: ${texts.dependency(dependency)}`,
+        fixLine(finding, texts),
         reasons === '' ? '' : `Blocking: ${reasons}`
     ]
         .filter(s => s !== '')
@@ -48089,7 +48975,14 @@ function buildResult(evaluated, location, ruleIndex, texts) {
             ...(evaluated.ignored && {
                 ignoredReason: (0,report_escape/* annotationProperty */.LL)(evaluated.ignored.reason, 1_000)
             }),
-            ...(finding.url !== undefined && { url: finding.url })
+            ...(finding.url !== undefined && { url: finding.url }),
+            // A Supply Chain result adds its dependency's transitivity, fixes and EPSS score.
+            ...(finding.type === 'sca' && {
+                transitivity: (0,transitivity/* transitivityOf */.W)(finding),
+                fixVersions: finding.fixVersions,
+                ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
+                ...(finding.epss !== undefined && { epss: finding.epss })
+            })
         }
     };
 }
@@ -48361,9 +49254,9 @@ const VERSION = '0.1.0';
 function sarifCategory(config) {
     return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`;
 }
-/** The config as the JSON report shows it: every input but the two tokens. */
+/** The config as the JSON report shows it: every input but the tokens. */
 function publicConfig(config) {
-    const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config;
+    const { apiToken: _apiToken, githubToken: _githubToken, configToken: _configToken, ...rest } = config;
     return rest;
 }
 async function attempt(runner, what, task) {
@@ -48526,7 +49419,12 @@ function buildRunReport(config, outcome, warnings, ctx) {
             failOnMalicious: config.failOnMalicious,
             failOnSecrets: config.failOnSecrets,
             denyLicenses: config.denyLicenses,
-            warnOnly: config.warnOnly
+            warnOnly: config.warnOnly,
+            failOnTransitivities: config.failOnTransitivities,
+            ignoreUnfixed: config.ignoreUnfixed,
+            ...(config.failOnEpss !== undefined && { failOnEpss: config.failOnEpss }),
+            allowLicenses: config.allowLicenses,
+            ...(config.configFile !== undefined && { configFile: config.configFile })
         },
         ...(evidence ? { evidence } : {}),
         ...(gated ? { verdict: gated } : {}),
@@ -50779,6 +51677,7 @@ const coreRunner = {
 
 
 
+
 /** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
 async function run(ctx = defaultRunContext(), runner = coreRunner) {
     try {
@@ -50828,7 +51727,7 @@ async function readInputs(ctx, runner) {
                 runner.setFailed(message);
             return undefined;
         }
-        const config = readConfig(read, ctx);
+        const config = await loadConfig(read, ctx, runner);
         return { config, ignores: await loadIgnoreSource(config, ctx, runner) };
     }
     catch (error) {
@@ -51008,7 +51907,7 @@ function readsFindings(config) {
 }
 function needsProject(config) {
     return ((readsFindings(config) && config.requireScan !== 'none') ||
-        (config.gate && config.denyLicenses.length > 0) ||
+        (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
         config.projectTags.length > 0 ||
         (config.sbomExport && config.sbomScope === 'repository'));
 }
@@ -51130,7 +52029,8 @@ function findingAnnotation({ evaluated, location }, level) {
     const { finding } = evaluated;
     const details = [
         (0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .dependencyText */ .tr)(finding),
-        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
+        finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : '',
+        finding.type === 'sca' ? `(fix: ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .fixText */ .Xc)(finding)})` : ''
     ].filter(s => s !== '');
     const reasons = (0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .reasonsText */ .zT)(evaluated.reasons);
     const verdict = evaluated.blocking
@@ -51158,11 +52058,24 @@ function findingAnnotation({ evaluated, location }, level) {
     };
     return { level, message, properties };
 }
+/** What the annotation says of each kind of license violation. */
+const LICENSE_SENTENCE = {
+    denied: 'which is denied',
+    'not-allowed': 'which allow-licenses does not list',
+    unparseable: 'which cannot be read as an SPDX expression',
+    unknown: 'which is unknown'
+};
+const LICENSE_TITLE = {
+    denied: 'Denied license',
+    'not-allowed': 'License not allowed',
+    unparseable: 'Unreadable license',
+    unknown: 'Unknown license'
+};
 function licenseAnnotation(v) {
     return {
         level: 'error',
-        message: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationMessage */ .L0)(`${v.package}@${v.version} is licensed under ${v.license}, which is denied.`),
-        properties: { title: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(`Denied license: ${v.license}`) }
+        message: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationMessage */ .L0)(`${v.package}@${v.version} is licensed under ${v.license}, ${LICENSE_SENTENCE[v.judgement]}.`),
+        properties: { title: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(`${LICENSE_TITLE[v.judgement]}: ${v.license}`) }
     };
 }
 const HIGH = (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)('high');
@@ -51412,7 +52325,9 @@ function formatCount(n) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Xc: () => (/* binding */ fixText),
 /* harmony export */   fN: () => (/* binding */ locationText),
+/* harmony export */   hi: () => (/* binding */ epssText),
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   zR: () => (/* binding */ modeText),
@@ -51433,6 +52348,8 @@ function reasonText(reason) {
             return `policy mode ${reason.mode} ≥ ${reason.threshold}`;
         case 'malicious':
             return 'malicious dependency';
+        case 'epss':
+            return `EPSS ${epssText(reason.score)} ≥ ${epssText(reason.threshold)}`;
         case 'secret':
             return `secret ${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(reason.validationState)}`;
     }
@@ -51459,6 +52376,19 @@ function locationText(location) {
     if (location === undefined)
         return '';
     return location.line === undefined ? location.path : `${location.path}:${location.line}`;
+}
+/** An EPSS probability in three significant digits: 0.976, 0.012, 0.00045. */
+function epssText(score) {
+    return String(Number(score.toPrecision(3)));
+}
+/**
+ * The fixed versions of an SCA finding as the reports show them: the recommended versions, or
+ * `no fix`; empty for other findings.
+ */
+function fixText(finding) {
+    if (finding.type !== 'sca')
+        return '';
+    return finding.fixVersions.length === 0 ? 'no fix' : finding.fixVersions.join(', ');
 }
 /** `package@version` of an SCA finding's dependency, when known. */
 function dependencyText(finding) {
@@ -51488,6 +52418,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __nccwpck_require__(2061);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __nccwpck_require__(9375);
+// EXTERNAL MODULE: ./src/gate/licenses.ts + 1 modules
+var gate_licenses = __nccwpck_require__(6912);
 // EXTERNAL MODULE: ./src/report/escape.ts
 var report_escape = __nccwpck_require__(6412);
 // EXTERNAL MODULE: ./src/text/plain.ts
@@ -51592,13 +52526,15 @@ function hardCut(markdown, maxBytes) {
 
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __nccwpck_require__(9375);
+// EXTERNAL MODULE: ./src/gate/transitivity.ts
+var gate_transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/report/markdown-tables.ts
 /**
  * The findings tables of the Markdown report: blocking, licenses, secrets, non-blocking, ignored,
  * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
  */
+
+
 
 
 
@@ -51639,6 +52575,10 @@ function ruleCell(evaluated, withMessage = false) {
             .filter(s => s !== '')
             .map(s => (0,report_escape/* code */.aY)(s, 200))
         : [];
+    // What fail-on-transitivities reads, beside the dependency it is about.
+    const transitivity = finding.type === 'sca' ? (0,gate_transitivity/* transitivityOf */.W)(finding) : 'unknown';
+    if (transitivity !== 'unknown')
+        extra.push(transitivity);
     const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule;
     const message = withMessage ? (0,report_escape/* escapeCell */.kq)(finding.ruleMessage, report_escape/* LIMITS */.b1.cellMessage) : '';
     return message === '' ? head : `${head}<br><sub>${message}</sub>`;
@@ -51657,34 +52597,107 @@ function whyCell(evaluated) {
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }
-function blockingRow(evaluated) {
-    const cells = [
-        evaluated.finding.severity,
-        ruleCell(evaluated, true),
-        locationCell(evaluated),
-        whyCell(evaluated)
-    ];
+/** Fixed versions shown in a cell at most; the JSON report has them all. */
+const FIXES_SHOWN = 3;
+/** An SCA finding's fixed versions (or `no fix`) and EPSS score; `—` for other findings. */
+function fixCell(evaluated) {
+    const { finding } = evaluated;
+    if (finding.type !== 'sca')
+        return '—';
+    const versions = finding.fixVersions;
+    const more = versions.length > FIXES_SHOWN ? ` +${versions.length - FIXES_SHOWN} more` : '';
+    const fixes = versions.length === 0
+        ? 'no fix'
+        : `${versions
+            .slice(0, FIXES_SHOWN)
+            .map(version => (0,report_escape/* code */.aY)(version, 100))
+            .join(' ')}${more}`;
+    return finding.epss === undefined ? fixes : `${fixes}<br>EPSS ${(0,labels/* epssText */.hi)(finding.epss.score)}`;
+}
+/**
+ * A table shows the fix column when it lists an SCA finding among the rows it renders: a table
+ * of SAST findings alone would only show dashes.
+ */
+function showsFixes(findings) {
+    const end = Math.min(findings.length, ROW_CAP);
+    for (let i = 0; i < end; i++)
+        if (findings[i]?.finding.type === 'sca')
+            return true;
+    return false;
+}
+const FIX_COLUMN = 'Fix · EPSS';
+function row(cells) {
     return `| ${cells.join(' | ')} |\n`;
 }
-function nonBlockingRow(evaluated) {
-    const cells = [
+function blockingRow(withFix) {
+    return evaluated => row([
         evaluated.finding.severity,
         ruleCell(evaluated, true),
+        ...(withFix ? [fixCell(evaluated)] : []),
+        locationCell(evaluated),
+        whyCell(evaluated)
+    ]);
+}
+function nonBlockingRow(withFix) {
+    return evaluated => row([
+        evaluated.finding.severity,
+        ruleCell(evaluated, true),
+        ...(withFix ? [fixCell(evaluated)] : []),
         (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
         locationCell(evaluated)
-    ];
-    return `| ${cells.join(' | ')} |\n`;
+    ]);
+}
+/** The columns of a findings table, with the fix column after the finding when it shows. */
+function columnsOf(withFix, first, rest) {
+    return [...first, ...(withFix ? [FIX_COLUMN] : []), ...rest];
 }
 function blockingSection(blocking) {
     if (blocking.length === 0)
         return undefined;
-    return table(heading('Blocking findings', blocking.length), ['Severity', 'Finding', 'Location', 'Why it blocks'], capped(blocking, blockingRow), 'blocking finding', 'blocking findings');
+    const withFix = showsFixes(blocking);
+    return table(heading('Blocking findings', blocking.length), columnsOf(withFix, ['Severity', 'Finding'], ['Location', 'Why it blocks']), capped(blocking, blockingRow(withFix)), 'blocking finding', 'blocking findings');
+}
+function licenseRow(violation) {
+    const why = violation.problem === undefined
+        ? gate_licenses/* JUDGEMENT_TEXT */.ki[violation.judgement]
+        : `${gate_licenses/* JUDGEMENT_TEXT */.ki[violation.judgement]}: ${violation.problem}`;
+    return row([
+        (0,report_escape/* code */.aY)(`${violation.package}@${violation.version}`),
+        violation.license === '' ? '—' : (0,report_escape/* code */.aY)(violation.license, 100),
+        (0,report_escape/* escapeCell */.kq)(why, 300)
+    ]);
 }
 function licenseSection(verdict) {
     const violations = verdict.licenseViolations;
     if (violations.length === 0)
         return undefined;
-    return table(heading('Dependencies with a denied license', violations.length), ['Dependency', 'License'], capped(violations, v => `| ${(0,report_escape/* code */.aY)(`${v.package}@${v.version}`)} | ${(0,report_escape/* code */.aY)(v.license, 100)} |\n`), 'dependency', 'dependencies');
+    return table(heading(`Dependencies with ${(0,gate_licenses/* violationsNoun */.Nm)(violations)}`, violations.length), ['Dependency', 'License', 'Why it blocks'], capped(violations, licenseRow), 'dependency', 'dependencies');
+}
+/** License violations an ignore entry (`package:`) exempts: listed with the entry's reason. */
+function ignoredLicenseSection(verdict) {
+    const ignored = verdict.ignoredLicenseViolations ?? [];
+    if (ignored.length === 0)
+        return undefined;
+    return table(heading('Ignored license violations', ignored.length), ['Dependency', 'License', 'Ignored because', 'Matched'], capped(ignored, v => row([
+        (0,report_escape/* code */.aY)(`${v.package}@${v.version}`),
+        (0,report_escape/* code */.aY)(v.license, 100),
+        (0,report_escape/* escapeCell */.kq)(v.ignored?.reason ?? ''),
+        (0,report_escape/* escapeCell */.kq)(v.ignored?.source ?? '', 200)
+    ])), 'ignored license violation', 'ignored license violations');
+}
+/** Dependencies the platform knows no license of: the license gate could not judge them. */
+function unknownLicenseSection(verdict) {
+    const unknown = verdict.unknownLicenses ?? [];
+    if (unknown.length === 0)
+        return undefined;
+    const count = (0,report_escape/* formatCount */.B4)(unknown.length);
+    return {
+        head: `<details><summary>${count} ${(0,labels/* plural */.LS)(unknown.length, 'dependency', 'dependencies')} of unknown license (not judged, not blocking)</summary>\n\n` +
+            '| Dependency | License |\n| --- | --- |\n',
+        ...capped(unknown, v => row([(0,report_escape/* code */.aY)(`${v.package}@${v.version}`), v.license === '' ? '—' : (0,report_escape/* code */.aY)(v.license, 100)])),
+        tail: '\n</details>\n',
+        truncationNote: truncationNote('dependency', 'dependencies')
+    };
 }
 function secretVerdict(evaluated) {
     if (evaluated.ignored)
@@ -51720,11 +52733,12 @@ function secretsSection(verdict) {
 function nonBlockingSection(findings) {
     if (findings.length === 0)
         return undefined;
-    const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location'];
+    const withFix = showsFixes(findings);
+    const columns = columnsOf(withFix, ['Severity', 'Finding'], ['Mode / reachability', 'Location']);
     return {
         head: `<details><summary>${(0,report_escape/* formatCount */.B4)(findings.length)} non-blocking ${(0,labels/* plural */.LS)(findings.length, 'finding')}</summary>\n\n` +
             `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-        ...capped(findings, nonBlockingRow),
+        ...capped(findings, nonBlockingRow(withFix)),
         tail: '\n</details>\n',
         truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
     };
@@ -51732,8 +52746,15 @@ function nonBlockingSection(findings) {
 function ignoredSection(ignored) {
     if (ignored.length === 0)
         return undefined;
-    return table(heading('Ignored findings', ignored.length), ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'], capped(ignored, f => `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
-        `${(0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? '')} | ${(0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)} |\n`), 'ignored finding', 'ignored findings');
+    const withFix = showsFixes(ignored);
+    return table(heading('Ignored findings', ignored.length), columnsOf(withFix, ['Severity', 'Rule'], ['Location', 'Ignored because', 'Matched']), capped(ignored, f => row([
+        f.finding.severity,
+        ruleCell(f),
+        ...(withFix ? [fixCell(f)] : []),
+        locationCell(f),
+        (0,report_escape/* escapeCell */.kq)(f.ignored?.reason ?? ''),
+        (0,report_escape/* escapeCell */.kq)(f.ignored?.source ?? '', 200)
+    ])), 'ignored finding', 'ignored findings');
 }
 function expiredSection(verdict) {
     const expired = verdict.expiredIgnores;
@@ -51888,6 +52909,8 @@ var products = __nccwpck_require__(25);
 
 
 
+
+
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
@@ -51910,6 +52933,8 @@ function buildSections(report, coverage) {
         verdict ? secretsSection(verdict) : undefined,
         verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
+        verdict ? ignoredLicenseSection(verdict) : undefined,
+        verdict ? unknownLicenseSection(verdict) : undefined,
         verdict ? expiredSection(verdict) : undefined,
         verdict ? proposedSection(verdict) : undefined,
         report.tickets ? ticketsSection(report.tickets) : undefined,
@@ -52026,18 +53051,39 @@ function thresholdsText(report) {
         t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
         t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
         `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        ...supplyChainParts(t),
         t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
         `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
     ];
-    if (t.denyLicenses.length > 0) {
-        parts.push(`denied licenses: ${t.denyLicenses
-            .slice(0, 50)
-            .map(l => (0,report_escape/* code */.aY)(l, 100))
-            .join(', ')}`);
+    if (t.denyLicenses.length > 0)
+        parts.push(`denied licenses: ${licenseList(t.denyLicenses)}`);
+    if (t.allowLicenses !== undefined && t.allowLicenses.length > 0) {
+        parts.push(`allowed licenses: ${licenseList(t.allowLicenses)}`);
     }
     if (t.warnOnly)
         parts.push('warn-only');
-    return `**Gate:** ${parts.join(' · ')}\n`;
+    const source = t.configFile === undefined ? '' : ` (config-file ${(0,report_escape/* code */.aY)(t.configFile, 200)})`;
+    return `**Gate${source}:** ${parts.join(' · ')}\n`;
+}
+function licenseList(licenses) {
+    const more = licenses.length > 50 ? `, and ${licenses.length - 50} more` : '';
+    return `${licenses
+        .slice(0, 50)
+        .map(l => (0,report_escape/* code */.aY)(l, 100))
+        .join(', ')}${more}`;
+}
+/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
+function supplyChainParts(t) {
+    const parts = [];
+    const transitivities = t.failOnTransitivities;
+    if (transitivities !== undefined && transitivities.length < domain/* TRANSITIVITIES */.zR.length) {
+        parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`);
+    }
+    if (t.ignoreUnfixed === true)
+        parts.push('SCA findings without a fix do not block');
+    if (t.failOnEpss !== undefined)
+        parts.push(`EPSS ≥ ${(0,labels/* epssText */.hi)(t.failOnEpss)} blocks`);
+    return parts;
 }
 const SECRETS_THRESHOLD_TEXT = {
     valid: 'confirmed-valid secrets block',
@@ -52064,7 +53110,7 @@ function countsText(report, verdict) {
         `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
-            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** denied-license ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')}`
+            ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')} with ${(0,gate_licenses/* violationsNoun */.Nm)(verdict.licenseViolations)}`
             : '') +
         unknownModeText(counts.unknownMode);
     return ('| Type | Critical | High | Medium | Low | Total |\n' +

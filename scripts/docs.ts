@@ -35,10 +35,25 @@ function defaultCell(value: string | undefined): string {
   return `\`${value}\``
 }
 
+type ActionInput = ActionDefinition['inputs'][string]
+
+/**
+ * The inputs a config file may set have no default in action.yml: the runner would pass it as if
+ * the workflow had set it, and the file could never apply. Their descriptions end with the
+ * default the action applies, `Default: \`high\`.`
+ */
+const DESCRIBED_DEFAULT = /\s*Default: `([^`]*)`\.$/
+
+/** The default of an input: action.yml's, or the one its description states. */
+export function documentedDefault(input: ActionInput): string | undefined {
+  if (input.default !== undefined && input.default !== '') return input.default
+  return DESCRIBED_DEFAULT.exec(input.description.trim())?.[1]
+}
+
 export function renderInputsTable(action: ActionDefinition): string {
   const rows = Object.entries(action.inputs).map(
     ([name, input]) =>
-      `| \`${name}\` | ${input.required ? 'yes' : 'no'} | ${defaultCell(input.default)} | ${cell(input.description)} |`
+      `| \`${name}\` | ${input.required ? 'yes' : 'no'} | ${defaultCell(documentedDefault(input))} | ${cell(input.description.trim().replace(DESCRIBED_DEFAULT, ''))} |`
   )
   return [
     '| Input | Required | Default | Description |',

@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parse as parseYaml } from 'yaml'
 import { sampleCommit } from '../emulator/data/sample-scans.js'
 
 /**
  * Runs the bundled action (dist/index.js) in a child process the way the Actions runner does:
- * inputs as `INPUT_<NAME>` variables with hyphens kept, and the runner's files for outputs,
- * the job summary, state, env and the event payload.
+ * inputs as `INPUT_<NAME>` variables with hyphens kept (action.yml's defaults for those not
+ * given), and the runner's files for outputs, the job summary, state, env and the event payload.
  */
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -65,6 +67,29 @@ const RSS_PRELOAD = pathToFileURL(join(ROOT, 'scripts', 'report-rss.mjs')).href
 
 const BASE_ENV_KEYS = ['PATH', 'HOME', 'LANG', 'TZ', 'SYSTEMROOT', 'NODE_EXTRA_CA_CERTS']
 
+let literalDefaults: Readonly<Record<string, string>> | undefined
+
+/**
+ * What the runner passes for an input the workflow does not set: action.yml's default. Only the
+ * literal ones: a `${{ }}` default is the runner's to expand, and the action reads the run's
+ * context instead.
+ */
+export function actionDefaults(): Readonly<Record<string, string>> {
+  if (literalDefaults === undefined) {
+    const action = parseYaml(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+      inputs: Record<string, { default?: unknown }>
+    }
+    literalDefaults = Object.fromEntries(
+      Object.entries(action.inputs).flatMap(([name, input]) =>
+        typeof input.default === 'string' && !input.default.includes('${{')
+          ? [[name, input.default]]
+          : []
+      )
+    )
+  }
+  return literalDefaults
+}
+
 export async function runBundledAction(options: RunOptions): Promise<ActionRun> {
   const dir = await mkdtemp(join(tmpdir(), 'findings-gate-run-'))
   const files = {
@@ -96,7 +121,7 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
     GITHUB_RUN_ID: '1',
     RUNNER_TEMP: dir
   })
-  for (const [name, value] of Object.entries(options.inputs)) {
+  for (const [name, value] of Object.entries({ ...actionDefaults(), ...options.inputs })) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   Object.assign(env, options.env)

@@ -21,6 +21,10 @@ export const EXPOSURES = [
 ] as const
 export type Exposure = (typeof EXPOSURES)[number]
 
+/** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
+export const TRANSITIVITIES = ['direct', 'transitive', 'unknown'] as const
+export type Transitivity = (typeof TRANSITIVITIES)[number]
+
 export const ISSUE_TYPES = ['sast', 'sca', 'secrets'] as const
 export type IssueType = (typeof ISSUE_TYPES)[number]
 
@@ -137,13 +141,18 @@ export interface ScaDependency {
   readonly transitivity?: string
 }
 
+/** FIRST.org's EPSS: the probability of exploitation, and its rank among all scores (0 to 1). */
+export type EpssScore = { readonly score: number; readonly percentile?: number }
+
 export interface ScaFinding extends FindingBase {
   readonly type: 'sca'
   readonly reachability: Exposure
   readonly malicious: boolean
   readonly vulnerabilityId?: string
   readonly dependency?: ScaDependency
+  /** The fixed versions the platform recommends (`package@version`); empty: no fix known. */
   readonly fixVersions: readonly string[]
+  readonly epss?: EpssScore // absent when the platform gave no score
 }
 
 /**
@@ -179,6 +188,7 @@ export interface PolicyRule {
 export interface Dependency {
   readonly name: string
   readonly version: string
+  /** As the platform lists them: SPDX ids or expressions; several apply together (AND). */
   readonly licenses: readonly string[]
   readonly ecosystem?: string
   readonly repositoryId?: string
@@ -226,6 +236,7 @@ export type BlockReason =
   | { readonly kind: 'severity'; readonly severity: Severity; readonly threshold: Severity }
   | { readonly kind: 'policy-mode'; readonly mode: PolicyMode; readonly threshold: PolicyMode }
   | { readonly kind: 'malicious' }
+  | { readonly kind: 'epss'; readonly score: number; readonly threshold: number }
   | { readonly kind: 'secret'; readonly validationState: ValidationState }
 
 export interface IgnoreMatch {
@@ -243,10 +254,23 @@ export interface EvaluatedFinding {
   readonly ignored?: IgnoreMatch
 }
 
+/**
+ * Why the license gate lists a dependency: denied by deny-licenses, not in allow-licenses, an
+ * expression that cannot be read (it might name anything), or no license known (never blocks).
+ */
+export type LicenseJudgement = 'denied' | 'not-allowed' | 'unparseable' | 'unknown'
+
+/** A dependency the license gate lists; all but `unknown` block unless an ignore entry exempts them. */
 export interface LicenseViolation {
   readonly package: string
   readonly version: string
+  /** The license as the platform gave it (several joined with AND); '' when it gave none. */
   readonly license: string
+  readonly judgement: LicenseJudgement
+  /** What is wrong with an unparseable expression. */
+  readonly problem?: string
+  /** Set by the verdict when an ignore entry (`package:`) exempts it. */
+  readonly ignored?: IgnoreMatch
 }
 
 export type GateResult = 'passed' | 'failed' | 'skipped'
@@ -274,7 +298,11 @@ export interface Verdict {
   readonly ignored: readonly EvaluatedFinding[]
   /** The findings that neither block nor are ignored, in the same order. */
   readonly nonBlocking: readonly EvaluatedFinding[]
+  /** The license violations that block: not exempted, not of an unknown license. */
   readonly licenseViolations: readonly LicenseViolation[]
+  /** Those an ignore entry exempts, and those of unknown license; each absent when empty. */
+  readonly ignoredLicenseViolations?: readonly LicenseViolation[]
+  readonly unknownLicenses?: readonly LicenseViolation[]
   /** Ignore entries past their `expires` date: they no longer apply. */
   readonly expiredIgnores: readonly { readonly description: string; readonly expires: string }[]
   /**

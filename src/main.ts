@@ -23,7 +23,8 @@ import {
 } from './evidence/evidence.js'
 import { judgeFindings } from './gate/judge.js'
 import { failureMessage, verdictHeadline } from './gate/message.js'
-import { defaultRunContext, readConfig, type Config, type RunContext } from './inputs/index.js'
+import { defaultRunContext, type Config, type RunContext } from './inputs/index.js'
+import { loadConfig } from './collect/config-source.js'
 import { readOnMissingToken, tokenlessMessage, tokenlessRun } from './inputs/missing-token.js'
 import { publishReports } from './report/publish.js'
 import { buildRunReport, type RunOutcome } from './report/run-report.js'
@@ -83,7 +84,7 @@ async function readInputs(
       else runner.setFailed(message)
       return undefined
     }
-    const config = readConfig(read, ctx)
+    const config = await loadConfig(read, ctx, runner)
     return { config, ignores: await loadIgnoreSource(config, ctx, runner) }
   } catch (error) {
     // Before any request only the inputs and the ignore file can be wrong.
@@ -315,7 +316,7 @@ function readsFindings(config: Config): boolean {
 function needsProject(config: Config): boolean {
   return (
     (readsFindings(config) && config.requireScan !== 'none') ||
-    (config.gate && config.denyLicenses.length > 0) ||
+    (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
     config.projectTags.length > 0 ||
     (config.sbomExport && config.sbomScope === 'repository')
   )

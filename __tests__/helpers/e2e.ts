@@ -196,4 +196,19 @@ export function warningLines(run: ActionRun): string[] {
     .map(line => line.slice('::warning::'.length).replace(/%0A/g, '\n').replace(/%25/g, '%'))
 }
 
+/**
+ * The event of pull request 42 of acme/web with its base at `baseSha`: what a run needs to read a
+ * file at the pull request's base.
+ */
+export function pullRequestEvent(baseSha: string): unknown {
+  return {
+    number: 42,
+    pull_request: {
+      number: 42,
+      head: { sha: 'f'.repeat(40), repo: { full_name: 'acme/web' } },
+      base: { sha: baseSha, repo: { full_name: 'acme/web' } }
+    }
+  }
+}
+
 export type { ActionRun, Emulator }

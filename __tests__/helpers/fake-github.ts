@@ -2,7 +2,8 @@
  * A local stand-in for the part of GitHub's REST API the action uses, shared by the unit tests
  * and the end-to-end suites that run dist/index.js: list one pull request's comments (paginated
  * with a Link header, as octokit's paginate follows it), create one, update one, `GET /user`, and
- * read a file's contents at a commit (the ignore file at a pull request's base).
+ * read a file's contents at a commit or ref (the ignore file and the config file at a pull
+ * request's base, a config file in another repository, private to one token when told so).
  *
  * Identities as GitHub has them: a token listed in `users` is a personal token of that login
  * (`GET /user` answers it, its comments are the user's); any other token is the job's
@@ -62,8 +63,13 @@ const DOCS_URL = 'https://docs.github.com/rest'
 export class FakeGitHub {
   readonly comments: FakeComment[] = []
   readonly requests: FakeRequest[] = []
-  /** File contents by commit, then by path: what `GET /repos/{repo}/contents/{path}?ref=` reads. */
+  /**
+   * File contents by repository and commit (`owner/name@ref`), then by path: what
+   * `GET /repos/{owner}/{name}/contents/{path}?ref=` reads.
+   */
   readonly files = new Map<string, Map<string, string>>()
+  /** Repositories only one token can see (any other gets 404, as GitHub hides private ones). */
+  readonly privateRepos = new Map<string, string>()
   /** When set, every request gets this status, e.g. 403 as for a fork PR's read-only token. */
   failWith: number | undefined
   url = ''
@@ -107,6 +113,7 @@ export class FakeGitHub {
     this.comments.length = 0
     this.requests.length = 0
     this.files.clear()
+    this.privateRepos.clear()
     this.failWith = undefined
     this.nextId = this.firstId
   }
@@ -124,20 +131,30 @@ export class FakeGitHub {
     return comment
   }
 
-  /** Stores `text` as the file at `path` in commit `ref`. */
-  setFile(ref: string, path: string, text: string): void {
-    const tree = this.files.get(ref) ?? new Map<string, string>()
+  /** Stores `text` as the file at `path` in commit (or branch) `ref` of `repo`. */
+  setFile(ref: string, path: string, text: string, repo: string = this.repo): void {
+    const key = `${repo}@${ref}`
+    const tree = this.files.get(key) ?? new Map<string, string>()
     tree.set(path, text)
-    this.files.set(ref, tree)
+    this.files.set(key, tree)
   }
 
   /**
    * The contents endpoint: the raw text with the raw media type, else GitHub's JSON with base64
    * content. A missing ref or path is a 404, as on GitHub.
    */
-  private contents(req: IncomingMessage, res: ServerResponse, url: URL, path: string): void {
+  private contents(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    repo: string,
+    path: string,
+    token: string
+  ): void {
     const ref = url.searchParams.get('ref') ?? 'HEAD'
-    const text = this.files.get(ref)?.get(path)
+    const owner = this.privateRepos.get(repo)
+    const visible = owner === undefined || owner === token
+    const text = visible ? this.files.get(`${repo}@${ref}`)?.get(path) : undefined
     if (text === undefined) {
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
       res.end(JSON.stringify({ message: 'Not Found', status: '404' }))
@@ -192,10 +209,11 @@ export class FakeGitHub {
       return send(200, { login, type: 'User' })
     }
 
-    const contentsPrefix = `/repos/${this.repo}/contents/`
-    if (method === 'GET' && url.pathname.startsWith(contentsPrefix)) {
-      const path = url.pathname.slice(contentsPrefix.length).split('/').map(decodeURIComponent)
-      return this.contents(req, res, url, path.join('/'))
+    const contents = /^\/repos\/([^/]+\/[^/]+)\/contents\/(.+)$/.exec(url.pathname)
+    if (method === 'GET' && contents) {
+      const [, repo = '', rest = ''] = contents
+      const path = rest.split('/').map(decodeURIComponent).join('/')
+      return this.contents(req, res, url, repo, path, token)
     }
     const prefix = `/repos/${this.repo}/issues/`
     const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : ''

@@ -93,7 +93,10 @@ function cycloneDxDocument(state: EmulatorState, task: SbomTaskRecord, nowMs: nu
       name: dependency.name,
       version: dependency.version,
       purl: purl(dependency),
-      licenses: dependency.licenses.map(id => ({ license: { id } })),
+      // CycloneDX names one license by id, and writes an SPDX expression as an expression.
+      licenses: dependency.licenses.map(license =>
+        /[\s()]/.test(license) ? { expression: license } : { license: { id: license } }
+      ),
       scope: dependency.transitivity === 'DIRECT' ? 'required' : 'optional'
     }))
   return {

@@ -1,4 +1,9 @@
-/** The sample dependencies of the four named projects, with their manifests and licenses. */
+/**
+ * The sample dependencies of the four named projects, with their manifests and licenses. A
+ * license is one SPDX id or expression, as the live service lists them (`(MIT OR
+ * GPL-3.0-or-later)` is jszip's own); '' stands for a dependency the platform knows no license
+ * of, listed with an empty `licenses`.
+ */
 import type { DependencyRecord, DependencyTransitivity } from './records.js'
 import { SAMPLE_PROJECT_IDS } from './sample-projects.js'
 import { daysBefore, githubUrl, stableHex } from './seed.js'
@@ -51,7 +56,11 @@ const WEB_DEPENDENCIES: readonly DependencyTuple[] = [
   ['boto3', '1.28.57', 'pypi', 'Apache-2.0', 'DIRECT'],
   ['botocore', '1.31.57', 'pypi', 'Apache-2.0', 'TRANSITIVE'],
   ['PyQt5', '5.15.10', 'pypi', 'GPL-3.0-only', 'DIRECT'],
-  ['PyMuPDF', '1.23.8', 'pypi', 'AGPL-3.0-or-later', 'DIRECT']
+  ['PyMuPDF', '1.23.8', 'pypi', 'AGPL-3.0-or-later', 'DIRECT'],
+  ['jszip', '3.10.1', 'npm', '(MIT OR GPL-3.0-or-later)', 'TRANSITIVE'],
+  ['pako', '1.0.11', 'npm', '(MIT AND Zlib)', 'TRANSITIVE'],
+  ['node-forge', '1.3.1', 'npm', '(BSD-3-Clause OR GPL-2.0-only)', 'TRANSITIVE'],
+  ['@acme/telemetry', '0.4.0', 'npm', '', 'DIRECT']
 ]
 
 const LEGACY_DEPENDENCIES: readonly DependencyTuple[] = [
@@ -110,7 +119,7 @@ function dependenciesOf(
       name,
       version,
       ecosystem,
-      licenses: [license],
+      licenses: license === '' ? [] : [license],
       transitivity,
       definedAt: {
         path,

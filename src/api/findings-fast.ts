@@ -149,6 +149,19 @@ function optionalFixes(value: unknown): boolean {
   return true
 }
 
+/** `z.number().min(0).max(1).nullish()` */
+function optionalProbability(value: unknown): boolean {
+  return isNullish(value) || (typeof value === 'number' && value >= 0 && value <= 1)
+}
+
+/** `epss_score`: a nullish object of an optional score and percentile. */
+function optionalEpss(value: unknown): boolean {
+  if (isNullish(value)) return true
+  return (
+    isObject(value) && optionalProbability(value.score) && optionalProbability(value.percentile)
+  )
+}
+
 function optionalDependency(value: unknown): boolean {
   if (isNullish(value)) return true
   return (
@@ -177,6 +190,7 @@ function scaFieldsValid(raw: WireObject): boolean {
     optionalString(raw.vulnerability_identifier) &&
     optionalDependency(raw.found_dependency) &&
     optionalFixes(raw.fix_recommendations) &&
+    optionalEpss(raw.epss_score) &&
     optionalUsage(raw.usage)
   )
 }
@@ -243,6 +257,7 @@ function fastWire(raw: unknown, sca: boolean): (SastWireData & ScaWireData) | un
     vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
     found_dependency: sca ? raw.found_dependency : undefined,
     fix_recommendations: sca ? raw.fix_recommendations : undefined,
+    epss_score: sca ? raw.epss_score : undefined,
     usage: sca ? raw.usage : undefined
   } as unknown as SastWireData & ScaWireData
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import type {
+  EpssScore,
   ExternalTicket,
   Location,
   SastFinding,
@@ -27,6 +28,8 @@ import {
  * wire shapes; sub-objects are camelCase in the description and snake_case live.
  */
 const nullableNumber = z.number().nullish()
+/** EPSS scores and percentiles are probabilities: a value outside 0 to 1 is not one. */
+const nullableProbability = z.number().min(0).max(1).nullish()
 const nullableList = z.array(z.string()).nullish()
 
 const LocationWire = z.object({
@@ -121,6 +124,7 @@ export const ScaWire = z.object({
   fix_recommendations: z
     .array(z.object({ package: optionalString, version: optionalString }))
     .nullish(),
+  epss_score: z.object({ score: nullableProbability, percentile: nullableProbability }).nullish(),
   usage: z.object({ location: LocationWire.nullish() }).nullish()
 })
 
@@ -247,8 +251,17 @@ export function toSca(wire: ScaWireData, status: string, pool: StringPool): ScaF
           transitivity: pool.intern(dependency.transitivity ?? undefined)
         }
       : undefined,
-    fixVersions: pool.list(fixVersions(wire.fix_recommendations))
+    fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
+    epss: epssOf(wire.epss_score)
   }
+}
+
+/** The score, when the server gave one (a percentile alone says nothing to gate on). */
+function epssOf(wire: ScaWireData['epss_score']): EpssScore | undefined {
+  const score = wire?.score
+  if (score === null || score === undefined) return undefined
+  const percentile = wire?.percentile
+  return percentile === null || percentile === undefined ? { score } : { score, percentile }
 }
 
 function fixVersions(fixes: ScaWireData['fix_recommendations']): string[] {

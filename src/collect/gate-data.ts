@@ -7,11 +7,9 @@ import { ApiError } from '../api/errors.js'
 import { readFindings, FINDINGS_PAGE_SIZE, type PlatformIssueType } from '../api/findings.js'
 import { pagesForCount } from '../api/pages.js'
 import { secretsPages, secretsStatuses } from '../api/secrets.js'
-import { listDependencies } from '../api/dependencies.js'
 import type { Transport } from '../api/transport.js'
 import type { Config } from '../inputs/index.js'
 import type {
-  Dependency,
   Finding,
   FindingStatus,
   LicenseViolation,
@@ -19,8 +17,8 @@ import type {
   ScanFindingsCounts
 } from '../domain.js'
 import type { RuleModes } from '../gate/modes.js'
-import { licenseViolations } from '../gate/licenses.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
+import { collectLicenseViolations } from './licenses.js'
 import { RuleModeCollector } from './rule-modes.js'
 
 /** Every finding in scope, and those the server returned out of scope. */
@@ -77,10 +75,7 @@ export function startGateData(
   const ruleModes = wantModes
     ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
     : undefined
-  const project = config.gate && config.denyLicenses.length > 0 ? where.project : undefined
-  const licenses = project
-    ? fetchLicenseViolations(transport, where.deploymentId, project, config.denyLicenses)
-    : Promise.resolve([])
+  const licenses = collectLicenseViolations(transport, where.deploymentId, where.project, config)
   const findings = fetchFindings(transport, where, config, {
     warn,
     counts,
@@ -193,26 +188,4 @@ async function fetchSecrets(
 
 function isProductMissing(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 403 || error.status === 404)
-}
-
-/** Dependencies of the repository with a denied license; one query per license, concurrently. */
-export async function fetchLicenseViolations(
-  transport: Transport,
-  deploymentId: string,
-  project: Project,
-  denied: readonly string[]
-): Promise<LicenseViolation[]> {
-  const results = await Promise.all(
-    denied.map(
-      async license =>
-        [
-          license,
-          await listDependencies(transport, deploymentId, {
-            license: [license],
-            repositoryId: [project.id]
-          })
-        ] as [string, Dependency[]]
-    )
-  )
-  return licenseViolations(new Map(results), project.id)
 }

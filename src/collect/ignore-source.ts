@@ -5,7 +5,6 @@
  * adds are only reported, as proposed. Every other event reads the workspace file.
  */
 import { readFile } from 'node:fs/promises'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { ProposedIgnore } from '../domain.js'
 import { errorText } from '../text/error-text.js'
 import { IgnoreFileError, type IgnoreEntry } from '../gate/ignore.js'
@@ -14,6 +13,13 @@ import type { Config, RunContext } from '../inputs/index.js'
 import { readsIgnoreFileAtBase } from '../inputs/pull-request.js'
 import { NoVerdictError } from '../errors.js'
 import type { Runner } from '../runner/runner.js'
+import {
+  ContentsError,
+  pullRequestBase,
+  readRepositoryFile,
+  repositoryPath,
+  type PullRequestBase
+} from './github-contents.js'
 
 export interface AppliedIgnores {
   /** The entries that apply to this run. */
@@ -59,6 +65,11 @@ export async function loadIgnoreSource(
     throw new IgnoreFileError(file, [`on ${ctx.eventName}, github-token is required`])
   }
   const path = repositoryPath(file, ctx)
+  if (path === undefined) {
+    throw new IgnoreFileError(file, [
+      "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
+    ])
+  }
   // A pull request that deletes the file proposes nothing; its base still applies.
   const workspaceText = await readWorkspaceFile(file).catch((error: unknown) => {
     if (error instanceof IgnoreFileError && error.problems[0]?.includes('(ENOENT)')) return ''
@@ -104,7 +115,16 @@ export function proposedEntries(
   base: readonly IgnoreEntry[]
 ): IgnoreEntry[] {
   const key = (entry: IgnoreEntry): string =>
-    JSON.stringify([entry.rule, entry.id, entry.path, entry.reason, entry.expires])
+    JSON.stringify([
+      entry.rule,
+      entry.id,
+      entry.path,
+      entry.vulnerability,
+      entry.package,
+      entry.version,
+      entry.reason,
+      entry.expires
+    ])
   const known = new Set(base.map(key))
   return workspace.filter(entry => !known.has(key(entry)))
 }
@@ -119,41 +139,6 @@ async function readWorkspaceFile(file: string): Promise<string> {
   }
 }
 
-interface PullRequestBase {
-  readonly owner: string
-  readonly repo: string
-  readonly sha: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
-/** The base commit and repository from the event; the base repository is the one running. */
-function pullRequestBase(ctx: RunContext): PullRequestBase | undefined {
-  const pr = isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined
-  const base = isRecord(pr) ? pr.base : undefined
-  const sha = isRecord(base) ? base.sha : undefined
-  const repo = isRecord(base) && isRecord(base.repo) ? base.repo.full_name : undefined
-  const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY
-  const [owner, name, ...rest] = (fullName ?? '').split('/')
-  if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha)) return undefined
-  if (!owner || !name || rest.length > 0) return undefined
-  return { owner, repo: name, sha }
-}
-
-/** The file's path in the repository: relative to the workspace, which is the checkout. */
-function repositoryPath(file: string, ctx: RunContext): string {
-  const root = resolve(ctx.env.GITHUB_WORKSPACE ?? process.cwd())
-  const inside = relative(root, resolve(root, file))
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
-    throw new IgnoreFileError(file, [
-      "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
-    ])
-  }
-  return inside.split(sep).join('/')
-}
-
 interface BaseRequest {
   readonly file: string
   readonly path: string
@@ -163,54 +148,30 @@ interface BaseRequest {
   readonly timeoutMs: number
 }
 
-function httpStatus(error: unknown): number | undefined {
-  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined
-}
-
 /** The raw text of the file at the base commit; undefined when the base has no such file. */
 async function fetchBaseFile(request: BaseRequest): Promise<string | undefined> {
-  const { base, path } = request
-  const route = `/repos/${base.owner}/${base.repo}/contents/${path}`
-  const encoded = `/repos/{owner}/{repo}/contents/${path.split('/').map(encodeURIComponent).join('/')}`
-  const fail = (detail: string): NoVerdictError =>
-    new NoVerdictError(
+  const { base, path, token, apiUrl, timeoutMs } = request
+  try {
+    return await readRepositoryFile({
+      owner: base.owner,
+      repo: base.repo,
+      path,
+      ref: base.sha,
+      token,
+      apiUrl,
+      timeoutMs
+    })
+  } catch (error) {
+    if (!(error instanceof ContentsError)) throw error
+    const detail =
+      error.status === 401 || error.status === 403
+        ? `HTTP ${error.status}; the github-token needs the contents: read permission`
+        : error.detail
+    throw new NoVerdictError(
       `ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
-        `(GET ${route}: ${detail}), so the exemptions that apply are unknown; ` +
+        `(GET ${error.route}: ${detail}), so the exemptions that apply are unknown; ` +
         "the pull request's own copy is never used instead",
       'on-api-error'
     )
-  // Loaded only here: the GitHub client is the heaviest part of the bundle.
-  const { getOctokit } = await import('@actions/github')
-  const octokit = getOctokit(request.token, { baseUrl: request.apiUrl })
-  let data: unknown
-  try {
-    const response = await octokit.request(`GET ${encoded}`, {
-      owner: base.owner,
-      repo: base.repo,
-      ref: base.sha,
-      headers: { accept: 'application/vnd.github.raw+json' },
-      request: { signal: AbortSignal.timeout(request.timeoutMs) }
-    })
-    data = response.data
-  } catch (error) {
-    const status = httpStatus(error)
-    if (status === 404) return undefined
-    if (status === 401 || status === 403) {
-      throw fail(`HTTP ${status}; the github-token needs the contents: read permission`)
-    }
-    throw fail(status === undefined ? errorText(error) : `HTTP ${status}`)
   }
-  const text = rawText(data)
-  if (text === undefined) throw fail('the answer is not the text of a file')
-  return text
-}
-
-/** The raw media type gives text (or bytes, by content type); a JSON answer carries base64. */
-function rawText(data: unknown): string | undefined {
-  if (typeof data === 'string') return data
-  if (data instanceof ArrayBuffer) return new TextDecoder('utf-8', { fatal: false }).decode(data)
-  if (isRecord(data) && data.encoding === 'base64' && typeof data.content === 'string') {
-    return Buffer.from(data.content, 'base64').toString('utf8')
-  }
-  return undefined
 }

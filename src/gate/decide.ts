@@ -11,17 +11,26 @@ import {
   type PolicyMode,
   type SastFinding,
   type SecretsFinding,
+  type ScaFinding,
   type SecretsThreshold,
   type Severity,
   type SeverityCounts,
-  type Verdict
+  type Transitivity,
+  type Verdict,
+  TRANSITIVITIES
 } from '../domain.js'
 import { compareEvaluated } from './report-order.js'
+import { transitivityOf } from './transitivity.js'
 
 export interface Thresholds {
   readonly failOnSeverity: Severity | 'none'
   readonly failOnPolicyMode: Exclude<PolicyMode, 'disabled'> | 'none'
   readonly failOnExposures: readonly Exposure[]
+  readonly failOnTransitivities: readonly Transitivity[]
+  /** An SCA finding without a fix recommendation does not block by severity or EPSS. */
+  readonly ignoreUnfixed: boolean
+  /** An SCA finding whose EPSS score is at least this blocks whatever its severity. */
+  readonly failOnEpss?: number
   readonly failOnMalicious: boolean
   readonly failOnSecrets: SecretsThreshold
 }
@@ -41,7 +50,9 @@ export interface GateInput {
   readonly thresholds: Thresholds
   /** The policy mode of a SAST finding's rule. */
   readonly modeOf: (finding: SastFinding) => FindingMode
-  readonly ignoreOf: (finding: Finding) => IgnoreMatch | undefined
+  /** The ignore entry that exempts a finding or a license violation (`package:` entries). */
+  readonly ignoreOf: (subject: Finding | LicenseViolation) => IgnoreMatch | undefined
+  /** Every dependency the license gate listed, of unknown license included. */
   readonly licenseViolations: readonly LicenseViolation[]
   readonly expiredIgnores: Verdict['expiredIgnores']
   readonly proposedIgnores?: Verdict['proposedIgnores']
@@ -54,17 +65,41 @@ export function blockReasons(
   thresholds: Thresholds
 ): BlockReason[] {
   if (finding.type === 'secrets') return secretsReasons(finding, thresholds)
-  // An SCA finding counts toward the severity gate only when its reachability is one we fail on.
-  const severityCounts =
-    finding.type === 'sast' || thresholds.failOnExposures.includes(finding.reachability)
-  const reasons = [
-    ...(severityCounts ? severityReason(finding.severity, thresholds) : []),
-    ...(finding.type === 'sast' ? policyModeReason(mode, thresholds) : [])
-  ]
-  if (finding.type === 'sca' && finding.malicious && thresholds.failOnMalicious) {
-    reasons.push({ kind: 'malicious' })
-  }
+  if (finding.type === 'sca') return scaReasons(finding, thresholds)
+  return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)]
+}
+
+/**
+ * An SCA finding blocks by severity or EPSS only when it is of an exposure and a transitivity the
+ * gate fails on, and, with ignore-unfixed, has a fix; a malicious dependency blocks regardless.
+ */
+function scaReasons(finding: ScaFinding, thresholds: Thresholds): BlockReason[] {
+  const reasons = scaCounts(finding, thresholds)
+    ? [...severityReason(finding.severity, thresholds), ...epssReason(finding, thresholds)]
+    : []
+  if (finding.malicious && thresholds.failOnMalicious) reasons.push({ kind: 'malicious' })
   return reasons
+}
+
+function scaCounts(finding: ScaFinding, thresholds: Thresholds): boolean {
+  return (
+    thresholds.failOnExposures.includes(finding.reachability) &&
+    thresholds.failOnTransitivities.includes(transitivityOf(finding)) &&
+    !(thresholds.ignoreUnfixed && finding.fixVersions.length === 0)
+  )
+}
+
+/** True when the finding's EPSS score reaches fail-on-epss (never when either is missing). */
+function reachesEpss(finding: ScaFinding, thresholds: Thresholds): boolean {
+  const threshold = thresholds.failOnEpss
+  return threshold !== undefined && finding.epss !== undefined && finding.epss.score >= threshold
+}
+
+function epssReason(finding: ScaFinding, thresholds: Thresholds): BlockReason[] {
+  const threshold = thresholds.failOnEpss
+  const score = finding.epss?.score
+  if (threshold === undefined || score === undefined || score < threshold) return []
+  return [{ kind: 'epss', score, threshold }]
 }
 
 /**
@@ -150,15 +185,27 @@ function evaluatedFinding(
     : { finding, mode, blocking, reasons, ignored }
 }
 
+/** An SCA finding's transitivity and whether it has a fix, as one small number for the cache. */
+function scaShape(finding: Finding): number | undefined {
+  if (finding.type !== 'sca') return undefined
+  return (
+    TRANSITIVITIES.indexOf(transitivityOf(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0)
+  )
+}
+
 /**
  * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
- * reachability, malicious, validation state): a few dozen combinations for tens of thousands of
- * findings. Findings of one combination share one frozen array of reasons.
+ * reachability, transitivity, fix, malicious, validation state): a few dozen combinations for tens
+ * of thousands of findings. Findings of one combination share one frozen array of reasons. An SCA
+ * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 export function memoizedBlockReasons(): ReasonsOf {
-  // type → severity → mode, reachability or validation state → mode or malicious → reasons
+  // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
   const cache = new Map<unknown, unknown>()
   return (finding, mode, thresholds) => {
+    if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
+      return blockReasons(finding, mode, thresholds)
+    }
     const third =
       finding.type === 'sast'
         ? mode
@@ -167,7 +214,8 @@ export function memoizedBlockReasons(): ReasonsOf {
           : finding.validationState
     const fourth =
       finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode
-    const level = nested(nested(nested(cache, finding.type), finding.severity), third)
+    const shape = nested(nested(nested(cache, finding.type), finding.severity), third)
+    const level = nested(shape, scaShape(finding))
     let reasons = level.get(fourth) as readonly BlockReason[] | undefined
     if (reasons === undefined) {
       reasons = Object.freeze(blockReasons(finding, mode, thresholds))
@@ -222,16 +270,41 @@ export function decide(input: GateInput): Verdict {
   const rest = findings.slice(blockingCount)
   const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined)
   const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined)
-  const failed = blocking.length > 0 || input.licenseViolations.length > 0
+  const licenses = judgedLicenses(input.licenseViolations, input.ignoreOf)
+  const failed = blocking.length > 0 || licenses.blocking.length > 0
   return {
     result: failed ? 'failed' : 'passed',
     findings,
     blocking,
     ignored,
     nonBlocking,
-    licenseViolations: input.licenseViolations,
+    licenseViolations: licenses.blocking,
+    ...(licenses.ignored.length > 0 && { ignoredLicenseViolations: licenses.ignored }),
+    ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
     counts: { total: findings.length, sast, sca, secrets, unknownMode }
   }
+}
+
+/** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
+function judgedLicenses(
+  listed: readonly LicenseViolation[],
+  ignoreOf: GateInput['ignoreOf']
+): { blocking: LicenseViolation[]; ignored: LicenseViolation[]; unknown: LicenseViolation[] } {
+  const out = {
+    blocking: [] as LicenseViolation[],
+    ignored: [] as LicenseViolation[],
+    unknown: [] as LicenseViolation[]
+  }
+  for (const violation of listed) {
+    if (violation.judgement === 'unknown') {
+      out.unknown.push(violation)
+      continue
+    }
+    const ignored = ignoreOf(violation)
+    if (ignored === undefined) out.blocking.push(violation)
+    else out.ignored.push({ ...violation, ignored })
+  }
+  return out
 }

@@ -13,6 +13,19 @@ const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i
 const EXPIRES_FORMAT = 'must be a date (YYYY-MM-DD) or an ISO 8601 time with a zone'
 
+/** CVE-2021-44228, GHSA-jfh8-c2jp-5v3q: the ids the platform gives in vulnerability_identifier. */
+const VULNERABILITY_ID = /^(?:CVE-\d{4}-\d{4,}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})$/i
+const KEYS = 'rule, id, path, vulnerability, package, version, reason, expires'
+
+/** Text only: YAML reads an unquoted 1.20 as the number 1.2, which is another version. */
+const quotedText = (key: string) =>
+  z
+    .string({
+      error: `${key} must be text; quote it ("1.20.0"): YAML reads 1.20 as the number 1.2`
+    })
+    .trim()
+    .min(1)
+
 const Entry = z
   .object({
     rule: z.string().trim().min(1).optional(),
@@ -20,13 +33,32 @@ const Entry = z
       .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
       .optional(),
     path: z.string().trim().min(1).optional(),
+    vulnerability: z
+      .string()
+      .trim()
+      .regex(
+        VULNERABILITY_ID,
+        'must be a CVE or GHSA id, e.g. CVE-2021-44228 or GHSA-jfh8-c2jp-5v3q'
+      )
+      .optional(),
+    package: quotedText('package').optional(),
+    version: quotedText('version').optional(),
     reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required'),
     // Parsed with the core schema, so an unquoted 2026-12-31 stays the text that was written.
     expires: z.string({ error: EXPIRES_FORMAT }).optional()
   })
   .strict()
-  .refine(entry => entry.rule !== undefined || entry.id !== undefined || entry.path !== undefined, {
-    message: 'give at least one of rule, id, path'
+  .refine(
+    entry =>
+      entry.rule !== undefined ||
+      entry.id !== undefined ||
+      entry.path !== undefined ||
+      entry.vulnerability !== undefined ||
+      entry.package !== undefined,
+    { message: 'give at least one of rule, id, path, vulnerability, package' }
+  )
+  .refine(entry => entry.version === undefined || entry.package !== undefined, {
+    message: 'version needs package: it names a version of that package'
   })
 
 const IgnoreDocument = z.union([z.array(z.unknown()), z.object({ ignores: z.array(z.unknown()) })])
@@ -52,11 +84,17 @@ function expiryOf(raw: string): { at: number; text: string } | string {
   return Number.isNaN(at) ? `expires "${text}" is not a valid date` : { at, text }
 }
 
-function describe(entry: { rule?: string; id?: number; path?: string }): string {
+type Selectors = Omit<IgnoreEntry, 'reason' | 'expiresAt' | 'expires' | 'description'>
+
+function describe(entry: Selectors): string {
   const parts: string[] = []
   if (entry.rule !== undefined) parts.push(`rule ${entry.rule}`)
   if (entry.id !== undefined) parts.push(`id ${entry.id}`)
   if (entry.path !== undefined) parts.push(`path ${entry.path}`)
+  if (entry.vulnerability !== undefined) parts.push(`vulnerability ${entry.vulnerability}`)
+  if (entry.package !== undefined) {
+    parts.push(`package ${entry.package}${entry.version === undefined ? '' : `@${entry.version}`}`)
+  }
   return parts.join(', ')
 }
 
@@ -88,7 +126,7 @@ export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
         const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
         const message =
           issue.code === 'unrecognized_keys'
-            ? `unknown key(s) ${issue.keys.join(', ')}; allowed: rule, id, path, reason, expires`
+            ? `unknown key(s) ${issue.keys.join(', ')}; allowed: ${KEYS}`
             : issue.message
         problems.push(`entry ${index + 1}: ${field}${message}`)
       }

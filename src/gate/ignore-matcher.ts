@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import type { Finding, IgnoreMatch, Verdict } from '../domain.js'
+import type { Finding, IgnoreMatch, LicenseViolation, Verdict } from '../domain.js'
 import type { IgnoreEntry } from './ignore.js'
 
 /**
@@ -9,7 +9,8 @@ import type { IgnoreEntry } from './ignore.js'
  */
 
 export interface IgnoreMatcher {
-  readonly match: (finding: Finding) => IgnoreMatch | undefined
+  /** The entry that exempts a finding, or a license violation (`package:` entries only). */
+  readonly match: (subject: Finding | LicenseViolation) => IgnoreMatch | undefined
   readonly expired: Verdict['expiredIgnores']
 }
 
@@ -37,13 +38,21 @@ const PATH_PROBES = [
   'src/with space/ü.go'
 ]
 
-/** True when the entry selects every finding: no id, and each glob it gives matches anything. */
+/**
+ * True when the entry selects every finding: no id, vulnerability or package (each names one
+ * thing), and each glob it gives matches anything.
+ */
 export function matchesEveryFinding(entry: {
   readonly rule?: string
   readonly id?: number
   readonly path?: string
+  readonly vulnerability?: string
+  readonly package?: string
 }): boolean {
-  if (entry.id !== undefined || (entry.rule === undefined && entry.path === undefined)) return false
+  if (entry.id !== undefined || entry.vulnerability !== undefined || entry.package !== undefined) {
+    return false
+  }
+  if (entry.rule === undefined && entry.path === undefined) return false
   const all = (pattern: string | undefined, probes: readonly string[]): boolean => {
     if (pattern === undefined) return true
     const test = globMatcher(pattern)
@@ -70,6 +79,41 @@ function rememberedMatcher(pattern: string): (value: string) => boolean {
 }
 
 const NO_MATCH = (): undefined => undefined
+
+const same = (a: string | undefined, b: string): boolean =>
+  a !== undefined && a.toLowerCase() === b.toLowerCase()
+
+function isLicenseViolation(subject: Finding | LicenseViolation): subject is LicenseViolation {
+  return 'judgement' in subject
+}
+
+/** The SCA selectors: a vulnerability id, a package and its version. */
+function matchesSca(entry: IgnoreEntry, finding: Finding): boolean {
+  if (entry.vulnerability === undefined && entry.package === undefined) return true
+  if (finding.type !== 'sca') return false
+  if (entry.vulnerability !== undefined && !same(finding.vulnerabilityId, entry.vulnerability)) {
+    return false
+  }
+  return entry.package === undefined || matchesPackage(entry, finding.dependency)
+}
+
+function matchesPackage(
+  entry: IgnoreEntry,
+  dependency: { readonly package: string; readonly version: string } | undefined
+): boolean {
+  if (entry.package === undefined || dependency === undefined) return false
+  if (!same(dependency.package, entry.package)) return false
+  return entry.version === undefined || dependency.version === entry.version
+}
+
+/** A license violation has a package and a version only: entries that select by nothing else. */
+function matchesLicense(entry: IgnoreEntry, violation: LicenseViolation): boolean {
+  const other = entry.rule ?? entry.id ?? entry.path ?? entry.vulnerability
+  return (
+    other === undefined &&
+    matchesPackage(entry, { package: violation.package, version: violation.version })
+  )
+}
 
 export function buildIgnoreMatcher(
   entries: readonly IgnoreEntry[],
@@ -104,9 +148,13 @@ export function buildIgnoreMatcher(
     }
     return known ?? undefined
   }
+  const matchLicense = (violation: LicenseViolation): IgnoreMatch | undefined =>
+    compiled.find(({ entry }) => matchesLicense(entry, violation))?.matched
   return {
     expired,
-    match: finding => {
+    match: subject => {
+      if (isLicenseViolation(subject)) return matchLicense(subject)
+      const finding = subject
       for (const { entry, rule, path, matched } of compiled) {
         if (entry.id !== undefined && entry.id !== finding.id) continue
         // Secrets are numbered apart from SAST and SCA: an id alone, written for one of those,
@@ -114,6 +162,7 @@ export function buildIgnoreMatcher(
         if (entry.id !== undefined && finding.type === 'secrets' && !rule) continue
         if (rule && !rule(finding.ruleName)) continue
         if (path && !(finding.location?.path !== undefined && path(finding.location.path))) continue
+        if (!matchesSca(entry, finding)) continue
         return matched
       }
       return ruleMatchers.length === 0 ? undefined : matchRule(finding.ruleName)

@@ -1,8 +1,9 @@
 import { UserError } from '../errors.js'
 
 /**
- * Ignore entries: `{rule?, id?, path?, reason, expires?}`. An entry matches a finding when every
- * selector it gives matches; `reason` is required so every exception is explained in the report,
+ * Ignore entries: `{rule?, id?, path?, vulnerability?, package?, version?, reason, expires?}`. An
+ * entry matches a finding when every selector it gives matches (`vulnerability` and `package`
+ * select SCA findings; `package` alone, with or without `version`, also a license violation); `reason` is required so every exception is explained in the report,
  * and an entry past `expires` stops applying (and is reported) instead of hiding a finding forever.
  *
  * The entries and their errors only: matching them against findings (and the glob library) lives
@@ -13,6 +14,11 @@ export interface IgnoreEntry {
   readonly rule?: string
   readonly id?: number
   readonly path?: string
+  /** A CVE or GHSA id, as the SCA finding's `vulnerability_identifier` (case-insensitive). */
+  readonly vulnerability?: string
+  /** A dependency's name (case-insensitive), and optionally its exact version. */
+  readonly package?: string
+  readonly version?: string
   readonly reason: string
   /** Epoch ms after which the entry no longer applies. */
   readonly expiresAt?: number

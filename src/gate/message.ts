@@ -1,5 +1,6 @@
 import type { EvaluatedFinding, LicenseViolation, Verdict } from '../domain.js'
 import { oneLine, truncate } from '../text/plain.js'
+import { violationsNoun } from './licenses.js'
 
 const SHOWN = 3
 const PART_CHARS = 160
@@ -25,7 +26,8 @@ function describeFinding(evaluated: EvaluatedFinding): string {
 }
 
 function describeLicense(violation: LicenseViolation): string {
-  return clean(`${violation.package}@${violation.version} (${violation.license})`)
+  const unreadable = violation.judgement === 'unparseable' ? ', cannot be read' : ''
+  return clean(`${violation.package}@${violation.version} (${violation.license}${unreadable})`)
 }
 
 function plural(count: number, word: string): string {
@@ -48,7 +50,7 @@ export function failureMessage(verdict: Verdict): string {
         ? `, and ${verdict.licenseViolations.length - SHOWN} more`
         : ''
     parts.push(
-      `${verdict.licenseViolations.length === 1 ? '1 dependency' : `${verdict.licenseViolations.length} dependencies`} with a denied license: ${shown.join(', ')}${more}`
+      `${verdict.licenseViolations.length === 1 ? '1 dependency' : `${verdict.licenseViolations.length} dependencies`} with ${violationsNoun(verdict.licenseViolations)}: ${shown.join(', ')}${more}`
     )
   }
   return parts.join('; ')

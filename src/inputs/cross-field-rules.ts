@@ -45,6 +45,18 @@ export function baseIgnoreFileNeedsAToken(run: RunContext): CrossFieldRule {
   }
 }
 
+/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
+export const oneLicenseList: CrossFieldRule = (inputs, ctx) => {
+  if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['allowLicenses'],
+      message:
+        'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
+    })
+  }
+}
+
 export const deploymentSbomNeedsADirectory: CrossFieldRule = (inputs, ctx) => {
   if (
     inputs.sbomScope === 'deployment' &&

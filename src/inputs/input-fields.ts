@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod'
 import { actionsFields } from './actions.js'
+import { policyFileFields } from './config-file.js'
 import { connectionFields } from './connection.js'
 import { evidenceFields } from './evidence.js'
 import { gateFields } from './gate.js'
@@ -19,6 +20,7 @@ import { scopeFields } from './scope.js'
 export function inputFields(ctx: RunContext) {
   return {
     ...connectionFields(),
+    ...policyFileFields(),
     ...scopeFields(ctx),
     ...evidenceFields(ctx),
     ...gateFields(),

@@ -174,8 +174,21 @@ function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)]
 }
 
-/** Free-text entries (rule names, licenses): listOf has already rejected control characters. */
+/** Free-text entries (rule names): listOf has already rejected control characters. */
 export const anyText = (entry: string): string => entry
+
+/** One SPDX license (`MIT`, `GPL-2.0+`, `LicenseRef-x`, `GPL-2.0-only WITH Classpath-exception-2.0`). */
+const LICENSE_ID =
+  /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+\+?(?:\s+(?:WITH|with)\s+[A-Za-z0-9.-]+)?$/
+
+/** A license list entry: one license, not an expression (its alternatives are separate entries). */
+export function parseLicenseId(entry: string): string {
+  if (LICENSE_ID.test(entry) && !/^(?:and|or|with)$/i.test(entry)) return entry
+  throw new InputValueError(
+    'each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry',
+    entry
+  )
+}
 
 /**
  * A list field whose entries are free of control characters and each go through `parseEntry`;

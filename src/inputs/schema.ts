@@ -8,6 +8,7 @@ import {
   blockingTicketsNeedTheGate,
   commitEvidenceNeedsACommit,
   deploymentSbomNeedsADirectory,
+  oneLicenseList,
   onlyWhenValid,
   prCommentNeedsAToken,
   shardNeedsDeploymentScope
@@ -30,6 +31,7 @@ export function configSchema(ctx: RunContext) {
       onlyWhenValid('createTickets', 'ticketFindings', 'gate')
     )
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+    .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
     .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
     .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))

@@ -25,7 +25,7 @@ import {
   type LevelLimits
 } from './annotation-budget.js'
 import { annotationMessage, annotationProperty, formatCount, LIMITS } from './escape.js'
-import { dependencyText, plural, reasonsText } from './labels.js'
+import { dependencyText, fixText, plural, reasonsText } from './labels.js'
 import type { Annotated, AnnotationCoverage, RunReport } from './model.js'
 
 export interface AnnotationSpec {
@@ -64,7 +64,8 @@ function findingAnnotation(
   const { finding } = evaluated
   const details = [
     dependencyText(finding),
-    finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : ''
+    finding.type === 'sca' ? (finding.vulnerabilityId ?? '') : '',
+    finding.type === 'sca' ? `(fix: ${fixText(finding)})` : ''
   ].filter(s => s !== '')
   const reasons = reasonsText(evaluated.reasons)
   const verdict = evaluated.blocking
@@ -93,13 +94,28 @@ function findingAnnotation(
   return { level, message, properties }
 }
 
+/** What the annotation says of each kind of license violation. */
+const LICENSE_SENTENCE: Readonly<Record<LicenseViolation['judgement'], string>> = {
+  denied: 'which is denied',
+  'not-allowed': 'which allow-licenses does not list',
+  unparseable: 'which cannot be read as an SPDX expression',
+  unknown: 'which is unknown'
+}
+
+const LICENSE_TITLE: Readonly<Record<LicenseViolation['judgement'], string>> = {
+  denied: 'Denied license',
+  'not-allowed': 'License not allowed',
+  unparseable: 'Unreadable license',
+  unknown: 'Unknown license'
+}
+
 function licenseAnnotation(v: LicenseViolation): AnnotationSpec {
   return {
     level: 'error',
     message: annotationMessage(
-      `${v.package}@${v.version} is licensed under ${v.license}, which is denied.`
+      `${v.package}@${v.version} is licensed under ${v.license}, ${LICENSE_SENTENCE[v.judgement]}.`
     ),
-    properties: { title: annotationProperty(`Denied license: ${v.license}`) }
+    properties: { title: annotationProperty(`${LICENSE_TITLE[v.judgement]}: ${v.license}`) }
   }
 }
 

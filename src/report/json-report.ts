@@ -50,6 +50,12 @@ export interface JsonReport {
   } | null
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
+  /** License violations an ignore entry (`package:`) exempts. */
+  readonly ignoredLicenseViolations: NonNullable<
+    NonNullable<RunReport['verdict']>['ignoredLicenseViolations']
+  >
+  /** Dependencies of unknown license: not judged, not blocking. */
+  readonly unknownLicenses: NonNullable<NonNullable<RunReport['verdict']>['unknownLicenses']>
   readonly expiredIgnores: NonNullable<RunReport['verdict']>['expiredIgnores']
   /** Ignore entries a pull request adds: not applied to this run. */
   readonly proposedIgnores: NonNullable<NonNullable<RunReport['verdict']>['proposedIgnores']>
@@ -113,6 +119,8 @@ export function redactSecrets(value: unknown): unknown {
 type JsonReportHead = Omit<JsonReport, 'findings' | JsonReportTailKey>
 type JsonReportTailKey =
   | 'licenseViolations'
+  | 'ignoredLicenseViolations'
+  | 'unknownLicenses'
   | 'expiredIgnores'
   | 'proposedIgnores'
   | 'tickets'
@@ -154,6 +162,8 @@ function reportParts(
     },
     tail: {
       licenseViolations: verdict?.licenseViolations ?? [],
+      ignoredLicenseViolations: verdict?.ignoredLicenseViolations ?? [],
+      unknownLicenses: verdict?.unknownLicenses ?? [],
       expiredIgnores: verdict?.expiredIgnores ?? [],
       proposedIgnores: verdict?.proposedIgnores ?? [],
       tickets: report.tickets ?? null,

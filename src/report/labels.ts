@@ -19,6 +19,8 @@ export function reasonText(reason: BlockReason): string {
       return `policy mode ${reason.mode} ≥ ${reason.threshold}`
     case 'malicious':
       return 'malicious dependency'
+    case 'epss':
+      return `EPSS ${epssText(reason.score)} ≥ ${epssText(reason.threshold)}`
     case 'secret':
       return `secret ${validationStateText(reason.validationState)}`
   }
@@ -46,6 +48,20 @@ export function modeText(evaluated: EvaluatedFinding): string {
 export function locationText(location: Location | undefined): string {
   if (location === undefined) return ''
   return location.line === undefined ? location.path : `${location.path}:${location.line}`
+}
+
+/** An EPSS probability in three significant digits: 0.976, 0.012, 0.00045. */
+export function epssText(score: number): string {
+  return String(Number(score.toPrecision(3)))
+}
+
+/**
+ * The fixed versions of an SCA finding as the reports show them: the recommended versions, or
+ * `no fix`; empty for other findings.
+ */
+export function fixText(finding: Finding): string {
+  if (finding.type !== 'sca') return ''
+  return finding.fixVersions.length === 0 ? 'no fix' : finding.fixVersions.join(', ')
 }
 
 /** `package@version` of an SCA finding's dependency, when known. */

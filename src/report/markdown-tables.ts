@@ -2,10 +2,17 @@
  * The findings tables of the Markdown report: blocking, licenses, secrets, non-blocking, ignored,
  * and the ignore entries. Each is a truncatable Section (fit.ts) of at most ROW_CAP rows.
  */
-import { validationStateText, type EvaluatedFinding, type Verdict } from '../domain.js'
+import {
+  validationStateText,
+  type EvaluatedFinding,
+  type LicenseViolation,
+  type Verdict
+} from '../domain.js'
+import { JUDGEMENT_TEXT, violationsNoun } from '../gate/licenses.js'
+import { transitivityOf } from '../gate/transitivity.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import type { Section } from './fit.js'
-import { dependencyText, locationText, modeText, plural, reasonsText } from './labels.js'
+import { dependencyText, epssText, locationText, modeText, plural, reasonsText } from './labels.js'
 
 export function truncationNote(noun: string, nounPlural: string): (dropped: number) => string {
   return dropped =>
@@ -60,6 +67,9 @@ function ruleCell(evaluated: EvaluatedFinding, withMessage = false): string {
           .filter(s => s !== '')
           .map(s => code(s, 200))
       : []
+  // What fail-on-transitivities reads, beside the dependency it is about.
+  const transitivity = finding.type === 'sca' ? transitivityOf(finding) : 'unknown'
+  if (transitivity !== 'unknown') extra.push(transitivity)
   const head = extra.length > 0 ? `${rule}<br>${extra.join(' ')}` : rule
   const message = withMessage ? escapeCell(finding.ruleMessage, LIMITS.cellMessage) : ''
   return message === '' ? head : `${head}<br><sub>${message}</sub>`
@@ -81,47 +91,139 @@ function whyCell(evaluated: EvaluatedFinding): string {
   return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)
 }
 
-function blockingRow(evaluated: EvaluatedFinding): string {
-  const cells = [
-    evaluated.finding.severity,
-    ruleCell(evaluated, true),
-    locationCell(evaluated),
-    whyCell(evaluated)
-  ]
+/** Fixed versions shown in a cell at most; the JSON report has them all. */
+const FIXES_SHOWN = 3
+
+/** An SCA finding's fixed versions (or `no fix`) and EPSS score; `—` for other findings. */
+function fixCell(evaluated: EvaluatedFinding): string {
+  const { finding } = evaluated
+  if (finding.type !== 'sca') return '—'
+  const versions = finding.fixVersions
+  const more = versions.length > FIXES_SHOWN ? ` +${versions.length - FIXES_SHOWN} more` : ''
+  const fixes =
+    versions.length === 0
+      ? 'no fix'
+      : `${versions
+          .slice(0, FIXES_SHOWN)
+          .map(version => code(version, 100))
+          .join(' ')}${more}`
+  return finding.epss === undefined ? fixes : `${fixes}<br>EPSS ${epssText(finding.epss.score)}`
+}
+
+/**
+ * A table shows the fix column when it lists an SCA finding among the rows it renders: a table
+ * of SAST findings alone would only show dashes.
+ */
+function showsFixes(findings: readonly EvaluatedFinding[]): boolean {
+  const end = Math.min(findings.length, ROW_CAP)
+  for (let i = 0; i < end; i++) if (findings[i]?.finding.type === 'sca') return true
+  return false
+}
+
+const FIX_COLUMN = 'Fix · EPSS'
+
+function row(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |\n`
 }
 
-function nonBlockingRow(evaluated: EvaluatedFinding): string {
-  const cells = [
-    evaluated.finding.severity,
-    ruleCell(evaluated, true),
-    escapeCell(modeText(evaluated)),
-    locationCell(evaluated)
-  ]
-  return `| ${cells.join(' | ')} |\n`
+function blockingRow(withFix: boolean): (evaluated: EvaluatedFinding) => string {
+  return evaluated =>
+    row([
+      evaluated.finding.severity,
+      ruleCell(evaluated, true),
+      ...(withFix ? [fixCell(evaluated)] : []),
+      locationCell(evaluated),
+      whyCell(evaluated)
+    ])
+}
+
+function nonBlockingRow(withFix: boolean): (evaluated: EvaluatedFinding) => string {
+  return evaluated =>
+    row([
+      evaluated.finding.severity,
+      ruleCell(evaluated, true),
+      ...(withFix ? [fixCell(evaluated)] : []),
+      escapeCell(modeText(evaluated)),
+      locationCell(evaluated)
+    ])
+}
+
+/** The columns of a findings table, with the fix column after the finding when it shows. */
+function columnsOf(withFix: boolean, first: string[], rest: string[]): string[] {
+  return [...first, ...(withFix ? [FIX_COLUMN] : []), ...rest]
 }
 
 export function blockingSection(blocking: readonly EvaluatedFinding[]): Section | undefined {
   if (blocking.length === 0) return undefined
+  const withFix = showsFixes(blocking)
   return table(
     heading('Blocking findings', blocking.length),
-    ['Severity', 'Finding', 'Location', 'Why it blocks'],
-    capped(blocking, blockingRow),
+    columnsOf(withFix, ['Severity', 'Finding'], ['Location', 'Why it blocks']),
+    capped(blocking, blockingRow(withFix)),
     'blocking finding',
     'blocking findings'
   )
+}
+
+function licenseRow(violation: LicenseViolation): string {
+  const why =
+    violation.problem === undefined
+      ? JUDGEMENT_TEXT[violation.judgement]
+      : `${JUDGEMENT_TEXT[violation.judgement]}: ${violation.problem}`
+  return row([
+    code(`${violation.package}@${violation.version}`),
+    violation.license === '' ? '—' : code(violation.license, 100),
+    escapeCell(why, 300)
+  ])
 }
 
 export function licenseSection(verdict: Verdict): Section | undefined {
   const violations = verdict.licenseViolations
   if (violations.length === 0) return undefined
   return table(
-    heading('Dependencies with a denied license', violations.length),
-    ['Dependency', 'License'],
-    capped(violations, v => `| ${code(`${v.package}@${v.version}`)} | ${code(v.license, 100)} |\n`),
+    heading(`Dependencies with ${violationsNoun(violations)}`, violations.length),
+    ['Dependency', 'License', 'Why it blocks'],
+    capped(violations, licenseRow),
     'dependency',
     'dependencies'
   )
+}
+
+/** License violations an ignore entry (`package:`) exempts: listed with the entry's reason. */
+export function ignoredLicenseSection(verdict: Verdict): Section | undefined {
+  const ignored = verdict.ignoredLicenseViolations ?? []
+  if (ignored.length === 0) return undefined
+  return table(
+    heading('Ignored license violations', ignored.length),
+    ['Dependency', 'License', 'Ignored because', 'Matched'],
+    capped(ignored, v =>
+      row([
+        code(`${v.package}@${v.version}`),
+        code(v.license, 100),
+        escapeCell(v.ignored?.reason ?? ''),
+        escapeCell(v.ignored?.source ?? '', 200)
+      ])
+    ),
+    'ignored license violation',
+    'ignored license violations'
+  )
+}
+
+/** Dependencies the platform knows no license of: the license gate could not judge them. */
+export function unknownLicenseSection(verdict: Verdict): Section | undefined {
+  const unknown = verdict.unknownLicenses ?? []
+  if (unknown.length === 0) return undefined
+  const count = formatCount(unknown.length)
+  return {
+    head:
+      `<details><summary>${count} ${plural(unknown.length, 'dependency', 'dependencies')} of unknown license (not judged, not blocking)</summary>\n\n` +
+      '| Dependency | License |\n| --- | --- |\n',
+    ...capped(unknown, v =>
+      row([code(`${v.package}@${v.version}`), v.license === '' ? '—' : code(v.license, 100)])
+    ),
+    tail: '\n</details>\n',
+    truncationNote: truncationNote('dependency', 'dependencies')
+  }
 }
 
 function secretVerdict(evaluated: EvaluatedFinding): string {
@@ -162,12 +264,13 @@ export function secretsSection(verdict: Verdict): Section | undefined {
 
 export function nonBlockingSection(findings: readonly EvaluatedFinding[]): Section | undefined {
   if (findings.length === 0) return undefined
-  const columns = ['Severity', 'Finding', 'Mode / reachability', 'Location']
+  const withFix = showsFixes(findings)
+  const columns = columnsOf(withFix, ['Severity', 'Finding'], ['Mode / reachability', 'Location'])
   return {
     head:
       `<details><summary>${formatCount(findings.length)} non-blocking ${plural(findings.length, 'finding')}</summary>\n\n` +
       `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
-    ...capped(findings, nonBlockingRow),
+    ...capped(findings, nonBlockingRow(withFix)),
     tail: '\n</details>\n',
     truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
   }
@@ -175,14 +278,19 @@ export function nonBlockingSection(findings: readonly EvaluatedFinding[]): Secti
 
 export function ignoredSection(ignored: readonly EvaluatedFinding[]): Section | undefined {
   if (ignored.length === 0) return undefined
+  const withFix = showsFixes(ignored)
   return table(
     heading('Ignored findings', ignored.length),
-    ['Severity', 'Rule', 'Location', 'Ignored because', 'Matched'],
-    capped(
-      ignored,
-      f =>
-        `| ${f.finding.severity} | ${ruleCell(f)} | ${locationCell(f)} | ` +
-        `${escapeCell(f.ignored?.reason ?? '')} | ${escapeCell(f.ignored?.source ?? '', 200)} |\n`
+    columnsOf(withFix, ['Severity', 'Rule'], ['Location', 'Ignored because', 'Matched']),
+    capped(ignored, f =>
+      row([
+        f.finding.severity,
+        ruleCell(f),
+        ...(withFix ? [fixCell(f)] : []),
+        locationCell(f),
+        escapeCell(f.ignored?.reason ?? ''),
+        escapeCell(f.ignored?.source ?? '', 200)
+      ])
     ),
     'ignored finding',
     'ignored findings'

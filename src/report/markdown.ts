@@ -6,18 +6,26 @@
  * fits the budget of its destination.
  */
 import { formatDuration } from '../time/duration.js'
-import type { SecretsThreshold, SeverityCounts, Verdict } from '../domain.js'
+import {
+  TRANSITIVITIES,
+  type SecretsThreshold,
+  type SeverityCounts,
+  type Verdict
+} from '../domain.js'
+import { violationsNoun } from '../gate/licenses.js'
 import { code, escapeMarkdown, formatCount, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import { plural } from './labels.js'
+import { epssText, plural } from './labels.js'
 import {
   blockingSection,
   expiredSection,
+  ignoredLicenseSection,
   ignoredSection,
   licenseSection,
   nonBlockingSection,
   proposedSection,
-  secretsSection
+  secretsSection,
+  unknownLicenseSection
 } from './markdown-tables.js'
 import { coverageSection } from './markdown-coverage.js'
 import { sbomSection, tagsText, ticketsSection, warningsSection } from './markdown-effects.js'
@@ -57,6 +65,8 @@ export function buildSections(report: RunReport, coverage?: ReportCoverage): Sec
     verdict ? secretsSection(verdict) : undefined,
     verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
+    verdict ? ignoredLicenseSection(verdict) : undefined,
+    verdict ? unknownLicenseSection(verdict) : undefined,
     verdict ? expiredSection(verdict) : undefined,
     verdict ? proposedSection(verdict) : undefined,
     report.tickets ? ticketsSection(report.tickets) : undefined,
@@ -186,19 +196,37 @@ function thresholdsText(report: RunReport): string {
     t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
     t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
     `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+    ...supplyChainParts(t),
     t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
     `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
   ]
-  if (t.denyLicenses.length > 0) {
-    parts.push(
-      `denied licenses: ${t.denyLicenses
-        .slice(0, 50)
-        .map(l => code(l, 100))
-        .join(', ')}`
-    )
+  if (t.denyLicenses.length > 0) parts.push(`denied licenses: ${licenseList(t.denyLicenses)}`)
+  if (t.allowLicenses !== undefined && t.allowLicenses.length > 0) {
+    parts.push(`allowed licenses: ${licenseList(t.allowLicenses)}`)
   }
   if (t.warnOnly) parts.push('warn-only')
-  return `**Gate:** ${parts.join(' · ')}\n`
+  const source = t.configFile === undefined ? '' : ` (config-file ${code(t.configFile, 200)})`
+  return `**Gate${source}:** ${parts.join(' · ')}\n`
+}
+
+function licenseList(licenses: readonly string[]): string {
+  const more = licenses.length > 50 ? `, and ${licenses.length - 50} more` : ''
+  return `${licenses
+    .slice(0, 50)
+    .map(l => code(l, 100))
+    .join(', ')}${more}`
+}
+
+/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
+function supplyChainParts(t: RunReport['thresholds']): string[] {
+  const parts: string[] = []
+  const transitivities = t.failOnTransitivities
+  if (transitivities !== undefined && transitivities.length < TRANSITIVITIES.length) {
+    parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`)
+  }
+  if (t.ignoreUnfixed === true) parts.push('SCA findings without a fix do not block')
+  if (t.failOnEpss !== undefined) parts.push(`EPSS ≥ ${epssText(t.failOnEpss)} blocks`)
+  return parts
 }
 
 const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
@@ -229,7 +257,7 @@ function countsText(report: RunReport, verdict: Verdict): string {
     `**${formatCount(verdict.ignored.length)}** ignored, ` +
     `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
-      ? ` · **${formatCount(licenses)}** denied-license ${plural(licenses, 'dependency', 'dependencies')}`
+      ? ` · **${formatCount(licenses)}** ${plural(licenses, 'dependency', 'dependencies')} with ${violationsNoun(verdict.licenseViolations)}`
       : '') +
     unknownModeText(counts.unknownMode)
   return (

@@ -10,6 +10,7 @@ import type {
   Severity,
   TagsOutcome,
   TicketsOutcome,
+  Transitivity,
   Verdict
 } from '../domain.js'
 
@@ -41,6 +42,16 @@ export interface RunReport {
     readonly failOnSecrets: SecretsThreshold
     readonly denyLicenses: readonly string[]
     readonly warnOnly: boolean
+    /*
+     * The Supply Chain and allow-licenses settings; publishReports fills them from the config
+     * (absent in a report built before them, which the reports then do not mention).
+     */
+    readonly failOnTransitivities?: readonly Transitivity[]
+    readonly ignoreUnfixed?: boolean
+    readonly failOnEpss?: number
+    readonly allowLicenses?: readonly string[]
+    /** The config file the thresholds came from, with the workflow's inputs over it. */
+    readonly configFile?: string
   }
   /** Which scan the verdict is about; absent when it was not looked for or not proven. */
   readonly evidence?: EvidenceReport

@@ -18,9 +18,14 @@ export function sarifCategory(config: Config): string {
   return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`
 }
 
-/** The config as the JSON report shows it: every input but the two tokens. */
+/** The config as the JSON report shows it: every input but the tokens. */
 export function publicConfig(config: Config): Record<string, unknown> {
-  const { apiToken: _apiToken, githubToken: _githubToken, ...rest } = config
+  const {
+    apiToken: _apiToken,
+    githubToken: _githubToken,
+    configToken: _configToken,
+    ...rest
+  } = config
   return rest
 }
 

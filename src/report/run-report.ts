@@ -59,7 +59,12 @@ export function buildRunReport(
       failOnMalicious: config.failOnMalicious,
       failOnSecrets: config.failOnSecrets,
       denyLicenses: config.denyLicenses,
-      warnOnly: config.warnOnly
+      warnOnly: config.warnOnly,
+      failOnTransitivities: config.failOnTransitivities,
+      ignoreUnfixed: config.ignoreUnfixed,
+      ...(config.failOnEpss !== undefined && { failOnEpss: config.failOnEpss }),
+      allowLicenses: config.allowLicenses,
+      ...(config.configFile !== undefined && { configFile: config.configFile })
     },
     ...(evidence ? { evidence } : {}),
     ...(gated ? { verdict: gated } : {}),

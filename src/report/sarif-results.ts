@@ -3,11 +3,12 @@
  * notification for a finding without one (code scanning rejects a result without a location).
  */
 import type { Location as SarifLocation, Notification, Region, Result } from 'sarif'
-import type { BlockReason, EvaluatedFinding, Location } from '../domain.js'
+import type { BlockReason, EvaluatedFinding, Finding, Location } from '../domain.js'
 import { severityRank } from '../domain.js'
 import { annotationProperty } from './escape.js'
 import { stripControl } from '../text/plain.js'
-import { dependencyText, reasonsText } from './labels.js'
+import { transitivityOf } from '../gate/transitivity.js'
+import { dependencyText, epssText, fixText, reasonsText } from './labels.js'
 import { sarifText } from './sarif-rules.js'
 
 export const FINGERPRINT_MATCH_BASED = 'findingsGate/matchBasedId/v1'
@@ -99,6 +100,13 @@ export function sarifLevel(evaluated: EvaluatedFinding): Result.level {
   return severityRank(evaluated.finding.severity) >= severityRank('high') ? 'warning' : 'note'
 }
 
+/** `Fix: lodash@4.17.21 · EPSS 0.012` for an SCA finding; '' for others. */
+function fixLine(finding: Finding, texts: ResultTexts): string {
+  if (finding.type !== 'sca') return ''
+  const epss = finding.epss === undefined ? '' : ` · EPSS ${epssText(finding.epss.score)}`
+  return `Fix: ${texts.dependency(fixText(finding))}${epss}`
+}
+
 function resultMessage(evaluated: EvaluatedFinding, texts: ResultTexts): string {
   const { finding } = evaluated
   const dependency = dependencyText(finding)
@@ -107,6 +115,7 @@ function resultMessage(evaluated: EvaluatedFinding, texts: ResultTexts): string 
     [
       texts.message(finding.ruleMessage),
       dependency === '' ? '' : `Dependency: ${texts.dependency(dependency)}`,
+      fixLine(finding, texts),
       reasons === '' ? '' : `Blocking: ${reasons}`
     ]
       .filter(s => s !== '')
@@ -148,7 +157,14 @@ export function buildResult(
       ...(evaluated.ignored && {
         ignoredReason: annotationProperty(evaluated.ignored.reason, 1_000)
       }),
-      ...(finding.url !== undefined && { url: finding.url })
+      ...(finding.url !== undefined && { url: finding.url }),
+      // A Supply Chain result adds its dependency's transitivity, fixes and EPSS score.
+      ...(finding.type === 'sca' && {
+        transitivity: transitivityOf(finding),
+        fixVersions: finding.fixVersions,
+        ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
+        ...(finding.epss !== undefined && { epss: finding.epss })
+      })
     }
   }
 }
