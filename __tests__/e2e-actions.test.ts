@@ -710,6 +710,7 @@ describe('e2e actions: everything at once, live wire shape', () => {
       ...scanOutputs(),
       result: 'failed',
       'findings-count': '16',
+      'new-count': '16',
       'blocking-count': '6',
       'sast-count': '10',
       'sca-count': '6',

@@ -82,6 +82,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
     expect(run.outputs).toMatchObject({
       result: 'passed',
       'findings-count': '16',
+      'new-count': '16',
       'scan-id': String(head?.id),
       'scan-commit': MAIN_COMMIT
     })

@@ -72,6 +72,7 @@ function gateOutputs(
     ...scanOutputs(ref),
     result,
     'findings-count': String(counts.total),
+    'new-count': String(counts.total),
     'blocking-count': String(blockingCount),
     'sast-count': String(counts.sast),
     'sca-count': String(counts.sca),

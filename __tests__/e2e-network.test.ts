@@ -56,6 +56,7 @@ function expectPassed(run: ActionRun, emulator: Emulator): void {
   expect(run.outputs).toMatchObject({
     result: 'passed',
     'findings-count': '16',
+    'new-count': '16',
     'blocking-count': '0',
     'deployment-slug': 'acme-corp'
   })

@@ -50,6 +50,7 @@ describe('e2e scope: finding statuses', () => {
       expect(run.outputs).toMatchObject({
         result: 'failed',
         'findings-count': '2',
+        'new-count': '2',
         'blocking-ids': '[9100001,9100003]'
       })
       expect(errorLines(run)).toHaveLength(1)

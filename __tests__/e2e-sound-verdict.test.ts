@@ -63,6 +63,7 @@ describe('freshness on the server clock', () => {
           result: 'failed',
           'blocking-ids': '[7950002]',
           'findings-count': '1',
+          'new-count': '1',
           'scan-id': String(running.id)
         })
       })
@@ -293,6 +294,7 @@ describe('a server that serves fewer findings per page than asked', () => {
         expect(run.outputs).toMatchObject({
           result: 'failed',
           'findings-count': '120',
+          'new-count': '120',
           'blocking-ids': '[7960100]'
         })
         const pages = findingsRequests(emulator).filter(r => r.status === 200)

@@ -31,6 +31,7 @@ describe('buildOutputs', () => {
     ).toEqual({
       result: 'failed',
       'findings-count': '4',
+      'new-count': '4',
       'blocking-count': '3',
       'sast-count': '3',
       'sca-count': '1',

@@ -30966,6 +30966,8 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
     'never_finished',
     'unknown'
 ]));
+// The gate's verdict, its own module: every stage reads it through this one.
+
 
 
 /***/ }),
@@ -31289,7 +31291,7 @@ function transitivityOf(finding) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9052);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7871);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31298,7 +31300,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9052:
+/***/ 7871:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42823,6 +42825,933 @@ function stripBom(text) {
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+;// CONCATENATED MODULE: ./src/api/scans.ts
+
+
+const STATUS_OF_WIRE = {
+    SCAN_STATUS_PENDING: 'pending',
+    SCAN_STATUS_RUNNING: 'running',
+    SCAN_STATUS_COMPLETED: 'completed',
+    SCAN_STATUS_ERROR: 'error',
+    SCAN_STATUS_CANCELLED: 'cancelled',
+    SCAN_STATUS_NEVER_FINISHED: 'never_finished'
+};
+/**
+ * The counts only size the findings requests, never the verdict: a count that cannot be read is
+ * no count, not a failed run. int64 values come as strings (the OpenAPI) or numbers.
+ */
+const count = numericId.nullish().catch(undefined);
+const FindingsCountsWire = object({ code: count, supply_chain: count, secrets: count })
+    .nullish()
+    .catch(undefined);
+function toFindingsCounts(wire) {
+    if (!wire)
+        return undefined;
+    const counts = {
+        ...(wire.code != null ? { sast: wire.code } : {}),
+        ...(wire.supply_chain != null ? { sca: wire.supply_chain } : {}),
+        ...(wire.secrets != null ? { secrets: wire.secrets } : {})
+    };
+    return Object.keys(counts).length > 0 ? counts : undefined;
+}
+/** Strict on what the evidence rests on (which commit, which ref, which status), lenient elsewhere. */
+const ScanWire = object({
+    id: stringId,
+    repository_id: stringId,
+    branch: schemas_string(),
+    commit: schemas_string().min(1),
+    status: schemas_string(),
+    is_full_scan: schemas_boolean().nullish(),
+    started_at: timestamp.nullish(),
+    completed_at: timestamp.nullish(),
+    enabled_products: array(schemas_string()).nullish(),
+    findings_counts: FindingsCountsWire
+});
+const SearchResponse = object({
+    scans: array(ScanWire),
+    cursor: optionalString
+});
+function toScan(wire) {
+    return {
+        id: wire.id,
+        repositoryId: wire.repository_id,
+        branch: wire.branch,
+        commit: wire.commit.toLowerCase(),
+        status: STATUS_OF_WIRE[wire.status] ?? 'unknown',
+        statusText: wire.status,
+        fullScan: wire.is_full_scan ?? undefined,
+        startedAt: wire.started_at ?? undefined,
+        completedAt: wire.completed_at ?? undefined,
+        enabledProducts: wire.enabled_products ?? undefined,
+        findingsCounts: toFindingsCounts(wire.findings_counts)
+    };
+}
+/** The documented maximum. */
+const PAGE_LIMIT = 500;
+function scansSearchPath(deploymentId) {
+    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`;
+}
+const HINTS = {
+    401: 'check api-token; or set require-scan: none to gate without proving the scan',
+    404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
+    403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
+};
+/**
+ * The repository's scans of the past 30 days (what the service keeps), newest first as the server
+ * orders them, at most `maxPages` pages of 500: the evidence is among the newest. The caller checks
+ * that each scan is of the repository and branch asked for: a server may not apply the filters.
+ */
+async function searchScans(transport, deploymentId, query, maxPages = 4) {
+    const path = scansSearchPath(deploymentId);
+    const scans = [];
+    let serverTime;
+    let cursor;
+    for (let page = 0; page < maxPages; page++) {
+        const answer = await transport.answer({
+            method: 'POST',
+            path,
+            // A search creates nothing: safe to retry.
+            idempotent: true,
+            body: {
+                deployment_id: deploymentId,
+                repository_id: Number(query.repositoryId),
+                ...(query.branch !== undefined ? { branch: query.branch } : {}),
+                limit: PAGE_LIMIT,
+                ...(cursor !== undefined ? { cursor } : {})
+            },
+            schema: SearchResponse,
+            hints: HINTS
+        });
+        serverTime ??= answer.serverTime;
+        scans.push(...answer.value.scans.map(toScan));
+        cursor = answer.value.cursor ?? undefined;
+        // The evidence is among the newest scans; older pages do not change it.
+        if (answer.value.scans.length < PAGE_LIMIT || cursor === undefined || cursor === '')
+            break;
+    }
+    return { scans, ...(serverTime !== undefined ? { serverTime } : {}) };
+}
+
+;// CONCATENATED MODULE: ./src/api/pages.ts
+/**
+ * Reading a whole list from a paged endpoint. Page-number lists end on an empty page, never on a
+ * short one: a server that silently serves fewer items than asked for would otherwise end the list
+ * after its first page and pass the rest off as read. Cursor lists end when the server says so.
+ */
+
+/** The pages a count of `items` calls for: its full pages, and the empty one after them. */
+function pagesForCount(items, pageSize) {
+    if (items === undefined)
+        return 2;
+    return Math.ceil(Math.max(0, items) / pageSize) + 1;
+}
+/** Every item of a page-number list, each once, in page order. */
+function readPageNumberList(fetchPage, options) {
+    return new PageNumberList(fetchPage, options).read();
+}
+/** The state of one list being read: the pages asked for, and what they held. */
+class PageNumberList {
+    fetchPage;
+    options;
+    asked = [];
+    seen = new Set();
+    items = [];
+    /** How many items each page read held. */
+    lastLength = new Map();
+    /** Cancels the pages still out once the list is read (or has failed). */
+    done = new AbortController();
+    constructor(fetchPage, options) {
+        this.fetchPage = fetchPage;
+        this.options = options;
+    }
+    async read() {
+        try {
+            this.ask(Math.max(1, this.options.plannedPages));
+            for (let page = 0;; page++) {
+                if (page >= this.options.maxPages) {
+                    const limit = `${this.options.maxPages} pages of ${this.options.pageSize}`;
+                    throw new PaginationError(this.options.request, `more than ${limit}`);
+                }
+                if (page === this.asked.length)
+                    this.ask(this.nextAsk(page));
+                const items = await this.asked[page];
+                if (items.length === 0) {
+                    await this.refuseItemsPast(page);
+                    return this.items;
+                }
+                this.keep(page, items);
+            }
+        }
+        finally {
+            this.done.abort();
+        }
+    }
+    /**
+     * Pages to ask for past the plan: after a full page, the window; after a short one (probably
+     * the last), the one page that proves the end.
+     */
+    nextAsk(page) {
+        const previous = this.lastLength.get(page - 1) ?? this.options.pageSize;
+        return previous < this.options.pageSize ? 1 : this.options.window;
+    }
+    /** Asks for the next `count` pages (within maxPages) at once. */
+    ask(count) {
+        const end = Math.min(this.asked.length + Math.max(1, count), this.options.maxPages);
+        for (let page = this.asked.length; page < end; page++) {
+            const items = this.fetchPage(page, this.done.signal);
+            // Awaited in order; one that fails while an earlier page is awaited is no unhandled rejection.
+            items.catch(() => undefined);
+            this.asked.push(items);
+        }
+    }
+    keep(page, items) {
+        this.lastLength.set(page, items.length);
+        let fresh = 0;
+        for (const item of items) {
+            const key = this.options.key(item);
+            if (this.seen.has(key))
+                continue;
+            this.seen.add(key);
+            this.items.push(item);
+            fresh++;
+        }
+        if (fresh === 0) {
+            throw new PaginationError(this.options.request, `page ${page} repeated the items of earlier pages (the server seems to ignore "page")`);
+        }
+        this.options.onPage?.(items);
+    }
+    /**
+     * The list ended at `page`, yet a later page asked for with it holds items: the list changed
+     * while it was read, or its pages overlap. Reading it as ended could leave out what moved.
+     */
+    async refuseItemsPast(page) {
+        for (let later = page + 1; later < this.asked.length; later++) {
+            const items = await this.asked[later];
+            if (items.length === 0)
+                continue;
+            throw new SchemaError(this.options.request, [
+                `page ${page} was empty, but page ${later} holds ${items.length} items: the list changed while it was read, or its pages overlap; run the step again`
+            ]);
+        }
+    }
+}
+/** Cursor pagination: follows `next` until the server says there is no more, guarding loops. */
+async function* cursorPages(fetchPage, options) {
+    const seen = new Set();
+    let cursor;
+    for (let page = 0;; page++) {
+        if (page >= options.maxPages) {
+            throw new PaginationError(options.request, `more than ${options.maxPages} pages`);
+        }
+        const { items, next, hasMore } = await fetchPage(cursor);
+        if (items.length > 0)
+            yield items;
+        if (hasMore === true && (next === undefined || next === '')) {
+            // Stopping here would pass a partial list off as the whole one: fail instead.
+            throw new SchemaError(options.request, [
+                'cursor: expected the cursor of the next page, as hasMore is true (got none)'
+            ]);
+        }
+        const ended = hasMore === false ||
+            next === undefined ||
+            next === '' ||
+            (hasMore === undefined && items.length === 0);
+        if (ended)
+            return;
+        if (seen.has(next)) {
+            throw new PaginationError(options.request, `the server returned cursor "${next.slice(0, 40)}" twice`);
+        }
+        seen.add(next);
+        cursor = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/api/projects.ts
+
+
+
+
+const ProjectWire = camelObject({
+    id: numericId,
+    name: schemas_string().min(1),
+    // Required (as documented): tags read as [] where they are missing would be replaced by the
+    // new ones alone, dropping the project's current tags.
+    tags: array(schemas_string()),
+    url: optionalString,
+    defaultBranch: optionalString,
+    primaryBranch: optionalString
+});
+function toProject(wire) {
+    return {
+        id: wire.id,
+        name: wire.name,
+        tags: wire.tags,
+        url: wire.url ?? undefined,
+        defaultBranch: wire.defaultBranch ?? undefined,
+        primaryBranch: wire.primaryBranch ?? undefined
+    };
+}
+const ProjectsResponse = object({ projects: array(ProjectWire) });
+const ProjectResponse = object({ project: ProjectWire });
+/** Projects per page; the endpoint's maximum is undocumented, so a short page proves nothing. */
+const PROJECTS_PAGE_SIZE = 1000;
+/** Pages of the project list asked for at once. */
+const PROJECTS_WINDOW = 4;
+function projectsPath(deploymentSlug) {
+    return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects`;
+}
+/** One read of every project of the deployment, each once, in the order the server lists them. */
+function readProjectList(transport, deploymentSlug) {
+    const path = projectsPath(deploymentSlug);
+    return readPageNumberList(async (page, signal) => {
+        const response = await transport.request({
+            method: 'GET',
+            path,
+            signal,
+            query: { page, page_size: PROJECTS_PAGE_SIZE },
+            schema: ProjectsResponse
+        });
+        return response.projects.map(toProject);
+    }, {
+        pageSize: PROJECTS_PAGE_SIZE,
+        plannedPages: 1,
+        window: PROJECTS_WINDOW,
+        maxPages: 1000,
+        key: project => project.id,
+        request: { method: 'GET', path }
+    });
+}
+/** Reads of the project list at most, until two in a row agree. */
+const PROJECT_LIST_READS = 3;
+/**
+ * Every project of the deployment, each once. A page-number list shifts when a project is created
+ * or deleted between two of its pages, and one read can then skip a project: so the list is read
+ * again until two reads in a row agree (at most three times). When reads differ, `warn` says so,
+ * and every project any read saw is in the answer: a project deleted meanwhile is reported by
+ * whatever uses it, never silently left out.
+ */
+async function listProjects(transport, deploymentSlug, warn) {
+    const seen = new Map();
+    const reads = [];
+    for (let read = 0; read < PROJECT_LIST_READS; read++) {
+        const projects = await readProjectList(transport, deploymentSlug);
+        for (const project of projects)
+            if (!seen.has(project.id))
+                seen.set(project.id, project);
+        reads.push(projects
+            .map(project => project.id)
+            .sort((a, b) => a - b)
+            .join(','));
+        if (reads.length >= 2 && reads.at(-1) === reads.at(-2))
+            break;
+    }
+    if (new Set(reads).size > 1) {
+        warn(`The project list of ${deploymentSlug} changed while it was read (${reads.length} reads did not all agree): ${seen.size} projects were seen in all, and every one of them is used`);
+    }
+    return [...seen.values()];
+}
+/** Names compare case-insensitively, as the service's `repos` filter does. */
+function sameProjectName(a, b) {
+    return a.toLowerCase() === b.toLowerCase();
+}
+/** The one-project route's path, or undefined for a name that cannot be a path (see below). */
+function projectPath(deploymentSlug, name) {
+    try {
+        return `${projectsPath(deploymentSlug)}/${projectNamePath(name, 'segments')}`;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Statuses that say the token may not read the deployment: the list would answer them too. */
+const ACCESS_STATUSES = new Set([401, 403]);
+/**
+ * The project named `name` from the one-project route (the vendor's ProjectsService_GetProject,
+ * marked experimental): one round trip whatever the deployment's size, where the list takes one
+ * per page of 1,000 projects. Undefined when that route does not give it under this spelling
+ * (404, another status but 401 and 403, a body that is not one project, another project's name):
+ * the list then decides, so the route can only make the lookup faster, never change its answer.
+ */
+async function projectByName(transport, deploymentSlug, name) {
+    const path = projectPath(deploymentSlug, name);
+    if (path === undefined)
+        return undefined;
+    let project;
+    try {
+        const response = await transport.request({
+            method: 'GET',
+            path,
+            schema: ProjectResponse
+        });
+        project = toProject(response.project);
+    }
+    catch (error) {
+        if (error instanceof ApiError && !ACCESS_STATUSES.has(error.status))
+            return undefined;
+        if (error instanceof SchemaError)
+            return undefined;
+        throw error;
+    }
+    return sameProjectName(project.name, name) ? project : undefined;
+}
+/**
+ * The project named exactly `name` (case-insensitively), or undefined: asked for by name first,
+ * then looked for in the list.
+ */
+async function findProject(transport, deploymentSlug, name) {
+    const named = await projectByName(transport, deploymentSlug, name);
+    if (named !== undefined)
+        return named;
+    const projects = await readProjectList(transport, deploymentSlug);
+    return projects.find(project => sameProjectName(project.name, name));
+}
+/**
+ * `acme/web` → `acme/web` with each segment encoded and the slashes kept (what the service's own
+ * samples send), or `acme%2Fweb`. Names with empty, `.` or `..` segments are refused: they would
+ * address another path.
+ */
+function projectNamePath(name, style) {
+    const segments = name.split('/');
+    if (segments.some(segment => segment === '' || segment === '.' || segment === '..')) {
+        throw new Error(`project name "${name}" has an empty, "." or ".." segment`);
+    }
+    return style === 'segments'
+        ? segments.map(encodeURIComponent).join('/')
+        : encodeURIComponent(name);
+}
+/**
+ * PUT the project's tags. The body is the bare array the description's sample shows; whether the
+ * service replaces or extends is undocumented, so callers always send the full union.
+ */
+async function putProjectTags(transport, deploymentSlug, projectName, tags) {
+    const base = `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects/`;
+    const send = async (style) => {
+        const response = await transport.request({
+            method: 'PUT',
+            path: `${base}${projectNamePath(projectName, style)}/tags`,
+            body: tags,
+            schema: ProjectResponse,
+            hints: { 404: `check repository: no project named "${projectName}" in this deployment` }
+        });
+        return toProject(response.project);
+    };
+    try {
+        return await send('segments');
+    }
+    catch (error) {
+        // Undocumented which form the router wants; the slash-encoded one is tried once on 404.
+        if (error instanceof ApiError && error.status === 404 && projectName.includes('/'))
+            return send('encoded');
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/collect/checked-slug.ts
+/**
+ * Work addressed by the deployment slug, started under the slug the inputs give while the
+ * deployment is still being checked, so the check costs no round trip on the way to the proof.
+ * The check settles first: a wrong slug is reported as a wrong deployment, not as what the early
+ * work met. The check matches slugs case-insensitively and paths need not, so work started under
+ * another spelling is redone under the deployment's own slug.
+ */
+async function underCheckedSlug(deployment, given, start) {
+    const early = given === undefined ? undefined : start(given);
+    // Awaited below, after the check: its rejection is not unhandled meanwhile.
+    early?.catch(() => undefined);
+    const resolved = await deployment;
+    if (early !== undefined && resolved.slug === given)
+        return early;
+    return start(resolved.slug);
+}
+
+;// CONCATENATED MODULE: ./src/collect/project.ts
+/** The project the evidence, the licenses and the effects read: the repository, by name. */
+
+
+
+class ProjectNotFoundError extends UserError {
+    name = 'ProjectNotFoundError';
+    constructor(repository, deployment) {
+        super(`repository "${repository}" is not a project of deployment ${deployment.slug}: check the repository input (the name as the platform shows it) and that the repository has been scanned`);
+    }
+}
+/** Looked up under the slug the inputs give while the deployment is checked (see checked-slug.ts). */
+function lookUpProject(transport, deployment, { slug, repository }) {
+    return underCheckedSlug(deployment, slug, async (checkedSlug) => {
+        const project = await findProject(transport, checkedSlug, repository);
+        if (!project)
+            throw new ProjectNotFoundError(repository, await deployment);
+        return project;
+    });
+}
+
+// EXTERNAL MODULE: ./src/time/duration.ts
+var time_duration = __nccwpck_require__(2061);
+// EXTERNAL MODULE: ./src/evidence/products.ts
+var products = __nccwpck_require__(25);
+;// CONCATENATED MODULE: ./src/evidence/scan-judge.ts
+
+const BRANCH_PREFIX = 'refs/heads/';
+/**
+ * The spellings a scanner may have recorded for `ref`, the given one first: GitHub Actions records
+ * `refs/heads/main`, the CLI elsewhere and GitLab CI record `main`. Pull request and tag refs have
+ * one spelling.
+ */
+function branchSpellings(ref) {
+    if (ref.startsWith(BRANCH_PREFIX))
+        return [ref, ref.slice(BRANCH_PREFIX.length)];
+    if (ref.startsWith('refs/'))
+        return [ref];
+    return [ref, `${BRANCH_PREFIX}${ref}`];
+}
+/** A full or abbreviated sha names the scan's commit. */
+function sameCommit(scan, commit) {
+    return scan.commit.startsWith(commit.toLowerCase());
+}
+function finishedAt(scan) {
+    return scan.completedAt ?? scan.startedAt ?? 0;
+}
+function newestFirst(a, b) {
+    return finishedAt(b) - finishedAt(a) || Number(b.id) - Number(a.id);
+}
+/** The newest completed scan of `scans` that ran the product of `type`. */
+function newestCompleted(scans, type) {
+    return scans
+        .filter(scan => scan.status === 'completed' && (0,products/* ranProduct */.bP)(scan, type))
+        .sort(newestFirst)[0];
+}
+/** The newest scan of any status, for messages. */
+function newestScan(scans) {
+    return [...scans].sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0))[0];
+}
+const IN_PROGRESS = new Set(['pending', 'running']);
+/** Each type judged on the first spelling that has something to judge. */
+function judgeScans(found, requirement, types) {
+    const branch = spellingToJudge(found, requirement);
+    const scans = found.get(branch) ?? [];
+    const judge = (type) => requirement.mode === 'ref'
+        ? judgeRef(scans, type)
+        : judgeCommit(scans, requirement.commit, type);
+    return { branch, types: new Map(types.map(type => [type, judge(type)])) };
+}
+/**
+ * The spelling the scans record: the first with a scan of the commit (`commit` mode) or a completed
+ * scan (`ref` mode); the first spelling when none has.
+ */
+function spellingToJudge(found, requirement) {
+    const relevant = (scan) => requirement.mode === 'ref' ? scan.status === 'completed' : sameCommit(scan, requirement.commit);
+    for (const [branch, scans] of found)
+        if (scans.some(relevant))
+            return branch;
+    return [...found.keys()][0] ?? requirement.ref;
+}
+function judgeRef(scans, type) {
+    const scan = newestCompleted(scans, type);
+    return scan ? { kind: 'proven', scan } : { kind: 'missing' };
+}
+function judgeCommit(scans, commit, type) {
+    const ofCommit = scans.filter(scan => sameCommit(scan, commit));
+    const scan = newestCompleted(ofCommit, type);
+    if (scan) {
+        const head = newestCompleted(scans, type);
+        if (head && !sameCommit(head, commit) && finishedAt(head) > finishedAt(scan)) {
+            return { kind: 'superseded', scan, newer: head };
+        }
+        return { kind: 'proven', scan };
+    }
+    // Nothing of the commit recorded yet: its scan (a managed one, or a job not started) may come.
+    if (ofCommit.length === 0)
+        return { kind: 'wait' };
+    const mayRun = ofCommit.filter(each => (0,products/* mayRunProduct */.G3)(each, type));
+    const inProgress = newestScan(mayRun.filter(each => IN_PROGRESS.has(each.status)));
+    if (inProgress)
+        return { kind: 'wait', scan: inProgress };
+    const ended = newestScan(mayRun.filter(each => each.status !== 'completed'));
+    return ended ? { kind: 'failed', scan: ended } : { kind: 'missing' };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/prove-scan.ts
+
+
+
+
+const realClock = {
+    now: () => performance.now(),
+    sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
+};
+/** A few seconds at first, as a scan job that `needs:` allows is usually done; then about 30 s. */
+const FIRST_WAIT_MS = 2_000;
+const WAIT_GROWTH = 1.5;
+const MAX_WAIT_MS = 30_000;
+async function proveScans(source, requirement, options, clock = realClock) {
+    const spellings = branchSpellings(requirement.ref);
+    const started = clock.now();
+    const deadline = started + options.timeoutSeconds * 1000;
+    let delay = FIRST_WAIT_MS;
+    for (;;) {
+        const { found, judgement, serverTime } = await look(source, spellings, requirement, options.types);
+        const waited = Math.round((clock.now() - started) / 1000);
+        const remaining = deadline - clock.now();
+        const pending = waitingFor(judgement);
+        if (pending === false || requirement.mode !== 'commit' || remaining <= 0) {
+            const scans = await prove_scan_settle(judgement, found, requirement, options, source, waited, serverTime);
+            return {
+                mode: requirement.mode,
+                branch: judgement.branch,
+                requestedRef: requirement.ref,
+                scans,
+                waitedSeconds: waited,
+                ...(serverTime !== undefined && { provenAt: serverTime })
+            };
+        }
+        const pause = Math.min(delay, remaining);
+        options.log(`Waiting for the scan of commit ${prove_scan_short(requirement.commit)} on ${requirement.ref}: ${pending ? `scan ${pending.id} is ${pending.statusText}` : 'no scan of it is recorded yet'}; next look in ${Math.ceil(pause / 1000)} s (${waited} s of ${options.timeoutSeconds} s waited)`);
+        await clock.sleep(pause);
+        delay = Math.min(delay * WAIT_GROWTH, MAX_WAIT_MS);
+    }
+}
+/**
+ * What some type still waits for: a scan in progress, undefined when no scan of the commit is
+ * recorded yet; false when no type waits.
+ */
+function waitingFor(judgement) {
+    for (const each of judgement.types.values())
+        if (each.kind === 'wait')
+            return each.scan;
+    return false;
+}
+/** One look at the scans of the ref (its other spellings too, if need be), judged for `types`. */
+async function lookOnce(source, requirement, types) {
+    const { judgement, serverTime } = await look(source, branchSpellings(requirement.ref), requirement, types);
+    return { judgement, ...(serverTime !== undefined && { serverTime }) };
+}
+/**
+ * The scans of the ref as given, and only when it has nothing to judge, of its other spellings: a
+ * look costs one search unless the scanner spelled the ref otherwise.
+ */
+async function look(source, spellings, requirement, types) {
+    const [first, ...others] = spellings;
+    const found = new Map();
+    const seen = await source.scansOf(first ?? requirement.ref);
+    found.set(first ?? requirement.ref, seen.scans);
+    const judgement = judgeScans(found, requirement, types);
+    if (!nothingToJudge(judgement) || others.length === 0) {
+        return { found, judgement, serverTime: seen.serverTime };
+    }
+    const rest = await Promise.all(others.map(async (branch) => [branch, await source.scansOf(branch)]));
+    for (const [branch, look] of rest)
+        found.set(branch, look.scans);
+    return { found, judgement: judgeScans(found, requirement, types), serverTime: seen.serverTime };
+}
+/** No scan of the commit (or of the ref) under this spelling: another spelling may have one. */
+function nothingToJudge(judgement) {
+    return [...judgement.types.values()].every(each => each.kind === 'missing' || (each.kind === 'wait' && each.scan === undefined));
+}
+/**
+ * The proven scan of each type. A type without one: no verdict when the user named it (or when no
+ * type is left), a warning naming it when it came from the default. A superseded or failed scan of
+ * a named type, or of every type, is no verdict too.
+ */
+async function prove_scan_settle(judgement, found, requirement, options, source, waited, serverTime) {
+    const proven = new Map();
+    const unproven = [];
+    for (const [type, each] of judgement.types) {
+        if (each.kind === 'proven')
+            proven.set(type, each.scan);
+        else
+            unproven.push([type, each]);
+    }
+    const blocking = unproven.filter(([, each]) => !options.typesFromDefault || each.kind === 'superseded');
+    if (blocking.length > 0 || proven.size === 0) {
+        const [type, each] = blocking[0] ?? unproven[0];
+        const context = { requirement, options, waited, serverTime, branch: judgement.branch };
+        throw new NoVerdictError(await unprovenMessage(type, each, found, context, source), 'on-missing-scan');
+    }
+    for (const [type, each] of unproven) {
+        const why = typeMissing(type, each, requirement, completedWithout(found, requirement, judgement.branch));
+        options.warn(`${products/* PRODUCT_NAMES */.Tk[type]} findings were not judged: ${why}; the other types were judged`);
+    }
+    return proven;
+}
+/** Why one type has no proven scan, in a sentence of its own (for a warning). */
+function typeMissing(type, judgement, requirement, completedWithoutIt) {
+    const product = products/* PRODUCT_NAMES */.Tk[type];
+    const of = requirement.mode === 'commit' ? `commit ${prove_scan_short(requirement.commit)}` : requirement.ref;
+    if (judgement.kind === 'wait') {
+        const { scan } = judgement;
+        return scan
+            ? `scan ${scan.id} of ${of}, which may run ${product}, is still ${scan.statusText}`
+            : `no scan of ${of} is recorded yet`;
+    }
+    if (judgement.kind === 'failed') {
+        return `scan ${judgement.scan.id} of ${of} ended ${judgement.scan.statusText}`;
+    }
+    if (completedWithoutIt !== undefined) {
+        return `${completedWithoutIt} did not run ${product}, and no other completed scan of ${of} did`;
+    }
+    return `no completed scan of ${of} ran ${product}`;
+}
+async function unprovenMessage(type, judgement, found, context, source) {
+    const { requirement, options, waited, serverTime } = context;
+    const product = products/* PRODUCT_NAMES */.Tk[type];
+    const where = `${requirement.ref} of ${options.repository}`;
+    if (judgement.kind === 'failed') {
+        const { scan } = judgement;
+        return `scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} ended ${scan.statusText}, so there are no ${product} findings of this commit to judge; re-run the scan (or set on-missing-scan: warn)`;
+    }
+    if (judgement.kind === 'superseded') {
+        const { scan, newer } = judgement;
+        return `the ${product} findings of ${scan.branch} are now those of scan ${newer.id} of commit ${prove_scan_short(newer.commit)} (${ago(newer, serverTime)}), which completed after scan ${scan.id} of the gated commit ${prove_scan_short(scan.commit)}: a newer push superseded this run; re-run it for the newest commit, or gate on the ref with require-scan: ref`;
+    }
+    const without = completedWithout(found, requirement, context.branch);
+    if (without !== undefined) {
+        return `${without} did not run ${product}, and no other completed scan of ${requirement.mode === 'commit' ? `commit ${prove_scan_short(requirement.commit)}` : where} did, so the ${product} findings listed for the ref are not its; run ${product} on it, or leave ${type} out of issue-types`;
+    }
+    const seen = await newestSeen(found, source, serverTime);
+    if (requirement.mode === 'ref') {
+        return `no completed scan of ${where} that ran ${product} in the past 30 days; ${seen}; check that a scan runs for this ref, or set require-scan: none`;
+    }
+    const pending = judgement.kind === 'wait' ? judgement.scan : undefined;
+    const still = pending ? `; scan ${pending.id} of it is still ${pending.statusText}` : '';
+    const waitedText = waited > 0 ? ` after waiting ${waited} s` : '';
+    return `no completed scan of commit ${prove_scan_short(requirement.commit)} on ${where} ran ${product}${waitedText}${still}; ${seen}. Check that a scan runs on this event and that this job waits for it (needs: on the scan job); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none`;
+}
+/**
+ * `scan 880003 of acme/api (products: sast, sca)`: the newest completed scan of the commit (or of
+ * the ref) that did not run the product, when there is one.
+ */
+function completedWithout(found, requirement, branch) {
+    const scans = (found.get(branch) ?? []).filter(scan => scan.status === 'completed' &&
+        (requirement.mode === 'ref' || sameCommit(scan, requirement.commit)));
+    const newest = newestScan(scans);
+    if (newest === undefined)
+        return undefined;
+    const products = newest.enabledProducts?.join(', ') || 'none given';
+    return `scan ${newest.id} of commit ${prove_scan_short(newest.commit)} (products: ${products.slice(0, 80)})`;
+}
+/** The newest scan of the ref, or else which branches the repository's scans do record. */
+async function newestSeen(found, source, serverTime) {
+    const newest = newestScan([...found.values()].flat());
+    if (newest) {
+        const products = newest.enabledProducts?.join(', ') || 'not given';
+        return `the newest scan of ${newest.branch} is scan ${newest.id} of commit ${prove_scan_short(newest.commit)} (${newest.statusText}, ${ago(newest, serverTime)}, products: ${products.slice(0, 80)})`;
+    }
+    const spellings = [...found.keys()].join(' or ');
+    const branches = await source.recentBranches();
+    return branches.length === 0
+        ? `the repository has no scan of ${spellings}, nor of any other branch, in the past 30 days`
+        : `the repository has no scan of ${spellings}; its recent scans record ${branches
+            .slice(0, 8)
+            .map(branch => `"${branch}"`)
+            .join(', ')}`;
+}
+function prove_scan_short(commit) {
+    return commit.slice(0, 7);
+}
+/** `started 3 min ago` / `completed 2 h ago`, on the server's clock; no age without it. */
+function ago(scan, serverTime) {
+    const at = scan.completedAt ?? scan.startedAt;
+    const verb = scan.completedAt !== undefined ? 'completed' : 'started';
+    if (at === undefined)
+        return 'time unknown';
+    if (serverTime === undefined)
+        return `${verb} ${new Date(at).toISOString()}`;
+    return `${verb} ${(0,time_duration/* formatDuration */.a3)(Math.max(0, serverTime - at))} ago`;
+}
+
+;// CONCATENATED MODULE: ./src/evidence/evidence.ts
+/**
+ * The evidence stage: which scan each type's findings come from, proven through the scans search
+ * before anything is judged, and proven again once the findings have been read.
+ */
+
+
+
+
+
+
+
+/**
+ * Where the scans of the project are. A repository that is no project has never been scanned:
+ * there is no scan to prove, which `on-missing-scan` may soften like any other missing scan.
+ */
+async function scanLocation(deploymentId, project) {
+    if (project === undefined) {
+        throw new NoVerdictError('the project whose scans to prove is unknown', 'on-missing-scan');
+    }
+    try {
+        return { deploymentId, repositoryId: (await project).id };
+    }
+    catch (error) {
+        if (error instanceof ProjectNotFoundError)
+            throw new NoVerdictError(error.message, 'on-missing-scan');
+        throw error;
+    }
+}
+function requirementOf(config) {
+    if (config.requireScan === 'ref')
+        return { mode: 'ref', ref: config.ref };
+    if (config.requireScan === 'commit' && config.commit !== undefined) {
+        return { mode: 'commit', ref: config.ref, commit: config.commit };
+    }
+    return undefined;
+}
+/**
+ * The scans search, keeping only scans of the repository and branch asked for: a server that
+ * ignores the search's filters must not lend another branch's or repository's scan as evidence.
+ */
+function scanSource(transport, where, log) {
+    const repositoryId = String(where.repositoryId);
+    return {
+        scansOf: async (branch) => {
+            const seen = await searchScans(transport, where.deploymentId, { repositoryId, branch });
+            return keepAsked(seen, repositoryId, branch, log);
+        },
+        recentBranches: async () => {
+            const seen = await searchScans(transport, where.deploymentId, { repositoryId }, 1);
+            const ofRepository = seen.scans.filter(scan => scan.repositoryId === repositoryId);
+            return [...new Set(ofRepository.map(scan => scan.branch))];
+        }
+    };
+}
+function keepAsked(seen, repositoryId, branch, log) {
+    const kept = seen.scans.filter(scan => scan.repositoryId === repositoryId && scan.branch === branch);
+    const dropped = seen.scans.length - kept.length;
+    if (dropped > 0) {
+        log.info(`The scans search returned ${dropped} scan(s) of other repositories or branches than repository ${repositoryId} on "${branch}"; they were not used`);
+    }
+    return { ...seen, scans: kept };
+}
+/**
+ * The scans the findings of the configured ref come from, one per judged type.
+ * @throws NoVerdictError when they cannot be proven; API errors as they come.
+ */
+async function proveEvidence(transport, where, config, log, clock = realClock) {
+    const requirement = requirementOf(config);
+    // The inputs guarantee it; should they not, nothing is judged unproven.
+    if (requirement === undefined) {
+        throw new NoVerdictError(`require-scan is ${config.requireScan}, but the commit whose scan to prove is unknown`, 'on-missing-scan');
+    }
+    const evidence = await proveScans(scanSource(transport, where, log), requirement, {
+        repository: config.repository,
+        types: config.issueTypes,
+        typesFromDefault: config.typesFromDefault,
+        timeoutSeconds: config.scanWaitTimeoutSeconds,
+        log: log.info,
+        warn: log.warn
+    }, clock);
+    for (const line of provenLines(evidence))
+        log.info(line);
+    return evidence;
+}
+/** One line per scan judged, with the types it is judged for. */
+function provenLines(evidence) {
+    const lines = [...scanGroups(evidence)].map(([scan, types]) => {
+        const age = evidence.provenAt !== undefined && scan.completedAt !== undefined
+            ? `, completed ${(0,time_duration/* formatDuration */.a3)(Math.max(0, evidence.provenAt - scan.completedAt))} ago`
+            : '';
+        return `Judging the ${(0,products/* productList */.KC)(types)} findings of scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} (${scan.statusText}${age})`;
+    });
+    if (evidence.branch !== evidence.requestedRef) {
+        lines.push(`No scan records ${evidence.requestedRef}, but the repository's scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`);
+    }
+    return lines;
+}
+/** The judged scans, each with the types judged on it, in the order of the types. */
+function scanGroups(evidence) {
+    const groups = new Map();
+    for (const [type, scan] of evidence.scans)
+        groups.set(scan, [...(groups.get(scan) ?? []), type]);
+    return groups;
+}
+/** What each type's proven scan found, to size the findings requests. */
+function provenCounts(evidence) {
+    const counts = {};
+    for (const [type, scan] of evidence.scans) {
+        const count = scan.findingsCounts?.[type];
+        if (count !== undefined)
+            counts[type] = count;
+    }
+    return counts;
+}
+/**
+ * After the last findings page: each judged type's proven scan is still the newest completed scan
+ * of the ref that ran its product. A scan that completed while the findings were read may have
+ * replaced them, and the verdict would be about another commit than the one it names.
+ * @throws NoVerdictError naming the newer scan.
+ */
+async function confirmEvidence(transport, where, evidence, log) {
+    const source = scanSource(transport, where, log);
+    const { scans } = await source.scansOf(evidence.branch);
+    for (const [type, proven] of evidence.scans) {
+        const head = newestCompleted(scans, type);
+        if (head?.id === proven.id)
+            continue;
+        const newer = head
+            ? `scan ${head.id} of commit ${prove_scan_short(head.commit)} completed`
+            : `scan ${proven.id} is no longer the newest completed scan`;
+        throw new NoVerdictError(`${newer} on ${evidence.branch} while the findings were read, so the ${products/* PRODUCT_NAMES */.Tk[type]} findings may be its, not those of scan ${proven.id} of commit ${prove_scan_short(proven.commit)}; run the step again`, 'on-missing-scan');
+    }
+}
+/**
+ * The scans the baseline ref's findings come from, per type: each type's newest completed scan of
+ * the ref, as `require-scan: ref` proves a gated ref. Secrets carry no platform id that matches
+ * them across refs, so they have no baseline. Never rejects: a baseline that cannot be proven is
+ * a warning, and undefined (every finding is then judged as new: no exemption without evidence).
+ */
+async function proveBaseline(transport, where, ref, types, log) {
+    const matchable = types.filter(type => type !== 'secrets');
+    try {
+        const requirement = { mode: 'ref', ref };
+        const seen = await lookOnce(scanSource(transport, where, log), requirement, matchable);
+        const scans = new Map();
+        for (const [type, each] of seen.judgement.types)
+            if (each.kind === 'proven')
+                scans.set(type, each.scan);
+        const missing = matchable.filter(type => !scans.has(type));
+        if (missing.length > 0) {
+            log.warn(`baseline-ref ${ref}: no completed scan of it ran ${(0,products/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
+        }
+        if (scans.size === 0)
+            return undefined;
+        return {
+            mode: 'ref',
+            branch: seen.judgement.branch,
+            requestedRef: ref,
+            scans,
+            waitedSeconds: 0,
+            ...(seen.serverTime !== undefined && { provenAt: seen.serverTime })
+        };
+    }
+    catch (error) {
+        if (!(error instanceof UserError))
+            throw error;
+        log.warn(`baseline-ref ${ref} could not be proven (${error.message}): every finding is judged as new`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/baseline.ts
+/** The keys a baseline finding is known by: each id it carries. */
+function baselineKeys(finding) {
+    return [
+        ...(finding.matchBasedId ? [`m:${finding.matchBasedId}`] : []),
+        ...(finding.syntacticId ? [`s:${finding.syntacticId}`] : [])
+    ];
+}
+/**
+ * Whether a finding of the gated ref is also on the baseline: its match id is there, or, without
+ * one, its syntactic id. A finding of a type the baseline does not cover, or without either id,
+ * is new.
+ */
+function isExisting(baseline, finding) {
+    if (!baseline.types.includes(finding.type))
+        return false;
+    if (finding.matchBasedId)
+        return baseline.keys.has(`m:${finding.matchBasedId}`);
+    return finding.syntacticId !== undefined && baseline.keys.has(`s:${finding.syntacticId}`);
+}
+
 ;// CONCATENATED MODULE: ./src/api/fast-checks.ts
 /**
  * What zod's schemas check, written out by hand for the decoders of large bodies (findings pages,
@@ -43370,140 +44299,6 @@ class Limiter {
             else
                 this.active--;
         };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/api/pages.ts
-/**
- * Reading a whole list from a paged endpoint. Page-number lists end on an empty page, never on a
- * short one: a server that silently serves fewer items than asked for would otherwise end the list
- * after its first page and pass the rest off as read. Cursor lists end when the server says so.
- */
-
-/** The pages a count of `items` calls for: its full pages, and the empty one after them. */
-function pagesForCount(items, pageSize) {
-    if (items === undefined)
-        return 2;
-    return Math.ceil(Math.max(0, items) / pageSize) + 1;
-}
-/** Every item of a page-number list, each once, in page order. */
-function readPageNumberList(fetchPage, options) {
-    return new PageNumberList(fetchPage, options).read();
-}
-/** The state of one list being read: the pages asked for, and what they held. */
-class PageNumberList {
-    fetchPage;
-    options;
-    asked = [];
-    seen = new Set();
-    items = [];
-    /** How many items each page read held. */
-    lastLength = new Map();
-    /** Cancels the pages still out once the list is read (or has failed). */
-    done = new AbortController();
-    constructor(fetchPage, options) {
-        this.fetchPage = fetchPage;
-        this.options = options;
-    }
-    async read() {
-        try {
-            this.ask(Math.max(1, this.options.plannedPages));
-            for (let page = 0;; page++) {
-                if (page >= this.options.maxPages) {
-                    const limit = `${this.options.maxPages} pages of ${this.options.pageSize}`;
-                    throw new PaginationError(this.options.request, `more than ${limit}`);
-                }
-                if (page === this.asked.length)
-                    this.ask(this.nextAsk(page));
-                const items = await this.asked[page];
-                if (items.length === 0) {
-                    await this.refuseItemsPast(page);
-                    return this.items;
-                }
-                this.keep(page, items);
-            }
-        }
-        finally {
-            this.done.abort();
-        }
-    }
-    /**
-     * Pages to ask for past the plan: after a full page, the window; after a short one (probably
-     * the last), the one page that proves the end.
-     */
-    nextAsk(page) {
-        const previous = this.lastLength.get(page - 1) ?? this.options.pageSize;
-        return previous < this.options.pageSize ? 1 : this.options.window;
-    }
-    /** Asks for the next `count` pages (within maxPages) at once. */
-    ask(count) {
-        const end = Math.min(this.asked.length + Math.max(1, count), this.options.maxPages);
-        for (let page = this.asked.length; page < end; page++) {
-            const items = this.fetchPage(page, this.done.signal);
-            // Awaited in order; one that fails while an earlier page is awaited is no unhandled rejection.
-            items.catch(() => undefined);
-            this.asked.push(items);
-        }
-    }
-    keep(page, items) {
-        this.lastLength.set(page, items.length);
-        let fresh = 0;
-        for (const item of items) {
-            const key = this.options.key(item);
-            if (this.seen.has(key))
-                continue;
-            this.seen.add(key);
-            this.items.push(item);
-            fresh++;
-        }
-        if (fresh === 0) {
-            throw new PaginationError(this.options.request, `page ${page} repeated the items of earlier pages (the server seems to ignore "page")`);
-        }
-        this.options.onPage?.(items);
-    }
-    /**
-     * The list ended at `page`, yet a later page asked for with it holds items: the list changed
-     * while it was read, or its pages overlap. Reading it as ended could leave out what moved.
-     */
-    async refuseItemsPast(page) {
-        for (let later = page + 1; later < this.asked.length; later++) {
-            const items = await this.asked[later];
-            if (items.length === 0)
-                continue;
-            throw new SchemaError(this.options.request, [
-                `page ${page} was empty, but page ${later} holds ${items.length} items: the list changed while it was read, or its pages overlap; run the step again`
-            ]);
-        }
-    }
-}
-/** Cursor pagination: follows `next` until the server says there is no more, guarding loops. */
-async function* cursorPages(fetchPage, options) {
-    const seen = new Set();
-    let cursor;
-    for (let page = 0;; page++) {
-        if (page >= options.maxPages) {
-            throw new PaginationError(options.request, `more than ${options.maxPages} pages`);
-        }
-        const { items, next, hasMore } = await fetchPage(cursor);
-        if (items.length > 0)
-            yield items;
-        if (hasMore === true && (next === undefined || next === '')) {
-            // Stopping here would pass a partial list off as the whole one: fail instead.
-            throw new SchemaError(options.request, [
-                'cursor: expected the cursor of the next page, as hasMore is true (got none)'
-            ]);
-        }
-        const ended = hasMore === false ||
-            next === undefined ||
-            next === '' ||
-            (hasMore === undefined && items.length === 0);
-        if (ended)
-            return;
-        if (seen.has(next)) {
-            throw new PaginationError(options.request, `the server returned cursor "${next.slice(0, 40)}" twice`);
-        }
-        seen.add(next);
-        cursor = next;
     }
 }
 
@@ -44364,6 +45159,37 @@ function isProductMissing(error) {
     return error instanceof ApiError && (error.status === 403 || error.status === 404);
 }
 
+;// CONCATENATED MODULE: ./src/collect/baseline.ts
+
+
+
+
+/**
+ * The baseline of `ref`, or undefined with a warning when its findings cannot be read or its
+ * scans no longer hold: every finding is then judged as new (no exemption without evidence).
+ * Never rejects on what the API answers.
+ */
+async function readBaseline(transport, where, config, ref, proof, log) {
+    // Secrets carry no platform id that matches them across refs.
+    const types = proof.scans
+        ? [...proof.scans.scans.keys()]
+        : config.issueTypes.filter(type => type !== 'secrets');
+    const spelling = proof.scans?.branch ?? ref;
+    try {
+        const { findings } = await fetchFindings(transport, where, { ...config, issueTypes: types, ref: spelling }, { warn: log.warn, counts: proof.scans && provenCounts(proof.scans) });
+        if (proof.scans && proof.location) {
+            await confirmEvidence(transport, proof.location, proof.scans, log);
+        }
+        return { ref: spelling, types, keys: new Set(findings.flatMap(baselineKeys)) };
+    }
+    catch (error) {
+        if (!(error instanceof UserError))
+            throw error;
+        log.warn(`baseline-ref ${ref}: its findings could not be read (${error.message}): every finding is judged as new`);
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/gate/ignore.ts
@@ -44928,225 +45754,6 @@ async function fetchBaseFile(request) {
             `(GET ${error.route}: ${detail}), so the exemptions that apply are unknown; ` +
             "the pull request's own copy is never used instead", 'on-api-error');
     }
-}
-
-;// CONCATENATED MODULE: ./src/api/projects.ts
-
-
-
-
-const ProjectWire = camelObject({
-    id: numericId,
-    name: schemas_string().min(1),
-    // Required (as documented): tags read as [] where they are missing would be replaced by the
-    // new ones alone, dropping the project's current tags.
-    tags: array(schemas_string()),
-    url: optionalString,
-    defaultBranch: optionalString,
-    primaryBranch: optionalString
-});
-function toProject(wire) {
-    return {
-        id: wire.id,
-        name: wire.name,
-        tags: wire.tags,
-        url: wire.url ?? undefined,
-        defaultBranch: wire.defaultBranch ?? undefined,
-        primaryBranch: wire.primaryBranch ?? undefined
-    };
-}
-const ProjectsResponse = object({ projects: array(ProjectWire) });
-const ProjectResponse = object({ project: ProjectWire });
-/** Projects per page; the endpoint's maximum is undocumented, so a short page proves nothing. */
-const PROJECTS_PAGE_SIZE = 1000;
-/** Pages of the project list asked for at once. */
-const PROJECTS_WINDOW = 4;
-function projectsPath(deploymentSlug) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects`;
-}
-/** One read of every project of the deployment, each once, in the order the server lists them. */
-function readProjectList(transport, deploymentSlug) {
-    const path = projectsPath(deploymentSlug);
-    return readPageNumberList(async (page, signal) => {
-        const response = await transport.request({
-            method: 'GET',
-            path,
-            signal,
-            query: { page, page_size: PROJECTS_PAGE_SIZE },
-            schema: ProjectsResponse
-        });
-        return response.projects.map(toProject);
-    }, {
-        pageSize: PROJECTS_PAGE_SIZE,
-        plannedPages: 1,
-        window: PROJECTS_WINDOW,
-        maxPages: 1000,
-        key: project => project.id,
-        request: { method: 'GET', path }
-    });
-}
-/** Reads of the project list at most, until two in a row agree. */
-const PROJECT_LIST_READS = 3;
-/**
- * Every project of the deployment, each once. A page-number list shifts when a project is created
- * or deleted between two of its pages, and one read can then skip a project: so the list is read
- * again until two reads in a row agree (at most three times). When reads differ, `warn` says so,
- * and every project any read saw is in the answer: a project deleted meanwhile is reported by
- * whatever uses it, never silently left out.
- */
-async function listProjects(transport, deploymentSlug, warn) {
-    const seen = new Map();
-    const reads = [];
-    for (let read = 0; read < PROJECT_LIST_READS; read++) {
-        const projects = await readProjectList(transport, deploymentSlug);
-        for (const project of projects)
-            if (!seen.has(project.id))
-                seen.set(project.id, project);
-        reads.push(projects
-            .map(project => project.id)
-            .sort((a, b) => a - b)
-            .join(','));
-        if (reads.length >= 2 && reads.at(-1) === reads.at(-2))
-            break;
-    }
-    if (new Set(reads).size > 1) {
-        warn(`The project list of ${deploymentSlug} changed while it was read (${reads.length} reads did not all agree): ${seen.size} projects were seen in all, and every one of them is used`);
-    }
-    return [...seen.values()];
-}
-/** Names compare case-insensitively, as the service's `repos` filter does. */
-function sameProjectName(a, b) {
-    return a.toLowerCase() === b.toLowerCase();
-}
-/** The one-project route's path, or undefined for a name that cannot be a path (see below). */
-function projectPath(deploymentSlug, name) {
-    try {
-        return `${projectsPath(deploymentSlug)}/${projectNamePath(name, 'segments')}`;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Statuses that say the token may not read the deployment: the list would answer them too. */
-const ACCESS_STATUSES = new Set([401, 403]);
-/**
- * The project named `name` from the one-project route (the vendor's ProjectsService_GetProject,
- * marked experimental): one round trip whatever the deployment's size, where the list takes one
- * per page of 1,000 projects. Undefined when that route does not give it under this spelling
- * (404, another status but 401 and 403, a body that is not one project, another project's name):
- * the list then decides, so the route can only make the lookup faster, never change its answer.
- */
-async function projectByName(transport, deploymentSlug, name) {
-    const path = projectPath(deploymentSlug, name);
-    if (path === undefined)
-        return undefined;
-    let project;
-    try {
-        const response = await transport.request({
-            method: 'GET',
-            path,
-            schema: ProjectResponse
-        });
-        project = toProject(response.project);
-    }
-    catch (error) {
-        if (error instanceof ApiError && !ACCESS_STATUSES.has(error.status))
-            return undefined;
-        if (error instanceof SchemaError)
-            return undefined;
-        throw error;
-    }
-    return sameProjectName(project.name, name) ? project : undefined;
-}
-/**
- * The project named exactly `name` (case-insensitively), or undefined: asked for by name first,
- * then looked for in the list.
- */
-async function findProject(transport, deploymentSlug, name) {
-    const named = await projectByName(transport, deploymentSlug, name);
-    if (named !== undefined)
-        return named;
-    const projects = await readProjectList(transport, deploymentSlug);
-    return projects.find(project => sameProjectName(project.name, name));
-}
-/**
- * `acme/web` → `acme/web` with each segment encoded and the slashes kept (what the service's own
- * samples send), or `acme%2Fweb`. Names with empty, `.` or `..` segments are refused: they would
- * address another path.
- */
-function projectNamePath(name, style) {
-    const segments = name.split('/');
-    if (segments.some(segment => segment === '' || segment === '.' || segment === '..')) {
-        throw new Error(`project name "${name}" has an empty, "." or ".." segment`);
-    }
-    return style === 'segments'
-        ? segments.map(encodeURIComponent).join('/')
-        : encodeURIComponent(name);
-}
-/**
- * PUT the project's tags. The body is the bare array the description's sample shows; whether the
- * service replaces or extends is undocumented, so callers always send the full union.
- */
-async function putProjectTags(transport, deploymentSlug, projectName, tags) {
-    const base = `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/projects/`;
-    const send = async (style) => {
-        const response = await transport.request({
-            method: 'PUT',
-            path: `${base}${projectNamePath(projectName, style)}/tags`,
-            body: tags,
-            schema: ProjectResponse,
-            hints: { 404: `check repository: no project named "${projectName}" in this deployment` }
-        });
-        return toProject(response.project);
-    };
-    try {
-        return await send('segments');
-    }
-    catch (error) {
-        // Undocumented which form the router wants; the slash-encoded one is tried once on 404.
-        if (error instanceof ApiError && error.status === 404 && projectName.includes('/'))
-            return send('encoded');
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/collect/checked-slug.ts
-/**
- * Work addressed by the deployment slug, started under the slug the inputs give while the
- * deployment is still being checked, so the check costs no round trip on the way to the proof.
- * The check settles first: a wrong slug is reported as a wrong deployment, not as what the early
- * work met. The check matches slugs case-insensitively and paths need not, so work started under
- * another spelling is redone under the deployment's own slug.
- */
-async function underCheckedSlug(deployment, given, start) {
-    const early = given === undefined ? undefined : start(given);
-    // Awaited below, after the check: its rejection is not unhandled meanwhile.
-    early?.catch(() => undefined);
-    const resolved = await deployment;
-    if (early !== undefined && resolved.slug === given)
-        return early;
-    return start(resolved.slug);
-}
-
-;// CONCATENATED MODULE: ./src/collect/project.ts
-/** The project the evidence, the licenses and the effects read: the repository, by name. */
-
-
-
-class ProjectNotFoundError extends UserError {
-    name = 'ProjectNotFoundError';
-    constructor(repository, deployment) {
-        super(`repository "${repository}" is not a project of deployment ${deployment.slug}: check the repository input (the name as the platform shows it) and that the repository has been scanned`);
-    }
-}
-/** Looked up under the slug the inputs give while the deployment is checked (see checked-slug.ts). */
-function lookUpProject(transport, deployment, { slug, repository }) {
-    return underCheckedSlug(deployment, slug, async (checkedSlug) => {
-        const project = await findProject(transport, checkedSlug, repository);
-        if (!project)
-            throw new ProjectNotFoundError(repository, await deployment);
-        return project;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/api/sbom.ts
@@ -46205,517 +46812,6 @@ async function runEffects(input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/api/scans.ts
-
-
-const STATUS_OF_WIRE = {
-    SCAN_STATUS_PENDING: 'pending',
-    SCAN_STATUS_RUNNING: 'running',
-    SCAN_STATUS_COMPLETED: 'completed',
-    SCAN_STATUS_ERROR: 'error',
-    SCAN_STATUS_CANCELLED: 'cancelled',
-    SCAN_STATUS_NEVER_FINISHED: 'never_finished'
-};
-/**
- * The counts only size the findings requests, never the verdict: a count that cannot be read is
- * no count, not a failed run. int64 values come as strings (the OpenAPI) or numbers.
- */
-const count = numericId.nullish().catch(undefined);
-const FindingsCountsWire = object({ code: count, supply_chain: count, secrets: count })
-    .nullish()
-    .catch(undefined);
-function toFindingsCounts(wire) {
-    if (!wire)
-        return undefined;
-    const counts = {
-        ...(wire.code != null ? { sast: wire.code } : {}),
-        ...(wire.supply_chain != null ? { sca: wire.supply_chain } : {}),
-        ...(wire.secrets != null ? { secrets: wire.secrets } : {})
-    };
-    return Object.keys(counts).length > 0 ? counts : undefined;
-}
-/** Strict on what the evidence rests on (which commit, which ref, which status), lenient elsewhere. */
-const ScanWire = object({
-    id: stringId,
-    repository_id: stringId,
-    branch: schemas_string(),
-    commit: schemas_string().min(1),
-    status: schemas_string(),
-    is_full_scan: schemas_boolean().nullish(),
-    started_at: timestamp.nullish(),
-    completed_at: timestamp.nullish(),
-    enabled_products: array(schemas_string()).nullish(),
-    findings_counts: FindingsCountsWire
-});
-const SearchResponse = object({
-    scans: array(ScanWire),
-    cursor: optionalString
-});
-function toScan(wire) {
-    return {
-        id: wire.id,
-        repositoryId: wire.repository_id,
-        branch: wire.branch,
-        commit: wire.commit.toLowerCase(),
-        status: STATUS_OF_WIRE[wire.status] ?? 'unknown',
-        statusText: wire.status,
-        fullScan: wire.is_full_scan ?? undefined,
-        startedAt: wire.started_at ?? undefined,
-        completedAt: wire.completed_at ?? undefined,
-        enabledProducts: wire.enabled_products ?? undefined,
-        findingsCounts: toFindingsCounts(wire.findings_counts)
-    };
-}
-/** The documented maximum. */
-const PAGE_LIMIT = 500;
-function scansSearchPath(deploymentId) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/scans/search`;
-}
-const HINTS = {
-    401: 'check api-token; or set require-scan: none to gate without proving the scan',
-    404: 'the scans search (beta) is not available to this token or deployment; set require-scan: none to gate without proving the scan',
-    403: 'the token cannot search scans; give it Web API access, or set require-scan: none to gate without proving the scan'
-};
-/**
- * The repository's scans of the past 30 days (what the service keeps), newest first as the server
- * orders them, at most `maxPages` pages of 500: the evidence is among the newest. The caller checks
- * that each scan is of the repository and branch asked for: a server may not apply the filters.
- */
-async function searchScans(transport, deploymentId, query, maxPages = 4) {
-    const path = scansSearchPath(deploymentId);
-    const scans = [];
-    let serverTime;
-    let cursor;
-    for (let page = 0; page < maxPages; page++) {
-        const answer = await transport.answer({
-            method: 'POST',
-            path,
-            // A search creates nothing: safe to retry.
-            idempotent: true,
-            body: {
-                deployment_id: deploymentId,
-                repository_id: Number(query.repositoryId),
-                ...(query.branch !== undefined ? { branch: query.branch } : {}),
-                limit: PAGE_LIMIT,
-                ...(cursor !== undefined ? { cursor } : {})
-            },
-            schema: SearchResponse,
-            hints: HINTS
-        });
-        serverTime ??= answer.serverTime;
-        scans.push(...answer.value.scans.map(toScan));
-        cursor = answer.value.cursor ?? undefined;
-        // The evidence is among the newest scans; older pages do not change it.
-        if (answer.value.scans.length < PAGE_LIMIT || cursor === undefined || cursor === '')
-            break;
-    }
-    return { scans, ...(serverTime !== undefined ? { serverTime } : {}) };
-}
-
-// EXTERNAL MODULE: ./src/time/duration.ts
-var time_duration = __nccwpck_require__(2061);
-// EXTERNAL MODULE: ./src/evidence/products.ts
-var products = __nccwpck_require__(25);
-;// CONCATENATED MODULE: ./src/evidence/scan-judge.ts
-
-const BRANCH_PREFIX = 'refs/heads/';
-/**
- * The spellings a scanner may have recorded for `ref`, the given one first: GitHub Actions records
- * `refs/heads/main`, the CLI elsewhere and GitLab CI record `main`. Pull request and tag refs have
- * one spelling.
- */
-function branchSpellings(ref) {
-    if (ref.startsWith(BRANCH_PREFIX))
-        return [ref, ref.slice(BRANCH_PREFIX.length)];
-    if (ref.startsWith('refs/'))
-        return [ref];
-    return [ref, `${BRANCH_PREFIX}${ref}`];
-}
-/** A full or abbreviated sha names the scan's commit. */
-function sameCommit(scan, commit) {
-    return scan.commit.startsWith(commit.toLowerCase());
-}
-function finishedAt(scan) {
-    return scan.completedAt ?? scan.startedAt ?? 0;
-}
-function newestFirst(a, b) {
-    return finishedAt(b) - finishedAt(a) || Number(b.id) - Number(a.id);
-}
-/** The newest completed scan of `scans` that ran the product of `type`. */
-function newestCompleted(scans, type) {
-    return scans
-        .filter(scan => scan.status === 'completed' && (0,products/* ranProduct */.bP)(scan, type))
-        .sort(newestFirst)[0];
-}
-/** The newest scan of any status, for messages. */
-function newestScan(scans) {
-    return [...scans].sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0))[0];
-}
-const IN_PROGRESS = new Set(['pending', 'running']);
-/** Each type judged on the first spelling that has something to judge. */
-function judgeScans(found, requirement, types) {
-    const branch = spellingToJudge(found, requirement);
-    const scans = found.get(branch) ?? [];
-    const judge = (type) => requirement.mode === 'ref'
-        ? judgeRef(scans, type)
-        : judgeCommit(scans, requirement.commit, type);
-    return { branch, types: new Map(types.map(type => [type, judge(type)])) };
-}
-/**
- * The spelling the scans record: the first with a scan of the commit (`commit` mode) or a completed
- * scan (`ref` mode); the first spelling when none has.
- */
-function spellingToJudge(found, requirement) {
-    const relevant = (scan) => requirement.mode === 'ref' ? scan.status === 'completed' : sameCommit(scan, requirement.commit);
-    for (const [branch, scans] of found)
-        if (scans.some(relevant))
-            return branch;
-    return [...found.keys()][0] ?? requirement.ref;
-}
-function judgeRef(scans, type) {
-    const scan = newestCompleted(scans, type);
-    return scan ? { kind: 'proven', scan } : { kind: 'missing' };
-}
-function judgeCommit(scans, commit, type) {
-    const ofCommit = scans.filter(scan => sameCommit(scan, commit));
-    const scan = newestCompleted(ofCommit, type);
-    if (scan) {
-        const head = newestCompleted(scans, type);
-        if (head && !sameCommit(head, commit) && finishedAt(head) > finishedAt(scan)) {
-            return { kind: 'superseded', scan, newer: head };
-        }
-        return { kind: 'proven', scan };
-    }
-    // Nothing of the commit recorded yet: its scan (a managed one, or a job not started) may come.
-    if (ofCommit.length === 0)
-        return { kind: 'wait' };
-    const mayRun = ofCommit.filter(each => (0,products/* mayRunProduct */.G3)(each, type));
-    const inProgress = newestScan(mayRun.filter(each => IN_PROGRESS.has(each.status)));
-    if (inProgress)
-        return { kind: 'wait', scan: inProgress };
-    const ended = newestScan(mayRun.filter(each => each.status !== 'completed'));
-    return ended ? { kind: 'failed', scan: ended } : { kind: 'missing' };
-}
-
-;// CONCATENATED MODULE: ./src/evidence/prove-scan.ts
-
-
-
-
-const realClock = {
-    now: () => performance.now(),
-    sleep: ms => new Promise(resolve => setTimeout(resolve, ms))
-};
-/** A few seconds at first, as a scan job that `needs:` allows is usually done; then about 30 s. */
-const FIRST_WAIT_MS = 2_000;
-const WAIT_GROWTH = 1.5;
-const MAX_WAIT_MS = 30_000;
-async function proveScans(source, requirement, options, clock = realClock) {
-    const spellings = branchSpellings(requirement.ref);
-    const started = clock.now();
-    const deadline = started + options.timeoutSeconds * 1000;
-    let delay = FIRST_WAIT_MS;
-    for (;;) {
-        const { found, judgement, serverTime } = await look(source, spellings, requirement, options.types);
-        const waited = Math.round((clock.now() - started) / 1000);
-        const remaining = deadline - clock.now();
-        const pending = waitingFor(judgement);
-        if (pending === false || requirement.mode !== 'commit' || remaining <= 0) {
-            const scans = await prove_scan_settle(judgement, found, requirement, options, source, waited, serverTime);
-            return {
-                mode: requirement.mode,
-                branch: judgement.branch,
-                requestedRef: requirement.ref,
-                scans,
-                waitedSeconds: waited,
-                ...(serverTime !== undefined && { provenAt: serverTime })
-            };
-        }
-        const pause = Math.min(delay, remaining);
-        options.log(`Waiting for the scan of commit ${prove_scan_short(requirement.commit)} on ${requirement.ref}: ${pending ? `scan ${pending.id} is ${pending.statusText}` : 'no scan of it is recorded yet'}; next look in ${Math.ceil(pause / 1000)} s (${waited} s of ${options.timeoutSeconds} s waited)`);
-        await clock.sleep(pause);
-        delay = Math.min(delay * WAIT_GROWTH, MAX_WAIT_MS);
-    }
-}
-/**
- * What some type still waits for: a scan in progress, undefined when no scan of the commit is
- * recorded yet; false when no type waits.
- */
-function waitingFor(judgement) {
-    for (const each of judgement.types.values())
-        if (each.kind === 'wait')
-            return each.scan;
-    return false;
-}
-/**
- * The scans of the ref as given, and only when it has nothing to judge, of its other spellings: a
- * look costs one search unless the scanner spelled the ref otherwise.
- */
-async function look(source, spellings, requirement, types) {
-    const [first, ...others] = spellings;
-    const found = new Map();
-    const seen = await source.scansOf(first ?? requirement.ref);
-    found.set(first ?? requirement.ref, seen.scans);
-    const judgement = judgeScans(found, requirement, types);
-    if (!nothingToJudge(judgement) || others.length === 0) {
-        return { found, judgement, serverTime: seen.serverTime };
-    }
-    const rest = await Promise.all(others.map(async (branch) => [branch, await source.scansOf(branch)]));
-    for (const [branch, look] of rest)
-        found.set(branch, look.scans);
-    return { found, judgement: judgeScans(found, requirement, types), serverTime: seen.serverTime };
-}
-/** No scan of the commit (or of the ref) under this spelling: another spelling may have one. */
-function nothingToJudge(judgement) {
-    return [...judgement.types.values()].every(each => each.kind === 'missing' || (each.kind === 'wait' && each.scan === undefined));
-}
-/**
- * The proven scan of each type. A type without one: no verdict when the user named it (or when no
- * type is left), a warning naming it when it came from the default. A superseded or failed scan of
- * a named type, or of every type, is no verdict too.
- */
-async function prove_scan_settle(judgement, found, requirement, options, source, waited, serverTime) {
-    const proven = new Map();
-    const unproven = [];
-    for (const [type, each] of judgement.types) {
-        if (each.kind === 'proven')
-            proven.set(type, each.scan);
-        else
-            unproven.push([type, each]);
-    }
-    const blocking = unproven.filter(([, each]) => !options.typesFromDefault || each.kind === 'superseded');
-    if (blocking.length > 0 || proven.size === 0) {
-        const [type, each] = blocking[0] ?? unproven[0];
-        const context = { requirement, options, waited, serverTime, branch: judgement.branch };
-        throw new NoVerdictError(await unprovenMessage(type, each, found, context, source), 'on-missing-scan');
-    }
-    for (const [type, each] of unproven) {
-        const why = typeMissing(type, each, requirement, completedWithout(found, requirement, judgement.branch));
-        options.warn(`${products/* PRODUCT_NAMES */.Tk[type]} findings were not judged: ${why}; the other types were judged`);
-    }
-    return proven;
-}
-/** Why one type has no proven scan, in a sentence of its own (for a warning). */
-function typeMissing(type, judgement, requirement, completedWithoutIt) {
-    const product = products/* PRODUCT_NAMES */.Tk[type];
-    const of = requirement.mode === 'commit' ? `commit ${prove_scan_short(requirement.commit)}` : requirement.ref;
-    if (judgement.kind === 'wait') {
-        const { scan } = judgement;
-        return scan
-            ? `scan ${scan.id} of ${of}, which may run ${product}, is still ${scan.statusText}`
-            : `no scan of ${of} is recorded yet`;
-    }
-    if (judgement.kind === 'failed') {
-        return `scan ${judgement.scan.id} of ${of} ended ${judgement.scan.statusText}`;
-    }
-    if (completedWithoutIt !== undefined) {
-        return `${completedWithoutIt} did not run ${product}, and no other completed scan of ${of} did`;
-    }
-    return `no completed scan of ${of} ran ${product}`;
-}
-async function unprovenMessage(type, judgement, found, context, source) {
-    const { requirement, options, waited, serverTime } = context;
-    const product = products/* PRODUCT_NAMES */.Tk[type];
-    const where = `${requirement.ref} of ${options.repository}`;
-    if (judgement.kind === 'failed') {
-        const { scan } = judgement;
-        return `scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} ended ${scan.statusText}, so there are no ${product} findings of this commit to judge; re-run the scan (or set on-missing-scan: warn)`;
-    }
-    if (judgement.kind === 'superseded') {
-        const { scan, newer } = judgement;
-        return `the ${product} findings of ${scan.branch} are now those of scan ${newer.id} of commit ${prove_scan_short(newer.commit)} (${ago(newer, serverTime)}), which completed after scan ${scan.id} of the gated commit ${prove_scan_short(scan.commit)}: a newer push superseded this run; re-run it for the newest commit, or gate on the ref with require-scan: ref`;
-    }
-    const without = completedWithout(found, requirement, context.branch);
-    if (without !== undefined) {
-        return `${without} did not run ${product}, and no other completed scan of ${requirement.mode === 'commit' ? `commit ${prove_scan_short(requirement.commit)}` : where} did, so the ${product} findings listed for the ref are not its; run ${product} on it, or leave ${type} out of issue-types`;
-    }
-    const seen = await newestSeen(found, source, serverTime);
-    if (requirement.mode === 'ref') {
-        return `no completed scan of ${where} that ran ${product} in the past 30 days; ${seen}; check that a scan runs for this ref, or set require-scan: none`;
-    }
-    const pending = judgement.kind === 'wait' ? judgement.scan : undefined;
-    const still = pending ? `; scan ${pending.id} of it is still ${pending.statusText}` : '';
-    const waitedText = waited > 0 ? ` after waiting ${waited} s` : '';
-    return `no completed scan of commit ${prove_scan_short(requirement.commit)} on ${where} ran ${product}${waitedText}${still}; ${seen}. Check that a scan runs on this event and that this job waits for it (needs: on the scan job); for managed scans raise scan-wait-timeout-seconds; or set require-scan: ref or none`;
-}
-/**
- * `scan 880003 of acme/api (products: sast, sca)`: the newest completed scan of the commit (or of
- * the ref) that did not run the product, when there is one.
- */
-function completedWithout(found, requirement, branch) {
-    const scans = (found.get(branch) ?? []).filter(scan => scan.status === 'completed' &&
-        (requirement.mode === 'ref' || sameCommit(scan, requirement.commit)));
-    const newest = newestScan(scans);
-    if (newest === undefined)
-        return undefined;
-    const products = newest.enabledProducts?.join(', ') || 'none given';
-    return `scan ${newest.id} of commit ${prove_scan_short(newest.commit)} (products: ${products.slice(0, 80)})`;
-}
-/** The newest scan of the ref, or else which branches the repository's scans do record. */
-async function newestSeen(found, source, serverTime) {
-    const newest = newestScan([...found.values()].flat());
-    if (newest) {
-        const products = newest.enabledProducts?.join(', ') || 'not given';
-        return `the newest scan of ${newest.branch} is scan ${newest.id} of commit ${prove_scan_short(newest.commit)} (${newest.statusText}, ${ago(newest, serverTime)}, products: ${products.slice(0, 80)})`;
-    }
-    const spellings = [...found.keys()].join(' or ');
-    const branches = await source.recentBranches();
-    return branches.length === 0
-        ? `the repository has no scan of ${spellings}, nor of any other branch, in the past 30 days`
-        : `the repository has no scan of ${spellings}; its recent scans record ${branches
-            .slice(0, 8)
-            .map(branch => `"${branch}"`)
-            .join(', ')}`;
-}
-function prove_scan_short(commit) {
-    return commit.slice(0, 7);
-}
-/** `started 3 min ago` / `completed 2 h ago`, on the server's clock; no age without it. */
-function ago(scan, serverTime) {
-    const at = scan.completedAt ?? scan.startedAt;
-    const verb = scan.completedAt !== undefined ? 'completed' : 'started';
-    if (at === undefined)
-        return 'time unknown';
-    if (serverTime === undefined)
-        return `${verb} ${new Date(at).toISOString()}`;
-    return `${verb} ${(0,time_duration/* formatDuration */.a3)(Math.max(0, serverTime - at))} ago`;
-}
-
-;// CONCATENATED MODULE: ./src/evidence/evidence.ts
-/**
- * The evidence stage: which scan each type's findings come from, proven through the scans search
- * before anything is judged, and proven again once the findings have been read.
- */
-
-
-
-
-
-
-
-/**
- * Where the scans of the project are. A repository that is no project has never been scanned:
- * there is no scan to prove, which `on-missing-scan` may soften like any other missing scan.
- */
-async function scanLocation(deploymentId, project) {
-    if (project === undefined) {
-        throw new NoVerdictError('the project whose scans to prove is unknown', 'on-missing-scan');
-    }
-    try {
-        return { deploymentId, repositoryId: (await project).id };
-    }
-    catch (error) {
-        if (error instanceof ProjectNotFoundError)
-            throw new NoVerdictError(error.message, 'on-missing-scan');
-        throw error;
-    }
-}
-function requirementOf(config) {
-    if (config.requireScan === 'ref')
-        return { mode: 'ref', ref: config.ref };
-    if (config.requireScan === 'commit' && config.commit !== undefined) {
-        return { mode: 'commit', ref: config.ref, commit: config.commit };
-    }
-    return undefined;
-}
-/**
- * The scans search, keeping only scans of the repository and branch asked for: a server that
- * ignores the search's filters must not lend another branch's or repository's scan as evidence.
- */
-function scanSource(transport, where, log) {
-    const repositoryId = String(where.repositoryId);
-    return {
-        scansOf: async (branch) => {
-            const seen = await searchScans(transport, where.deploymentId, { repositoryId, branch });
-            return keepAsked(seen, repositoryId, branch, log);
-        },
-        recentBranches: async () => {
-            const seen = await searchScans(transport, where.deploymentId, { repositoryId }, 1);
-            const ofRepository = seen.scans.filter(scan => scan.repositoryId === repositoryId);
-            return [...new Set(ofRepository.map(scan => scan.branch))];
-        }
-    };
-}
-function keepAsked(seen, repositoryId, branch, log) {
-    const kept = seen.scans.filter(scan => scan.repositoryId === repositoryId && scan.branch === branch);
-    const dropped = seen.scans.length - kept.length;
-    if (dropped > 0) {
-        log.info(`The scans search returned ${dropped} scan(s) of other repositories or branches than repository ${repositoryId} on "${branch}"; they were not used`);
-    }
-    return { ...seen, scans: kept };
-}
-/**
- * The scans the findings of the configured ref come from, one per judged type.
- * @throws NoVerdictError when they cannot be proven; API errors as they come.
- */
-async function proveEvidence(transport, where, config, log, clock = realClock) {
-    const requirement = requirementOf(config);
-    // The inputs guarantee it; should they not, nothing is judged unproven.
-    if (requirement === undefined) {
-        throw new NoVerdictError(`require-scan is ${config.requireScan}, but the commit whose scan to prove is unknown`, 'on-missing-scan');
-    }
-    const evidence = await proveScans(scanSource(transport, where, log), requirement, {
-        repository: config.repository,
-        types: config.issueTypes,
-        typesFromDefault: config.typesFromDefault,
-        timeoutSeconds: config.scanWaitTimeoutSeconds,
-        log: log.info,
-        warn: log.warn
-    }, clock);
-    for (const line of provenLines(evidence))
-        log.info(line);
-    return evidence;
-}
-/** One line per scan judged, with the types it is judged for. */
-function provenLines(evidence) {
-    const lines = [...scanGroups(evidence)].map(([scan, types]) => {
-        const age = evidence.provenAt !== undefined && scan.completedAt !== undefined
-            ? `, completed ${(0,time_duration/* formatDuration */.a3)(Math.max(0, evidence.provenAt - scan.completedAt))} ago`
-            : '';
-        return `Judging the ${(0,products/* productList */.KC)(types)} findings of scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} (${scan.statusText}${age})`;
-    });
-    if (evidence.branch !== evidence.requestedRef) {
-        lines.push(`No scan records ${evidence.requestedRef}, but the repository's scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`);
-    }
-    return lines;
-}
-/** The judged scans, each with the types judged on it, in the order of the types. */
-function scanGroups(evidence) {
-    const groups = new Map();
-    for (const [type, scan] of evidence.scans)
-        groups.set(scan, [...(groups.get(scan) ?? []), type]);
-    return groups;
-}
-/** What each type's proven scan found, to size the findings requests. */
-function provenCounts(evidence) {
-    const counts = {};
-    for (const [type, scan] of evidence.scans) {
-        const count = scan.findingsCounts?.[type];
-        if (count !== undefined)
-            counts[type] = count;
-    }
-    return counts;
-}
-/**
- * After the last findings page: each judged type's proven scan is still the newest completed scan
- * of the ref that ran its product. A scan that completed while the findings were read may have
- * replaced them, and the verdict would be about another commit than the one it names.
- * @throws NoVerdictError naming the newer scan.
- */
-async function confirmEvidence(transport, where, evidence, log) {
-    const source = scanSource(transport, where, log);
-    const { scans } = await source.scansOf(evidence.branch);
-    for (const [type, proven] of evidence.scans) {
-        const head = newestCompleted(scans, type);
-        if (head?.id === proven.id)
-            continue;
-        const newer = head
-            ? `scan ${head.id} of commit ${prove_scan_short(head.commit)} completed`
-            : `scan ${proven.id} is no longer the newest completed scan`;
-        throw new NoVerdictError(`${newer} on ${evidence.branch} while the findings were read, so the ${products/* PRODUCT_NAMES */.Tk[type]} findings may be its, not those of scan ${proven.id} of commit ${prove_scan_short(proven.commit)}; run the step again`, 'on-missing-scan');
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/gate/report-order.ts
 
 /**
@@ -46739,6 +46835,7 @@ function compareEvaluated(a, b) {
 // EXTERNAL MODULE: ./src/gate/transitivity.ts
 var transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
+
 
 
 
@@ -46837,17 +46934,23 @@ function modeOfFinding(finding, modeOf) {
 function evaluatedFinding(finding, mode, input, reasonsOf) {
     const reasons = reasonsOf(finding, mode, input.thresholds);
     const ignored = input.ignoreOf(finding);
-    // An ignored finding keeps the reasons it would block for, so the report can say so.
-    const blocking = reasons.length > 0 && ignored === undefined;
-    // Literals, not spreads: the same keys in the same order, at a fraction of the cost.
-    if (mode === undefined) {
-        return ignored === undefined
+    // An ignored or existing finding keeps the reasons it would block for: the report says them.
+    const existing = ignored === undefined && input.baseline !== undefined && isExisting(input.baseline, finding);
+    const blocking = reasons.length > 0 && ignored === undefined && !existing;
+    // The common case as literals: the same keys in the same order, at a fraction of the cost.
+    if (ignored === undefined && !existing) {
+        return mode === undefined
             ? { finding, blocking, reasons }
-            : { finding, blocking, reasons, ignored };
+            : { finding, mode, blocking, reasons };
     }
-    return ignored === undefined
-        ? { finding, mode, blocking, reasons }
-        : { finding, mode, blocking, reasons, ignored };
+    return {
+        finding,
+        ...(mode !== undefined && { mode }),
+        blocking,
+        reasons,
+        ...(ignored !== undefined && { ignored }),
+        ...(existing && { existing: true })
+    };
 }
 /** An SCA finding's transitivity and whether it has a fix, as one small number for the cache. */
 function scaShape(finding) {
@@ -46925,11 +47028,14 @@ function decide(input) {
             ignoredCount++;
     }
     const findings = evaluated.sort(compareEvaluated);
-    // Blocking findings come first in this order; the rest are ignored or non-blocking.
+    // Blocking findings come first in this order; the rest are ignored, existing or non-blocking.
     const blocking = findings.slice(0, blockingCount);
     const rest = findings.slice(blockingCount);
     const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined);
-    const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined);
+    const existing = input.baseline === undefined ? [] : rest.filter(e => e.existing === true);
+    const nonBlocking = ignoredCount === 0 && existing.length === 0
+        ? rest
+        : rest.filter(e => e.ignored === undefined && e.existing !== true);
     const licenses = judgedLicenses(input.licenseViolations, input.ignoreOf);
     const failed = blocking.length > 0 || licenses.blocking.length > 0;
     return {
@@ -46937,7 +47043,11 @@ function decide(input) {
         findings,
         blocking,
         ignored,
+        existing,
         nonBlocking,
+        ...(input.baseline !== undefined && {
+            baseline: { ref: input.baseline.ref, types: input.baseline.types }
+        }),
         licenseViolations: licenses.blocking,
         ...(licenses.ignored.length > 0 && { ignoredLicenseViolations: licenses.ignored }),
         ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
@@ -47072,7 +47182,8 @@ function judgeFindings(input) {
         ignoreOf: matcher.match,
         licenseViolations: input.licenseViolations,
         expiredIgnores: matcher.expired,
-        proposedIgnores: input.ignores.proposed
+        proposedIgnores: input.ignores.proposed,
+        ...(input.baseline !== undefined && { baseline: input.baseline })
     });
     const unknownModes = unknownModeWarning(verdict);
     if (unknownModes !== undefined)
@@ -47206,6 +47317,17 @@ function baseIgnoreFileNeedsAToken(run) {
         }
     };
 }
+/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
+const baselineIsAnotherRef = (inputs, ctx) => {
+    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
+    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['baselineRef'],
+            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
+        });
+    }
+};
 /** One list decides: with both, a license neither names would be allowed by one and denied by none. */
 const oneLicenseList = (inputs, ctx) => {
     if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
@@ -47625,6 +47747,7 @@ const WORKFLOW_ONLY_INPUTS = Object.freeze({
     'config-file': 'is the file itself: a config file cannot name another',
     repository: TARGET,
     ref: TARGET,
+    'baseline-ref': TARGET,
     commit: TARGET,
     'deployment-slug': TARGET,
     'deployment-id': TARGET,
@@ -48107,6 +48230,8 @@ function scopeFields(ctx) {
     return {
         repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), contextRepository(ctx)),
         ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
+        // Findings also on this ref are existing: reported, never blocking.
+        baselineRef: parsed(parseRef).optional(),
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
         // Empty (the action.yml default) = every type, secrets only where the deployment has them.
         issueTypes: parsed(parseIssueTypes).optional(),
@@ -48177,6 +48302,7 @@ function configSchema(ctx) {
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
         .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
+        .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
         .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
         .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
@@ -48512,7 +48638,8 @@ function jsonFinding(evaluated) {
         mode: evaluated.mode ?? null,
         blocking: evaluated.blocking,
         reasons: jsonReasons(evaluated.reasons),
-        ignored: evaluated.ignored ?? null
+        ignored: evaluated.ignored ?? null,
+        existing: evaluated.existing === true
     });
 }
 /** Keys that must never reach a file that may be uploaded as an artifact. */
@@ -48544,6 +48671,7 @@ function reportParts(report, configWithoutSecrets, meta) {
             runUrl: report.runUrl ?? null,
             status: report.status,
             evidence: report.evidence ?? null,
+            baseline: verdict?.baseline ?? null,
             scope: report.scope,
             thresholds: report.thresholds,
             config: redactSecrets(configWithoutSecrets),
@@ -48552,6 +48680,7 @@ function reportParts(report, configWithoutSecrets, meta) {
                     total: verdict.counts.total,
                     blocking: verdict.blocking.length,
                     ignored: verdict.ignored.length,
+                    existing: verdict.existing.length,
                     licenseViolations: verdict.licenseViolations.length,
                     sast: verdict.counts.sast,
                     sca: verdict.counts.sca,
@@ -48699,6 +48828,8 @@ function buildOutputs(report, extras = {}, onCut = () => undefined) {
     const { verdict, tickets, tags, sbom } = report;
     if (verdict) {
         set('findings-count', String(verdict.counts.total));
+        // Without baseline-ref every finding is new.
+        set('new-count', String(verdict.counts.total - verdict.existing.length));
         set('blocking-count', String(verdict.blocking.length + verdict.licenseViolations.length));
         set('sast-count', String(sum(verdict.counts.sast)));
         set('sca-count', String(sum(verdict.counts.sca)));
@@ -48944,7 +49075,9 @@ function resultMessage(evaluated, texts) {
         .filter(s => s !== '')
         .join('\n\n') || sarifText(finding.ruleName, 300));
 }
-function buildResult(evaluated, location, ruleIndex, texts) {
+function buildResult(evaluated, location, ruleIndex, texts, 
+/** A baseline ref applied: each result says whether the change adds it. */
+withBaseline = false) {
     const { finding } = evaluated;
     const fingerprints = {};
     if (finding.matchBasedId)
@@ -48957,6 +49090,9 @@ function buildResult(evaluated, location, ruleIndex, texts) {
         level: sarifLevel(evaluated),
         message: { text: resultMessage(evaluated, texts) },
         locations: [sarifLocation(location, texts)],
+        ...(withBaseline && {
+            baselineState: evaluated.existing ? 'unchanged' : 'new'
+        }),
         ...(Object.keys(fingerprints).length > 0 && { partialFingerprints: fingerprints }),
         ...(evaluated.ignored && {
             suppressions: [
@@ -49063,11 +49199,12 @@ function buildSarifRun(report, opts, limits = { maxResults: SARIF_MAX_RESULTS })
     const results = [];
     const notifications = [];
     const texts = new ResultTexts();
+    const withBaseline = report.verdict?.baseline !== undefined;
     for (const evaluated of findings) {
         const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0;
         const location = evaluated.finding.location;
         if (location !== undefined && located(evaluated)) {
-            results.push(buildResult(evaluated, location, index, texts));
+            results.push(buildResult(evaluated, location, index, texts, withBaseline));
         }
         else {
             notifications.push(unlocatedNotification(evaluated, index));
@@ -51678,6 +51815,7 @@ const coreRunner = {
 
 
 
+
 /** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
 async function run(ctx = defaultRunContext(), runner = coreRunner) {
     try {
@@ -51796,14 +51934,24 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
     try {
         const deployment = await lookups.deployment;
         const location = config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project);
-        const evidence = location && (await proveEvidence(transport, location, config, log));
+        const [evidence, baselineScans] = await Promise.all([
+            location && proveEvidence(transport, location, config, log),
+            location && config.baselineRef !== undefined
+                ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
+                : undefined
+        ]);
         const scope = judgedScope(config, evidence);
         judged = { evidence, judgedTypes: scope.issueTypes };
-        const reads = startGateData(transport, {
+        const where = {
             deploymentSlug: deployment.slug,
             deploymentId: deployment.id,
             project: await lookups.project
-        }, scope, { warn: log.warn, counts: evidence && provenCounts(evidence) });
+        };
+        const reads = startGateData(transport, where, scope, {
+            warn: log.warn,
+            counts: evidence && provenCounts(evidence)
+        });
+        const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log);
         const found = await reads.findings;
         // After the last page, while the rule modes may still arrive: the proof still holds.
         if (location && evidence)
@@ -51812,6 +51960,7 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
         const { verdict, warnings } = judgeFindings({
             ...found,
             ...context,
+            baseline: await baseline,
             thresholds: scope,
             ignores: await ignores.applied,
             ignoreRules: scope.ignoreRules,
@@ -51824,6 +51973,18 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
     catch (error) {
         return { judged, failure: asUserError(error) };
     }
+}
+/**
+ * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
+ * baseline's proven scans (none proven: no baseline, a warning already said so); with
+ * `require-scan: none`, as the ref holds them.
+ */
+function startBaseline(transport, where, scope, proof, log) {
+    const ref = scope.baselineRef;
+    if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
+        return Promise.resolve(undefined);
+    }
+    return readBaseline(transport, where, scope, ref, proof, log);
 }
 /** The config the findings are read and judged under: the proven scans' types and ref spelling. */
 function judgedScope(config, evidence) {
@@ -52743,6 +52904,31 @@ function nonBlockingSection(findings) {
         truncationNote: truncationNote('non-blocking finding', 'non-blocking findings')
     };
 }
+/**
+ * The findings also on the baseline ref: what each would block for, and that it does not. Folded
+ * away, like the non-blocking ones: the change did not add them.
+ */
+function existingSection(verdict) {
+    const { existing, baseline } = verdict;
+    if (existing.length === 0 || baseline === undefined)
+        return undefined;
+    const withFix = showsFixes(existing);
+    const columns = columnsOf(withFix, ['Severity', 'Finding'], ['Location', 'Would block for']);
+    const noun = (0,labels/* plural */.LS)(existing.length, 'finding');
+    return {
+        head: `<details><summary>${(0,report_escape/* formatCount */.B4)(existing.length)} existing ${noun}: also on ${(0,report_escape/* code */.aY)(baseline.ref)}, not blocking</summary>\n\n` +
+            `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+        ...capped(existing, e => row([
+            e.finding.severity,
+            ruleCell(e, true),
+            ...(withFix ? [fixCell(e)] : []),
+            locationCell(e),
+            (0,report_escape/* escapeCell */.kq)((0,labels/* reasonsText */.zT)(e.reasons) || '—')
+        ])),
+        tail: '\n</details>\n',
+        truncationNote: truncationNote('existing finding', 'existing findings')
+    };
+}
 function ignoredSection(ignored) {
     if (ignored.length === 0)
         return undefined;
@@ -52931,6 +53117,7 @@ function buildSections(report, coverage) {
         verdict ? blockingSection(verdict.blocking) : undefined,
         verdict ? licenseSection(verdict) : undefined,
         verdict ? secretsSection(verdict) : undefined,
+        verdict ? existingSection(verdict) : undefined,
         verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
         verdict ? ignoredSection(verdict.ignored) : undefined,
         verdict ? ignoredLicenseSection(verdict) : undefined,
@@ -53106,7 +53293,8 @@ function countsText(report, verdict) {
     };
     const licenses = verdict.licenseViolations.length;
     const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
-        `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** blocking, ` +
+        `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** ${verdict.baseline ? 'new and ' : ''}blocking, ` +
+        existingText(verdict) +
         `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
@@ -53118,6 +53306,12 @@ function countsText(report, verdict) {
         rows.join('') +
         countRow('**Total**', total) +
         `\n${line}\n`);
+}
+/** `**9** existing on `main`, ` with a baseline ref; '' without one. */
+function existingText(verdict) {
+    if (verdict.baseline === undefined)
+        return '';
+    return `**${(0,report_escape/* formatCount */.B4)(verdict.existing.length)}** existing on ${(0,report_escape/* code */.aY)(verdict.baseline.ref)}, `;
 }
 /** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
 function unknownModeText(unknown) {

@@ -7,7 +7,8 @@ import { MAX_CONNECTIONS } from './api/dispatcher.js'
 import { discoveredNote, resolveDeployment } from './api/deployments.js'
 import { defaultRetryPolicy } from './api/retry.js'
 import { Transport } from './api/transport.js'
-import { startGateData } from './collect/gate-data.js'
+import { readBaseline, type BaselineProof } from './collect/baseline.js'
+import { startGateData, type DataLocation } from './collect/gate-data.js'
 import { loadIgnoreSource, type IgnoreSource } from './collect/ignore-source.js'
 import { lookUpProject } from './collect/project.js'
 import type { Deployment, Project } from './domain.js'
@@ -16,11 +17,13 @@ import { NoVerdictError, UserError, type NoVerdictSoftener } from './errors.js'
 import {
   confirmEvidence,
   proveEvidence,
+  proveBaseline,
   provenCounts,
   scanLocation,
   type EvidenceLog,
   type ProvenScans
 } from './evidence/evidence.js'
+import type { Baseline } from './gate/baseline.js'
 import { judgeFindings } from './gate/judge.js'
 import { failureMessage, verdictHeadline } from './gate/message.js'
 import { defaultRunContext, type Config, type RunContext } from './inputs/index.js'
@@ -184,19 +187,24 @@ async function judge(
     const deployment = await lookups.deployment
     const location =
       config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project)
-    const evidence = location && (await proveEvidence(transport, location, config, log))
+    const [evidence, baselineScans] = await Promise.all([
+      location && proveEvidence(transport, location, config, log),
+      location && config.baselineRef !== undefined
+        ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
+        : undefined
+    ])
     const scope = judgedScope(config, evidence)
     judged = { evidence, judgedTypes: scope.issueTypes }
-    const reads = startGateData(
-      transport,
-      {
-        deploymentSlug: deployment.slug,
-        deploymentId: deployment.id,
-        project: await lookups.project
-      },
-      scope,
-      { warn: log.warn, counts: evidence && provenCounts(evidence) }
-    )
+    const where = {
+      deploymentSlug: deployment.slug,
+      deploymentId: deployment.id,
+      project: await lookups.project
+    }
+    const reads = startGateData(transport, where, scope, {
+      warn: log.warn,
+      counts: evidence && provenCounts(evidence)
+    })
+    const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log)
     const found = await reads.findings
     // After the last page, while the rule modes may still arrive: the proof still holds.
     if (location && evidence) await confirmEvidence(transport, location, evidence, log)
@@ -204,6 +212,7 @@ async function judge(
     const { verdict, warnings } = judgeFindings({
       ...found,
       ...context,
+      baseline: await baseline,
       thresholds: scope,
       ignores: await ignores.applied,
       ignoreRules: scope.ignoreRules,
@@ -214,6 +223,25 @@ async function judge(
   } catch (error) {
     return { judged, failure: asUserError(error) }
   }
+}
+
+/**
+ * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
+ * baseline's proven scans (none proven: no baseline, a warning already said so); with
+ * `require-scan: none`, as the ref holds them.
+ */
+function startBaseline(
+  transport: Transport,
+  where: DataLocation,
+  scope: Config,
+  proof: BaselineProof,
+  log: RunLog
+): Promise<Baseline | undefined> {
+  const ref = scope.baselineRef
+  if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
+    return Promise.resolve(undefined)
+  }
+  return readBaseline(transport, where, scope, ref, proof, log)
 }
 
 /** The config the findings are read and judged under: the proven scans' types and ref spelling. */

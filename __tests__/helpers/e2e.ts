@@ -106,6 +106,7 @@ export const NORMAL_OUTPUTS: Readonly<Record<string, string>> = {
   ...scanOutputs(),
   result: 'failed',
   'findings-count': '16',
+  'new-count': '16',
   'blocking-count': '5',
   'sast-count': '10',
   'sca-count': '6',

@@ -8,9 +8,10 @@ import { ProjectNotFoundError } from '../collect/project.js'
 import type { IssueType, Project, Scan, ScanFindingsCounts } from '../domain.js'
 import type { Config } from '../inputs/index.js'
 import { formatDuration } from '../time/duration.js'
-import { NoVerdictError } from '../errors.js'
+import { NoVerdictError, UserError } from '../errors.js'
 import { PRODUCT_NAMES, productList } from './products.js'
 import {
+  lookOnce,
   proveScans,
   short,
   realClock,
@@ -203,5 +204,49 @@ export async function confirmEvidence(
       `${newer} on ${evidence.branch} while the findings were read, so the ${PRODUCT_NAMES[type]} findings may be its, not those of scan ${proven.id} of commit ${short(proven.commit)}; run the step again`,
       'on-missing-scan'
     )
+  }
+}
+
+/**
+ * The scans the baseline ref's findings come from, per type: each type's newest completed scan of
+ * the ref, as `require-scan: ref` proves a gated ref. Secrets carry no platform id that matches
+ * them across refs, so they have no baseline. Never rejects: a baseline that cannot be proven is
+ * a warning, and undefined (every finding is then judged as new: no exemption without evidence).
+ */
+export async function proveBaseline(
+  transport: Transport,
+  where: ScanLocation,
+  ref: string,
+  types: readonly IssueType[],
+  log: EvidenceLog
+): Promise<ProvenScans | undefined> {
+  const matchable = types.filter(type => type !== 'secrets')
+  try {
+    const requirement = { mode: 'ref', ref } as const
+    const seen = await lookOnce(scanSource(transport, where, log), requirement, matchable)
+    const scans = new Map<IssueType, Scan>()
+    for (const [type, each] of seen.judgement.types)
+      if (each.kind === 'proven') scans.set(type, each.scan)
+    const missing = matchable.filter(type => !scans.has(type))
+    if (missing.length > 0) {
+      log.warn(
+        `baseline-ref ${ref}: no completed scan of it ran ${productList(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`
+      )
+    }
+    if (scans.size === 0) return undefined
+    return {
+      mode: 'ref',
+      branch: seen.judgement.branch,
+      requestedRef: ref,
+      scans,
+      waitedSeconds: 0,
+      ...(seen.serverTime !== undefined && { provenAt: seen.serverTime })
+    }
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error
+    log.warn(
+      `baseline-ref ${ref} could not be proven (${error.message}): every finding is judged as new`
+    )
+    return undefined
   }
 }

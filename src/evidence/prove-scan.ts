@@ -124,6 +124,21 @@ function waitingFor(judgement: ScanJudgement): Scan | undefined | false {
   return false
 }
 
+/** One look at the scans of the ref (its other spellings too, if need be), judged for `types`. */
+export async function lookOnce(
+  source: ScanSource,
+  requirement: ScanRequirement,
+  types: readonly IssueType[]
+): Promise<{ judgement: ScanJudgement; serverTime?: number }> {
+  const { judgement, serverTime } = await look(
+    source,
+    branchSpellings(requirement.ref),
+    requirement,
+    types
+  )
+  return { judgement, ...(serverTime !== undefined && { serverTime }) }
+}
+
 /**
  * The scans of the ref as given, and only when it has nothing to judge, of its other spellings: a
  * look costs one search unless the scanner spelled the ref otherwise.

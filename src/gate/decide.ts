@@ -19,6 +19,7 @@ import {
   type Verdict,
   TRANSITIVITIES
 } from '../domain.js'
+import { isExisting, type Baseline } from './baseline.js'
 import { compareEvaluated } from './report-order.js'
 import { transitivityOf } from './transitivity.js'
 
@@ -56,6 +57,8 @@ export interface GateInput {
   readonly licenseViolations: readonly LicenseViolation[]
   readonly expiredIgnores: Verdict['expiredIgnores']
   readonly proposedIgnores?: Verdict['proposedIgnores']
+  /** The baseline ref's findings: those also there are existing, never blocking. */
+  readonly baseline?: Baseline
 }
 
 /** Every criterion a finding trips, ignoring ignores. Empty = the finding does not block. */
@@ -167,22 +170,29 @@ type ReasonsOf = (
 function evaluatedFinding(
   finding: Finding,
   mode: FindingMode | undefined,
-  input: Pick<GateInput, 'thresholds' | 'ignoreOf'>,
+  input: Pick<GateInput, 'thresholds' | 'ignoreOf' | 'baseline'>,
   reasonsOf: ReasonsOf
 ): EvaluatedFinding {
   const reasons = reasonsOf(finding, mode, input.thresholds)
   const ignored = input.ignoreOf(finding)
-  // An ignored finding keeps the reasons it would block for, so the report can say so.
-  const blocking = reasons.length > 0 && ignored === undefined
-  // Literals, not spreads: the same keys in the same order, at a fraction of the cost.
-  if (mode === undefined) {
-    return ignored === undefined
+  // An ignored or existing finding keeps the reasons it would block for: the report says them.
+  const existing =
+    ignored === undefined && input.baseline !== undefined && isExisting(input.baseline, finding)
+  const blocking = reasons.length > 0 && ignored === undefined && !existing
+  // The common case as literals: the same keys in the same order, at a fraction of the cost.
+  if (ignored === undefined && !existing) {
+    return mode === undefined
       ? { finding, blocking, reasons }
-      : { finding, blocking, reasons, ignored }
+      : { finding, mode, blocking, reasons }
   }
-  return ignored === undefined
-    ? { finding, mode, blocking, reasons }
-    : { finding, mode, blocking, reasons, ignored }
+  return {
+    finding,
+    ...(mode !== undefined && { mode }),
+    blocking,
+    reasons,
+    ...(ignored !== undefined && { ignored }),
+    ...(existing && { existing: true as const })
+  }
 }
 
 /** An SCA finding's transitivity and whether it has a fix, as one small number for the cache. */
@@ -265,11 +275,15 @@ export function decide(input: GateInput): Verdict {
     if (e.ignored !== undefined) ignoredCount++
   }
   const findings = evaluated.sort(compareEvaluated)
-  // Blocking findings come first in this order; the rest are ignored or non-blocking.
+  // Blocking findings come first in this order; the rest are ignored, existing or non-blocking.
   const blocking = findings.slice(0, blockingCount)
   const rest = findings.slice(blockingCount)
   const ignored = ignoredCount === 0 ? [] : rest.filter(e => e.ignored !== undefined)
-  const nonBlocking = ignoredCount === 0 ? rest : rest.filter(e => e.ignored === undefined)
+  const existing = input.baseline === undefined ? [] : rest.filter(e => e.existing === true)
+  const nonBlocking =
+    ignoredCount === 0 && existing.length === 0
+      ? rest
+      : rest.filter(e => e.ignored === undefined && e.existing !== true)
   const licenses = judgedLicenses(input.licenseViolations, input.ignoreOf)
   const failed = blocking.length > 0 || licenses.blocking.length > 0
   return {
@@ -277,7 +291,11 @@ export function decide(input: GateInput): Verdict {
     findings,
     blocking,
     ignored,
+    existing,
     nonBlocking,
+    ...(input.baseline !== undefined && {
+      baseline: { ref: input.baseline.ref, types: input.baseline.types }
+    }),
     licenseViolations: licenses.blocking,
     ...(licenses.ignored.length > 0 && { ignoredLicenseViolations: licenses.ignored }),
     ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),

@@ -3,6 +3,7 @@
  * entries that apply, the verdict and the warnings it calls for. Pure: the warnings are values.
  */
 import type { Finding, LicenseViolation, ProposedIgnore, Verdict } from '../domain.js'
+import type { Baseline } from './baseline.js'
 import { decide, type Thresholds } from './decide.js'
 import type { IgnoreEntry } from './ignore.js'
 import { buildIgnoreMatcher } from './ignore-matcher.js'
@@ -22,6 +23,8 @@ export interface JudgeInput {
   }
   readonly ignoreRules: readonly string[]
   readonly now: Date
+  /** The baseline ref's findings: those also there are existing (see gate/baseline.ts). */
+  readonly baseline?: Baseline
 }
 
 export interface Judged {
@@ -47,7 +50,8 @@ export function judgeFindings(input: JudgeInput): Judged {
     ignoreOf: matcher.match,
     licenseViolations: input.licenseViolations,
     expiredIgnores: matcher.expired,
-    proposedIgnores: input.ignores.proposed
+    proposedIgnores: input.ignores.proposed,
+    ...(input.baseline !== undefined && { baseline: input.baseline })
   })
   const unknownModes = unknownModeWarning(verdict)
   if (unknownModes !== undefined) warnings.push(unknownModes)

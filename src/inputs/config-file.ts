@@ -74,6 +74,7 @@ export const WORKFLOW_ONLY_INPUTS: Readonly<Record<string, string>> = Object.fre
   'config-file': 'is the file itself: a config file cannot name another',
   repository: TARGET,
   ref: TARGET,
+  'baseline-ref': TARGET,
   commit: TARGET,
   'deployment-slug': TARGET,
   'deployment-id': TARGET,

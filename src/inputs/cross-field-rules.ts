@@ -45,6 +45,18 @@ export function baseIgnoreFileNeedsAToken(run: RunContext): CrossFieldRule {
   }
 }
 
+/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
+export const baselineIsAnotherRef: CrossFieldRule = (inputs, ctx) => {
+  const branch = (ref: string): string => ref.replace(/^refs\/heads\//, '')
+  if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['baselineRef'],
+      message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
+    })
+  }
+}
+
 /** One list decides: with both, a license neither names would be allowed by one and denied by none. */
 export const oneLicenseList: CrossFieldRule = (inputs, ctx) => {
   if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {

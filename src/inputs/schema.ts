@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import {
   baseIgnoreFileNeedsAToken,
+  baselineIsAnotherRef,
   blockingTicketsNeedTheGate,
   commitEvidenceNeedsACommit,
   deploymentSbomNeedsADirectory,
@@ -32,6 +33,7 @@ export function configSchema(ctx: RunContext) {
     )
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
     .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
+    .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
     .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
     .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))

@@ -16,6 +16,8 @@ export function scopeFields(ctx: RunContext) {
       contextRepository(ctx)
     ),
     ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
+    // Findings also on this ref are existing: reported, never blocking.
+    baselineRef: parsed(parseRef).optional(),
     since: parsed(raw => parseSince(raw, ctx.now)).optional(),
     // Empty (the action.yml default) = every type, secrets only where the deployment has them.
     issueTypes: parsed(parseIssueTypes).optional(),

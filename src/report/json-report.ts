@@ -34,6 +34,8 @@ export interface JsonReport {
   readonly status: RunReport['status']
   /** Which scan the findings come from; null when not looked for or not proven. */
   readonly evidence: NonNullable<RunReport['evidence']> | null
+  /** The baseline ref and the types matched against it; null without baseline-ref. */
+  readonly baseline: NonNullable<NonNullable<RunReport['verdict']>['baseline']> | null
   readonly scope: RunReport['scope']
   readonly thresholds: RunReport['thresholds']
   readonly config: Record<string, unknown>
@@ -41,6 +43,8 @@ export interface JsonReport {
     readonly total: number
     readonly blocking: number
     readonly ignored: number
+    /** Also on the baseline ref (never blocking); 0 without baseline-ref. */
+    readonly existing: number
     readonly licenseViolations: number
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
@@ -92,7 +96,8 @@ function jsonFinding(evaluated: EvaluatedFinding) {
     mode: evaluated.mode ?? null,
     blocking: evaluated.blocking,
     reasons: jsonReasons(evaluated.reasons),
-    ignored: evaluated.ignored ?? null
+    ignored: evaluated.ignored ?? null,
+    existing: evaluated.existing === true
   })
 }
 
@@ -144,6 +149,7 @@ function reportParts(
       runUrl: report.runUrl ?? null,
       status: report.status,
       evidence: report.evidence ?? null,
+      baseline: verdict?.baseline ?? null,
       scope: report.scope,
       thresholds: report.thresholds,
       config: redactSecrets(configWithoutSecrets) as Record<string, unknown>,
@@ -152,6 +158,7 @@ function reportParts(
             total: verdict.counts.total,
             blocking: verdict.blocking.length,
             ignored: verdict.ignored.length,
+            existing: verdict.existing.length,
             licenseViolations: verdict.licenseViolations.length,
             sast: verdict.counts.sast,
             sca: verdict.counts.sca,

@@ -276,6 +276,34 @@ export function nonBlockingSection(findings: readonly EvaluatedFinding[]): Secti
   }
 }
 
+/**
+ * The findings also on the baseline ref: what each would block for, and that it does not. Folded
+ * away, like the non-blocking ones: the change did not add them.
+ */
+export function existingSection(verdict: Verdict): Section | undefined {
+  const { existing, baseline } = verdict
+  if (existing.length === 0 || baseline === undefined) return undefined
+  const withFix = showsFixes(existing)
+  const columns = columnsOf(withFix, ['Severity', 'Finding'], ['Location', 'Would block for'])
+  const noun = plural(existing.length, 'finding')
+  return {
+    head:
+      `<details><summary>${formatCount(existing.length)} existing ${noun}: also on ${code(baseline.ref)}, not blocking</summary>\n\n` +
+      `| ${columns.join(' | ')} |\n|${columns.map(() => ' --- |').join('')}\n`,
+    ...capped(existing, e =>
+      row([
+        e.finding.severity,
+        ruleCell(e, true),
+        ...(withFix ? [fixCell(e)] : []),
+        locationCell(e),
+        escapeCell(reasonsText(e.reasons) || '—')
+      ])
+    ),
+    tail: '\n</details>\n',
+    truncationNote: truncationNote('existing finding', 'existing findings')
+  }
+}
+
 export function ignoredSection(ignored: readonly EvaluatedFinding[]): Section | undefined {
   if (ignored.length === 0) return undefined
   const withFix = showsFixes(ignored)

@@ -18,6 +18,7 @@ import { fitSections, textSection, type Section } from './fit.js'
 import { epssText, plural } from './labels.js'
 import {
   blockingSection,
+  existingSection,
   expiredSection,
   ignoredLicenseSection,
   ignoredSection,
@@ -63,6 +64,7 @@ export function buildSections(report: RunReport, coverage?: ReportCoverage): Sec
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
     verdict ? secretsSection(verdict) : undefined,
+    verdict ? existingSection(verdict) : undefined,
     verdict ? nonBlockingSection(verdict.nonBlocking) : undefined,
     verdict ? ignoredSection(verdict.ignored) : undefined,
     verdict ? ignoredLicenseSection(verdict) : undefined,
@@ -253,7 +255,8 @@ function countsText(report: RunReport, verdict: Verdict): string {
   const licenses = verdict.licenseViolations.length
   const line =
     `**${formatCount(counts.total)}** ${plural(counts.total, 'finding')} in scope: ` +
-    `**${formatCount(verdict.blocking.length)}** blocking, ` +
+    `**${formatCount(verdict.blocking.length)}** ${verdict.baseline ? 'new and ' : ''}blocking, ` +
+    existingText(verdict) +
     `**${formatCount(verdict.ignored.length)}** ignored, ` +
     `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
@@ -267,6 +270,12 @@ function countsText(report: RunReport, verdict: Verdict): string {
     countRow('**Total**', total) +
     `\n${line}\n`
   )
+}
+
+/** `**9** existing on `main`, ` with a baseline ref; '' without one. */
+function existingText(verdict: Verdict): string {
+  if (verdict.baseline === undefined) return ''
+  return `**${formatCount(verdict.existing.length)}** existing on ${code(verdict.baseline.ref)}, `
 }
 
 /** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */

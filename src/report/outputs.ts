@@ -20,6 +20,7 @@ export interface OutputExtras {
 export type OutputName =
   | 'result'
   | 'findings-count'
+  | 'new-count'
   | 'blocking-count'
   | 'sast-count'
   | 'sca-count'
@@ -95,6 +96,8 @@ export function buildOutputs(
 
   if (verdict) {
     set('findings-count', String(verdict.counts.total))
+    // Without baseline-ref every finding is new.
+    set('new-count', String(verdict.counts.total - verdict.existing.length))
     set('blocking-count', String(verdict.blocking.length + verdict.licenseViolations.length))
     set('sast-count', String(sum(verdict.counts.sast)))
     set('sca-count', String(sum(verdict.counts.sca)))

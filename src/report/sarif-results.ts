@@ -127,7 +127,9 @@ export function buildResult(
   evaluated: EvaluatedFinding,
   location: Location,
   ruleIndex: number,
-  texts: ResultTexts
+  texts: ResultTexts,
+  /** A baseline ref applied: each result says whether the change adds it. */
+  withBaseline = false
 ): Result {
   const { finding } = evaluated
   const fingerprints: Record<string, string> = {}
@@ -139,6 +141,9 @@ export function buildResult(
     level: sarifLevel(evaluated),
     message: { text: resultMessage(evaluated, texts) },
     locations: [sarifLocation(location, texts)],
+    ...(withBaseline && {
+      baselineState: evaluated.existing ? ('unchanged' as const) : ('new' as const)
+    }),
     ...(Object.keys(fingerprints).length > 0 && { partialFingerprints: fingerprints }),
     ...(evaluated.ignored && {
       suppressions: [

@@ -121,11 +121,12 @@ export function buildSarifRun(
   const results: Result[] = []
   const notifications: Notification[] = []
   const texts = new ResultTexts()
+  const withBaseline = report.verdict?.baseline !== undefined
   for (const evaluated of findings) {
     const index = ruleIndex.get(evaluated.finding.ruleName) ?? 0
     const location = evaluated.finding.location
     if (location !== undefined && located(evaluated)) {
-      results.push(buildResult(evaluated, location, index, texts))
+      results.push(buildResult(evaluated, location, index, texts, withBaseline))
     } else {
       notifications.push(unlocatedNotification(evaluated, index))
     }
