@@ -50908,7 +50908,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Gc: () => (/* binding */ renderMarkdown)
 });
 
-// UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
+// UNUSED EXPORTS: ROW_CAP, SECRETS_THRESHOLD_TEXT, buildSections, shortTitle, verdictLine
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __nccwpck_require__(2061);

@@ -74,7 +74,7 @@ function verdictIcon(report: RunReport): string {
 }
 
 /** The heading's few words: the verdict, the counts, and the scan judged. */
-function shortTitle(report: RunReport): string {
+export function shortTitle(report: RunReport): string {
   const { verdict, evidence } = report
   const scan = evidence && evidence.required !== 'none' ? scanTitle(evidence) : ''
   if (report.status.apiError) return 'no verdict'
@@ -197,7 +197,7 @@ function thresholdsText(report: RunReport): string {
   return `**Gate:** ${parts.join(' · ')}\n`
 }
 
-const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
+export const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
   valid: 'confirmed-valid secrets block',
   'valid-or-unverified': 'valid or unverified secrets block',
   any: 'every secret blocks',
