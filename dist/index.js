@@ -41014,8 +41014,7 @@ function connectionFields() {
  */
 
 /** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
-function defaultRunContext() {
-    const env = process.env;
+function defaultRunContext(env = process.env) {
     return {
         now: new Date(),
         env,
