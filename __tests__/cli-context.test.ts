@@ -102,7 +102,11 @@ describe('locateScan', () => {
   })
 
   it('on GitHub Actions finds nothing: the run context derives them as in the action', async () => {
-    expect(await locateScan('github', {}, GITLAB_PUSH, repo)).toEqual({ found: {}, problems: [] })
+    expect(await locateScan('github', {}, GITLAB_PUSH, repo)).toEqual({
+      found: {},
+      problems: [],
+      notes: []
+    })
   })
 
   it('on GitLab: the CI variables; SEMGREP_* win over them; given inputs are kept', async () => {
@@ -119,8 +123,13 @@ describe('locateScan', () => {
   })
 
   it('on GitLab, a variable that is not set is a problem, not a question to git', async () => {
-    const { CI_COMMIT_SHA: _sha, ...env } = GITLAB_PUSH
-    expect((await locateScan('gitlab', {}, env, repo)).problems).toEqual([
+    const { CI_COMMIT_SHA: _sha, CI_COMMIT_REF_NAME: _ref, ...env } = GITLAB_PUSH
+    const located = await locateScan('gitlab', {}, env, repo)
+    expect(located.problems).toEqual([
+      'ref: not given, and GitLab CI did not set CI_COMMIT_REF_NAME; set --ref (or FINDINGS_GATE_REF)'
+    ])
+    // Only a run that proves a scan needs the commit: the inputs' schema decides.
+    expect(located.notes).toEqual([
       'commit: not given, and GitLab CI did not set CI_COMMIT_SHA; set --commit (or FINDINGS_GATE_COMMIT)'
     ])
   })
@@ -128,7 +137,8 @@ describe('locateScan', () => {
   it('elsewhere: what git says (branch, HEAD, the origin remote with its groups)', async () => {
     expect(await locateScan('other', {}, {}, repo)).toEqual({
       found: { repository: 'acme/platform/web', ref: 'main', commit: head },
-      problems: []
+      problems: [],
+      notes: []
     })
   })
 
@@ -148,7 +158,10 @@ describe('locateScan', () => {
   })
 
   it('elsewhere, outside a repository: one problem per value nothing gave', async () => {
-    const located = await locateScan('other', { commit: SHA }, {}, bare)
+    const located = await locateScan('other', {}, {}, bare)
+    expect(located.notes).toEqual([
+      `commit: not given, and ${bare} is not in a git repository; set --commit (or FINDINGS_GATE_COMMIT)`
+    ])
     expect(located.problems).toEqual([
       `repository: not given, and ${bare} is not in a git repository; set --repository (or FINDINGS_GATE_REPOSITORY)`,
       `ref: not given, and ${bare} is not in a git repository; set --ref (or FINDINGS_GATE_REF)`
@@ -173,7 +186,11 @@ describe('locateScan', () => {
     process.env.PATH = bare
     try {
       const given = { repository: 'a/b', ref: 'main', commit: SHA }
-      expect(await locateScan('other', given, {}, bare)).toEqual({ found: {}, problems: [] })
+      expect(await locateScan('other', given, {}, bare)).toEqual({
+        found: {},
+        problems: [],
+        notes: []
+      })
     } finally {
       process.env.PATH = path
     }

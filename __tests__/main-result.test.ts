@@ -2,28 +2,17 @@
  * What `run()` returns: how the run ended, which the command maps to its exit code (0 passed or
  * softened, 1 a failed verdict, 2 anything else), and the report it writes its own files from.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sampleCommit, startEmulator, type Emulator } from '../emulator/server.js'
+import { describe, expect, it } from '@jest/globals'
+import { sampleCommit } from '../emulator/server.js'
 import type { RunContext } from '../src/inputs/index.js'
 import { run, type RunResult } from '../src/main.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
-import { baseInputs, RELAXED } from './helpers/e2e.js'
+import { baseInputs, RELAXED, sharedEmulator } from './helpers/e2e.js'
 
 const TAGS = /^\/api\/v1\/deployments\/acme-corp\/projects\/acme(\/|%2F)web\/tags$/
 const FINDINGS = '/api/v1/deployments/acme-corp/findings'
 
-let emulator: Emulator
-
-beforeAll(async () => {
-  emulator = await startEmulator()
-})
-afterAll(async () => {
-  await emulator.close()
-})
-beforeEach(() => {
-  emulator.clearFaults()
-  emulator.requests.length = 0
-})
+const shared = sharedEmulator()
 
 const PUSH: RunContext = { now: new Date(), env: {}, eventName: 'push' }
 
@@ -31,6 +20,7 @@ async function runGate(
   inputs: Record<string, string>,
   ctx: RunContext = PUSH
 ): Promise<{ result: RunResult; runner: RecordingRunner }> {
+  const emulator = shared.current()
   const runner = new RecordingRunner({
     inputs: {
       ...baseInputs(emulator),
@@ -75,10 +65,10 @@ describe('run() tells how the run ended', () => {
 
   it('error: an API error, and passed when on-api-error: warn softens it', async () => {
     const fault = { path: FINDINGS, kind: 'status', status: 500, times: Infinity } as const
-    emulator.addFault(fault)
+    shared.current().addFault(fault)
     const strict = await runGate({ 'max-retries': '0' })
     expect(strict.result.end).toBe('error')
-    emulator.addFault(fault)
+    shared.current().addFault(fault)
     const softened = await runGate({ 'max-retries': '0', 'on-api-error': 'warn' })
     expect(softened.result.end).toBe('passed')
   })
@@ -86,11 +76,11 @@ describe('run() tells how the run ended', () => {
   it('error: bad inputs, with no report and nothing sent', async () => {
     const { result } = await runGate({ 'fail-on-severity': 'severe' })
     expect(result).toEqual({ end: 'error' })
-    expect(emulator.requests).toEqual([])
+    expect(shared.current().requests).toEqual([])
   })
 
   it('error: an effect that failed, even when the verdict passed', async () => {
-    emulator.addFault({ path: TAGS, kind: 'status', status: 500, times: Infinity })
+    shared.current().addFault({ path: TAGS, kind: 'status', status: 500, times: Infinity })
     const { result, runner } = await runGate({
       ...RELAXED,
       'project-tags': 'gated',
@@ -118,6 +108,6 @@ describe('run() tells how the run ended', () => {
     expect(failing.result).toEqual({ end: 'error' })
     const skipped = await runGate({ 'api-token': '', 'on-missing-token': 'skip' }, fork)
     expect(skipped.result).toEqual({ end: 'passed' })
-    expect(emulator.requests).toEqual([])
+    expect(shared.current().requests).toEqual([])
   })
 })

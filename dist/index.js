@@ -50838,6 +50838,7 @@ function formatCount(n) {
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
+/* harmony export */   up: () => (/* binding */ thresholdParts),
 /* harmony export */   zR: () => (/* binding */ modeText),
 /* harmony export */   zT: () => (/* binding */ reasonsText)
 /* harmony export */ });
@@ -50893,6 +50894,22 @@ function dependencyText(finding) {
 function plural(count, singular, pluralForm = `${singular}s`) {
     return count === 1 ? singular : pluralForm;
 }
+const SECRETS_THRESHOLD_TEXT = {
+    valid: 'confirmed-valid secrets block',
+    'valid-or-unverified': 'valid or unverified secrets block',
+    any: 'every secret blocks',
+    none: 'secrets block by severity and mode only'
+};
+/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+function thresholdParts(t) {
+    return [
+        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+    ];
+}
 
 
 /***/ }),
@@ -50907,7 +50924,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Gc: () => (/* binding */ renderMarkdown)
 });
 
-// UNUSED EXPORTS: ROW_CAP, SECRETS_THRESHOLD_TEXT, buildSections, shortTitle, verdictLine
+// UNUSED EXPORTS: ROW_CAP, buildSections, shortTitle, verdictLine
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __nccwpck_require__(2061);
@@ -51392,13 +51409,7 @@ function scopeText(report) {
 }
 function thresholdsText(report) {
     const t = report.thresholds;
-    const parts = [
-        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-    ];
+    const parts = (0,labels/* thresholdParts */.up)(t);
     if (t.denyLicenses.length > 0) {
         parts.push(`denied licenses: ${t.denyLicenses
             .slice(0, 50)
@@ -51409,12 +51420,6 @@ function thresholdsText(report) {
         parts.push('warn-only');
     return `**Gate:** ${parts.join(' · ')}\n`;
 }
-const SECRETS_THRESHOLD_TEXT = {
-    valid: 'confirmed-valid secrets block',
-    'valid-or-unverified': 'valid or unverified secrets block',
-    any: 'every secret blocks',
-    none: 'secrets block by severity and mode only'
-};
 function countRow(label, c) {
     const total = c.critical + c.high + c.medium + c.low;
     return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;

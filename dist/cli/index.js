@@ -49121,7 +49121,7 @@ const GIT_QUESTIONS = {
  */
 async function locateScan(platform, given, env, cwd) {
     if (platform === 'github')
-        return { found: {}, problems: [] };
+        return { found: {}, problems: [], notes: [] };
     const gitlab = platform === 'gitlab' ? gitlabContext(env) : undefined;
     const known = { ...gitlab, ...coordinates(env, SEMGREP_VARIABLES) };
     const ask = (name) => {
@@ -49136,11 +49136,15 @@ async function locateScan(platform, given, env, cwd) {
     const answers = await Promise.all(missing.map(async (name) => ({ name, answer: await ask(name) })));
     return {
         found: Object.fromEntries(answers.flatMap(({ name, answer }) => ('value' in answer ? [[name, answer.value]] : []))),
-        problems: answers.flatMap(({ name, answer }) => 'why' in answer
-            ? [`${name}: not given, and ${answer.why}; set --${name} (or ${envName(name)})`]
-            : []),
+        problems: unanswered(answers.filter(({ name }) => name !== 'commit')),
+        notes: unanswered(answers.filter(({ name }) => name === 'commit')),
         ...(gitlab && { gitlab })
     };
+}
+function unanswered(answers) {
+    return answers.flatMap(({ name, answer }) => 'why' in answer
+        ? [`${name}: not given, and ${answer.why}; set --${name} (or ${envName(name)})`]
+        : []);
 }
 /**
  * The run context: on GitHub Actions the action's (the event decides the defaults); elsewhere no
@@ -49284,13 +49288,7 @@ function scopeText(report) {
 }
 function thresholdsText(report) {
     const t = report.thresholds;
-    const parts = [
-        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${report_markdown/* SECRETS_THRESHOLD_TEXT */.mu[t.failOnSecrets]}`
-    ];
+    const parts = (0,labels/* thresholdParts */.up)(t);
     if (t.denyLicenses.length > 0) {
         parts.push(`denied licenses: ${console_summary_plain(t.denyLicenses.join(', '), 300)}`);
     }
@@ -49777,13 +49775,15 @@ async function command(args, io) {
     const platform = ciPlatform(io.env);
     const located = await locateScan(platform, line.inputs, io.env, io.cwd);
     const runner = new ConsoleRunner({ ...line.inputs, ...located.found }, io.stderr, command_SECRET_INPUTS);
+    const where = locatedNote(platform, located);
+    if (where !== undefined)
+        runner.info(where);
+    for (const note of located.notes)
+        runner.info(note);
     if (located.problems.length > 0) {
         runner.setFailed(`Invalid inputs, nothing was sent:\n${located.problems.join('\n')}`);
         return EXIT_CODES.error;
     }
-    const where = locatedNote(platform, located);
-    if (where !== undefined)
-        runner.info(where);
     // baseline-ref (issue 35): on GitLab its default is located.gitlab?.baselineRef, the merge
     // request's target branch; pass it here as the input's value when the flag is not given.
     const result = await run(commandRunContext(platform, io.env, new Date()), runner);
@@ -50106,6 +50106,7 @@ function formatCount(n) {
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
+/* harmony export */   up: () => (/* binding */ thresholdParts),
 /* harmony export */   zR: () => (/* binding */ modeText),
 /* harmony export */   zT: () => (/* binding */ reasonsText)
 /* harmony export */ });
@@ -50161,6 +50162,22 @@ function dependencyText(finding) {
 function plural(count, singular, pluralForm = `${singular}s`) {
     return count === 1 ? singular : pluralForm;
 }
+const SECRETS_THRESHOLD_TEXT = {
+    valid: 'confirmed-valid secrets block',
+    'valid-or-unverified': 'valid or unverified secrets block',
+    any: 'every secret blocks',
+    none: 'secrets block by severity and mode only'
+};
+/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+function thresholdParts(t) {
+    return [
+        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+    ];
+}
 
 
 /***/ }),
@@ -50172,7 +50189,6 @@ function plural(count, singular, pluralForm = `${singular}s`) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   JO: () => (/* binding */ COMMENT_MARKER),
-  mu: () => (/* binding */ SECRETS_THRESHOLD_TEXT),
   Gc: () => (/* binding */ renderMarkdown),
   HV: () => (/* binding */ shortTitle)
 });
@@ -50662,13 +50678,7 @@ function scopeText(report) {
 }
 function thresholdsText(report) {
     const t = report.thresholds;
-    const parts = [
-        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-    ];
+    const parts = (0,labels/* thresholdParts */.up)(t);
     if (t.denyLicenses.length > 0) {
         parts.push(`denied licenses: ${t.denyLicenses
             .slice(0, 50)
@@ -50679,12 +50689,6 @@ function thresholdsText(report) {
         parts.push('warn-only');
     return `**Gate:** ${parts.join(' · ')}\n`;
 }
-const SECRETS_THRESHOLD_TEXT = {
-    valid: 'confirmed-valid secrets block',
-    'valid-or-unverified': 'valid or unverified secrets block',
-    any: 'every secret blocks',
-    none: 'secrets block by severity and mode only'
-};
 function countRow(label, c) {
     const total = c.critical + c.high + c.medium + c.low;
     return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;

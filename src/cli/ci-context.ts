@@ -85,8 +85,13 @@ const GIT_QUESTIONS: Readonly<Record<LocatingInput, (cwd: string) => Promise<Git
 export interface Located {
   /** The values found for the inputs not given, by input name. */
   readonly found: Coordinates
-  /** One `<input>: …` line per input that nothing gave. */
+  /** One `<input>: …` line per input that nothing gave and every run needs (repository, ref). */
   readonly problems: readonly string[]
+  /**
+   * The same for the commit, which only a run that proves a scan needs: the schema decides
+   * (commit-evidence rule), after this line has said why it is missing.
+   */
+  readonly notes: readonly string[]
   readonly gitlab?: GitlabContext
 }
 
@@ -101,7 +106,7 @@ export async function locateScan(
   env: Env,
   cwd: string
 ): Promise<Located> {
-  if (platform === 'github') return { found: {}, problems: [] }
+  if (platform === 'github') return { found: {}, problems: [], notes: [] }
   const gitlab = platform === 'gitlab' ? gitlabContext(env) : undefined
   const known: Coordinates = { ...gitlab, ...coordinates(env, SEMGREP_VARIABLES) }
   const ask = (name: LocatingInput): Promise<GitAnswer> | GitAnswer => {
@@ -117,13 +122,18 @@ export async function locateScan(
     found: Object.fromEntries(
       answers.flatMap(({ name, answer }) => ('value' in answer ? [[name, answer.value]] : []))
     ),
-    problems: answers.flatMap(({ name, answer }) =>
-      'why' in answer
-        ? [`${name}: not given, and ${answer.why}; set --${name} (or ${envName(name)})`]
-        : []
-    ),
+    problems: unanswered(answers.filter(({ name }) => name !== 'commit')),
+    notes: unanswered(answers.filter(({ name }) => name === 'commit')),
     ...(gitlab && { gitlab })
   }
+}
+
+function unanswered(answers: readonly { name: LocatingInput; answer: GitAnswer }[]): string[] {
+  return answers.flatMap(({ name, answer }) =>
+    'why' in answer
+      ? [`${name}: not given, and ${answer.why}; set --${name} (or ${envName(name)})`]
+      : []
+  )
 }
 
 /**

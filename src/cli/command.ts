@@ -55,12 +55,13 @@ async function command(args: readonly string[], io: CommandIO): Promise<number> 
   const platform = ciPlatform(io.env)
   const located = await locateScan(platform, line.inputs, io.env, io.cwd)
   const runner = new ConsoleRunner({ ...line.inputs, ...located.found }, io.stderr, SECRET_INPUTS)
+  const where = locatedNote(platform, located)
+  if (where !== undefined) runner.info(where)
+  for (const note of located.notes) runner.info(note)
   if (located.problems.length > 0) {
     runner.setFailed(`Invalid inputs, nothing was sent:\n${located.problems.join('\n')}`)
     return EXIT_CODES.error
   }
-  const where = locatedNote(platform, located)
-  if (where !== undefined) runner.info(where)
   // baseline-ref (issue 35): on GitLab its default is located.gitlab?.baselineRef, the merge
   // request's target branch; pass it here as the input's value when the flag is not given.
   const result = await run(commandRunContext(platform, io.env, new Date()), runner)

@@ -10,8 +10,15 @@ import { productList } from '../evidence/products.js'
 import { formatDuration } from '../time/duration.js'
 import { oneLine, PARAGRAPH_CHARS, truncate } from '../text/plain.js'
 import { formatCount } from './escape.js'
-import { dependencyText, locationText, modeText, plural, reasonsText } from './labels.js'
-import { SECRETS_THRESHOLD_TEXT, shortTitle } from './markdown.js'
+import {
+  dependencyText,
+  locationText,
+  modeText,
+  plural,
+  reasonsText,
+  thresholdParts
+} from './labels.js'
+import { shortTitle } from './markdown.js'
 import type { RunReport, ScanReport, SbomReport, TagsReport, TicketsReport } from './model.js'
 
 export interface ConsoleOptions {
@@ -174,13 +181,7 @@ function scopeText(report: RunReport): string {
 
 function thresholdsText(report: RunReport): string {
   const t = report.thresholds
-  const parts = [
-    t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-    t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-  ]
+  const parts = thresholdParts(t)
   if (t.denyLicenses.length > 0) {
     parts.push(`denied licenses: ${plain(t.denyLicenses.join(', '), 300)}`)
   }

@@ -8,8 +8,10 @@ import {
   type BlockReason,
   type EvaluatedFinding,
   type Finding,
-  type Location
+  type Location,
+  type SecretsThreshold
 } from '../domain.js'
+import type { RunReport } from './model.js'
 
 export function reasonText(reason: BlockReason): string {
   switch (reason.kind) {
@@ -57,4 +59,22 @@ export function dependencyText(finding: Finding): string {
 /** `1 finding`, `2 findings`. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return count === 1 ? singular : pluralForm
+}
+
+const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
+  valid: 'confirmed-valid secrets block',
+  'valid-or-unverified': 'valid or unverified secrets block',
+  any: 'every secret blocks',
+  none: 'secrets block by severity and mode only'
+}
+
+/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+export function thresholdParts(t: RunReport['thresholds']): string[] {
+  return [
+    t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+    t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+  ]
 }

@@ -6,10 +6,10 @@
  * fits the budget of its destination.
  */
 import { formatDuration } from '../time/duration.js'
-import type { SecretsThreshold, SeverityCounts, Verdict } from '../domain.js'
+import type { SeverityCounts, Verdict } from '../domain.js'
 import { code, escapeMarkdown, formatCount, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import { plural } from './labels.js'
+import { plural, thresholdParts } from './labels.js'
 import {
   blockingSection,
   expiredSection,
@@ -178,13 +178,7 @@ function scopeText(report: RunReport): string {
 
 function thresholdsText(report: RunReport): string {
   const t = report.thresholds
-  const parts = [
-    t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-    t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-  ]
+  const parts = thresholdParts(t)
   if (t.denyLicenses.length > 0) {
     parts.push(
       `denied licenses: ${t.denyLicenses
@@ -195,13 +189,6 @@ function thresholdsText(report: RunReport): string {
   }
   if (t.warnOnly) parts.push('warn-only')
   return `**Gate:** ${parts.join(' · ')}\n`
-}
-
-export const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
-  valid: 'confirmed-valid secrets block',
-  'valid-or-unverified': 'valid or unverified secrets block',
-  any: 'every secret blocks',
-  none: 'secrets block by severity and mode only'
 }
 
 function countRow(label: string, c: SeverityCounts): string {
