@@ -272,7 +272,9 @@ function concludeStep(
   failure: string | undefined,
   runner: Runner
 ): RunResult['end'] {
-  const errors = [failure, outcome.effects?.failure].filter(line => line !== undefined)
+  const errors = [failure, outcome.effects?.failure].filter(
+    (line): line is string => line !== undefined && line !== ''
+  )
   for (const line of errors) runner.setFailed(line)
   const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed'
   return errors.length > 0 ? 'error' : gate

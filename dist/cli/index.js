@@ -48302,7 +48302,7 @@ function noVerdictFailure(config, failure, log) {
 }
 /** Each failure gets its own line: a gate that could not run, an effect that did not complete. */
 function concludeStep(config, outcome, failure, runner) {
-    const errors = [failure, outcome.effects?.failure].filter(line => line !== undefined);
+    const errors = [failure, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
     for (const line of errors)
         runner.setFailed(line);
     const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed';
