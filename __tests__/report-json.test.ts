@@ -48,6 +48,7 @@ describe('buildJsonReport', () => {
       total: 4,
       blocking: 2,
       ignored: 1,
+      existing: 0,
       licenseViolations: 0,
       sast: { low: 1, medium: 1, high: 1, critical: 0 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
@@ -236,7 +237,7 @@ describe('writeRunJsonReport', () => {
 })
 
 describe('JSON findings', () => {
-  it('keep the finding’s keys in order, then mode, blocking, reasons and ignored', () => {
+  it('keep the finding’s keys in order, then mode, blocking, reasons, ignored and existing', () => {
     // A key the finding has (mode) keeps its place.
     const secret = secretsFinding({ id: 9, mode: 'block' })
     const findings = [
@@ -253,20 +254,22 @@ describe('JSON findings', () => {
     ]
     const json = buildJsonReport(runReport({ verdict: verdictOf(findings) }), {})
     // As a spread of the finding followed by the report's keys would make them.
-    const expected = findings.map(({ finding, mode, blocking, reasons, ignored }) => ({
+    const expected = findings.map(({ finding, mode, blocking, reasons, ignored, existing }) => ({
       ...finding,
       ruleMessage: truncate(finding.ruleMessage, JSON_MESSAGE_LIMIT),
       mode: mode ?? null,
       blocking,
       reasons: reasons.map(r => ({ ...r, text: reasonText(r) })),
-      ignored: ignored ?? null
+      ignored: ignored ?? null,
+      existing: existing === true
     }))
     expect(JSON.stringify(json.findings, null, 2)).toBe(JSON.stringify(expected, null, 2))
     expect(Object.keys(json.findings[2] ?? {})).toEqual([
       ...Object.keys(secret),
       'blocking',
       'reasons',
-      'ignored'
+      'ignored',
+      'existing'
     ])
   })
 })

@@ -2784,7 +2784,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3397,7 +3397,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3965,7 +3965,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(4043)
+module.exports.request = __nccwpck_require__(6424)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -30872,442 +30872,67 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9375:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b3: () => (/* binding */ EXPOSURES),
-/* harmony export */   cH: () => (/* binding */ validationStateText),
-/* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
-/* harmony export */   dh: () => (/* binding */ SECRETS_THRESHOLDS),
-/* harmony export */   eN: () => (/* binding */ SBOM_COMPONENT_TYPES),
-/* harmony export */   k8: () => (/* binding */ policyModeRank),
-/* harmony export */   oC: () => (/* binding */ SEVERITIES),
-/* harmony export */   pM: () => (/* binding */ FINDING_STATUSES),
-/* harmony export */   qs: () => (/* binding */ severityRank),
-/* harmony export */   yK: () => (/* binding */ POLICY_MODES),
-/* harmony export */   zR: () => (/* binding */ TRANSITIVITIES)
-/* harmony export */ });
-/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
-/**
- * The domain model. The API client normalises the wire format into these types once, at the
- * boundary; the gate, the actions and the reporters read only these.
- */
-const SEVERITIES = ['low', 'medium', 'high', 'critical'];
-/** Policy modes in increasing strictness; `disabled` never blocks. */
-const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'];
-const EXPOSURES = [
-    'reachable',
-    'always_reachable',
-    'conditionally_reachable',
-    'unreachable',
-    'unknown'
-];
-/** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
-const TRANSITIVITIES = ['direct', 'transitive', 'unknown'];
-const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
-/** What the platform learned by trying a secret against its service; `unknown` when not told. */
-const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
-    'confirmed_valid',
-    'confirmed_invalid',
-    'validation_error',
-    'no_validator',
-    'unknown'
-]));
-/** Which validation states block whatever the severity (`fail-on-secrets`). */
-const SECRETS_THRESHOLDS = ['valid', 'valid-or-unverified', 'any', 'none'];
-const VALIDATION_STATE_TEXT = {
-    confirmed_valid: 'confirmed valid',
-    confirmed_invalid: 'confirmed invalid',
-    validation_error: 'validation error',
-    no_validator: 'no validator',
-    unknown: 'not validated'
-};
-function validationStateText(state) {
-    return VALIDATION_STATE_TEXT[state];
-}
-const FINDING_STATUSES = [
-    'open',
-    'fixed',
-    'ignored',
-    'reviewing',
-    'fixing',
-    'provisionally_ignored'
-];
-function severityRank(severity) {
-    return SEVERITIES.indexOf(severity);
-}
-function policyModeRank(mode) {
-    return POLICY_MODES.indexOf(mode);
-}
-/** CycloneDX 1.5+ `metadata.component.type` values. */
-const SBOM_COMPONENT_TYPES = [
-    'application',
-    'framework',
-    'library',
-    'container',
-    'platform',
-    'operating_system',
-    'device',
-    'device_driver',
-    'firmware',
-    'file',
-    'machine_learning_model',
-    'data'
-];
-const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
-/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
-const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
-    'pending',
-    'running',
-    'completed',
-    'error',
-    'cancelled',
-    'never_finished',
-    'unknown'
-]));
-// The gate's verdict, its own module: every stage reads it through this one.
-
-
-
-/***/ }),
-
-/***/ 25:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G3: () => (/* binding */ mayRunProduct),
-/* harmony export */   KC: () => (/* binding */ productList),
-/* harmony export */   Tk: () => (/* binding */ PRODUCT_NAMES),
-/* harmony export */   bP: () => (/* binding */ ranProduct)
-/* harmony export */ });
-/** The spellings of each product seen in scans (lower-cased): the app's, the protobuf enum's. */
-const PRODUCT_SPELLINGS = {
-    sast: ['sast', 'code', 'product_sast'],
-    sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
-    secrets: ['secrets', 'product_secrets']
-};
-/** What the reports call each type. */
-const PRODUCT_NAMES = {
-    sast: 'Code',
-    sca: 'Supply Chain',
-    secrets: 'Secrets'
-};
-/**
- * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
- * nothing: its findings could be any product's.
- */
-function ranProduct(scan, type) {
-    const spellings = PRODUCT_SPELLINGS[type];
-    return (scan.enabledProducts ?? []).some(product => spellings.includes(product.trim().toLowerCase()));
-}
-/** A scan still in progress may yet vouch for `type`: it ran the product, or does not say. */
-function mayRunProduct(scan, type) {
-    return scan.enabledProducts === undefined || ranProduct(scan, type);
-}
-/** `sast, sca` → `Code, Supply Chain`. */
-function productList(types) {
-    return types.map(type => PRODUCT_NAMES[type]).join(', ');
-}
-
-
-/***/ }),
-
-/***/ 6912:
+/***/ 17:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  ki: () => (/* binding */ JUDGEMENT_TEXT),
-  Gc: () => (/* binding */ judgeLicenses),
-  BJ: () => (/* binding */ licensePolicyOf),
-  Nm: () => (/* binding */ violationsNoun)
+  e: () => (/* binding */ action_run)
 });
 
-// UNUSED EXPORTS: judgeDependency
-
-;// CONCATENATED MODULE: ./src/gate/spdx.ts
+;// CONCATENATED MODULE: ./src/inputs/echo.ts
 /**
- * SPDX license expressions (SPDX 2.3, annex D): `MIT`, `MIT OR GPL-3.0-only`,
- * `(Apache-2.0 AND BSD-3-Clause) OR MIT`, `GPL-2.0-only WITH Classpath-exception-2.0`, `GPL-2.0+`.
- *
- * WITH binds tighter than AND, AND tighter than OR; operators may be written in upper or lower
- * case, and license ids compare case-insensitively, as the specification says. An expression
- * that does not follow the grammar is a problem value, never a guess: the license gate blocks it.
+ * How a bad value is shown back in an error message: escaped, shortened, and never revealing a
+ * secret or URL credentials. Echoes land in the workflow log, where raw text could forge lines.
  */
-/** `LicenseRef-x`, `DocumentRef-y:LicenseRef-x` and the listed ids: letters, digits, `-`, `.`. */
-const ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+$/;
-const OPERATORS = new Set(['and', 'or', 'with']);
-class Tokens {
-    tokens;
-    index = 0;
-    constructor(tokens) {
-        this.tokens = tokens;
-    }
-    peek() {
-        return this.tokens[this.index];
-    }
-    /** The next token when it is the operator `word` (either case); consumed. */
-    takeOperator(word) {
-        const next = this.peek();
-        if (next === undefined || next.toLowerCase() !== word)
-            return false;
-        if (next !== word && next !== word.toUpperCase())
-            return false;
-        this.index++;
-        return true;
-    }
-    take() {
-        return this.tokens[this.index++];
-    }
+/** Longer values are cut: the echo only has to let people recognise what they wrote. */
+const ECHO_LIMIT = 60;
+/**
+ * C0, DEL and C1 controls, plus line/paragraph separators and bidi overrides: they can forge log
+ * lines or make text read differently than it parses, so values never contain them and echoes
+ * show them escaped.
+ */
+const CONTROL_CHARACTERS = 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const CONTROL_CHARACTERS_GLOBAL = new RegExp(CONTROL_CHARACTERS.source, 'g');
+/** `(got "…")`, escaped and at most {@link ECHO_LIMIT} characters of the value. */
+function gotClause(value) {
+    return `(got "${echo(value)}")`;
 }
-class ExpressionError extends Error {
-}
-function isOperator(token) {
-    return OPERATORS.has(token.toLowerCase());
-}
-function parseOr(tokens) {
-    let left = parseAnd(tokens);
-    while (tokens.takeOperator('or'))
-        left = { kind: 'or', left, right: parseAnd(tokens) };
-    return left;
-}
-function parseAnd(tokens) {
-    let left = parsePrimary(tokens);
-    while (tokens.takeOperator('and'))
-        left = { kind: 'and', left, right: parsePrimary(tokens) };
-    return left;
-}
-function parsePrimary(tokens) {
-    const token = tokens.take();
-    if (token === undefined)
-        throw new ExpressionError('ends where a license was expected');
-    if (token === '(') {
-        const inner = parseOr(tokens);
-        if (tokens.take() !== ')')
-            throw new ExpressionError('has an unclosed "("');
-        return inner;
+function echo(value) {
+    let shown = '';
+    for (const character of value) {
+        const piece = escapeControl(character);
+        if (shown.length + piece.length > ECHO_LIMIT)
+            return `${shown}…`;
+        shown += piece;
     }
-    const leaf = licenseOf(token);
-    if (!tokens.takeOperator('with'))
-        return leaf;
-    const exception = tokens.take();
-    if (exception === undefined || !ID.test(exception) || isOperator(exception)) {
-        throw new ExpressionError(`has WITH without an exception id after ${token}`);
-    }
-    return { ...leaf, exception };
+    return shown;
 }
-function licenseOf(token) {
-    const orLater = token.endsWith('+');
-    const id = orLater ? token.slice(0, -1) : token;
-    if (token === ')' || isOperator(token) || !ID.test(id)) {
-        throw new ExpressionError(`has "${token}" where a license id was expected`);
-    }
-    return { kind: 'license', id, orLater };
+const NAMED_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+function escapeControl(character) {
+    return character.replace(CONTROL_CHARACTERS_GLOBAL, control => NAMED_ESCAPES[control] ?? `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
-/** Parses one expression; the problem says what is wrong, for the report. */
-function parseLicenseExpression(text) {
-    const tokens = text
-        .replace(/([()])/g, ' $1 ')
-        .trim()
-        .split(/\s+/);
-    if (tokens.length === 1 && tokens[0] === '')
-        return { ok: false, problem: 'is empty' };
-    const stream = new Tokens(tokens);
-    try {
-        const expression = parseOr(stream);
-        const rest = stream.peek();
-        if (rest !== undefined) {
-            throw new ExpressionError(`has "${rest}" where AND, OR or the end was expected`);
+/**
+ * True when `value` contains any 8-character run of a secret (or a whole shorter one): echoes are
+ * shortened, so a mistyped or truncated token pasted into another input must not leak either.
+ */
+function revealsSecret(value, secrets) {
+    return secrets.some(secret => {
+        const window = Math.min(8, secret.length);
+        for (let start = 0; start + window <= secret.length; start++) {
+            if (value.includes(secret.slice(start, start + window)))
+                return true;
         }
-        return { ok: true, expression };
-    }
-    catch (error) {
-        if (error instanceof ExpressionError)
-            return { ok: false, problem: error.message };
-        throw error;
-    }
+        return false;
+    });
 }
-/**
- * Whether an expression is acceptable when each of its licenses is judged by `judge`: an `OR`
- * is acceptable when one alternative is, an `AND` when every part is.
- */
-function acceptance(expression, judge) {
-    if (expression.kind === 'license')
-        return judge(expression);
-    const left = acceptance(expression.left, judge);
-    const right = acceptance(expression.right, judge);
-    const decisive = expression.kind === 'or' ? 'accepted' : 'refused';
-    if (left === decisive || right === decisive)
-        return decisive;
-    if (left === 'unknown' || right === 'unknown')
-        return 'unknown';
-    return left;
+/** Echoes of URLs hide any `user:password@` part. */
+function withoutCredentials(raw) {
+    return raw.replace(/\/\/[^/?#]*@/, '//***@');
 }
-/** Ids that say the license is not known (SPDX's NOASSERTION, and what scanners write). */
-const UNKNOWN_IDS = new Set(['noassertion', 'unknown']);
-function isUnknownLicense(leaf) {
-    return UNKNOWN_IDS.has(leaf.id.toLowerCase()) && leaf.exception === undefined;
-}
-const normalised = (text) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-/**
- * True when a list entry names this license: the whole leaf (`GPL-2.0-only WITH
- * Classpath-exception-2.0`, `GPL-2.0+`), or its license id alone, so an entry `GPL-2.0-only`
- * covers that license with or without an exception or a later version.
- */
-function leafMatcher(entries) {
-    const listed = new Set(entries.map(normalised));
-    return leaf => {
-        const id = leaf.id.toLowerCase();
-        const withPlus = leaf.orLater ? `${id}+` : id;
-        const whole = leaf.exception === undefined ? withPlus : `${withPlus} with ${normalised(leaf.exception)}`;
-        return listed.has(whole) || listed.has(withPlus) || listed.has(id);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/gate/licenses.ts
-
-/** Why a listed dependency is listed, in the words every report uses. */
-const JUDGEMENT_TEXT = {
-    denied: 'denied by deny-licenses',
-    'not-allowed': 'not in allow-licenses',
-    unparseable: 'license expression cannot be read',
-    unknown: 'license unknown'
-};
-/** What the listed dependencies have in common, for a heading or a log line. */
-function violationsNoun(violations) {
-    if (violations.every(v => v.judgement === 'denied'))
-        return 'a denied license';
-    if (violations.every(v => v.judgement === 'not-allowed'))
-        return 'a license not in allow-licenses';
-    return 'a license that blocks';
-}
-/** The policy the thresholds set, or undefined when neither list is. */
-function licensePolicyOf(thresholds) {
-    if (thresholds.allowLicenses.length > 0) {
-        return { mode: 'allow', licenses: thresholds.allowLicenses };
-    }
-    if (thresholds.denyLicenses.length > 0)
-        return { mode: 'deny', licenses: thresholds.denyLicenses };
-    return undefined;
-}
-/** How one license of an expression fares under the policy. */
-function leafJudge(policy) {
-    const listed = leafMatcher(policy.licenses);
-    return leaf => {
-        if (isUnknownLicense(leaf))
-            return 'unknown';
-        return listed(leaf) === (policy.mode === 'allow') ? 'accepted' : 'refused';
-    };
-}
-/** The licenses as one text: parts that are expressions themselves are parenthesised. */
-function licenseText(licenses) {
-    if (licenses.length === 1)
-        return licenses[0] ?? '';
-    return licenses.map(license => (/\s/.test(license) ? `(${license})` : license)).join(' AND ');
-}
-/** One dependency's judgement; `accepted` is not listed. */
-function judgeDependency(licenses, policy) {
-    const given = licenses.map(license => license.trim()).filter(license => license !== '');
-    if (given.length === 0)
-        return { judgement: 'unknown' };
-    const parts = [];
-    for (const license of given) {
-        const parsed = parseLicenseExpression(license);
-        if (!parsed.ok)
-            return { judgement: 'unparseable', problem: `"${license}" ${parsed.problem}` };
-        parts.push(parsed.expression);
-    }
-    const whole = parts.reduce((left, right) => ({ kind: 'and', left, right }));
-    const outcome = acceptance(whole, leafJudge(policy));
-    if (outcome === 'accepted')
-        return { judgement: 'accepted' };
-    if (outcome === 'unknown')
-        return { judgement: 'unknown' };
-    return { judgement: policy.mode === 'allow' ? 'not-allowed' : 'denied' };
-}
-function judged(listed, policy) {
-    const { dependency, matched } = listed;
-    const given = dependency.licenses.some(license => license.trim() !== '');
-    if (!given && matched !== undefined)
-        return { judgement: 'denied', license: matched };
-    return {
-        ...judgeDependency(dependency.licenses, policy),
-        license: licenseText(dependency.licenses)
-    };
-}
-/**
- * The dependencies the gate lists, each package, version and license once, sorted. Dependencies
- * of another repository are skipped: a server ignoring the repository filter must not fail this
- * repository.
- */
-function judgeLicenses(listed, policy, repositoryId) {
-    const seen = new Set();
-    const out = [];
-    for (const entry of listed) {
-        const { dependency } = entry;
-        if (repositoryId !== undefined &&
-            dependency.repositoryId !== undefined &&
-            dependency.repositoryId !== String(repositoryId))
-            continue;
-        const { judgement, license, problem } = judged(entry, policy);
-        const key = JSON.stringify([dependency.name, dependency.version, license]);
-        if (judgement === 'accepted' || seen.has(key))
-            continue;
-        seen.add(key);
-        out.push({
-            package: dependency.name,
-            version: dependency.version,
-            license,
-            judgement,
-            ...(problem !== undefined && { problem })
-        });
-    }
-    return out.sort((a, b) => a.package.localeCompare(b.package) ||
-        a.version.localeCompare(b.version) ||
-        a.license.localeCompare(b.license));
-}
-
-
-/***/ }),
-
-/***/ 207:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ transitivityOf)
-/* harmony export */ });
-/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
-function transitivityOf(finding) {
-    const spelled = finding.dependency?.transitivity?.toLowerCase();
-    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
-}
-
-
-/***/ }),
-
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7871);
-
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 7871:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
 
 ;// CONCATENATED MODULE: ./src/errors.ts
 /**
@@ -31330,1044 +30955,41 @@ class NoVerdictError extends UserError {
     }
 }
 
-;// CONCATENATED MODULE: ./src/api/errors.ts
-/**
- * Errors of the API client. Each is a value a user can act on: it names the request, what went
- * wrong and what to check. No message ever contains the token (the transport redacts it).
- */
+;// CONCATENATED MODULE: ./src/inputs/errors.ts
+/** The two errors of the inputs layer: one bad value, and the whole list of problems of a run. */
 
-function label(request) {
-    return `${request.method} ${request.path}`;
-}
-function attemptsText(attempts) {
-    return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
-}
-const STATUS_TEXT = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    408: 'Request Timeout',
-    409: 'Conflict',
-    422: 'Unprocessable Entity',
-    429: 'Too Many Requests',
-    500: 'Internal Server Error',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-    504: 'Gateway Timeout'
-};
-/** What to check for a status, unless the call site knows better. */
-function defaultHint(status) {
-    if (status === 401)
-        return 'check api-token: the token is missing, invalid or revoked';
-    if (status === 403)
-        return 'the token lacks Web API access (enable "Web API" on the token in Settings > Tokens) or cannot access this deployment';
-    if (status === 404)
-        return 'check deployment-slug / deployment-id and repository; a token without Web API access also gets 404';
-    if (status === 429)
-        return 'rate limited: raise max-retries or run the workflow less often';
-    if (status >= 500)
-        return 'the service is failing: re-run later, or set on-api-error: warn to skip the gate';
-    return undefined;
-}
-class ApiError extends UserError {
-    request;
-    status;
-    serverMessage;
-    attempts;
-    hint;
-    retryAfterMs;
-    name = 'ApiError';
-    constructor(request, status, serverMessage, attempts, hint = defaultHint(status), 
-    /** The server's Retry-After, in ms, when it sent one. */
-    retryAfterMs) {
-        const statusText = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : '';
-        const server = serverMessage ? `: ${serverMessage}` : '';
-        const hintText = hint ? `. Hint: ${hint}` : '';
-        super(`${label(request)} failed with HTTP ${status}${statusText}${server} (${attemptsText(attempts)})${hintText}`);
-        this.request = request;
-        this.status = status;
-        this.serverMessage = serverMessage;
-        this.attempts = attempts;
-        this.hint = hint;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-class NetworkError extends UserError {
-    request;
-    code;
-    detail;
-    attempts;
-    mayHaveBeenProcessed;
-    name = 'NetworkError';
-    constructor(request, 
-    /** ECONNREFUSED, ECONNRESET, TIMEOUT, ENOTFOUND, ... */
-    code, detail, attempts, 
-    /** The server may have acted on the request although no answer came back. */
-    mayHaveBeenProcessed = false) {
-        const consequence = mayHaveBeenProcessed
-            ? '; the request was sent and may have been processed, so it was not retried'
-            : '';
-        super(`${label(request)} failed: ${detail} (${code}) after ${attemptsText(attempts)}${consequence}`);
-        this.request = request;
-        this.code = code;
-        this.detail = detail;
-        this.attempts = attempts;
-        this.mayHaveBeenProcessed = mayHaveBeenProcessed;
-    }
-}
-class SchemaError extends UserError {
-    request;
+
+/** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
+class ConfigError extends UserError {
+    name = 'ConfigError';
     problems;
-    name = 'SchemaError';
-    constructor(request, 
-    /** One line per problem: `field.path: what was expected (got ...)`. */
-    problems) {
-        const shown = problems.slice(0, 5).join('; ');
-        const more = problems.length > 5 ? `; and ${problems.length - 5} more` : '';
-        super(`${label(request)} returned an unexpected response: ${shown}${more}`);
-        this.request = request;
-        this.problems = problems;
+    constructor(problems) {
+        super(problems.join('\n'));
+        this.problems = Object.freeze([...problems]);
     }
-}
-class PaginationError extends UserError {
-    request;
-    reason;
-    name = 'PaginationError';
-    constructor(request, reason) {
-        super(`${label(request)} pagination did not end: ${reason}; stopped to avoid an endless loop`);
-        this.request = request;
-        this.reason = reason;
-    }
-}
-function isClientError(error) {
-    return (error instanceof ApiError ||
-        error instanceof NetworkError ||
-        error instanceof SchemaError ||
-        error instanceof PaginationError);
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/api/dispatcher.ts
-/**
- * The action's one HTTP stack: undici, for the API requests and the SBOM downloads alike. The proxy
- * decision is the Actions toolkit's own (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never
- * proxied), so the action behaves behind a proxy exactly like the actions next to it. Extra CAs
- * come from NODE_EXTRA_CA_CERTS, which Node applies to every TLS connection, tunnelled or not.
- */
-
-
-
-/**
- * Connections open toward one origin at most: the most findings pages a run has in flight at once.
- * Requests past it wait for a free connection.
- */
-const MAX_CONNECTIONS = 16;
-/** How long a connection opened ahead may wait unused before it is closed (servers close idle ones). */
-const PRECONNECT_IDLE_MS = 4000;
-/** The pool for `origin`: through the proxy the toolkit would use for it, else direct. */
-function connectionPool(origin) {
-    const proxy = lib_getProxyUrl(origin.href);
-    if (proxy !== '') {
-        const dispatcher = proxyAgent(new URL(proxy));
-        return { dispatcher, preconnect: () => undefined, close: () => dispatcher.close() };
-    }
-    return directPool(origin);
-}
-/** The dispatcher alone, for one-off downloads (signed SBOM URLs on another origin). */
-function dispatcherFor(origin) {
-    return connectionPool(origin).dispatcher;
-}
-function proxyAgent(proxy) {
-    const user = decodeURIComponent(proxy.username);
-    const password = decodeURIComponent(proxy.password);
-    const credentials = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
-    // Credentials travel in Proxy-Authorization, never as part of the URL undici might log.
-    const uri = new URL(proxy.href);
-    uri.username = '';
-    uri.password = '';
-    return new undici.ProxyAgent({
-        uri: uri.href,
-        connections: MAX_CONNECTIONS,
-        ...(credentials ? { token: credentials } : {})
-    });
 }
 /**
- * An Agent whose connector hands out connections opened ahead (undici's documented `connect`
- * hook): a request that needs a new connection to the origin takes one of those first.
+ * One value is invalid. `problem` says what is wrong and what is allowed, without naming the input
+ * (the same rule serves several inputs); `received`, when set, is the offending text, echoed back
+ * escaped and shortened. Secrets are never put in `received`.
  */
-function directPool(origin) {
-    const connect = (0,undici.buildConnector)({});
-    const spare = [];
-    const target = connectOptions(origin);
-    const connector = (options, callback) => {
-        const next = sameOrigin(options, target) ? spare.shift() : undefined;
-        if (next === undefined)
-            return connect(options, callback);
-        void next.then(opened => {
-            const socket = opened?.claim();
-            if (socket)
-                callback(null, socket);
-            else
-                connect(options, callback);
-        });
-    };
-    const dispatcher = new undici.Agent({ connections: MAX_CONNECTIONS, connect: connector });
-    let closed = false;
-    return {
-        dispatcher,
-        preconnect(count) {
-            for (let i = 0; i < count && !closed; i++)
-                spare.push(openAhead(connect, target));
-        },
-        async close() {
-            closed = true;
-            for (const opened of await Promise.all(spare.splice(0)))
-                opened?.claim()?.destroy();
-            await dispatcher.close();
-        }
-    };
+class InputValueError extends Error {
+    name = 'InputValueError';
+    problem;
+    received;
+    constructor(problem, received) {
+        super(received === undefined ? problem : `${problem} ${gotClause(received)}`);
+        this.problem = problem;
+        if (received !== undefined)
+            this.received = received;
+    }
 }
-function connectOptions(origin) {
-    const hostname = origin.hostname.replace(/^\[(.*)\]$/, '$1');
-    const secure = origin.protocol === 'https:';
-    return {
-        host: origin.host,
-        hostname,
-        protocol: origin.protocol,
-        port: origin.port || (secure ? '443' : '80'),
-        ...(secure && external_node_net_default().isIP(hostname) === 0 ? { servername: hostname } : {})
-    };
-}
-function sameOrigin(options, target) {
-    return (options.protocol === target.protocol &&
-        options.hostname === target.hostname &&
-        (options.port || target.port) === target.port);
-}
-/**
- * One connection opened ahead; undefined when it fails (the request then opens its own). Unused,
- * it neither keeps the process alive nor outlives PRECONNECT_IDLE_MS.
- */
-function openAhead(connect, target) {
-    return new Promise(resolve => {
-        connect(target, (error, socket) => {
-            if (error !== null || socket === null)
-                return resolve(undefined);
-            // Until a request takes it: an error closes it quietly, and it keeps no process alive.
-            const drop = () => void socket.destroy();
-            socket.on('error', drop);
-            socket.unref();
-            const expiry = setTimeout(drop, PRECONNECT_IDLE_MS).unref();
-            resolve({
-                claim: () => {
-                    clearTimeout(expiry);
-                    socket.off('error', drop);
-                    if (socket.destroyed)
-                        return undefined;
-                    socket.ref();
-                    return socket;
-                }
-            });
-        });
-    });
+/** Unwraps our own errors (one, or an AggregateError of them); anything else is a bug: rethrown. */
+function valueErrors(error) {
+    const errors = error instanceof AggregateError ? error.errors : [error];
+    if (errors.every(each => each instanceof InputValueError))
+        return errors;
+    throw error;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -41905,6 +40527,2215 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
+function payloadOf(ctx) {
+    const payload = ctx.eventPayload;
+    return payload && typeof payload === 'object' ? payload : undefined;
+}
+/** Where the PR comment goes, or undefined outside a pull request. */
+function pullRequestTarget(ctx) {
+    const payload = payloadOf(ctx);
+    const number = payload?.pull_request?.number ?? payload?.number;
+    const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/');
+    if (typeof number !== 'number' || !owner || !repo)
+        return undefined;
+    return {
+        owner,
+        repo,
+        issueNumber: number,
+        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
+    };
+}
+/**
+ * Events whose workspace is the pull request's tree: on them a file a pull request could change
+ * (the ignore file) is read at the pull request's base instead.
+ */
+const BASE_READ_EVENTS = new Set([
+    'pull_request',
+    'pull_request_target',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
+/** True when the ignore file must be read at the pull request's base, not in the workspace. */
+function readsIgnoreFileAtBase(eventName) {
+    return BASE_READ_EVENTS.has(eventName ?? '');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
+/**
+ * The rules between inputs: combinations whose values each parse but cannot work together. A rule
+ * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
+ */
+
+
+/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
+function onlyWhenValid(...fields) {
+    const watched = new Set(fields);
+    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
+}
+/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
+const blockingTicketsNeedTheGate = (inputs, ctx) => {
+    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['ticketFindings'],
+            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
+        });
+    }
+};
+/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+function baseIgnoreFileNeedsAToken(run) {
+    return (inputs, ctx) => {
+        if (inputs.ignoreFile !== undefined &&
+            inputs.githubToken === undefined &&
+            readsIgnoreFileAtBase(run.eventName)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['githubToken'],
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+            });
+        }
+    };
+}
+/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
+const baselineIsAnotherRef = (inputs, ctx) => {
+    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
+    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['baselineRef'],
+            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
+        });
+    }
+};
+/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
+const oneLicenseList = (inputs, ctx) => {
+    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['allowLicenses'],
+            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
+        });
+    }
+};
+const deploymentSbomNeedsADirectory = (inputs, ctx) => {
+    if (inputs.sbomScope === 'deployment' &&
+        inputs.sbomFile !== undefined &&
+        isFile(inputs.sbomFile)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomFile'],
+            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
+            params: { received: inputs.sbomFile }
+        });
+    }
+};
+const shardNeedsDeploymentScope = (inputs, ctx) => {
+    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomShard'],
+            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
+        });
+    }
+};
+const prCommentNeedsAToken = (inputs, ctx) => {
+    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['githubToken'],
+            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
+        });
+    }
+};
+const commitEvidenceNeedsACommit = (inputs, ctx) => {
+    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
+    const judges = inputs.gate || inputs.createTickets;
+    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['commit'],
+            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
+        });
+    }
+};
+/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
+function isFile(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: ./src/domain.ts
+var src_domain = __nccwpck_require__(9375);
+;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
+/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
+/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
+const MAX_SHARDS = 256;
+/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
+function parseShardText(raw) {
+    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+    if (!match)
+        return undefined;
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        return undefined;
+    return { index, count };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
+/**
+ * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
+ * raw string into a typed value, or throws {@link InputValueError} saying what is allowed.
+ */
+
+
+/** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
+const TRUE_WORDS = new Set(['true', 'True', 'TRUE']);
+const FALSE_WORDS = new Set(['false', 'False', 'FALSE']);
+function parseBoolean(raw) {
+    if (TRUE_WORDS.has(raw))
+        return true;
+    if (FALSE_WORDS.has(raw))
+        return false;
+    throw new InputValueError('must be true or false', raw);
+}
+function integerFrom(min, max) {
+    return raw => {
+        const value = Number(raw);
+        if (/^\d+$/.test(raw) && value >= min && value <= max)
+            return value;
+        throw new InputValueError(`must be an integer from ${min} to ${max}`, raw);
+    };
+}
+const parsers_lowercase = (raw) => raw.toLowerCase();
+/** Lowercase, with spaces and hyphens read as underscores: `Always Reachable` → `always_reachable`. */
+const underscored = (raw) => raw.toLowerCase().replace(/[\s-]+/g, '_');
+/** Case-insensitive choice among `values`; the message lists them in the given order. */
+function oneOf(values, normalise = parsers_lowercase) {
+    return raw => {
+        const wanted = normalise(raw);
+        const found = values.find(value => value === wanted);
+        if (found !== undefined)
+            return found;
+        throw new InputValueError(`must be one of ${values.join(', ')}`, raw);
+    };
+}
+function parseDigits(raw) {
+    if (/^\d+$/.test(raw))
+        return raw;
+    throw new InputValueError('must be digits only, e.g. 12345', raw);
+}
+/** Tokens are never echoed, whatever is wrong with them. */
+function parseToken(raw) {
+    if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
+        throw new InputValueError('must not contain whitespace or control characters');
+    }
+    return raw;
+}
+function parsePlainText(raw) {
+    if (CONTROL_CHARACTERS.test(raw)) {
+        throw new InputValueError('must not contain control characters', raw);
+    }
+    return raw;
+}
+const parsePath = parsePlainText;
+/** A slug is one URL path segment. */
+function parseSlug(raw) {
+    if (/[\s/\\%]/.test(raw) || CONTROL_CHARACTERS.test(raw) || raw === '.' || raw === '..') {
+        // `.`/`..` (even encoded) would be collapsed by URL parsing into another API path.
+        throw new InputValueError('must not be . or .. nor contain /, \\, %, whitespace or control characters', raw);
+    }
+    return raw;
+}
+function parseRepository(raw) {
+    const segmentIsValid = (segment) => segment !== '' &&
+        segment !== '.' &&
+        segment !== '..' &&
+        !/[%\\\s]/.test(segment) &&
+        !CONTROL_CHARACTERS.test(segment);
+    if (raw.split('/').every(segmentIsValid))
+        return raw;
+    throw new InputValueError('must be like owner/name: /-separated segments that are not empty, "." or "..", without %, \\, whitespace or control characters', raw);
+}
+function parseRef(raw) {
+    if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
+        throw new InputValueError('must not contain whitespace or control characters', raw);
+    }
+    return raw;
+}
+/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+function parseCommit(raw) {
+    if (/^[0-9a-f]{7,40}$/i.test(raw))
+        return raw.toLowerCase();
+    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
+}
+function parseEmail(raw) {
+    if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
+        return raw;
+    throw new InputValueError('must be an e-mail address like security@example.com', raw);
+}
+/** The supplier URL only ends up in SBOM metadata, so any web URL will do. */
+function parseWebUrl(raw) {
+    const url = URL.canParse(raw) && !/\s/.test(raw) ? new URL(raw) : undefined;
+    if (url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:'))
+        return raw;
+    throw new InputValueError('must be an http(s) URL like https://example.com', withoutCredentials(raw));
+}
+/** The API the action talks to when `base-url` is not set. */
+const DEFAULT_BASE_URL = 'https://semgrep.dev';
+/**
+ * The API origin plus an optional path prefix, without a trailing slash. Plain http would send the
+ * token in clear text, so it is only allowed to this machine (local emulators and proxies).
+ */
+function parseBaseUrl(raw) {
+    const shown = withoutCredentials(raw);
+    if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
+        throw new InputValueError('must not contain whitespace or control characters', shown);
+    }
+    if (!URL.canParse(raw)) {
+        throw new InputValueError('must be an absolute URL like https://semgrep.dev', shown);
+    }
+    const url = new URL(raw);
+    if (url.username !== '' || url.password !== '') {
+        throw new InputValueError('must not contain credentials (user:password@); the token goes in api-token');
+    }
+    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
+        throw new InputValueError('must use https (http only for localhost, 127.0.0.0/8 or [::1])', shown);
+    }
+    // `raw.includes` also catches a bare `?` or `#`, which URL normalises away.
+    if (url.search !== '' || raw.includes('?')) {
+        throw new InputValueError('must not contain a query string', shown);
+    }
+    if (url.hash !== '' || raw.includes('#')) {
+        throw new InputValueError('must not contain a fragment (#…)', shown);
+    }
+    return url.origin + url.pathname.replace(/\/+$/, '');
+}
+function isLoopback(hostname) {
+    // WHATWG URL has already normalised IPv4 forms like 127.1 to 127.0.0.1.
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+// --- lists ------------------------------------------------------------------------------------
+/**
+ * Split a list input on commas and/or newlines; entries are trimmed, empty ones dropped and
+ * duplicates removed, keeping the first occurrence.
+ */
+function parseList(raw) {
+    const entries = raw.split(/[,\r\n]/).map(entry => entry.trim());
+    return unique(entries.filter(entry => entry !== ''));
+}
+function unique(values) {
+    return [...new Set(values)];
+}
+/** Free-text entries (rule names): listOf has already rejected control characters. */
+const anyText = (entry) => entry;
+/** One SPDX license (`MIT`, `GPL-2.0+`, `LicenseRef-x`, `GPL-2.0-only WITH Classpath-exception-2.0`). */
+const LICENSE_ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+\+?(?:\s+(?:WITH|with)\s+[A-Za-z0-9.-]+)?$/;
+/** A license list entry: one license, not an expression (its alternatives are separate entries). */
+function parseLicenseId(entry) {
+    if (LICENSE_ID.test(entry) && !/^(?:and|or|with)$/i.test(entry))
+        return entry;
+    throw new InputValueError('each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry', entry);
+}
+/**
+ * A list field whose entries are free of control characters and each go through `parseEntry`;
+ * every bad entry is reported, not just the first. The result is frozen and deduplicated after
+ * normalisation (`SAST,sast` → `[sast]`).
+ */
+function listOf(parseEntry) {
+    return raw => {
+        const values = [];
+        const errors = [];
+        for (const entry of parseList(raw)) {
+            try {
+                values.push(parseEntry(parsePlainText(entry)));
+            }
+            catch (error) {
+                errors.push(...valueErrors(error));
+            }
+        }
+        if (errors.length > 0)
+            throw new AggregateError(errors);
+        return Object.freeze(unique(values));
+    };
+}
+/** Wraps an enum parser so the message says it is about each entry of a list. */
+function entryOf(parseValue, allowed) {
+    return entry => {
+        try {
+            return parseValue(entry);
+        }
+        catch {
+            throw new InputValueError(`each entry must be one of ${allowed}`, entry);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/parsed-field.ts
+/**
+ * Building blocks of the input schema: a field is a raw string run through one value parser, so
+ * the parsers stay plain functions and every problem still becomes a zod issue on its own field.
+ */
+
+
+/**
+ * A field whose raw string goes through `parse`; an {@link InputValueError} (or an AggregateError
+ * of them, for lists) becomes one issue per problem on this field instead of stopping the parse.
+ */
+function parsed(parse, whenMissing = 'is required') {
+    return schemas_string({ error: whenMissing }).transform((raw, ctx) => {
+        try {
+            return parse(raw);
+        }
+        catch (error) {
+            for (const problem of valueErrors(error)) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: problem.problem,
+                    params: { received: problem.received }
+                });
+            }
+            return NEVER;
+        }
+    });
+}
+/** A `${{ }}` default for an optional field: a value from the run when there is one. */
+function optionalWithFallback(schema, fallback) {
+    return fallback === undefined ? schema.optional() : schema.prefault(fallback);
+}
+/** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
+function withFallback(schema, fallback) {
+    return fallback === undefined ? schema : schema.prefault(fallback);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/actions.ts
+/** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
+
+
+
+
+
+const MAX_TAG_LENGTH = 64;
+function actionsFields() {
+    return {
+        createTickets: parsed(parseBoolean).prefault('false'),
+        ticketFindings: parsed(oneOf(['blocking', 'all'])).prefault('blocking'),
+        ticketLimit: parsed(integerFrom(1, 20)).prefault('20'),
+        groupTickets: parsed(parseBoolean).prefault('true'),
+        trackerProjectId: parsed(parseDigits).optional(),
+        projectTags: parsed(listOf(parseTag)).prefault(''),
+        sbomExport: parsed(parseBoolean).prefault('false'),
+        sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
+        sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
+        sbomComponentType: parsed(oneOf(src_domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
+        sbomSupplierName: parsed(parsePlainText).optional(),
+        sbomSupplierUrl: parsed(parseWebUrl).optional(),
+        sbomSupplierEmail: parsed(parseEmail).optional(),
+        sbomWait: parsed(parseBoolean).prefault('false'),
+        sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
+        sbomFile: parsed(parsePath).optional(),
+        sbomShard: parsed(parseShard).optional()
+    };
+}
+function parseTag(tag) {
+    if ([...tag].length > MAX_TAG_LENGTH) {
+        throw new InputValueError(`each tag must be at most ${MAX_TAG_LENGTH} characters`, tag);
+    }
+    return tag;
+}
+function parseShard(raw) {
+    const shard = parseShardText(raw);
+    if (shard !== undefined)
+        return shard;
+    throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/inputs/config-file.ts
+/**
+ * The config file (`config-file`): one policy for many repositories. A YAML mapping of input
+ * names to values (`fail-on-severity: critical`), read before anything else; an input the
+ * workflow sets overrides it, and the defaults apply to what neither sets.
+ *
+ * Only the gate's thresholds and the run's behaviour can be set there. Tokens, URLs, what is
+ * gated and the files the action writes stay in the workflow: a file read from another
+ * repository must not be able to send the token elsewhere, gate another repository or write
+ * over a file of the runner.
+ */
+
+
+
+
+
+/** The inputs a config file may set. */
+const FILE_INPUTS = Object.freeze([
+    'timeout-seconds',
+    'max-retries',
+    'on-api-error',
+    'since',
+    'issue-types',
+    'status',
+    'require-scan',
+    'scan-wait-timeout-seconds',
+    'on-missing-scan',
+    'gate',
+    'fail-on-severity',
+    'fail-on-policy-mode',
+    'fail-on-exposures',
+    'fail-on-transitivities',
+    'ignore-unfixed',
+    'fail-on-epss',
+    'fail-on-malicious',
+    'fail-on-secrets',
+    'ignore-rules',
+    'ignore-file',
+    'deny-licenses',
+    'allow-licenses',
+    'warn-only',
+    'create-tickets',
+    'ticket-findings',
+    'ticket-limit',
+    'group-tickets',
+    'tracker-project-id',
+    'project-tags',
+    'sbom-export',
+    'sbom-scope',
+    'sbom-format',
+    'sbom-component-type',
+    'sbom-supplier-name',
+    'sbom-supplier-email',
+    'sbom-wait',
+    'sbom-wait-timeout-seconds',
+    'summary',
+    'annotations',
+    'max-annotations',
+    'comment-on-pr'
+]);
+const TOKEN = 'is a token: tokens come from the workflow (its secrets), never from a file';
+const config_file_URL = 'is a URL: a file must not choose where the action sends requests';
+const TARGET = 'names what is gated: the workflow says which repository, ref and deployment';
+const WRITTEN = 'is a file the action writes: the workflow says where';
+/** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
+const WORKFLOW_ONLY_INPUTS = Object.freeze({
+    'api-token': TOKEN,
+    'github-token': TOKEN,
+    'config-token': TOKEN,
+    'base-url': config_file_URL,
+    'sbom-supplier-url': config_file_URL,
+    'config-file': 'is the file itself: a config file cannot name another',
+    repository: TARGET,
+    ref: TARGET,
+    'baseline-ref': TARGET,
+    commit: TARGET,
+    'deployment-slug': TARGET,
+    'deployment-id': TARGET,
+    'sbom-shard': 'splits one workflow run into matrix jobs: the workflow sets it',
+    'sarif-file': WRITTEN,
+    'report-file': WRITTEN,
+    'sbom-file': WRITTEN,
+    'sarif-category': 'names the code-scanning configuration the SARIF belongs to: the workflow says which',
+    'on-missing-token': 'applies when the token is missing, and a run without the token reads no config file'
+});
+/** dependency-review's convention; a workspace path holding `@` starts with `./`. */
+const IN_REPOSITORY = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/([^@]+)@([^@\s]+)$/;
+function configFileLocation(raw) {
+    if (CONTROL_CHARACTERS.test(raw)) {
+        throw new InputValueError('must not contain control characters', raw);
+    }
+    const match = raw.startsWith('./') || raw.startsWith('/') ? null : IN_REPOSITORY.exec(raw);
+    if (!match)
+        return { kind: 'workspace', path: raw };
+    const [, owner, repo, path, ref] = match;
+    const segments = path.split('/');
+    if ([owner, repo, ...segments].some(part => part === '' || part === '.' || part === '..')) {
+        throw new InputValueError('must be a workspace path, or OWNER/REPO/PATH@REF with no empty, "." or ".." segment (e.g. acme/policies/findings-gate.yml@main)', raw);
+    }
+    return { kind: 'repository', owner, repo, path, ref };
+}
+/** The policy file inputs: where the file is, and the token that reads it from a repository. */
+function policyFileFields() {
+    return {
+        configFile: parsed(raw => locationText(configFileLocation(raw))).optional(),
+        configToken: parsed(parseToken).optional()
+    };
+}
+/** The location as the reports and messages name it. */
+function locationText(location) {
+    return location.kind === 'workspace'
+        ? location.path
+        : `${location.owner}/${location.repo}/${location.path}@${location.ref}`;
+}
+/** A YAML value as an input string; lists become one entry a line, as list inputs read them. */
+function inputText(value) {
+    if (typeof value === 'string')
+        return value.trim();
+    if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+        return String(value);
+    }
+    if (Array.isArray(value)) {
+        const entries = value.map(entry => (Array.isArray(entry) ? undefined : inputText(entry)));
+        return entries.every(entry => entry !== undefined) ? entries.join('\n') : undefined;
+    }
+    return undefined;
+}
+function keyProblem(key) {
+    if (FILE_INPUTS.includes(key))
+        return undefined;
+    const why = WORKFLOW_ONLY_INPUTS[key];
+    if (why !== undefined)
+        return `${key}: cannot be set in a config file: it ${why}`;
+    return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`;
+}
+function valueProblem(key, value) {
+    if (value === null || value === undefined) {
+        return `${key}: has no value; give one, or leave the key out for the workflow's input or the default`;
+    }
+    if (inputText(value) === undefined) {
+        return `${key}: must be a text, a number, true or false, or a list of them`;
+    }
+    return undefined;
+}
+/**
+ * The settings of a config file's text. Every problem is listed at once, each naming the file and
+ * the key, as the inputs' own problems are.
+ * @throws ConfigError for text that is not a YAML mapping, an unknown or workflow-only key, or a
+ *   value that is not a scalar or a list of scalars.
+ */
+function parseConfigFile(text, label) {
+    const problem = (detail) => `config-file ${label}: ${detail}`;
+    let document;
+    try {
+        // The core schema: `yes` stays the text yes (and is refused where true or false is wanted).
+        document = (0,dist/* parse */.qg)(text, { schema: 'core' });
+    }
+    catch (error) {
+        const first = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        throw new ConfigError([problem(`not valid YAML (${first})`)]);
+    }
+    if (document === null || document === undefined)
+        return { label, values: new Map() };
+    if (typeof document !== 'object' || Array.isArray(document)) {
+        throw new ConfigError([
+            problem('must be a mapping of input names to values, e.g. fail-on-severity: critical')
+        ]);
+    }
+    const problems = [];
+    const values = new Map();
+    for (const [key, value] of Object.entries(document)) {
+        const wrong = keyProblem(key) ?? valueProblem(key, value);
+        if (wrong !== undefined)
+            problems.push(problem(wrong));
+        else
+            values.set(key, inputText(value) ?? '');
+    }
+    if (problems.length > 0)
+        throw new ConfigError(problems);
+    return { label, values };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/missing-token.ts
+/**
+ * Runs that GitHub gives no `api-token`: a fork's pull request gets no secrets, and a pull request
+ * Dependabot opened gets Dependabot's secrets, not the repository's Actions secrets. Such a run
+ * cannot check anything, so it gives no verdict; `on-missing-token: skip` turns exactly these
+ * runs into a warning. Anywhere else an empty token is an input error.
+ */
+
+
+/** Events that run a pull request's own code, with a fork's (or Dependabot's) secrets. */
+const PULL_REQUEST_EVENTS = new Set([
+    'pull_request',
+    'pull_request_review',
+    'pull_request_review_comment'
+]);
+const DEPENDABOT = 'dependabot[bot]';
+const ON_MISSING_TOKEN_VALUES = ['fail', 'skip'];
+/** Why this run has no token to be expected, or undefined when it should have one. */
+function tokenlessRun(ctx) {
+    if (actor(ctx) === DEPENDABOT)
+        return 'dependabot';
+    if (!PULL_REQUEST_EVENTS.has(ctx.eventName ?? ''))
+        return undefined;
+    const pr = missing_token_record(missing_token_record(ctx.eventPayload)?.pull_request);
+    const head = missing_token_record(missing_token_record(pr?.head)?.repo)?.full_name;
+    const base = missing_token_record(missing_token_record(pr?.base)?.repo)?.full_name;
+    return typeof head === 'string' && typeof base === 'string' && head !== base ? 'fork' : undefined;
+}
+/** `on-missing-token`, read on its own: the rest of the inputs need the token. */
+function readOnMissingToken(read) {
+    const raw = read('on-missing-token').trim();
+    if (raw === '')
+        return 'fail';
+    try {
+        return oneOf(ON_MISSING_TOKEN_VALUES)(raw);
+    }
+    catch (error) {
+        throw new ConfigError(valueErrors(error).map(each => `on-missing-token: ${each.message}`));
+    }
+}
+/** The one line such a run ends with: why there is no verdict, and how to gate these runs. */
+function tokenlessMessage(run, onMissingToken) {
+    const what = run === 'fork'
+        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork)"
+        : "No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot";
+    return onMissingToken === 'skip'
+        ? `${what}. on-missing-token is skip: the gate was skipped and the step passes.`
+        : `No verdict. ${what}; or set on-missing-token: skip to let these runs pass unchecked.`;
+}
+function actor(ctx) {
+    const sender = missing_token_record(missing_token_record(ctx.eventPayload)?.sender)?.login;
+    return ctx.env.GITHUB_ACTOR ?? (typeof sender === 'string' ? sender : undefined);
+}
+function missing_token_record(value) {
+    return typeof value === 'object' && value !== null
+        ? value
+        : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/connection.ts
+/** The connection inputs: how to reach the API, as whom, and how patiently. */
+
+
+
+function connectionFields() {
+    return {
+        apiToken: parsed(parseToken, 'is required (store it as a secret)'),
+        baseUrl: parsed(parseBaseUrl).prefault(DEFAULT_BASE_URL),
+        deploymentSlug: parsed(parseSlug).optional(),
+        deploymentId: parsed(parseDigits).optional(),
+        timeoutSeconds: parsed(integerFrom(1, 600)).prefault('30'),
+        maxRetries: parsed(integerFrom(0, 10)).prefault('4'),
+        onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
+        onMissingToken: parsed(oneOf(ON_MISSING_TOKEN_VALUES)).prefault('fail')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/run-context.ts
+/**
+ * The run besides its inputs: the clock, the environment and the triggering event, and what the
+ * `${{ github.* }}` defaults of `action.yml` derive from them (repository, ref, commit). Those
+ * defaults are not expanded outside a runner, so the code derives them itself, and derives them
+ * the way the scanner records them, so the findings queried are those of this run's scan.
+ */
+
+/** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
+function defaultRunContext(env = process.env) {
+    return {
+        now: new Date(),
+        env,
+        eventName: nonEmpty(env.GITHUB_EVENT_NAME),
+        eventPayload: readEventPayload(env.GITHUB_EVENT_PATH)
+    };
+}
+/** Undefined when there is no readable JSON event file: the payload only refines a default. */
+function readEventPayload(path) {
+    if (path === undefined || path === '')
+        return undefined;
+    try {
+        return JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The `owner/name` the workflow runs in (`${{ github.repository }}`). */
+function contextRepository(ctx) {
+    return nonEmpty(ctx.env.GITHUB_REPOSITORY);
+}
+const run_context_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/**
+ * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
+ * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
+ * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
+ * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
+ */
+function contextRef(ctx) {
+    if (ctx.eventName === 'pull_request_target') {
+        return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload);
+    }
+    const number = run_context_PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
+        ? pullRequestNumber(ctx.eventPayload)
+        : undefined;
+    return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
+}
+/** Why `ref` is required when {@link contextRef} found none: the fix differs by event. */
+function missingRefProblem(ctx) {
+    return ctx.eventName === 'pull_request_target'
+        ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
+        : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)';
+}
+/**
+ * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
+ * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
+ */
+function contextCommit(ctx) {
+    if (run_context_PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && isRecord(ctx.eventPayload)) {
+        const pr = ctx.eventPayload.pull_request;
+        const head = isRecord(pr) && isRecord(pr.head) ? pr.head.sha : undefined;
+        if (typeof head === 'string' && head.trim() !== '')
+            return head.trim();
+    }
+    return nonEmpty(ctx.env.GITHUB_SHA);
+}
+function pullRequestNumber(payload) {
+    if (!isRecord(payload))
+        return undefined;
+    const candidates = [
+        isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
+        payload.number
+    ];
+    return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
+}
+function pullRequestHeadRef(payload) {
+    if (!isRecord(payload) || !isRecord(payload.pull_request))
+        return undefined;
+    const head = payload.pull_request.head;
+    return isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null;
+}
+/** Blank counts as unset: the runner sets some variables (GITHUB_HEAD_REF) empty, not absent. */
+function nonEmpty(value) {
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+;// CONCATENATED MODULE: ./src/inputs/evidence.ts
+/** The evidence inputs: which scan the findings must come from, and how long to wait for it. */
+
+
+
+function evidenceFields(ctx) {
+    return {
+        requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
+        commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
+        scanWaitTimeoutSeconds: parsed(integerFrom(0, 3600)).prefault('600'),
+        onMissingScan: parsed(oneOf(['fail', 'warn'])).prefault('fail')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/gate.ts
+/** The gate inputs: what blocks the build (thresholds, ignores, denied licenses, warn-only). */
+
+
+
+
+/** Worst first, because that is how people read a threshold list. */
+const SEVERITIES_WORST_FIRST = [...src_domain/* SEVERITIES */.oC].reverse();
+/** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
+const GATED_POLICY_MODES = src_domain/* POLICY_MODES */.yK.filter((mode) => mode !== 'disabled').reverse();
+/** The values of `fail-on-policy-mode`, strictest first. */
+const FAIL_ON_POLICY_MODE_VALUES = [...GATED_POLICY_MODES, 'none'];
+function gateFields() {
+    return {
+        gate: parsed(parseBoolean).prefault('true'),
+        failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
+        failOnPolicyMode: parsed(oneOf(FAIL_ON_POLICY_MODE_VALUES)).prefault('block'),
+        failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
+        failOnTransitivities: parsed(parseTransitivities).prefault('direct,transitive,unknown'),
+        ignoreUnfixed: parsed(parseBoolean).prefault('false'),
+        failOnEpss: parsed(parseProbability).optional(),
+        failOnMalicious: parsed(parseBoolean).prefault('true'),
+        failOnSecrets: parsed(oneOf(src_domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),
+        ignoreRules: parsed(listOf(anyText)).prefault(''),
+        ignoreFile: parsed(parsePath).optional(),
+        denyLicenses: parsed(listOf(parseLicenseId)).prefault(''),
+        allowLicenses: parsed(listOf(parseLicenseId)).prefault(''),
+        warnOnly: parsed(parseBoolean).prefault('false')
+    };
+}
+/** `none` alone is the explicit empty list, since an empty input means the default. */
+function noneOrListOf(values, what) {
+    const allowed = `${values.join(', ')} (or none alone, for no ${what})`;
+    return raw => raw.toLowerCase() === 'none'
+        ? Object.freeze([])
+        : listOf(entryOf(oneOf(values, underscored), allowed))(raw);
+}
+const parseExposures = noneOrListOf(src_domain/* EXPOSURES */.b3, 'exposures');
+const parseTransitivities = noneOrListOf(src_domain/* TRANSITIVITIES */.zR, 'transitivities');
+/** An EPSS probability: a decimal from 0 to 1, as the platform gives scores. */
+function parseProbability(raw) {
+    if (/^(?:0|1)(?:\.\d+)?$|^\.\d+$/.test(raw)) {
+        const value = Number(raw);
+        if (value >= 0 && value <= 1)
+            return value;
+    }
+    throw new InputValueError('must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block)', raw);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/reports.ts
+/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
+
+
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = parsePlainText(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
+function reportsFields() {
+    return {
+        summary: parsed(parseBoolean).prefault('true'),
+        annotations: parsed(parseBoolean).prefault('true'),
+        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
+        sarifFile: parsed(parsePath).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
+        reportFile: parsed(parsePath).optional(),
+        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
+        githubToken: parsed(parseToken).optional()
+    };
+}
+
+// EXTERNAL MODULE: ./src/time/duration.ts
+var time_duration = __nccwpck_require__(2061);
+;// CONCATENATED MODULE: ./src/inputs/since.ts
+/** The `since` input: a point in time as ISO 8601, epoch seconds or a duration back from now. */
+
+
+/** `since` beyond this is certainly a typo; milliseconds are the usual one (1e11 s is year 5138). */
+const YEAR_3000_SECONDS = Date.UTC(3000, 0, 1) / 1000;
+const LOOKS_LIKE_MILLISECONDS = 1e11;
+const SINCE_FORMATS = 'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w';
+/**
+ * The `since` input as whole epoch seconds (rounded down), or undefined when `raw` is blank.
+ * Accepts ISO 8601 with `Z` or an offset (a bare date means midnight UTC), epoch seconds (possibly
+ * fractional) and durations back from `now` (`30m`, `12h`, `7d`, `2w`).
+ * @throws InputValueError, and only that, for anything else: ISO without a zone (ambiguous), values
+ *   that look like milliseconds, times before 1970 or in the future, and unknown formats.
+ */
+function parseSince(raw, now) {
+    const text = raw.trim();
+    if (text === '')
+        return undefined;
+    const seconds = epochSeconds(text) ?? secondsBack(text, now) ?? isoSeconds(text);
+    if (seconds === undefined)
+        throw new InputValueError(SINCE_FORMATS, text);
+    return pastOnly(Math.floor(seconds), text, now);
+}
+function pastOnly(seconds, text, now) {
+    if (seconds < 0)
+        throw new InputValueError('must not be before 1970-01-01', text);
+    if (seconds > Math.floor(now.getTime() / 1000)) {
+        throw new InputValueError('must not be in the future', text);
+    }
+    return seconds;
+}
+function epochSeconds(text) {
+    if (!/^\d+(\.\d+)?$/.test(text))
+        return undefined;
+    const seconds = Number(text);
+    if (seconds > LOOKS_LIKE_MILLISECONDS) {
+        throw new InputValueError('must be epoch seconds, but this looks like milliseconds', text);
+    }
+    if (seconds > YEAR_3000_SECONDS)
+        throw new InputValueError('must be before the year 3000', text);
+    return seconds;
+}
+function secondsBack(text, now) {
+    const duration = (0,time_duration/* parseDurationSeconds */.lW)(text);
+    if (duration === undefined)
+        return undefined;
+    if (duration === 0)
+        throw new InputValueError('must be a positive duration', text);
+    return Math.floor(now.getTime() / 1000) - duration;
+}
+/** Date, optional time with optional seconds and fraction, optional zone (checked separately). */
+const ISO_8601 = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt ](?<hour>\d{2}):(?<minute>\d{2})(?::(?<second>\d{2})(?:[.,]\d+)?)?(?<zone>[Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
+function isoSeconds(text) {
+    const parts = ISO_8601.exec(text)?.groups;
+    if (parts === undefined)
+        return undefined;
+    if (parts.hour !== undefined && parts.zone === undefined) {
+        throw new InputValueError('must include a time zone (Z or an offset like +02:00); without one the time is ambiguous', text);
+    }
+    const time = dateTimeOf(parts);
+    // Checked first because Date.UTC maps years 0-99 to 1900-1999.
+    if (time.year < 1970)
+        throw new InputValueError('must not be before 1970-01-01', text);
+    if (!isRealDateTime(time)) {
+        throw new InputValueError('must be a real calendar date and time', text);
+    }
+    const { year, month, day, hour, minute, second } = time;
+    return (Date.UTC(year, month - 1, day, hour, minute, second) / 1000 - offsetSeconds(parts.zone, text));
+}
+/** Missing time parts are zero: a bare date is midnight UTC. */
+function dateTimeOf(parts) {
+    const number = (name) => Number(parts[name] ?? '0');
+    return {
+        year: number('year'),
+        month: number('month'),
+        day: number('day'),
+        hour: number('hour'),
+        minute: number('minute'),
+        second: number('second')
+    };
+}
+/** The regular expression only checks digit counts; this rejects 2026-02-30 and 25:00. */
+function isRealDateTime({ year, month, day, hour, minute, second }) {
+    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const dateIsReal = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
+    return dateIsReal && hour <= 23 && minute <= 59 && second <= 59;
+}
+/** `Z`, `+02`, `+0200` or `+02:00` → seconds east of UTC. */
+function offsetSeconds(zone, text) {
+    if (zone === undefined || zone.toUpperCase() === 'Z')
+        return 0;
+    const digits = zone.slice(1).replace(':', '');
+    const hours = Number(digits.slice(0, 2));
+    const minutes = Number(digits.slice(2) || '0');
+    if (hours > 23 || minutes > 59) {
+        throw new InputValueError('must have an offset from -23:59 to +23:59', text);
+    }
+    return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/scope.ts
+/** The scope inputs: which findings count (repository, ref, age, issue types, statuses). */
+
+
+
+
+
+
+function scopeFields(ctx) {
+    return {
+        repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), contextRepository(ctx)),
+        ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
+        // Findings also on this ref are existing: reported, never blocking.
+        baselineRef: parsed(parseRef).optional(),
+        since: parsed(raw => parseSince(raw, ctx.now)).optional(),
+        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+        issueTypes: parsed(parseIssueTypes).optional(),
+        status: parsed(parseStatuses).prefault('open,reviewing,fixing')
+    };
+}
+/** What an empty `issue-types` means: every type. */
+const DEFAULT_ISSUE_TYPES = Object.freeze([
+    ...src_domain/* ISSUE_TYPES */.co
+]);
+function parseIssueTypes(raw) {
+    const types = listOf(entryOf(oneOf(src_domain/* ISSUE_TYPES */.co), src_domain/* ISSUE_TYPES */.co.join(', ')))(raw);
+    if (types.length > 0)
+        return types;
+    throw new InputValueError(`must name at least one of ${src_domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
+}
+/** The API filters on one status per request, so each listed status is one request chain. */
+function parseStatuses(raw) {
+    const allowed = src_domain/* FINDING_STATUSES */.pM.join(', ');
+    const statuses = listOf(entryOf(oneOf(src_domain/* FINDING_STATUSES */.pM, underscored), allowed))(raw);
+    if (statuses.length > 0)
+        return statuses;
+    throw new InputValueError(`must name at least one of ${allowed}`, raw);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/input-fields.ts
+
+
+
+
+
+
+
+/**
+ * Fields keyed by the camelCase of their input name (`fail-on-severity` → `failOnSeverity`), so an
+ * issue's path names its input. Defaults are the raw strings of `action.yml` and go through the
+ * same parsing as user values (`prefault`); `${{ }}` defaults come from the run context instead.
+ */
+function inputFields(ctx) {
+    return {
+        ...connectionFields(),
+        ...policyFileFields(),
+        ...scopeFields(ctx),
+        ...evidenceFields(ctx),
+        ...gateFields(),
+        ...actionsFields(),
+        ...reportsFields()
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/schema.ts
+/**
+ * The configuration schema of one run: every input field, the rules between them, and the final
+ * frozen {@link Config} they become.
+ */
+
+
+
+
+/**
+ * The whole configuration schema for one run. It is built per run because three defaults come
+ * from the run itself: `repository` and `ref` (the `${{ github.* }}` defaults, which are not
+ * expanded outside a runner) and `since` durations, which count back from `ctx.now`.
+ * Input: an object of raw, non-empty input strings keyed by camelCase input name.
+ */
+function configSchema(ctx) {
+    return object(inputFields(ctx))
+        .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
+        .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+        .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
+        .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
+        .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
+        .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
+        .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
+        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets'))
+        .transform(toConfig);
+}
+function toConfig(inputs) {
+    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
+    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
+    return Object.freeze({
+        ...rest,
+        issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
+        /**
+         * The types came from the default: a type without a scan or product is then a
+         * warning, not a missing verdict (a user who names a type wants it judged).
+         */
+        typesFromDefault: issueTypes === undefined,
+        ...(sbomSupplier && { sbomSupplier }),
+        // A file can only be downloaded once the export has finished.
+        sbomWait: rest.sbomWait || rest.sbomFile !== undefined
+    });
+}
+function supplierOf(name, url, email) {
+    if (name === undefined && url === undefined && email === undefined)
+        return undefined;
+    return Object.freeze({
+        ...(name !== undefined && { name }),
+        ...(url !== undefined && { url }),
+        ...(email !== undefined && { email })
+    });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Read, validate and freeze every input. With a config file, an input the workflow leaves empty
+ * takes the file's value; the schema's default applies to what neither sets.
+ * @throws ConfigError listing every problem found, one `<input-name>: …` line each (a value that
+ *   came from the config file says so).
+ */
+function readConfig(read, ctx, file) {
+    const schema = configSchema(ctx);
+    const { raw, fromFile } = readRawInputs(read, Object.keys(schema.in.shape), file);
+    const result = schema.safeParse(raw);
+    if (result.success)
+        return result.data;
+    const secrets = [raw.apiToken, raw.githubToken, raw.configToken].filter(secret => secret !== undefined);
+    const source = (field) => file !== undefined && fromFile.has(field) ? ` (from config-file ${file.label})` : '';
+    throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets, source)));
+}
+/** An input as the workflow gives it: trimmed, '' when unset or an unexpanded expression. */
+function workflowInput(read, name) {
+    const value = read(name).trim();
+    return UNEXPANDED_EXPRESSION.test(value) ? '' : value;
+}
+/**
+ * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
+ * runner or a composite action's wiring) carries no value: treat it as unset.
+ */
+const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/;
+/**
+ * Empty inputs are left out, so the schema's defaults apply (like dependency-review's
+ * getOptionalInput); an input the workflow leaves empty takes the config file's value.
+ */
+function readRawInputs(read, fields, file) {
+    const raw = {};
+    const fromFile = new Set();
+    for (const field of fields) {
+        const name = inputName(field);
+        const value = workflowInput(read, name);
+        const filed = file?.values.get(name) ?? '';
+        if (value !== '')
+            raw[field] = value;
+        else if (filed !== '') {
+            raw[field] = filed;
+            fromFile.add(field);
+        }
+    }
+    return { raw, fromFile };
+}
+/** `failOnSeverity` → `fail-on-severity`. */
+function inputName(field) {
+    return field.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+}
+function describeIssue(issue, secrets, source) {
+    const field = String(issue.path[0] ?? 'inputs');
+    const name = `${inputName(field)}${source(field)}`;
+    // Our parsers word custom issues, and invalid_type only means a required input is missing (its
+    // message is set per field); any other kind would be a bug here, not a user mistake.
+    if (issue.code !== 'custom' && issue.code !== 'invalid_type')
+        return `${name}: is not valid`;
+    const received = issue.code === 'custom' ? issue.params?.received : undefined;
+    const shown = typeof received === 'string' && !revealsSecret(received, secrets)
+        ? ` ${gotClause(received)}`
+        : '';
+    return `${name}: ${issue.message}${shown}`;
+}
+
+;// CONCATENATED MODULE: ./src/api/errors.ts
+/**
+ * Errors of the API client. Each is a value a user can act on: it names the request, what went
+ * wrong and what to check. No message ever contains the token (the transport redacts it).
+ */
+
+function label(request) {
+    return `${request.method} ${request.path}`;
+}
+function attemptsText(attempts) {
+    return attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+}
+const STATUS_TEXT = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    408: 'Request Timeout',
+    409: 'Conflict',
+    422: 'Unprocessable Entity',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout'
+};
+/** What to check for a status, unless the call site knows better. */
+function defaultHint(status) {
+    if (status === 401)
+        return 'check api-token: the token is missing, invalid or revoked';
+    if (status === 403)
+        return 'the token lacks Web API access (enable "Web API" on the token in Settings > Tokens) or cannot access this deployment';
+    if (status === 404)
+        return 'check deployment-slug / deployment-id and repository; a token without Web API access also gets 404';
+    if (status === 429)
+        return 'rate limited: raise max-retries or run the workflow less often';
+    if (status >= 500)
+        return 'the service is failing: re-run later, or set on-api-error: warn to skip the gate';
+    return undefined;
+}
+class ApiError extends UserError {
+    request;
+    status;
+    serverMessage;
+    attempts;
+    hint;
+    retryAfterMs;
+    name = 'ApiError';
+    constructor(request, status, serverMessage, attempts, hint = defaultHint(status), 
+    /** The server's Retry-After, in ms, when it sent one. */
+    retryAfterMs) {
+        const statusText = STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : '';
+        const server = serverMessage ? `: ${serverMessage}` : '';
+        const hintText = hint ? `. Hint: ${hint}` : '';
+        super(`${label(request)} failed with HTTP ${status}${statusText}${server} (${attemptsText(attempts)})${hintText}`);
+        this.request = request;
+        this.status = status;
+        this.serverMessage = serverMessage;
+        this.attempts = attempts;
+        this.hint = hint;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+class NetworkError extends UserError {
+    request;
+    code;
+    detail;
+    attempts;
+    mayHaveBeenProcessed;
+    name = 'NetworkError';
+    constructor(request, 
+    /** ECONNREFUSED, ECONNRESET, TIMEOUT, ENOTFOUND, ... */
+    code, detail, attempts, 
+    /** The server may have acted on the request although no answer came back. */
+    mayHaveBeenProcessed = false) {
+        const consequence = mayHaveBeenProcessed
+            ? '; the request was sent and may have been processed, so it was not retried'
+            : '';
+        super(`${label(request)} failed: ${detail} (${code}) after ${attemptsText(attempts)}${consequence}`);
+        this.request = request;
+        this.code = code;
+        this.detail = detail;
+        this.attempts = attempts;
+        this.mayHaveBeenProcessed = mayHaveBeenProcessed;
+    }
+}
+class SchemaError extends UserError {
+    request;
+    problems;
+    name = 'SchemaError';
+    constructor(request, 
+    /** One line per problem: `field.path: what was expected (got ...)`. */
+    problems) {
+        const shown = problems.slice(0, 5).join('; ');
+        const more = problems.length > 5 ? `; and ${problems.length - 5} more` : '';
+        super(`${label(request)} returned an unexpected response: ${shown}${more}`);
+        this.request = request;
+        this.problems = problems;
+    }
+}
+class PaginationError extends UserError {
+    request;
+    reason;
+    name = 'PaginationError';
+    constructor(request, reason) {
+        super(`${label(request)} pagination did not end: ${reason}; stopped to avoid an endless loop`);
+        this.request = request;
+        this.reason = reason;
+    }
+}
+function isClientError(error) {
+    return (error instanceof ApiError ||
+        error instanceof NetworkError ||
+        error instanceof SchemaError ||
+        error instanceof PaginationError);
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+var external_node_net_default = /*#__PURE__*/__nccwpck_require__.n(external_node_net_);
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(4371);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class lib_HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/api/dispatcher.ts
+/**
+ * The action's one HTTP stack: undici, for the API requests and the SBOM downloads alike. The proxy
+ * decision is the Actions toolkit's own (`HTTPS_PROXY`/`HTTP_PROXY`, `NO_PROXY`, loopback never
+ * proxied), so the action behaves behind a proxy exactly like the actions next to it. Extra CAs
+ * come from NODE_EXTRA_CA_CERTS, which Node applies to every TLS connection, tunnelled or not.
+ */
+
+
+
+/**
+ * Connections open toward one origin at most: the most findings pages a run has in flight at once.
+ * Requests past it wait for a free connection.
+ */
+const MAX_CONNECTIONS = 16;
+/** How long a connection opened ahead may wait unused before it is closed (servers close idle ones). */
+const PRECONNECT_IDLE_MS = 4000;
+/** The pool for `origin`: through the proxy the toolkit would use for it, else direct. */
+function connectionPool(origin) {
+    const proxy = lib_getProxyUrl(origin.href);
+    if (proxy !== '') {
+        const dispatcher = proxyAgent(new URL(proxy));
+        return { dispatcher, preconnect: () => undefined, close: () => dispatcher.close() };
+    }
+    return directPool(origin);
+}
+/** The dispatcher alone, for one-off downloads (signed SBOM URLs on another origin). */
+function dispatcherFor(origin) {
+    return connectionPool(origin).dispatcher;
+}
+function proxyAgent(proxy) {
+    const user = decodeURIComponent(proxy.username);
+    const password = decodeURIComponent(proxy.password);
+    const credentials = user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined;
+    // Credentials travel in Proxy-Authorization, never as part of the URL undici might log.
+    const uri = new URL(proxy.href);
+    uri.username = '';
+    uri.password = '';
+    return new undici.ProxyAgent({
+        uri: uri.href,
+        connections: MAX_CONNECTIONS,
+        ...(credentials ? { token: credentials } : {})
+    });
+}
+/**
+ * An Agent whose connector hands out connections opened ahead (undici's documented `connect`
+ * hook): a request that needs a new connection to the origin takes one of those first.
+ */
+function directPool(origin) {
+    const connect = (0,undici.buildConnector)({});
+    const spare = [];
+    const target = connectOptions(origin);
+    const connector = (options, callback) => {
+        const next = sameOrigin(options, target) ? spare.shift() : undefined;
+        if (next === undefined)
+            return connect(options, callback);
+        void next.then(opened => {
+            const socket = opened?.claim();
+            if (socket)
+                callback(null, socket);
+            else
+                connect(options, callback);
+        });
+    };
+    const dispatcher = new undici.Agent({ connections: MAX_CONNECTIONS, connect: connector });
+    let closed = false;
+    return {
+        dispatcher,
+        preconnect(count) {
+            for (let i = 0; i < count && !closed; i++)
+                spare.push(openAhead(connect, target));
+        },
+        async close() {
+            closed = true;
+            for (const opened of await Promise.all(spare.splice(0)))
+                opened?.claim()?.destroy();
+            await dispatcher.close();
+        }
+    };
+}
+function connectOptions(origin) {
+    const hostname = origin.hostname.replace(/^\[(.*)\]$/, '$1');
+    const secure = origin.protocol === 'https:';
+    return {
+        host: origin.host,
+        hostname,
+        protocol: origin.protocol,
+        port: origin.port || (secure ? '443' : '80'),
+        ...(secure && external_node_net_default().isIP(hostname) === 0 ? { servername: hostname } : {})
+    };
+}
+function sameOrigin(options, target) {
+    return (options.protocol === target.protocol &&
+        options.hostname === target.hostname &&
+        (options.port || target.port) === target.port);
+}
+/**
+ * One connection opened ahead; undefined when it fails (the request then opens its own). Unused,
+ * it neither keeps the process alive nor outlives PRECONNECT_IDLE_MS.
+ */
+function openAhead(connect, target) {
+    return new Promise(resolve => {
+        connect(target, (error, socket) => {
+            if (error !== null || socket === null)
+                return resolve(undefined);
+            // Until a request takes it: an error closes it quietly, and it keeps no process alive.
+            const drop = () => void socket.destroy();
+            socket.on('error', drop);
+            socket.unref();
+            const expiry = setTimeout(drop, PRECONNECT_IDLE_MS).unref();
+            resolve({
+                claim: () => {
+                    clearTimeout(expiry);
+                    socket.off('error', drop);
+                    if (socket.destroyed)
+                        return undefined;
+                    socket.ref();
+                    return socket;
+                }
+            });
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/api/wire.ts
 
 /**
@@ -43285,8 +44116,6 @@ function lookUpProject(transport, deployment, { slug, repository }) {
     });
 }
 
-// EXTERNAL MODULE: ./src/time/duration.ts
-var time_duration = __nccwpck_require__(2061);
 // EXTERNAL MODULE: ./src/evidence/products.ts
 var products = __nccwpck_require__(25);
 ;// CONCATENATED MODULE: ./src/evidence/scan-judge.ts
@@ -44417,23 +45246,23 @@ function normaliseFinding(raw, type, status, index, request, pool, decoder = 'fa
  * neither is an array.
  */
 function findingsList(envelope, type) {
-    if (!isRecord(envelope))
+    if (!findings_isRecord(envelope))
         return undefined;
     const live = Array.isArray(envelope.findings) ? envelope.findings : undefined;
     const inner = envelope[LIST_OF_TYPE[type]];
-    const documented = isRecord(inner) && Array.isArray(inner.findings) ? inner.findings : undefined;
+    const documented = findings_isRecord(inner) && Array.isArray(inner.findings) ? inner.findings : undefined;
     if (live && documented)
         return [...live, ...documented];
     return live ?? documented;
 }
 function envelopeSummary(envelope, key) {
-    if (!isRecord(envelope))
+    if (!findings_isRecord(envelope))
         return `got ${jsonKind(envelope)}`;
     if ('findings' in envelope)
         return `findings is ${jsonKind(envelope.findings)}`;
     if (key in envelope) {
         const inner = envelope[key];
-        return isRecord(inner)
+        return findings_isRecord(inner)
             ? `${key}.findings is ${jsonKind(inner.findings)}`
             : `${key} is ${jsonKind(inner)}`;
     }
@@ -44445,7 +45274,7 @@ function envelopeSummary(envelope, key) {
     const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
     return `got an object with keys ${shown.join(', ')}${more}`;
 }
-function isRecord(value) {
+function findings_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function jsonKind(value) {
@@ -44458,8 +45287,6 @@ function jsonKind(value) {
     return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-// EXTERNAL MODULE: ./src/domain.ts
-var src_domain = __nccwpck_require__(9375);
 ;// CONCATENATED MODULE: ./src/api/secrets.ts
 
 
@@ -45205,8 +46032,6 @@ class IgnoreFileError extends UserError {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
@@ -45490,40 +46315,6 @@ function parseIgnoreFile(text, file) {
     if (problems.length > 0)
         throw new IgnoreFileError(file, problems);
     return entries;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/pull-request.ts
-function payloadOf(ctx) {
-    const payload = ctx.eventPayload;
-    return payload && typeof payload === 'object' ? payload : undefined;
-}
-/** Where the PR comment goes, or undefined outside a pull request. */
-function pullRequestTarget(ctx) {
-    const payload = payloadOf(ctx);
-    const number = payload?.pull_request?.number ?? payload?.number;
-    const [owner, repo] = (ctx.env.GITHUB_REPOSITORY ?? '').split('/');
-    if (typeof number !== 'number' || !owner || !repo)
-        return undefined;
-    return {
-        owner,
-        repo,
-        issueNumber: number,
-        apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
-    };
-}
-/**
- * Events whose workspace is the pull request's tree: on them a file a pull request could change
- * (the ignore file) is read at the pull request's base instead.
- */
-const BASE_READ_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-]);
-/** True when the ignore file must be read at the pull request's base, not in the workspace. */
-function readsIgnoreFileAtBase(eventName) {
-    return BASE_READ_EVENTS.has(eventName ?? '');
 }
 
 ;// CONCATENATED MODULE: external "node:path"
@@ -45870,8 +46661,6 @@ function quoted(value, maxChars = plain/* PARAGRAPH_CHARS */.jg) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/effects/sbom-download.ts
@@ -47191,1224 +47980,6 @@ function judgeFindings(input) {
     return { verdict, warnings };
 }
 
-;// CONCATENATED MODULE: ./src/inputs/echo.ts
-/**
- * How a bad value is shown back in an error message: escaped, shortened, and never revealing a
- * secret or URL credentials. Echoes land in the workflow log, where raw text could forge lines.
- */
-/** Longer values are cut: the echo only has to let people recognise what they wrote. */
-const ECHO_LIMIT = 60;
-/**
- * C0, DEL and C1 controls, plus line/paragraph separators and bidi overrides: they can forge log
- * lines or make text read differently than it parses, so values never contain them and echoes
- * show them escaped.
- */
-const CONTROL_CHARACTERS = 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const CONTROL_CHARACTERS_GLOBAL = new RegExp(CONTROL_CHARACTERS.source, 'g');
-/** `(got "…")`, escaped and at most {@link ECHO_LIMIT} characters of the value. */
-function gotClause(value) {
-    return `(got "${echo(value)}")`;
-}
-function echo(value) {
-    let shown = '';
-    for (const character of value) {
-        const piece = escapeControl(character);
-        if (shown.length + piece.length > ECHO_LIMIT)
-            return `${shown}…`;
-        shown += piece;
-    }
-    return shown;
-}
-const NAMED_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-function escapeControl(character) {
-    return character.replace(CONTROL_CHARACTERS_GLOBAL, control => NAMED_ESCAPES[control] ?? `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/**
- * True when `value` contains any 8-character run of a secret (or a whole shorter one): echoes are
- * shortened, so a mistyped or truncated token pasted into another input must not leak either.
- */
-function revealsSecret(value, secrets) {
-    return secrets.some(secret => {
-        const window = Math.min(8, secret.length);
-        for (let start = 0; start + window <= secret.length; start++) {
-            if (value.includes(secret.slice(start, start + window)))
-                return true;
-        }
-        return false;
-    });
-}
-/** Echoes of URLs hide any `user:password@` part. */
-function withoutCredentials(raw) {
-    return raw.replace(/\/\/[^/?#]*@/, '//***@');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/errors.ts
-/** The two errors of the inputs layer: one bad value, and the whole list of problems of a run. */
-
-
-/** The inputs are unusable; `problems` holds one `<input-name>: <problem>` line per mistake. */
-class ConfigError extends UserError {
-    name = 'ConfigError';
-    problems;
-    constructor(problems) {
-        super(problems.join('\n'));
-        this.problems = Object.freeze([...problems]);
-    }
-}
-/**
- * One value is invalid. `problem` says what is wrong and what is allowed, without naming the input
- * (the same rule serves several inputs); `received`, when set, is the offending text, echoed back
- * escaped and shortened. Secrets are never put in `received`.
- */
-class InputValueError extends Error {
-    name = 'InputValueError';
-    problem;
-    received;
-    constructor(problem, received) {
-        super(received === undefined ? problem : `${problem} ${gotClause(received)}`);
-        this.problem = problem;
-        if (received !== undefined)
-            this.received = received;
-    }
-}
-/** Unwraps our own errors (one, or an AggregateError of them); anything else is a bug: rethrown. */
-function valueErrors(error) {
-    const errors = error instanceof AggregateError ? error.errors : [error];
-    if (errors.every(each => each instanceof InputValueError))
-        return errors;
-    throw error;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
-/**
- * The rules between inputs: combinations whose values each parse but cannot work together. A rule
- * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
- */
-
-
-/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
-function onlyWhenValid(...fields) {
-    const watched = new Set(fields);
-    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
-}
-/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
-const blockingTicketsNeedTheGate = (inputs, ctx) => {
-    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['ticketFindings'],
-            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
-        });
-    }
-};
-/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
-function baseIgnoreFileNeedsAToken(run) {
-    return (inputs, ctx) => {
-        if (inputs.ignoreFile !== undefined &&
-            inputs.githubToken === undefined &&
-            readsIgnoreFileAtBase(run.eventName)) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['githubToken'],
-                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
-            });
-        }
-    };
-}
-/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
-const baselineIsAnotherRef = (inputs, ctx) => {
-    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
-    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['baselineRef'],
-            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
-        });
-    }
-};
-/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
-const oneLicenseList = (inputs, ctx) => {
-    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['allowLicenses'],
-            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
-        });
-    }
-};
-const deploymentSbomNeedsADirectory = (inputs, ctx) => {
-    if (inputs.sbomScope === 'deployment' &&
-        inputs.sbomFile !== undefined &&
-        isFile(inputs.sbomFile)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomFile'],
-            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
-            params: { received: inputs.sbomFile }
-        });
-    }
-};
-const shardNeedsDeploymentScope = (inputs, ctx) => {
-    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomShard'],
-            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
-        });
-    }
-};
-const prCommentNeedsAToken = (inputs, ctx) => {
-    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['githubToken'],
-            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
-        });
-    }
-};
-const commitEvidenceNeedsACommit = (inputs, ctx) => {
-    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
-    const judges = inputs.gate || inputs.createTickets;
-    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['commit'],
-            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
-        });
-    }
-};
-/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
-function isFile(path) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
-/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
-/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
-const MAX_SHARDS = 256;
-/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
-function parseShardText(raw) {
-    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
-    if (!match)
-        return undefined;
-    const index = Number(match[1]);
-    const count = Number(match[2]);
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        return undefined;
-    return { index, count };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-/**
- * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
- * raw string into a typed value, or throws {@link InputValueError} saying what is allowed.
- */
-
-
-/** What `core.getBooleanInput` accepts (YAML 1.2 core schema booleans). */
-const TRUE_WORDS = new Set(['true', 'True', 'TRUE']);
-const FALSE_WORDS = new Set(['false', 'False', 'FALSE']);
-function parseBoolean(raw) {
-    if (TRUE_WORDS.has(raw))
-        return true;
-    if (FALSE_WORDS.has(raw))
-        return false;
-    throw new InputValueError('must be true or false', raw);
-}
-function integerFrom(min, max) {
-    return raw => {
-        const value = Number(raw);
-        if (/^\d+$/.test(raw) && value >= min && value <= max)
-            return value;
-        throw new InputValueError(`must be an integer from ${min} to ${max}`, raw);
-    };
-}
-const parsers_lowercase = (raw) => raw.toLowerCase();
-/** Lowercase, with spaces and hyphens read as underscores: `Always Reachable` → `always_reachable`. */
-const underscored = (raw) => raw.toLowerCase().replace(/[\s-]+/g, '_');
-/** Case-insensitive choice among `values`; the message lists them in the given order. */
-function oneOf(values, normalise = parsers_lowercase) {
-    return raw => {
-        const wanted = normalise(raw);
-        const found = values.find(value => value === wanted);
-        if (found !== undefined)
-            return found;
-        throw new InputValueError(`must be one of ${values.join(', ')}`, raw);
-    };
-}
-function parseDigits(raw) {
-    if (/^\d+$/.test(raw))
-        return raw;
-    throw new InputValueError('must be digits only, e.g. 12345', raw);
-}
-/** Tokens are never echoed, whatever is wrong with them. */
-function parseToken(raw) {
-    if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-        throw new InputValueError('must not contain whitespace or control characters');
-    }
-    return raw;
-}
-function parsePlainText(raw) {
-    if (CONTROL_CHARACTERS.test(raw)) {
-        throw new InputValueError('must not contain control characters', raw);
-    }
-    return raw;
-}
-const parsePath = parsePlainText;
-/** A slug is one URL path segment. */
-function parseSlug(raw) {
-    if (/[\s/\\%]/.test(raw) || CONTROL_CHARACTERS.test(raw) || raw === '.' || raw === '..') {
-        // `.`/`..` (even encoded) would be collapsed by URL parsing into another API path.
-        throw new InputValueError('must not be . or .. nor contain /, \\, %, whitespace or control characters', raw);
-    }
-    return raw;
-}
-function parseRepository(raw) {
-    const segmentIsValid = (segment) => segment !== '' &&
-        segment !== '.' &&
-        segment !== '..' &&
-        !/[%\\\s]/.test(segment) &&
-        !CONTROL_CHARACTERS.test(segment);
-    if (raw.split('/').every(segmentIsValid))
-        return raw;
-    throw new InputValueError('must be like owner/name: /-separated segments that are not empty, "." or "..", without %, \\, whitespace or control characters', raw);
-}
-function parseRef(raw) {
-    if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-        throw new InputValueError('must not contain whitespace or control characters', raw);
-    }
-    return raw;
-}
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
-function parseCommit(raw) {
-    if (/^[0-9a-f]{7,40}$/i.test(raw))
-        return raw.toLowerCase();
-    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
-}
-function parseEmail(raw) {
-    if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
-        return raw;
-    throw new InputValueError('must be an e-mail address like security@example.com', raw);
-}
-/** The supplier URL only ends up in SBOM metadata, so any web URL will do. */
-function parseWebUrl(raw) {
-    const url = URL.canParse(raw) && !/\s/.test(raw) ? new URL(raw) : undefined;
-    if (url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:'))
-        return raw;
-    throw new InputValueError('must be an http(s) URL like https://example.com', withoutCredentials(raw));
-}
-/** The API the action talks to when `base-url` is not set. */
-const DEFAULT_BASE_URL = 'https://semgrep.dev';
-/**
- * The API origin plus an optional path prefix, without a trailing slash. Plain http would send the
- * token in clear text, so it is only allowed to this machine (local emulators and proxies).
- */
-function parseBaseUrl(raw) {
-    const shown = withoutCredentials(raw);
-    if (/\s/.test(raw) || CONTROL_CHARACTERS.test(raw)) {
-        throw new InputValueError('must not contain whitespace or control characters', shown);
-    }
-    if (!URL.canParse(raw)) {
-        throw new InputValueError('must be an absolute URL like https://semgrep.dev', shown);
-    }
-    const url = new URL(raw);
-    if (url.username !== '' || url.password !== '') {
-        throw new InputValueError('must not contain credentials (user:password@); the token goes in api-token');
-    }
-    if (!(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname)))) {
-        throw new InputValueError('must use https (http only for localhost, 127.0.0.0/8 or [::1])', shown);
-    }
-    // `raw.includes` also catches a bare `?` or `#`, which URL normalises away.
-    if (url.search !== '' || raw.includes('?')) {
-        throw new InputValueError('must not contain a query string', shown);
-    }
-    if (url.hash !== '' || raw.includes('#')) {
-        throw new InputValueError('must not contain a fragment (#…)', shown);
-    }
-    return url.origin + url.pathname.replace(/\/+$/, '');
-}
-function isLoopback(hostname) {
-    // WHATWG URL has already normalised IPv4 forms like 127.1 to 127.0.0.1.
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-// --- lists ------------------------------------------------------------------------------------
-/**
- * Split a list input on commas and/or newlines; entries are trimmed, empty ones dropped and
- * duplicates removed, keeping the first occurrence.
- */
-function parseList(raw) {
-    const entries = raw.split(/[,\r\n]/).map(entry => entry.trim());
-    return unique(entries.filter(entry => entry !== ''));
-}
-function unique(values) {
-    return [...new Set(values)];
-}
-/** Free-text entries (rule names): listOf has already rejected control characters. */
-const anyText = (entry) => entry;
-/** One SPDX license (`MIT`, `GPL-2.0+`, `LicenseRef-x`, `GPL-2.0-only WITH Classpath-exception-2.0`). */
-const LICENSE_ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+\+?(?:\s+(?:WITH|with)\s+[A-Za-z0-9.-]+)?$/;
-/** A license list entry: one license, not an expression (its alternatives are separate entries). */
-function parseLicenseId(entry) {
-    if (LICENSE_ID.test(entry) && !/^(?:and|or|with)$/i.test(entry))
-        return entry;
-    throw new InputValueError('each entry must be one SPDX license id such as MIT or GPL-3.0-only (optionally "<id> WITH <exception>"), not an expression: list each license as its own entry', entry);
-}
-/**
- * A list field whose entries are free of control characters and each go through `parseEntry`;
- * every bad entry is reported, not just the first. The result is frozen and deduplicated after
- * normalisation (`SAST,sast` → `[sast]`).
- */
-function listOf(parseEntry) {
-    return raw => {
-        const values = [];
-        const errors = [];
-        for (const entry of parseList(raw)) {
-            try {
-                values.push(parseEntry(parsePlainText(entry)));
-            }
-            catch (error) {
-                errors.push(...valueErrors(error));
-            }
-        }
-        if (errors.length > 0)
-            throw new AggregateError(errors);
-        return Object.freeze(unique(values));
-    };
-}
-/** Wraps an enum parser so the message says it is about each entry of a list. */
-function entryOf(parseValue, allowed) {
-    return entry => {
-        try {
-            return parseValue(entry);
-        }
-        catch {
-            throw new InputValueError(`each entry must be one of ${allowed}`, entry);
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/parsed-field.ts
-/**
- * Building blocks of the input schema: a field is a raw string run through one value parser, so
- * the parsers stay plain functions and every problem still becomes a zod issue on its own field.
- */
-
-
-/**
- * A field whose raw string goes through `parse`; an {@link InputValueError} (or an AggregateError
- * of them, for lists) becomes one issue per problem on this field instead of stopping the parse.
- */
-function parsed(parse, whenMissing = 'is required') {
-    return schemas_string({ error: whenMissing }).transform((raw, ctx) => {
-        try {
-            return parse(raw);
-        }
-        catch (error) {
-            for (const problem of valueErrors(error)) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: problem.problem,
-                    params: { received: problem.received }
-                });
-            }
-            return NEVER;
-        }
-    });
-}
-/** A `${{ }}` default for an optional field: a value from the run when there is one. */
-function optionalWithFallback(schema, fallback) {
-    return fallback === undefined ? schema.optional() : schema.prefault(fallback);
-}
-/** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
-function withFallback(schema, fallback) {
-    return fallback === undefined ? schema : schema.prefault(fallback);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/actions.ts
-/** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
-
-
-
-
-
-const MAX_TAG_LENGTH = 64;
-function actionsFields() {
-    return {
-        createTickets: parsed(parseBoolean).prefault('false'),
-        ticketFindings: parsed(oneOf(['blocking', 'all'])).prefault('blocking'),
-        ticketLimit: parsed(integerFrom(1, 20)).prefault('20'),
-        groupTickets: parsed(parseBoolean).prefault('true'),
-        trackerProjectId: parsed(parseDigits).optional(),
-        projectTags: parsed(listOf(parseTag)).prefault(''),
-        sbomExport: parsed(parseBoolean).prefault('false'),
-        sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
-        sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
-        sbomComponentType: parsed(oneOf(src_domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
-        sbomSupplierName: parsed(parsePlainText).optional(),
-        sbomSupplierUrl: parsed(parseWebUrl).optional(),
-        sbomSupplierEmail: parsed(parseEmail).optional(),
-        sbomWait: parsed(parseBoolean).prefault('false'),
-        sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
-        sbomFile: parsed(parsePath).optional(),
-        sbomShard: parsed(parseShard).optional()
-    };
-}
-function parseTag(tag) {
-    if ([...tag].length > MAX_TAG_LENGTH) {
-        throw new InputValueError(`each tag must be at most ${MAX_TAG_LENGTH} characters`, tag);
-    }
-    return tag;
-}
-function parseShard(raw) {
-    const shard = parseShardText(raw);
-    if (shard !== undefined)
-        return shard;
-    throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/config-file.ts
-/**
- * The config file (`config-file`): one policy for many repositories. A YAML mapping of input
- * names to values (`fail-on-severity: critical`), read before anything else; an input the
- * workflow sets overrides it, and the defaults apply to what neither sets.
- *
- * Only the gate's thresholds and the run's behaviour can be set there. Tokens, URLs, what is
- * gated and the files the action writes stay in the workflow: a file read from another
- * repository must not be able to send the token elsewhere, gate another repository or write
- * over a file of the runner.
- */
-
-
-
-
-
-/** The inputs a config file may set. */
-const FILE_INPUTS = Object.freeze([
-    'timeout-seconds',
-    'max-retries',
-    'on-api-error',
-    'since',
-    'issue-types',
-    'status',
-    'require-scan',
-    'scan-wait-timeout-seconds',
-    'on-missing-scan',
-    'gate',
-    'fail-on-severity',
-    'fail-on-policy-mode',
-    'fail-on-exposures',
-    'fail-on-transitivities',
-    'ignore-unfixed',
-    'fail-on-epss',
-    'fail-on-malicious',
-    'fail-on-secrets',
-    'ignore-rules',
-    'ignore-file',
-    'deny-licenses',
-    'allow-licenses',
-    'warn-only',
-    'create-tickets',
-    'ticket-findings',
-    'ticket-limit',
-    'group-tickets',
-    'tracker-project-id',
-    'project-tags',
-    'sbom-export',
-    'sbom-scope',
-    'sbom-format',
-    'sbom-component-type',
-    'sbom-supplier-name',
-    'sbom-supplier-email',
-    'sbom-wait',
-    'sbom-wait-timeout-seconds',
-    'summary',
-    'annotations',
-    'max-annotations',
-    'comment-on-pr'
-]);
-const TOKEN = 'is a token: tokens come from the workflow (its secrets), never from a file';
-const config_file_URL = 'is a URL: a file must not choose where the action sends requests';
-const TARGET = 'names what is gated: the workflow says which repository, ref and deployment';
-const WRITTEN = 'is a file the action writes: the workflow says where';
-/** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
-const WORKFLOW_ONLY_INPUTS = Object.freeze({
-    'api-token': TOKEN,
-    'github-token': TOKEN,
-    'config-token': TOKEN,
-    'base-url': config_file_URL,
-    'sbom-supplier-url': config_file_URL,
-    'config-file': 'is the file itself: a config file cannot name another',
-    repository: TARGET,
-    ref: TARGET,
-    'baseline-ref': TARGET,
-    commit: TARGET,
-    'deployment-slug': TARGET,
-    'deployment-id': TARGET,
-    'sbom-shard': 'splits one workflow run into matrix jobs: the workflow sets it',
-    'sarif-file': WRITTEN,
-    'report-file': WRITTEN,
-    'sbom-file': WRITTEN,
-    'sarif-category': 'names the code-scanning configuration the SARIF belongs to: the workflow says which',
-    'on-missing-token': 'applies when the token is missing, and a run without the token reads no config file'
-});
-/** dependency-review's convention; a workspace path holding `@` starts with `./`. */
-const IN_REPOSITORY = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/([^@]+)@([^@\s]+)$/;
-function configFileLocation(raw) {
-    if (CONTROL_CHARACTERS.test(raw)) {
-        throw new InputValueError('must not contain control characters', raw);
-    }
-    const match = raw.startsWith('./') || raw.startsWith('/') ? null : IN_REPOSITORY.exec(raw);
-    if (!match)
-        return { kind: 'workspace', path: raw };
-    const [, owner, repo, path, ref] = match;
-    const segments = path.split('/');
-    if ([owner, repo, ...segments].some(part => part === '' || part === '.' || part === '..')) {
-        throw new InputValueError('must be a workspace path, or OWNER/REPO/PATH@REF with no empty, "." or ".." segment (e.g. acme/policies/findings-gate.yml@main)', raw);
-    }
-    return { kind: 'repository', owner, repo, path, ref };
-}
-/** The policy file inputs: where the file is, and the token that reads it from a repository. */
-function policyFileFields() {
-    return {
-        configFile: parsed(raw => locationText(configFileLocation(raw))).optional(),
-        configToken: parsed(parseToken).optional()
-    };
-}
-/** The location as the reports and messages name it. */
-function locationText(location) {
-    return location.kind === 'workspace'
-        ? location.path
-        : `${location.owner}/${location.repo}/${location.path}@${location.ref}`;
-}
-/** A YAML value as an input string; lists become one entry a line, as list inputs read them. */
-function inputText(value) {
-    if (typeof value === 'string')
-        return value.trim();
-    if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
-        return String(value);
-    }
-    if (Array.isArray(value)) {
-        const entries = value.map(entry => (Array.isArray(entry) ? undefined : inputText(entry)));
-        return entries.every(entry => entry !== undefined) ? entries.join('\n') : undefined;
-    }
-    return undefined;
-}
-function keyProblem(key) {
-    if (FILE_INPUTS.includes(key))
-        return undefined;
-    const why = WORKFLOW_ONLY_INPUTS[key];
-    if (why !== undefined)
-        return `${key}: cannot be set in a config file: it ${why}`;
-    return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`;
-}
-function valueProblem(key, value) {
-    if (value === null || value === undefined) {
-        return `${key}: has no value; give one, or leave the key out for the workflow's input or the default`;
-    }
-    if (inputText(value) === undefined) {
-        return `${key}: must be a text, a number, true or false, or a list of them`;
-    }
-    return undefined;
-}
-/**
- * The settings of a config file's text. Every problem is listed at once, each naming the file and
- * the key, as the inputs' own problems are.
- * @throws ConfigError for text that is not a YAML mapping, an unknown or workflow-only key, or a
- *   value that is not a scalar or a list of scalars.
- */
-function parseConfigFile(text, label) {
-    const problem = (detail) => `config-file ${label}: ${detail}`;
-    let document;
-    try {
-        // The core schema: `yes` stays the text yes (and is refused where true or false is wanted).
-        document = (0,dist/* parse */.qg)(text, { schema: 'core' });
-    }
-    catch (error) {
-        const first = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        throw new ConfigError([problem(`not valid YAML (${first})`)]);
-    }
-    if (document === null || document === undefined)
-        return { label, values: new Map() };
-    if (typeof document !== 'object' || Array.isArray(document)) {
-        throw new ConfigError([
-            problem('must be a mapping of input names to values, e.g. fail-on-severity: critical')
-        ]);
-    }
-    const problems = [];
-    const values = new Map();
-    for (const [key, value] of Object.entries(document)) {
-        const wrong = keyProblem(key) ?? valueProblem(key, value);
-        if (wrong !== undefined)
-            problems.push(problem(wrong));
-        else
-            values.set(key, inputText(value) ?? '');
-    }
-    if (problems.length > 0)
-        throw new ConfigError(problems);
-    return { label, values };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/missing-token.ts
-/**
- * Runs that GitHub gives no `api-token`: a fork's pull request gets no secrets, and a pull request
- * Dependabot opened gets Dependabot's secrets, not the repository's Actions secrets. Such a run
- * cannot check anything, so it gives no verdict; `on-missing-token: skip` turns exactly these
- * runs into a warning. Anywhere else an empty token is an input error.
- */
-
-
-/** Events that run a pull request's own code, with a fork's (or Dependabot's) secrets. */
-const PULL_REQUEST_EVENTS = new Set([
-    'pull_request',
-    'pull_request_review',
-    'pull_request_review_comment'
-]);
-const DEPENDABOT = 'dependabot[bot]';
-const ON_MISSING_TOKEN_VALUES = ['fail', 'skip'];
-/** Why this run has no token to be expected, or undefined when it should have one. */
-function tokenlessRun(ctx) {
-    if (actor(ctx) === DEPENDABOT)
-        return 'dependabot';
-    if (!PULL_REQUEST_EVENTS.has(ctx.eventName ?? ''))
-        return undefined;
-    const pr = missing_token_record(missing_token_record(ctx.eventPayload)?.pull_request);
-    const head = missing_token_record(missing_token_record(pr?.head)?.repo)?.full_name;
-    const base = missing_token_record(missing_token_record(pr?.base)?.repo)?.full_name;
-    return typeof head === 'string' && typeof base === 'string' && head !== base ? 'fork' : undefined;
-}
-/** `on-missing-token`, read on its own: the rest of the inputs need the token. */
-function readOnMissingToken(read) {
-    const raw = read('on-missing-token').trim();
-    if (raw === '')
-        return 'fail';
-    try {
-        return oneOf(ON_MISSING_TOKEN_VALUES)(raw);
-    }
-    catch (error) {
-        throw new ConfigError(valueErrors(error).map(each => `on-missing-token: ${each.message}`));
-    }
-}
-/** The one line such a run ends with: why there is no verdict, and how to gate these runs. */
-function tokenlessMessage(run, onMissingToken) {
-    const what = run === 'fork'
-        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork)"
-        : "No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot";
-    return onMissingToken === 'skip'
-        ? `${what}. on-missing-token is skip: the gate was skipped and the step passes.`
-        : `No verdict. ${what}; or set on-missing-token: skip to let these runs pass unchecked.`;
-}
-function actor(ctx) {
-    const sender = missing_token_record(missing_token_record(ctx.eventPayload)?.sender)?.login;
-    return ctx.env.GITHUB_ACTOR ?? (typeof sender === 'string' ? sender : undefined);
-}
-function missing_token_record(value) {
-    return typeof value === 'object' && value !== null
-        ? value
-        : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/connection.ts
-/** The connection inputs: how to reach the API, as whom, and how patiently. */
-
-
-
-function connectionFields() {
-    return {
-        apiToken: parsed(parseToken, 'is required (store it as a secret)'),
-        baseUrl: parsed(parseBaseUrl).prefault(DEFAULT_BASE_URL),
-        deploymentSlug: parsed(parseSlug).optional(),
-        deploymentId: parsed(parseDigits).optional(),
-        timeoutSeconds: parsed(integerFrom(1, 600)).prefault('30'),
-        maxRetries: parsed(integerFrom(0, 10)).prefault('4'),
-        onApiError: parsed(oneOf(['fail', 'warn'])).prefault('fail'),
-        onMissingToken: parsed(oneOf(ON_MISSING_TOKEN_VALUES)).prefault('fail')
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/run-context.ts
-/**
- * The run besides its inputs: the clock, the environment and the triggering event, and what the
- * `${{ github.* }}` defaults of `action.yml` derive from them (repository, ref, commit). Those
- * defaults are not expanded outside a runner, so the code derives them itself, and derives them
- * the way the scanner records them, so the findings queried are those of this run's scan.
- */
-
-/** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
-function defaultRunContext() {
-    const env = process.env;
-    return {
-        now: new Date(),
-        env,
-        eventName: nonEmpty(env.GITHUB_EVENT_NAME),
-        eventPayload: readEventPayload(env.GITHUB_EVENT_PATH)
-    };
-}
-/** Undefined when there is no readable JSON event file: the payload only refines a default. */
-function readEventPayload(path) {
-    if (path === undefined || path === '')
-        return undefined;
-    try {
-        return JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The `owner/name` the workflow runs in (`${{ github.repository }}`). */
-function contextRepository(ctx) {
-    return nonEmpty(ctx.env.GITHUB_REPOSITORY);
-}
-const run_context_PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-/**
- * The ref the scanner records for this event (semgrep's `GithubMeta.branch`), so the findings
- * queried are those of this run's scan: `pull_request` → `refs/pull/<n>/merge` (GITHUB_REF);
- * `pull_request_target` → GITHUB_HEAD_REF, the head branch name, bare (`feature/login`), never the
- * base branch that GITHUB_REF names there; anything else → GITHUB_REF.
- */
-function contextRef(ctx) {
-    if (ctx.eventName === 'pull_request_target') {
-        return nonEmpty(ctx.env.GITHUB_HEAD_REF) ?? pullRequestHeadRef(ctx.eventPayload);
-    }
-    const number = run_context_PULL_REQUEST_EVENTS.has(ctx.eventName ?? '')
-        ? pullRequestNumber(ctx.eventPayload)
-        : undefined;
-    return number === undefined ? nonEmpty(ctx.env.GITHUB_REF) : `refs/pull/${number}/merge`;
-}
-/** Why `ref` is required when {@link contextRef} found none: the fix differs by event. */
-function missingRefProblem(ctx) {
-    return ctx.eventName === 'pull_request_target'
-        ? "is required on pull_request_target (the scanner records the pull request's head branch, GITHUB_HEAD_REF, which is not set; set ref)"
-        : 'is required (set it, or run on GitHub Actions where GITHUB_REF is set)';
-}
-/**
- * The commit the scanner records: on pull requests the head commit (GITHUB_SHA is the merge
- * commit there, or the base branch's head on pull_request_target), else GITHUB_SHA.
- */
-function contextCommit(ctx) {
-    if (run_context_PULL_REQUEST_EVENTS.has(ctx.eventName ?? '') && run_context_isRecord(ctx.eventPayload)) {
-        const pr = ctx.eventPayload.pull_request;
-        const head = run_context_isRecord(pr) && run_context_isRecord(pr.head) ? pr.head.sha : undefined;
-        if (typeof head === 'string' && head.trim() !== '')
-            return head.trim();
-    }
-    return nonEmpty(ctx.env.GITHUB_SHA);
-}
-function pullRequestNumber(payload) {
-    if (!run_context_isRecord(payload))
-        return undefined;
-    const candidates = [
-        run_context_isRecord(payload.pull_request) ? payload.pull_request.number : undefined,
-        payload.number
-    ];
-    return candidates.find((value) => Number.isSafeInteger(value) && Number(value) > 0);
-}
-function pullRequestHeadRef(payload) {
-    if (!run_context_isRecord(payload) || !run_context_isRecord(payload.pull_request))
-        return undefined;
-    const head = payload.pull_request.head;
-    return run_context_isRecord(head) && typeof head.ref === 'string' ? nonEmpty(head.ref) : undefined;
-}
-function run_context_isRecord(value) {
-    return typeof value === 'object' && value !== null;
-}
-/** Blank counts as unset: the runner sets some variables (GITHUB_HEAD_REF) empty, not absent. */
-function nonEmpty(value) {
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-;// CONCATENATED MODULE: ./src/inputs/evidence.ts
-/** The evidence inputs: which scan the findings must come from, and how long to wait for it. */
-
-
-
-function evidenceFields(ctx) {
-    return {
-        requireScan: parsed(oneOf(['commit', 'ref', 'none'])).prefault('commit'),
-        commit: optionalWithFallback(parsed(parseCommit), contextCommit(ctx)),
-        scanWaitTimeoutSeconds: parsed(integerFrom(0, 3600)).prefault('600'),
-        onMissingScan: parsed(oneOf(['fail', 'warn'])).prefault('fail')
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/gate.ts
-/** The gate inputs: what blocks the build (thresholds, ignores, denied licenses, warn-only). */
-
-
-
-
-/** Worst first, because that is how people read a threshold list. */
-const SEVERITIES_WORST_FIRST = [...src_domain/* SEVERITIES */.oC].reverse();
-/** `disabled` rules never block, so it is no threshold; strictest first, like the severities. */
-const GATED_POLICY_MODES = src_domain/* POLICY_MODES */.yK.filter((mode) => mode !== 'disabled').reverse();
-/** The values of `fail-on-policy-mode`, strictest first. */
-const FAIL_ON_POLICY_MODE_VALUES = [...GATED_POLICY_MODES, 'none'];
-function gateFields() {
-    return {
-        gate: parsed(parseBoolean).prefault('true'),
-        failOnSeverity: parsed(oneOf([...SEVERITIES_WORST_FIRST, 'none'])).prefault('high'),
-        failOnPolicyMode: parsed(oneOf(FAIL_ON_POLICY_MODE_VALUES)).prefault('block'),
-        failOnExposures: parsed(parseExposures).prefault('reachable,always_reachable'),
-        failOnTransitivities: parsed(parseTransitivities).prefault('direct,transitive,unknown'),
-        ignoreUnfixed: parsed(parseBoolean).prefault('false'),
-        failOnEpss: parsed(parseProbability).optional(),
-        failOnMalicious: parsed(parseBoolean).prefault('true'),
-        failOnSecrets: parsed(oneOf(src_domain/* SECRETS_THRESHOLDS */.dh)).prefault('valid'),
-        ignoreRules: parsed(listOf(anyText)).prefault(''),
-        ignoreFile: parsed(parsePath).optional(),
-        denyLicenses: parsed(listOf(parseLicenseId)).prefault(''),
-        allowLicenses: parsed(listOf(parseLicenseId)).prefault(''),
-        warnOnly: parsed(parseBoolean).prefault('false')
-    };
-}
-/** `none` alone is the explicit empty list, since an empty input means the default. */
-function noneOrListOf(values, what) {
-    const allowed = `${values.join(', ')} (or none alone, for no ${what})`;
-    return raw => raw.toLowerCase() === 'none'
-        ? Object.freeze([])
-        : listOf(entryOf(oneOf(values, underscored), allowed))(raw);
-}
-const parseExposures = noneOrListOf(src_domain/* EXPOSURES */.b3, 'exposures');
-const parseTransitivities = noneOrListOf(src_domain/* TRANSITIVITIES */.zR, 'transitivities');
-/** An EPSS probability: a decimal from 0 to 1, as the platform gives scores. */
-function parseProbability(raw) {
-    if (/^(?:0|1)(?:\.\d+)?$|^\.\d+$/.test(raw)) {
-        const value = Number(raw);
-        if (value >= 0 && value <= 1)
-            return value;
-    }
-    throw new InputValueError('must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block)', raw);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/reports.ts
-/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
-
-
-
-/** The longest sarif-category accepted: a name, not a document. */
-const MAX_SARIF_CATEGORY = 200;
-/**
- * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
- * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
- */
-function parseSarifCategory(raw) {
-    const category = parsePlainText(raw);
-    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
-        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
-    }
-    return category;
-}
-function reportsFields() {
-    return {
-        summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
-        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
-        sarifFile: parsed(parsePath).optional(),
-        sarifCategory: parsed(parseSarifCategory).optional(),
-        reportFile: parsed(parsePath).optional(),
-        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
-        githubToken: parsed(parseToken).optional()
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/since.ts
-/** The `since` input: a point in time as ISO 8601, epoch seconds or a duration back from now. */
-
-
-/** `since` beyond this is certainly a typo; milliseconds are the usual one (1e11 s is year 5138). */
-const YEAR_3000_SECONDS = Date.UTC(3000, 0, 1) / 1000;
-const LOOKS_LIKE_MILLISECONDS = 1e11;
-const SINCE_FORMATS = 'must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w';
-/**
- * The `since` input as whole epoch seconds (rounded down), or undefined when `raw` is blank.
- * Accepts ISO 8601 with `Z` or an offset (a bare date means midnight UTC), epoch seconds (possibly
- * fractional) and durations back from `now` (`30m`, `12h`, `7d`, `2w`).
- * @throws InputValueError, and only that, for anything else: ISO without a zone (ambiguous), values
- *   that look like milliseconds, times before 1970 or in the future, and unknown formats.
- */
-function parseSince(raw, now) {
-    const text = raw.trim();
-    if (text === '')
-        return undefined;
-    const seconds = epochSeconds(text) ?? secondsBack(text, now) ?? isoSeconds(text);
-    if (seconds === undefined)
-        throw new InputValueError(SINCE_FORMATS, text);
-    return pastOnly(Math.floor(seconds), text, now);
-}
-function pastOnly(seconds, text, now) {
-    if (seconds < 0)
-        throw new InputValueError('must not be before 1970-01-01', text);
-    if (seconds > Math.floor(now.getTime() / 1000)) {
-        throw new InputValueError('must not be in the future', text);
-    }
-    return seconds;
-}
-function epochSeconds(text) {
-    if (!/^\d+(\.\d+)?$/.test(text))
-        return undefined;
-    const seconds = Number(text);
-    if (seconds > LOOKS_LIKE_MILLISECONDS) {
-        throw new InputValueError('must be epoch seconds, but this looks like milliseconds', text);
-    }
-    if (seconds > YEAR_3000_SECONDS)
-        throw new InputValueError('must be before the year 3000', text);
-    return seconds;
-}
-function secondsBack(text, now) {
-    const duration = (0,time_duration/* parseDurationSeconds */.lW)(text);
-    if (duration === undefined)
-        return undefined;
-    if (duration === 0)
-        throw new InputValueError('must be a positive duration', text);
-    return Math.floor(now.getTime() / 1000) - duration;
-}
-/** Date, optional time with optional seconds and fraction, optional zone (checked separately). */
-const ISO_8601 = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})(?:[Tt ](?<hour>\d{2}):(?<minute>\d{2})(?::(?<second>\d{2})(?:[.,]\d+)?)?(?<zone>[Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
-function isoSeconds(text) {
-    const parts = ISO_8601.exec(text)?.groups;
-    if (parts === undefined)
-        return undefined;
-    if (parts.hour !== undefined && parts.zone === undefined) {
-        throw new InputValueError('must include a time zone (Z or an offset like +02:00); without one the time is ambiguous', text);
-    }
-    const time = dateTimeOf(parts);
-    // Checked first because Date.UTC maps years 0-99 to 1900-1999.
-    if (time.year < 1970)
-        throw new InputValueError('must not be before 1970-01-01', text);
-    if (!isRealDateTime(time)) {
-        throw new InputValueError('must be a real calendar date and time', text);
-    }
-    const { year, month, day, hour, minute, second } = time;
-    return (Date.UTC(year, month - 1, day, hour, minute, second) / 1000 - offsetSeconds(parts.zone, text));
-}
-/** Missing time parts are zero: a bare date is midnight UTC. */
-function dateTimeOf(parts) {
-    const number = (name) => Number(parts[name] ?? '0');
-    return {
-        year: number('year'),
-        month: number('month'),
-        day: number('day'),
-        hour: number('hour'),
-        minute: number('minute'),
-        second: number('second')
-    };
-}
-/** The regular expression only checks digit counts; this rejects 2026-02-30 and 25:00. */
-function isRealDateTime({ year, month, day, hour, minute, second }) {
-    const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    const dateIsReal = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth;
-    return dateIsReal && hour <= 23 && minute <= 59 && second <= 59;
-}
-/** `Z`, `+02`, `+0200` or `+02:00` → seconds east of UTC. */
-function offsetSeconds(zone, text) {
-    if (zone === undefined || zone.toUpperCase() === 'Z')
-        return 0;
-    const digits = zone.slice(1).replace(':', '');
-    const hours = Number(digits.slice(0, 2));
-    const minutes = Number(digits.slice(2) || '0');
-    if (hours > 23 || minutes > 59) {
-        throw new InputValueError('must have an offset from -23:59 to +23:59', text);
-    }
-    return (zone.startsWith('-') ? -1 : 1) * (hours * 3600 + minutes * 60);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/scope.ts
-/** The scope inputs: which findings count (repository, ref, age, issue types, statuses). */
-
-
-
-
-
-
-function scopeFields(ctx) {
-    return {
-        repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), contextRepository(ctx)),
-        ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
-        // Findings also on this ref are existing: reported, never blocking.
-        baselineRef: parsed(parseRef).optional(),
-        since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
-        issueTypes: parsed(parseIssueTypes).optional(),
-        status: parsed(parseStatuses).prefault('open,reviewing,fixing')
-    };
-}
-/** What an empty `issue-types` means: every type. */
-const DEFAULT_ISSUE_TYPES = Object.freeze([
-    ...src_domain/* ISSUE_TYPES */.co
-]);
-function parseIssueTypes(raw) {
-    const types = listOf(entryOf(oneOf(src_domain/* ISSUE_TYPES */.co), src_domain/* ISSUE_TYPES */.co.join(', ')))(raw);
-    if (types.length > 0)
-        return types;
-    throw new InputValueError(`must name at least one of ${src_domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
-}
-/** The API filters on one status per request, so each listed status is one request chain. */
-function parseStatuses(raw) {
-    const allowed = src_domain/* FINDING_STATUSES */.pM.join(', ');
-    const statuses = listOf(entryOf(oneOf(src_domain/* FINDING_STATUSES */.pM, underscored), allowed))(raw);
-    if (statuses.length > 0)
-        return statuses;
-    throw new InputValueError(`must name at least one of ${allowed}`, raw);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/input-fields.ts
-
-
-
-
-
-
-
-/**
- * Fields keyed by the camelCase of their input name (`fail-on-severity` → `failOnSeverity`), so an
- * issue's path names its input. Defaults are the raw strings of `action.yml` and go through the
- * same parsing as user values (`prefault`); `${{ }}` defaults come from the run context instead.
- */
-function inputFields(ctx) {
-    return {
-        ...connectionFields(),
-        ...policyFileFields(),
-        ...scopeFields(ctx),
-        ...evidenceFields(ctx),
-        ...gateFields(),
-        ...actionsFields(),
-        ...reportsFields()
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/schema.ts
-/**
- * The configuration schema of one run: every input field, the rules between them, and the final
- * frozen {@link Config} they become.
- */
-
-
-
-
-/**
- * The whole configuration schema for one run. It is built per run because three defaults come
- * from the run itself: `repository` and `ref` (the `${{ github.* }}` defaults, which are not
- * expanded outside a runner) and `since` durations, which count back from `ctx.now`.
- * Input: an object of raw, non-empty input strings keyed by camelCase input name.
- */
-function configSchema(ctx) {
-    return object(inputFields(ctx))
-        .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
-        .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
-        .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
-        .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
-        .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
-        .superRefine(shardNeedsDeploymentScope, onlyWhenValid('sbomScope', 'sbomShard'))
-        .superRefine(prCommentNeedsAToken, onlyWhenValid('commentOnPr', 'githubToken'))
-        .superRefine(commitEvidenceNeedsACommit, onlyWhenValid('requireScan', 'commit', 'gate', 'createTickets'))
-        .transform(toConfig);
-}
-function toConfig(inputs) {
-    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
-    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
-    return Object.freeze({
-        ...rest,
-        issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
-        /**
-         * The types came from the default: a type without a scan or product is then a
-         * warning, not a missing verdict (a user who names a type wants it judged).
-         */
-        typesFromDefault: issueTypes === undefined,
-        ...(sbomSupplier && { sbomSupplier }),
-        // A file can only be downloaded once the export has finished.
-        sbomWait: rest.sbomWait || rest.sbomFile !== undefined
-    });
-}
-function supplierOf(name, url, email) {
-    if (name === undefined && url === undefined && email === undefined)
-        return undefined;
-    return Object.freeze({
-        ...(name !== undefined && { name }),
-        ...(url !== undefined && { url }),
-        ...(email !== undefined && { email })
-    });
-}
-
-;// CONCATENATED MODULE: ./src/inputs/index.ts
-
-
-
-
-
-
-
-
-
-/**
- * Read, validate and freeze every input. With a config file, an input the workflow leaves empty
- * takes the file's value; the schema's default applies to what neither sets.
- * @throws ConfigError listing every problem found, one `<input-name>: …` line each (a value that
- *   came from the config file says so).
- */
-function readConfig(read, ctx, file) {
-    const schema = configSchema(ctx);
-    const { raw, fromFile } = readRawInputs(read, Object.keys(schema.in.shape), file);
-    const result = schema.safeParse(raw);
-    if (result.success)
-        return result.data;
-    const secrets = [raw.apiToken, raw.githubToken, raw.configToken].filter(secret => secret !== undefined);
-    const source = (field) => file !== undefined && fromFile.has(field) ? ` (from config-file ${file.label})` : '';
-    throw new ConfigError(result.error.issues.map(issue => describeIssue(issue, secrets, source)));
-}
-/** An input as the workflow gives it: trimmed, '' when unset or an unexpanded expression. */
-function workflowInput(read, name) {
-    const value = read(name).trim();
-    return UNEXPANDED_EXPRESSION.test(value) ? '' : value;
-}
-/**
- * An expression the runner did not expand (`${{ github.token }}` passed literally by a local
- * runner or a composite action's wiring) carries no value: treat it as unset.
- */
-const UNEXPANDED_EXPRESSION = /^\$\{\{[^}]*\}\}$/;
-/**
- * Empty inputs are left out, so the schema's defaults apply (like dependency-review's
- * getOptionalInput); an input the workflow leaves empty takes the config file's value.
- */
-function readRawInputs(read, fields, file) {
-    const raw = {};
-    const fromFile = new Set();
-    for (const field of fields) {
-        const name = inputName(field);
-        const value = workflowInput(read, name);
-        const filed = file?.values.get(name) ?? '';
-        if (value !== '')
-            raw[field] = value;
-        else if (filed !== '') {
-            raw[field] = filed;
-            fromFile.add(field);
-        }
-    }
-    return { raw, fromFile };
-}
-/** `failOnSeverity` → `fail-on-severity`. */
-function inputName(field) {
-    return field.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
-}
-function describeIssue(issue, secrets, source) {
-    const field = String(issue.path[0] ?? 'inputs');
-    const name = `${inputName(field)}${source(field)}`;
-    // Our parsers word custom issues, and invalid_type only means a required input is missing (its
-    // message is set per field); any other kind would be a bug here, not a user mistake.
-    if (issue.code !== 'custom' && issue.code !== 'invalid_type')
-        return `${name}: is not valid`;
-    const received = issue.code === 'custom' ? issue.params?.received : undefined;
-    const shown = typeof received === 'string' && !revealsSecret(received, secrets)
-        ? ` ${gotClause(received)}`
-        : '';
-    return `${name}: ${issue.message}${shown}`;
-}
-
 ;// CONCATENATED MODULE: ./src/collect/config-source.ts
 /**
  * Reading the config file (`config-file`) before anything else, and the inputs with it. A
@@ -49600,6 +49171,297 @@ function evidenceReport(config, outcome) {
         branch: proven.branch,
         waitedSeconds: proven.waitedSeconds
     };
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+/**
+ * The action, as one sequence: read the inputs → start the lookups → prove which scans are judged
+ * → read and judge their findings → run the effects → report. `run` owns the final catch.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Runs the gate over `runner` (the action's entry passes the Actions runner, the command its
+ * console runner). Never throws: every failure ends in one clear `setFailed` line.
+ */
+async function run(ctx, runner) {
+    try {
+        return await runAction(ctx, runner);
+    }
+    catch (error) {
+        runner.setFailed(`Findings Gate failed unexpectedly: ${(0,error_text/* errorText */.k)(error)}`);
+        return { end: 'error' };
+    }
+}
+async function runAction(ctx, runner) {
+    const inputs = await readInputs(ctx, runner);
+    if ('end' in inputs)
+        return inputs;
+    const { config, ignores } = inputs;
+    const log = runLog(runner);
+    const transport = createTransport(config, runner);
+    let evaluation;
+    try {
+        evaluation = await evaluate(config, transport, ignores, ctx, log);
+    }
+    finally {
+        await transport.close();
+    }
+    const failure = noVerdictFailure(config, evaluation.failure, log);
+    const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx);
+    await publishReports(report, config, ctx, runner);
+    return { end: concludeStep(config, evaluation.outcome, failure, runner), report };
+}
+/**
+ * The validated config and the ignore entries, or how the step already ended: the inputs are
+ * wrong (nothing was sent), or a pull request that GitHub gives no token.
+ */
+async function readInputs(ctx, runner) {
+    const read = (name) => runner.getInput(name);
+    try {
+        const token = read('api-token');
+        if (token !== '')
+            runner.setSecret(token);
+        const tokenless = token === '' ? tokenlessRun(ctx) : undefined;
+        if (tokenless !== undefined) {
+            const onMissingToken = readOnMissingToken(read);
+            runner.setOutput('result', 'skipped');
+            const message = tokenlessMessage(tokenless, onMissingToken);
+            if (onMissingToken === 'skip') {
+                runner.warning(message);
+                return { end: 'passed' };
+            }
+            runner.setFailed(message);
+            return { end: 'error' };
+        }
+        const config = await loadConfig(read, ctx, runner);
+        return { config, ignores: await loadIgnoreSource(config, ctx, runner) };
+    }
+    catch (error) {
+        // Before any request only the inputs and the ignore file can be wrong.
+        if (!(error instanceof UserError))
+            throw error;
+        runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`);
+        return { end: 'error' };
+    }
+}
+function startLookups(transport, config, log) {
+    const deployment = resolveDeployment(transport, {
+        slug: config.deploymentSlug,
+        id: config.deploymentId
+    });
+    const project = needsProject(config)
+        ? lookUpProject(transport, deployment, {
+            slug: config.deploymentSlug,
+            repository: config.repository
+        })
+        : undefined;
+    // Each is awaited by the stage that needs it, which reports its failure.
+    deployment.catch(() => undefined);
+    project?.catch(() => undefined);
+    // The slug would let the project lookup go out with the deployment check.
+    if (config.deploymentSlug === undefined && project !== undefined) {
+        deployment.then(found => log.info(discoveredNote(found)), () => undefined);
+    }
+    return { deployment, ...(project ? { project } : {}) };
+}
+async function evaluate(config, transport, ignores, ctx, log) {
+    // The findings pages go out together once the scans are proven: their connections open now.
+    if (readsFindings(config))
+        transport.preconnect(MAX_CONNECTIONS);
+    const lookups = startLookups(transport, config, log);
+    const { judged, failure } = readsFindings(config)
+        ? await judge(config, transport, lookups, ignores, ctx, log)
+        : { judged: { judgedTypes: config.issueTypes } };
+    let deployment;
+    try {
+        deployment = await lookups.deployment;
+    }
+    catch (error) {
+        const cause = asUserError(error);
+        return { outcome: { judgedTypes: config.issueTypes, noVerdict: cause.message }, failure: cause };
+    }
+    // The effects that need no verdict run even when the gate could not be evaluated.
+    const effects = await runEffects({
+        config,
+        transport,
+        deployment,
+        project: lookups.project,
+        verdict: judged.verdict,
+        warn: log.warn,
+        runner: log.runner
+    });
+    const noVerdict = failure === undefined ? {} : { noVerdict: failure.message };
+    return { outcome: { ...judged, deployment, effects, ...noVerdict }, failure };
+}
+/**
+ * Prove the scans, read their findings, prove the scans again, judge. What was proven before a
+ * failure is kept for the report: the scans stay named even when their findings could not be read.
+ */
+async function judge(config, transport, lookups, ignores, ctx, log) {
+    let judged = { judgedTypes: config.issueTypes };
+    try {
+        const deployment = await lookups.deployment;
+        const location = config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project);
+        const [evidence, baselineScans] = await Promise.all([
+            location && proveEvidence(transport, location, config, log),
+            location && config.baselineRef !== undefined
+                ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
+                : undefined
+        ]);
+        const scope = judgedScope(config, evidence);
+        judged = { evidence, judgedTypes: scope.issueTypes };
+        const where = {
+            deploymentSlug: deployment.slug,
+            deploymentId: deployment.id,
+            project: await lookups.project
+        };
+        const reads = startGateData(transport, where, scope, {
+            warn: log.warn,
+            counts: evidence && provenCounts(evidence)
+        });
+        const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log);
+        const found = await reads.findings;
+        // After the last page, while the rule modes may still arrive: the proof still holds.
+        if (location && evidence)
+            await confirmEvidence(transport, location, evidence, log);
+        const context = await reads.context;
+        const { verdict, warnings } = judgeFindings({
+            ...found,
+            ...context,
+            baseline: await baseline,
+            thresholds: scope,
+            ignores: await ignores.applied,
+            ignoreRules: scope.ignoreRules,
+            now: ctx.now
+        });
+        for (const warning of warnings)
+            log.warn(warning);
+        return { judged: { ...judged, verdict } };
+    }
+    catch (error) {
+        return { judged, failure: asUserError(error) };
+    }
+}
+/**
+ * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
+ * baseline's proven scans (none proven: no baseline, a warning already said so); with
+ * `require-scan: none`, as the ref holds them.
+ */
+function startBaseline(transport, where, scope, proof, log) {
+    const ref = scope.baselineRef;
+    if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
+        return Promise.resolve(undefined);
+    }
+    return readBaseline(transport, where, scope, ref, proof, log);
+}
+/** The config the findings are read and judged under: the proven scans' types and ref spelling. */
+function judgedScope(config, evidence) {
+    if (evidence === undefined)
+        return config;
+    const issueTypes = config.issueTypes.filter(type => evidence.scans.has(type));
+    return { ...config, issueTypes, ref: evidence.branch };
+}
+/** A failure a user can act on is reported as "no verdict"; any other is a bug, rethrown. */
+function asUserError(error) {
+    if (error instanceof UserError)
+        return error;
+    throw error;
+}
+/** Which input may turn this failure into a warning: API failures and unproven evidence only. */
+function softenerOf(error) {
+    if (error instanceof NoVerdictError)
+        return error.softenedBy;
+    return isClientError(error) ? 'on-api-error' : undefined;
+}
+const SOFTENER_FIELDS = {
+    'on-missing-scan': 'onMissingScan',
+    'on-api-error': 'onApiError'
+};
+/** The line a run without a verdict fails with, or undefined when an input softens it to a warning. */
+function noVerdictFailure(config, failure, log) {
+    if (failure === undefined)
+        return undefined;
+    const softener = softenerOf(failure);
+    if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
+        log.warn(`No verdict (${softener}: warn, the step passes): ${failure.message}`);
+        return undefined;
+    }
+    return `No verdict: ${failure.message}`;
+}
+/** Each failure gets its own line: a gate that could not run, an effect that did not complete. */
+function concludeStep(config, outcome, failure, runner) {
+    const errors = [failure, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
+    for (const line of errors)
+        runner.setFailed(line);
+    const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed';
+    return errors.length > 0 ? 'error' : gate;
+}
+/** The verdict's line: a failure, a warning under warn-only, or the passing headline. */
+function concludeGate(config, outcome, runner) {
+    const verdict = config.gate ? outcome.verdict : undefined;
+    if (verdict?.result === 'failed') {
+        const message = failureMessage(verdict);
+        if (config.warnOnly) {
+            runner.warning(`Gate failed (warn-only, the step passes): ${message}`);
+            return 'passed';
+        }
+        runner.setFailed(message);
+        return 'failed';
+    }
+    if (verdict)
+        runner.info(verdictHeadline(verdict));
+    return 'passed';
+}
+function createTransport(config, runner) {
+    return new Transport({
+        baseUrl: config.baseUrl,
+        token: config.apiToken,
+        timeoutMs: config.timeoutSeconds * 1000,
+        retry: defaultRetryPolicy(config.maxRetries),
+        userAgent: `findings-gate/${VERSION}`,
+        onRetry: event => runner.info(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
+    });
+}
+function runLog(runner) {
+    const warnings = [];
+    return {
+        warnings,
+        runner,
+        info: message => runner.info(message),
+        warn: message => {
+            warnings.push(message);
+            runner.warning(message);
+        }
+    };
+}
+/** The run evaluates findings: for the gate, or for the tickets, which need them even without it. */
+function readsFindings(config) {
+    return config.gate || config.createTickets;
+}
+function needsProject(config) {
+    return ((readsFindings(config) && config.requireScan !== 'none') ||
+        (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
+        config.projectTags.length > 0 ||
+        (config.sbomExport && config.sbomScope === 'repository'));
 }
 
 // EXTERNAL MODULE: external "os"
@@ -51789,290 +51651,448 @@ const coreRunner = {
     setFailed: message => setFailed(logText(message))
 };
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/action.ts
 /**
- * The action, as one sequence: read the inputs → start the lookups → prove which scans are judged
- * → read and judge their findings → run the effects → report. `run` owns the final catch.
+ * The GitHub Action: the run over the Actions runner, with the context the runner gives. `index.ts`
+ * calls it; `npm run local-action` loads this file, since @github/local-action calls `run()` with
+ * no arguments. The command (`cli.ts`) calls `main.ts` with its own runner, so only this entry
+ * loads @actions/core.
  */
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
-async function run(ctx = defaultRunContext(), runner = coreRunner) {
-    try {
-        await runAction(ctx, runner);
-    }
-    catch (error) {
-        runner.setFailed(`Findings Gate failed unexpectedly: ${(0,error_text/* errorText */.k)(error)}`);
-    }
+async function action_run() {
+    await run(defaultRunContext(), coreRunner);
 }
-async function runAction(ctx, runner) {
-    const inputs = await readInputs(ctx, runner);
-    if (inputs === undefined)
-        return;
-    const { config, ignores } = inputs;
-    const log = runLog(runner);
-    const transport = createTransport(config, runner);
-    let evaluation;
-    try {
-        evaluation = await evaluate(config, transport, ignores, ctx, log);
-    }
-    finally {
-        await transport.close();
-    }
-    const failure = noVerdictFailure(config, evaluation.failure, log);
-    const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx);
-    await publishReports(report, config, ctx, runner);
-    concludeStep(config, evaluation.outcome, failure, runner);
-}
+
+
+/***/ }),
+
+/***/ 9375:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b3: () => (/* binding */ EXPOSURES),
+/* harmony export */   cH: () => (/* binding */ validationStateText),
+/* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
+/* harmony export */   dh: () => (/* binding */ SECRETS_THRESHOLDS),
+/* harmony export */   eN: () => (/* binding */ SBOM_COMPONENT_TYPES),
+/* harmony export */   k8: () => (/* binding */ policyModeRank),
+/* harmony export */   oC: () => (/* binding */ SEVERITIES),
+/* harmony export */   pM: () => (/* binding */ FINDING_STATUSES),
+/* harmony export */   qs: () => (/* binding */ severityRank),
+/* harmony export */   yK: () => (/* binding */ POLICY_MODES),
+/* harmony export */   zR: () => (/* binding */ TRANSITIVITIES)
+/* harmony export */ });
+/* unused harmony exports VALIDATION_STATES, SBOM_STATUSES, SCAN_STATUSES */
 /**
- * The validated config and the ignore entries, or undefined when the step has already ended: the
- * inputs are wrong (nothing was sent), or a pull request that GitHub gives no token.
+ * The domain model. The API client normalises the wire format into these types once, at the
+ * boundary; the gate, the actions and the reporters read only these.
  */
-async function readInputs(ctx, runner) {
-    const read = (name) => runner.getInput(name);
-    try {
-        const token = read('api-token');
-        if (token !== '')
-            runner.setSecret(token);
-        const tokenless = token === '' ? tokenlessRun(ctx) : undefined;
-        if (tokenless !== undefined) {
-            const onMissingToken = readOnMissingToken(read);
-            runner.setOutput('result', 'skipped');
-            const message = tokenlessMessage(tokenless, onMissingToken);
-            if (onMissingToken === 'skip')
-                runner.warning(message);
-            else
-                runner.setFailed(message);
-            return undefined;
-        }
-        const config = await loadConfig(read, ctx, runner);
-        return { config, ignores: await loadIgnoreSource(config, ctx, runner) };
-    }
-    catch (error) {
-        // Before any request only the inputs and the ignore file can be wrong.
-        if (!(error instanceof UserError))
-            throw error;
-        runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`);
-        return undefined;
-    }
-}
-function startLookups(transport, config, log) {
-    const deployment = resolveDeployment(transport, {
-        slug: config.deploymentSlug,
-        id: config.deploymentId
-    });
-    const project = needsProject(config)
-        ? lookUpProject(transport, deployment, {
-            slug: config.deploymentSlug,
-            repository: config.repository
-        })
-        : undefined;
-    // Each is awaited by the stage that needs it, which reports its failure.
-    deployment.catch(() => undefined);
-    project?.catch(() => undefined);
-    // The slug would let the project lookup go out with the deployment check.
-    if (config.deploymentSlug === undefined && project !== undefined) {
-        deployment.then(found => log.info(discoveredNote(found)), () => undefined);
-    }
-    return { deployment, ...(project ? { project } : {}) };
-}
-async function evaluate(config, transport, ignores, ctx, log) {
-    // The findings pages go out together once the scans are proven: their connections open now.
-    if (readsFindings(config))
-        transport.preconnect(MAX_CONNECTIONS);
-    const lookups = startLookups(transport, config, log);
-    const { judged, failure } = readsFindings(config)
-        ? await judge(config, transport, lookups, ignores, ctx, log)
-        : { judged: { judgedTypes: config.issueTypes } };
-    let deployment;
-    try {
-        deployment = await lookups.deployment;
-    }
-    catch (error) {
-        const cause = asUserError(error);
-        return { outcome: { judgedTypes: config.issueTypes, noVerdict: cause.message }, failure: cause };
-    }
-    // The effects that need no verdict run even when the gate could not be evaluated.
-    const effects = await runEffects({
-        config,
-        transport,
-        deployment,
-        project: lookups.project,
-        verdict: judged.verdict,
-        warn: log.warn,
-        runner: log.runner
-    });
-    const noVerdict = failure === undefined ? {} : { noVerdict: failure.message };
-    return { outcome: { ...judged, deployment, effects, ...noVerdict }, failure };
-}
-/**
- * Prove the scans, read their findings, prove the scans again, judge. What was proven before a
- * failure is kept for the report: the scans stay named even when their findings could not be read.
- */
-async function judge(config, transport, lookups, ignores, ctx, log) {
-    let judged = { judgedTypes: config.issueTypes };
-    try {
-        const deployment = await lookups.deployment;
-        const location = config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project);
-        const [evidence, baselineScans] = await Promise.all([
-            location && proveEvidence(transport, location, config, log),
-            location && config.baselineRef !== undefined
-                ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
-                : undefined
-        ]);
-        const scope = judgedScope(config, evidence);
-        judged = { evidence, judgedTypes: scope.issueTypes };
-        const where = {
-            deploymentSlug: deployment.slug,
-            deploymentId: deployment.id,
-            project: await lookups.project
-        };
-        const reads = startGateData(transport, where, scope, {
-            warn: log.warn,
-            counts: evidence && provenCounts(evidence)
-        });
-        const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log);
-        const found = await reads.findings;
-        // After the last page, while the rule modes may still arrive: the proof still holds.
-        if (location && evidence)
-            await confirmEvidence(transport, location, evidence, log);
-        const context = await reads.context;
-        const { verdict, warnings } = judgeFindings({
-            ...found,
-            ...context,
-            baseline: await baseline,
-            thresholds: scope,
-            ignores: await ignores.applied,
-            ignoreRules: scope.ignoreRules,
-            now: ctx.now
-        });
-        for (const warning of warnings)
-            log.warn(warning);
-        return { judged: { ...judged, verdict } };
-    }
-    catch (error) {
-        return { judged, failure: asUserError(error) };
-    }
-}
-/**
- * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
- * baseline's proven scans (none proven: no baseline, a warning already said so); with
- * `require-scan: none`, as the ref holds them.
- */
-function startBaseline(transport, where, scope, proof, log) {
-    const ref = scope.baselineRef;
-    if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
-        return Promise.resolve(undefined);
-    }
-    return readBaseline(transport, where, scope, ref, proof, log);
-}
-/** The config the findings are read and judged under: the proven scans' types and ref spelling. */
-function judgedScope(config, evidence) {
-    if (evidence === undefined)
-        return config;
-    const issueTypes = config.issueTypes.filter(type => evidence.scans.has(type));
-    return { ...config, issueTypes, ref: evidence.branch };
-}
-/** A failure a user can act on is reported as "no verdict"; any other is a bug, rethrown. */
-function asUserError(error) {
-    if (error instanceof UserError)
-        return error;
-    throw error;
-}
-/** Which input may turn this failure into a warning: API failures and unproven evidence only. */
-function softenerOf(error) {
-    if (error instanceof NoVerdictError)
-        return error.softenedBy;
-    return isClientError(error) ? 'on-api-error' : undefined;
-}
-const SOFTENER_FIELDS = {
-    'on-missing-scan': 'onMissingScan',
-    'on-api-error': 'onApiError'
+const SEVERITIES = ['low', 'medium', 'high', 'critical'];
+/** Policy modes in increasing strictness; `disabled` never blocks. */
+const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'];
+const EXPOSURES = [
+    'reachable',
+    'always_reachable',
+    'conditionally_reachable',
+    'unreachable',
+    'unknown'
+];
+/** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
+const TRANSITIVITIES = ['direct', 'transitive', 'unknown'];
+const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
+/** What the platform learned by trying a secret against its service; `unknown` when not told. */
+const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
+    'confirmed_valid',
+    'confirmed_invalid',
+    'validation_error',
+    'no_validator',
+    'unknown'
+]));
+/** Which validation states block whatever the severity (`fail-on-secrets`). */
+const SECRETS_THRESHOLDS = ['valid', 'valid-or-unverified', 'any', 'none'];
+const VALIDATION_STATE_TEXT = {
+    confirmed_valid: 'confirmed valid',
+    confirmed_invalid: 'confirmed invalid',
+    validation_error: 'validation error',
+    no_validator: 'no validator',
+    unknown: 'not validated'
 };
-/** The line a run without a verdict fails with, or undefined when an input softens it to a warning. */
-function noVerdictFailure(config, failure, log) {
-    if (failure === undefined)
-        return undefined;
-    const softener = softenerOf(failure);
-    if (softener !== undefined && config[SOFTENER_FIELDS[softener]] === 'warn') {
-        log.warn(`No verdict (${softener}: warn, the step passes): ${failure.message}`);
-        return undefined;
-    }
-    return `No verdict: ${failure.message}`;
+function validationStateText(state) {
+    return VALIDATION_STATE_TEXT[state];
 }
-/** Each failure gets its own line: a gate that could not run, an effect that did not complete. */
-function concludeStep(config, outcome, failure, runner) {
-    if (failure !== undefined)
-        runner.setFailed(failure);
-    if (outcome.effects?.failure)
-        runner.setFailed(outcome.effects.failure);
-    if (outcome.noVerdict !== undefined)
-        return;
-    const verdict = config.gate ? outcome.verdict : undefined;
-    if (verdict?.result === 'failed') {
-        const message = failureMessage(verdict);
-        if (config.warnOnly)
-            runner.warning(`Gate failed (warn-only, the step passes): ${message}`);
-        else
-            runner.setFailed(message);
+const FINDING_STATUSES = [
+    'open',
+    'fixed',
+    'ignored',
+    'reviewing',
+    'fixing',
+    'provisionally_ignored'
+];
+function severityRank(severity) {
+    return SEVERITIES.indexOf(severity);
+}
+function policyModeRank(mode) {
+    return POLICY_MODES.indexOf(mode);
+}
+/** CycloneDX 1.5+ `metadata.component.type` values. */
+const SBOM_COMPONENT_TYPES = [
+    'application',
+    'framework',
+    'library',
+    'container',
+    'platform',
+    'operating_system',
+    'device',
+    'device_driver',
+    'firmware',
+    'file',
+    'machine_learning_model',
+    'data'
+];
+const SBOM_STATUSES = (/* unused pure expression or super */ null && (['in_progress', 'completed', 'failed']));
+/** What the scanner recorded for one run; `unknown` for a status this client does not know. */
+const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
+    'pending',
+    'running',
+    'completed',
+    'error',
+    'cancelled',
+    'never_finished',
+    'unknown'
+]));
+// The gate's verdict, its own module: every stage reads it through this one.
+
+
+
+/***/ }),
+
+/***/ 25:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G3: () => (/* binding */ mayRunProduct),
+/* harmony export */   KC: () => (/* binding */ productList),
+/* harmony export */   Tk: () => (/* binding */ PRODUCT_NAMES),
+/* harmony export */   bP: () => (/* binding */ ranProduct)
+/* harmony export */ });
+/** The spellings of each product seen in scans (lower-cased): the app's, the protobuf enum's. */
+const PRODUCT_SPELLINGS = {
+    sast: ['sast', 'code', 'product_sast'],
+    sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
+    secrets: ['secrets', 'product_secrets']
+};
+/** What the reports call each type. */
+const PRODUCT_NAMES = {
+    sast: 'Code',
+    sca: 'Supply Chain',
+    secrets: 'Secrets'
+};
+/**
+ * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
+ * nothing: its findings could be any product's.
+ */
+function ranProduct(scan, type) {
+    const spellings = PRODUCT_SPELLINGS[type];
+    return (scan.enabledProducts ?? []).some(product => spellings.includes(product.trim().toLowerCase()));
+}
+/** A scan still in progress may yet vouch for `type`: it ran the product, or does not say. */
+function mayRunProduct(scan, type) {
+    return scan.enabledProducts === undefined || ranProduct(scan, type);
+}
+/** `sast, sca` → `Code, Supply Chain`. */
+function productList(types) {
+    return types.map(type => PRODUCT_NAMES[type]).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 6912:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ki: () => (/* binding */ JUDGEMENT_TEXT),
+  Gc: () => (/* binding */ judgeLicenses),
+  BJ: () => (/* binding */ licensePolicyOf),
+  Nm: () => (/* binding */ violationsNoun)
+});
+
+// UNUSED EXPORTS: judgeDependency
+
+;// CONCATENATED MODULE: ./src/gate/spdx.ts
+/**
+ * SPDX license expressions (SPDX 2.3, annex D): `MIT`, `MIT OR GPL-3.0-only`,
+ * `(Apache-2.0 AND BSD-3-Clause) OR MIT`, `GPL-2.0-only WITH Classpath-exception-2.0`, `GPL-2.0+`.
+ *
+ * WITH binds tighter than AND, AND tighter than OR; operators may be written in upper or lower
+ * case, and license ids compare case-insensitively, as the specification says. An expression
+ * that does not follow the grammar is a problem value, never a guess: the license gate blocks it.
+ */
+/** `LicenseRef-x`, `DocumentRef-y:LicenseRef-x` and the listed ids: letters, digits, `-`, `.`. */
+const ID = /^(?:DocumentRef-[A-Za-z0-9.-]+:)?[A-Za-z0-9.-]+$/;
+const OPERATORS = new Set(['and', 'or', 'with']);
+class Tokens {
+    tokens;
+    index = 0;
+    constructor(tokens) {
+        this.tokens = tokens;
     }
-    else if (verdict) {
-        runner.info(verdictHeadline(verdict));
+    peek() {
+        return this.tokens[this.index];
+    }
+    /** The next token when it is the operator `word` (either case); consumed. */
+    takeOperator(word) {
+        const next = this.peek();
+        if (next === undefined || next.toLowerCase() !== word)
+            return false;
+        if (next !== word && next !== word.toUpperCase())
+            return false;
+        this.index++;
+        return true;
+    }
+    take() {
+        return this.tokens[this.index++];
     }
 }
-function createTransport(config, runner) {
-    return new Transport({
-        baseUrl: config.baseUrl,
-        token: config.apiToken,
-        timeoutMs: config.timeoutSeconds * 1000,
-        retry: defaultRetryPolicy(config.maxRetries),
-        userAgent: `findings-gate/${VERSION}`,
-        onRetry: event => runner.info(`${event.request.method} ${event.request.path}: ${event.reason}; retry ${event.retry} of ${event.retries} in ${(event.delayMs / 1000).toFixed(1)} s`)
-    });
+class ExpressionError extends Error {
 }
-function runLog(runner) {
-    const warnings = [];
-    return {
-        warnings,
-        runner,
-        info: message => runner.info(message),
-        warn: message => {
-            warnings.push(message);
-            runner.warning(message);
+function isOperator(token) {
+    return OPERATORS.has(token.toLowerCase());
+}
+function parseOr(tokens) {
+    let left = parseAnd(tokens);
+    while (tokens.takeOperator('or'))
+        left = { kind: 'or', left, right: parseAnd(tokens) };
+    return left;
+}
+function parseAnd(tokens) {
+    let left = parsePrimary(tokens);
+    while (tokens.takeOperator('and'))
+        left = { kind: 'and', left, right: parsePrimary(tokens) };
+    return left;
+}
+function parsePrimary(tokens) {
+    const token = tokens.take();
+    if (token === undefined)
+        throw new ExpressionError('ends where a license was expected');
+    if (token === '(') {
+        const inner = parseOr(tokens);
+        if (tokens.take() !== ')')
+            throw new ExpressionError('has an unclosed "("');
+        return inner;
+    }
+    const leaf = licenseOf(token);
+    if (!tokens.takeOperator('with'))
+        return leaf;
+    const exception = tokens.take();
+    if (exception === undefined || !ID.test(exception) || isOperator(exception)) {
+        throw new ExpressionError(`has WITH without an exception id after ${token}`);
+    }
+    return { ...leaf, exception };
+}
+function licenseOf(token) {
+    const orLater = token.endsWith('+');
+    const id = orLater ? token.slice(0, -1) : token;
+    if (token === ')' || isOperator(token) || !ID.test(id)) {
+        throw new ExpressionError(`has "${token}" where a license id was expected`);
+    }
+    return { kind: 'license', id, orLater };
+}
+/** Parses one expression; the problem says what is wrong, for the report. */
+function parseLicenseExpression(text) {
+    const tokens = text
+        .replace(/([()])/g, ' $1 ')
+        .trim()
+        .split(/\s+/);
+    if (tokens.length === 1 && tokens[0] === '')
+        return { ok: false, problem: 'is empty' };
+    const stream = new Tokens(tokens);
+    try {
+        const expression = parseOr(stream);
+        const rest = stream.peek();
+        if (rest !== undefined) {
+            throw new ExpressionError(`has "${rest}" where AND, OR or the end was expected`);
         }
+        return { ok: true, expression };
+    }
+    catch (error) {
+        if (error instanceof ExpressionError)
+            return { ok: false, problem: error.message };
+        throw error;
+    }
+}
+/**
+ * Whether an expression is acceptable when each of its licenses is judged by `judge`: an `OR`
+ * is acceptable when one alternative is, an `AND` when every part is.
+ */
+function acceptance(expression, judge) {
+    if (expression.kind === 'license')
+        return judge(expression);
+    const left = acceptance(expression.left, judge);
+    const right = acceptance(expression.right, judge);
+    const decisive = expression.kind === 'or' ? 'accepted' : 'refused';
+    if (left === decisive || right === decisive)
+        return decisive;
+    if (left === 'unknown' || right === 'unknown')
+        return 'unknown';
+    return left;
+}
+/** Ids that say the license is not known (SPDX's NOASSERTION, and what scanners write). */
+const UNKNOWN_IDS = new Set(['noassertion', 'unknown']);
+function isUnknownLicense(leaf) {
+    return UNKNOWN_IDS.has(leaf.id.toLowerCase()) && leaf.exception === undefined;
+}
+const normalised = (text) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * True when a list entry names this license: the whole leaf (`GPL-2.0-only WITH
+ * Classpath-exception-2.0`, `GPL-2.0+`), or its license id alone, so an entry `GPL-2.0-only`
+ * covers that license with or without an exception or a later version.
+ */
+function leafMatcher(entries) {
+    const listed = new Set(entries.map(normalised));
+    return leaf => {
+        const id = leaf.id.toLowerCase();
+        const withPlus = leaf.orLater ? `${id}+` : id;
+        const whole = leaf.exception === undefined ? withPlus : `${withPlus} with ${normalised(leaf.exception)}`;
+        return listed.has(whole) || listed.has(withPlus) || listed.has(id);
     };
 }
-/** The run evaluates findings: for the gate, or for the tickets, which need them even without it. */
-function readsFindings(config) {
-    return config.gate || config.createTickets;
+
+;// CONCATENATED MODULE: ./src/gate/licenses.ts
+
+/** Why a listed dependency is listed, in the words every report uses. */
+const JUDGEMENT_TEXT = {
+    denied: 'denied by deny-licenses',
+    'not-allowed': 'not in allow-licenses',
+    unparseable: 'license expression cannot be read',
+    unknown: 'license unknown'
+};
+/** What the listed dependencies have in common, for a heading or a log line. */
+function violationsNoun(violations) {
+    if (violations.every(v => v.judgement === 'denied'))
+        return 'a denied license';
+    if (violations.every(v => v.judgement === 'not-allowed'))
+        return 'a license not in allow-licenses';
+    return 'a license that blocks';
 }
-function needsProject(config) {
-    return ((readsFindings(config) && config.requireScan !== 'none') ||
-        (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
-        config.projectTags.length > 0 ||
-        (config.sbomExport && config.sbomScope === 'repository'));
+/** The policy the thresholds set, or undefined when neither list is. */
+function licensePolicyOf(thresholds) {
+    if (thresholds.allowLicenses.length > 0) {
+        return { mode: 'allow', licenses: thresholds.allowLicenses };
+    }
+    if (thresholds.denyLicenses.length > 0)
+        return { mode: 'deny', licenses: thresholds.denyLicenses };
+    return undefined;
+}
+/** How one license of an expression fares under the policy. */
+function leafJudge(policy) {
+    const listed = leafMatcher(policy.licenses);
+    return leaf => {
+        if (isUnknownLicense(leaf))
+            return 'unknown';
+        return listed(leaf) === (policy.mode === 'allow') ? 'accepted' : 'refused';
+    };
+}
+/** The licenses as one text: parts that are expressions themselves are parenthesised. */
+function licenseText(licenses) {
+    if (licenses.length === 1)
+        return licenses[0] ?? '';
+    return licenses.map(license => (/\s/.test(license) ? `(${license})` : license)).join(' AND ');
+}
+/** One dependency's judgement; `accepted` is not listed. */
+function judgeDependency(licenses, policy) {
+    const given = licenses.map(license => license.trim()).filter(license => license !== '');
+    if (given.length === 0)
+        return { judgement: 'unknown' };
+    const parts = [];
+    for (const license of given) {
+        const parsed = parseLicenseExpression(license);
+        if (!parsed.ok)
+            return { judgement: 'unparseable', problem: `"${license}" ${parsed.problem}` };
+        parts.push(parsed.expression);
+    }
+    const whole = parts.reduce((left, right) => ({ kind: 'and', left, right }));
+    const outcome = acceptance(whole, leafJudge(policy));
+    if (outcome === 'accepted')
+        return { judgement: 'accepted' };
+    if (outcome === 'unknown')
+        return { judgement: 'unknown' };
+    return { judgement: policy.mode === 'allow' ? 'not-allowed' : 'denied' };
+}
+function judged(listed, policy) {
+    const { dependency, matched } = listed;
+    const given = dependency.licenses.some(license => license.trim() !== '');
+    if (!given && matched !== undefined)
+        return { judgement: 'denied', license: matched };
+    return {
+        ...judgeDependency(dependency.licenses, policy),
+        license: licenseText(dependency.licenses)
+    };
+}
+/**
+ * The dependencies the gate lists, each package, version and license once, sorted. Dependencies
+ * of another repository are skipped: a server ignoring the repository filter must not fail this
+ * repository.
+ */
+function judgeLicenses(listed, policy, repositoryId) {
+    const seen = new Set();
+    const out = [];
+    for (const entry of listed) {
+        const { dependency } = entry;
+        if (repositoryId !== undefined &&
+            dependency.repositoryId !== undefined &&
+            dependency.repositoryId !== String(repositoryId))
+            continue;
+        const { judgement, license, problem } = judged(entry, policy);
+        const key = JSON.stringify([dependency.name, dependency.version, license]);
+        if (judgement === 'accepted' || seen.has(key))
+            continue;
+        seen.add(key);
+        out.push({
+            package: dependency.name,
+            version: dependency.version,
+            license,
+            judgement,
+            ...(problem !== undefined && { problem })
+        });
+    }
+    return out.sort((a, b) => a.package.localeCompare(b.package) ||
+        a.version.localeCompare(b.version) ||
+        a.license.localeCompare(b.license));
 }
 
+
+/***/ }),
+
+/***/ 207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ transitivityOf)
+/* harmony export */ });
+/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+function transitivityOf(finding) {
+    const spelled = finding.dependency?.transitivity?.toLowerCase();
+    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
+}
+
+
+/***/ }),
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(17);
+
+await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -52219,24 +52239,11 @@ function findingAnnotation({ evaluated, location }, level) {
     };
     return { level, message, properties };
 }
-/** What the annotation says of each kind of license violation. */
-const LICENSE_SENTENCE = {
-    denied: 'which is denied',
-    'not-allowed': 'which allow-licenses does not list',
-    unparseable: 'which cannot be read as an SPDX expression',
-    unknown: 'which is unknown'
-};
-const LICENSE_TITLE = {
-    denied: 'Denied license',
-    'not-allowed': 'License not allowed',
-    unparseable: 'Unreadable license',
-    unknown: 'Unknown license'
-};
 function licenseAnnotation(v) {
     return {
         level: 'error',
-        message: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationMessage */ .L0)(`${v.package}@${v.version} is licensed under ${v.license}, ${LICENSE_SENTENCE[v.judgement]}.`),
-        properties: { title: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)(`${LICENSE_TITLE[v.judgement]}: ${v.license}`) }
+        message: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationMessage */ .L0)(`${v.package}@${v.version} is licensed under ${v.license}, ${(0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .licenseSentence */ .HZ)(v)}.`),
+        properties: { title: (0,_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .annotationProperty */ .LL)((0,_labels_js__WEBPACK_IMPORTED_MODULE_3__/* .licenseTitle */ .cM)(v)) }
     };
 }
 const HIGH = (0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .severityRank */ .qs)('high');
@@ -52485,12 +52492,15 @@ function formatCount(n) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HZ: () => (/* binding */ licenseSentence),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Xc: () => (/* binding */ fixText),
+/* harmony export */   cM: () => (/* binding */ licenseTitle),
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   hi: () => (/* binding */ epssText),
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
+/* harmony export */   up: () => (/* binding */ thresholdParts),
 /* harmony export */   zR: () => (/* binding */ modeText),
 /* harmony export */   zT: () => (/* binding */ reasonsText)
 /* harmony export */ });
@@ -52561,6 +52571,57 @@ function dependencyText(finding) {
 function plural(count, singular, pluralForm = `${singular}s`) {
     return count === 1 ? singular : pluralForm;
 }
+const SECRETS_THRESHOLD_TEXT = {
+    valid: 'confirmed-valid secrets block',
+    'valid-or-unverified': 'valid or unverified secrets block',
+    any: 'every secret blocks',
+    none: 'secrets block by severity and mode only'
+};
+/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+function thresholdParts(t) {
+    return [
+        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        ...supplyChainParts(t),
+        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+    ];
+}
+/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
+function supplyChainParts(t) {
+    const parts = [];
+    const transitivities = t.failOnTransitivities;
+    if (transitivities !== undefined && transitivities.length < _domain_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSITIVITIES */ .zR.length) {
+        parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`);
+    }
+    if (t.ignoreUnfixed === true)
+        parts.push('SCA findings without a fix do not block');
+    if (t.failOnEpss !== undefined)
+        parts.push(`EPSS ≥ ${epssText(t.failOnEpss)} blocks`);
+    return parts;
+}
+/** What the reports say of each kind of license violation. */
+const LICENSE_SENTENCE = {
+    denied: 'which is denied',
+    'not-allowed': 'which allow-licenses does not list',
+    unparseable: 'which cannot be read as an SPDX expression',
+    unknown: 'which is unknown'
+};
+const LICENSE_TITLE = {
+    denied: 'Denied license',
+    'not-allowed': 'License not allowed',
+    unparseable: 'Unreadable license',
+    unknown: 'Unknown license'
+};
+/** `which is denied`: the end of a sentence about the dependency's license. */
+function licenseSentence(violation) {
+    return LICENSE_SENTENCE[violation.judgement];
+}
+/** `Denied license: GPL-3.0`. */
+function licenseTitle(violation) {
+    return `${LICENSE_TITLE[violation.judgement]}: ${violation.license}`;
+}
 
 
 /***/ }),
@@ -52575,12 +52636,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   Gc: () => (/* binding */ renderMarkdown)
 });
 
-// UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine
+// UNUSED EXPORTS: ROW_CAP, buildSections, shortTitle, verdictLine
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __nccwpck_require__(2061);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/gate/licenses.ts + 1 modules
 var gate_licenses = __nccwpck_require__(6912);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -52687,6 +52746,8 @@ function hardCut(markdown, maxBytes) {
 
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/gate/transitivity.ts
 var gate_transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/report/markdown-tables.ts
@@ -53096,7 +53157,6 @@ var products = __nccwpck_require__(25);
 
 
 
-
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
@@ -53234,14 +53294,7 @@ function scopeText(report) {
 }
 function thresholdsText(report) {
     const t = report.thresholds;
-    const parts = [
-        t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-        t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-        ...supplyChainParts(t),
-        t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-    ];
+    const parts = (0,labels/* thresholdParts */.up)(t);
     if (t.denyLicenses.length > 0)
         parts.push(`denied licenses: ${licenseList(t.denyLicenses)}`);
     if (t.allowLicenses !== undefined && t.allowLicenses.length > 0) {
@@ -53259,25 +53312,6 @@ function licenseList(licenses) {
         .map(l => (0,report_escape/* code */.aY)(l, 100))
         .join(', ')}${more}`;
 }
-/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
-function supplyChainParts(t) {
-    const parts = [];
-    const transitivities = t.failOnTransitivities;
-    if (transitivities !== undefined && transitivities.length < domain/* TRANSITIVITIES */.zR.length) {
-        parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`);
-    }
-    if (t.ignoreUnfixed === true)
-        parts.push('SCA findings without a fix do not block');
-    if (t.failOnEpss !== undefined)
-        parts.push(`EPSS ≥ ${(0,labels/* epssText */.hi)(t.failOnEpss)} blocks`);
-    return parts;
-}
-const SECRETS_THRESHOLD_TEXT = {
-    valid: 'confirmed-valid secrets block',
-    'valid-or-unverified': 'valid or unverified secrets block',
-    any: 'every secret blocks',
-    none: 'secrets block by severity and mode only'
-};
 function countRow(label, c) {
     const total = c.critical + c.high + c.medium + c.low;
     return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
@@ -55457,7 +55491,7 @@ var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
@@ -56383,7 +56417,7 @@ var anchors = __nccwpck_require__(1596);
 var visit = __nccwpck_require__(204);
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -56666,7 +56700,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __nccwpck_require__(3661);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -56759,7 +56793,7 @@ exports.createPair = createPair;
 
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -56950,7 +56984,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -57071,7 +57105,7 @@ var log = __nccwpck_require__(7249);
 var merge = __nccwpck_require__(452);
 var stringify = __nccwpck_require__(2148);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -57194,7 +57228,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -60038,7 +60072,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -60461,7 +60495,7 @@ exports.merge = merge;
 
 
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var pairs = __nccwpck_require__(8385);
@@ -60645,7 +60679,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -60779,7 +60813,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 

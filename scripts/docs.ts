@@ -1,11 +1,15 @@
 /**
- * The README's inputs and outputs tables, rendered from action.yml. `npm run docs` rewrites them
- * in place; a test fails when the README's tables differ from what this renders.
+ * The README's inputs, outputs and command-flags tables, and the command's src/cli/action-inputs.ts,
+ * rendered from action.yml. `npm run docs` rewrites them in place; tests fail when they differ
+ * from what this renders.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { format, resolveConfig } from 'prettier'
 import { parse } from 'yaml'
 import { z } from 'zod'
+import type { ActionInput } from '../src/cli/action-inputs.js'
+import { commandFlags, type Flag } from '../src/cli/flags.js'
 import { ROOT } from './run-action.js'
 
 const ActionYaml = z.object({
@@ -35,7 +39,7 @@ function defaultCell(value: string | undefined): string {
   return `\`${value}\``
 }
 
-type ActionInput = ActionDefinition['inputs'][string]
+type DeclaredInput = ActionDefinition['inputs'][string]
 
 /**
  * The inputs a config file may set have no default in action.yml: the runner would pass it as if
@@ -45,7 +49,7 @@ type ActionInput = ActionDefinition['inputs'][string]
 const DESCRIBED_DEFAULT = /\s*Default: `([^`]*)`\.$/
 
 /** The default of an input: action.yml's, or the one its description states. */
-export function documentedDefault(input: ActionInput): string | undefined {
+export function documentedDefault(input: DeclaredInput): string | undefined {
   if (input.default !== undefined && input.default !== '') return input.default
   return DESCRIBED_DEFAULT.exec(input.description.trim())?.[1]
 }
@@ -69,6 +73,57 @@ export function renderOutputsTable(action: ActionDefinition): string {
   return ['| Output | Description |', '| --- | --- |', ...rows].join('\n')
 }
 
+/** The inputs as the command reads them: whitespace of folded YAML made single spaces. */
+export function actionInputs(action: ActionDefinition): ActionInput[] {
+  return Object.entries(action.inputs).map(([name, input]) => ({
+    name,
+    description: input.description.trim().replace(DESCRIBED_DEFAULT, '').replace(/\s+/g, ' '),
+    // The default the action applies: action.yml's, or the one the description states.
+    default: documentedDefault(input) ?? '',
+    required: input.required ?? false
+  }))
+}
+
+export const ACTION_INPUTS_MODULE = join(ROOT, 'src', 'cli', 'action-inputs.ts')
+
+/** src/cli/action-inputs.ts: the inputs as data, for the command's flags and --help. */
+export async function renderActionInputsModule(action: ActionDefinition): Promise<string> {
+  const source = [
+    '/**',
+    " * The action's inputs as action.yml declares them; the command's flags and its --help are made",
+    ' * from them. Generated from action.yml by `npm run docs`: do not edit (cli-docs.test.ts checks).',
+    ' */',
+    'export interface ActionInput {',
+    '  readonly name: string',
+    '  readonly description: string',
+    '  readonly default: string',
+    '  readonly required: boolean',
+    '}',
+    '',
+    `export const ACTION_INPUTS: readonly ActionInput[] = ${JSON.stringify(actionInputs(action), null, 2)}`,
+    ''
+  ].join('\n')
+  const options = await resolveConfig(ACTION_INPUTS_MODULE)
+  return format(source, { ...options, filepath: ACTION_INPUTS_MODULE })
+}
+
+/** How a flag is written: `--ref VALUE`, or `--gate`, `--no-gate` for true/false. */
+export function flagUsage(flag: Flag): string {
+  return flag.boolean ? `--${flag.name}, --no-${flag.name}` : `--${flag.name} ${flag.valueName}`
+}
+
+export function renderFlagsTable(flags: readonly Flag[]): string {
+  const rows = flags.map(
+    flag =>
+      `| \`${flagUsage(flag)}\` | ${flag.env.map(name => `\`${name}\``).join(', ')} | ${defaultCell(flag.default)} | ${cell(flag.description)} |`
+  )
+  return [
+    '| Flag | Environment | Default | Description |',
+    '| --- | --- | --- | --- |',
+    ...rows
+  ].join('\n')
+}
+
 const MARKERS = {
   inputs: [
     '<!-- inputs:start (generated from action.yml by npm run docs) -->',
@@ -77,7 +132,8 @@ const MARKERS = {
   outputs: [
     '<!-- outputs:start (generated from action.yml by npm run docs) -->',
     '<!-- outputs:end -->'
-  ]
+  ],
+  flags: ['<!-- flags:start (generated from action.yml by npm run docs) -->', '<!-- flags:end -->']
 } as const
 
 /** Cells of a Markdown table, trimmed: formatters may re-pad columns without changing a table. */
@@ -107,7 +163,8 @@ export function withSections(readme: string, action: ActionDefinition): string {
   let out = readme
   for (const [which, table] of [
     ['inputs', renderInputsTable(action)],
-    ['outputs', renderOutputsTable(action)]
+    ['outputs', renderOutputsTable(action)],
+    ['flags', renderFlagsTable(commandFlags(actionInputs(action)))]
   ] as const) {
     const [start, end] = MARKERS[which]
     const from = out.indexOf(start)
@@ -120,6 +177,10 @@ export function withSections(readme: string, action: ActionDefinition): string {
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''))) {
   const path = join(ROOT, 'README.md')
-  writeFileSync(path, withSections(readFileSync(path, 'utf8'), readActionDefinition()))
-  console.log('README.md inputs and outputs tables regenerated from action.yml')
+  const action = readActionDefinition()
+  writeFileSync(path, withSections(readFileSync(path, 'utf8'), action))
+  writeFileSync(ACTION_INPUTS_MODULE, await renderActionInputsModule(action))
+  console.log(
+    'README.md inputs, outputs and flags tables and src/cli/action-inputs.ts regenerated from action.yml'
+  )
 }

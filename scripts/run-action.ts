@@ -65,7 +65,42 @@ export function parseOutputFile(text: string): Record<string, string> {
 /** Reports the process's peak resident set size (kB) on stderr as it exits. */
 const RSS_PRELOAD = pathToFileURL(join(ROOT, 'scripts', 'report-rss.mjs')).href
 
-const BASE_ENV_KEYS = ['PATH', 'HOME', 'LANG', 'TZ', 'SYSTEMROOT', 'NODE_EXTRA_CA_CERTS']
+/** The variables of this process a child run keeps: enough to run, nothing of a CI. */
+export const BASE_ENV_KEYS = ['PATH', 'HOME', 'LANG', 'TZ', 'SYSTEMROOT', 'NODE_EXTRA_CA_CERTS']
+
+/** The node binary runs are made with: this process's, or the runtime a test asks for. */
+export function testNode(node?: string): string {
+  return node ?? process.env.FINDINGS_GATE_TEST_NODE ?? process.execPath
+}
+
+export interface NodeRun {
+  readonly exitCode: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly durationMs: number
+}
+
+/** Runs `node script ...args` with exactly `env`, collecting what it printed; killed at the timeout. */
+export async function runNodeScript(
+  script: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd: string; node: string; timeoutMs: number }
+): Promise<NodeRun> {
+  const started = performance.now()
+  const child = spawn(options.node, [script, ...args], {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs)
+  const exitCode = await new Promise<number | null>(done => child.on('close', code => done(code)))
+  clearTimeout(timer)
+  return { exitCode, stdout, stderr, durationMs: performance.now() - started }
+}
 
 let literalDefaults: Readonly<Record<string, string>> | undefined
 
@@ -126,23 +161,16 @@ export async function runBundledAction(options: RunOptions): Promise<ActionRun> 
   }
   Object.assign(env, options.env)
 
-  const node = options.node ?? process.env.FINDINGS_GATE_TEST_NODE ?? process.execPath
   const measure = options.measureRss === true
   if (measure) env.NODE_OPTIONS = `--import=${RSS_PRELOAD}`
-  const started = performance.now()
-  const child = spawn(node, [actionBundle()], {
+  const ran = await runNodeScript(actionBundle(), [], {
     env,
     cwd: options.cwd ?? dir,
-    stdio: ['ignore', 'pipe', 'pipe']
+    node: testNode(options.node),
+    timeoutMs: options.timeoutMs ?? 60_000
   })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
-  const exitCode = await new Promise<number | null>(done => child.on('close', code => done(code)))
-  clearTimeout(timer)
-  const durationMs = performance.now() - started
+  const { exitCode, stdout, durationMs } = ran
+  let { stderr } = ran
 
   let maxRssBytes: number | undefined
   if (measure) {

@@ -26,31 +26,43 @@ import {
 import type { Baseline } from './gate/baseline.js'
 import { judgeFindings } from './gate/judge.js'
 import { failureMessage, verdictHeadline } from './gate/message.js'
-import { defaultRunContext, type Config, type RunContext } from './inputs/index.js'
+import type { Config, RunContext } from './inputs/index.js'
 import { loadConfig } from './collect/config-source.js'
 import { readOnMissingToken, tokenlessMessage, tokenlessRun } from './inputs/missing-token.js'
+import type { RunReport } from './report/model.js'
 import { publishReports } from './report/publish.js'
 import { buildRunReport, type RunOutcome } from './report/run-report.js'
-import { coreRunner } from './runner/core-runner.js'
 import type { Runner } from './runner/runner.js'
 import { errorText } from './text/error-text.js'
 import { VERSION } from './version.js'
 
-/** Runs the action. Never throws: every failure ends in one clear `setFailed` line. */
-export async function run(
-  ctx: RunContext = defaultRunContext(),
-  runner: Runner = coreRunner
-): Promise<void> {
+/**
+ * How a run ended: `passed` (softened failures included), `failed` (the gate's verdict alone
+ * failed the step), or `error` (no verdict, bad inputs, an effect or a bug failed it). The action
+ * needs none of it (the runner fails the step on any setFailed); the command maps it to its exit
+ * code and writes its own reports from `report`, absent when the run ended before any request.
+ */
+export interface RunResult {
+  readonly end: 'passed' | 'failed' | 'error'
+  readonly report?: RunReport
+}
+
+/**
+ * Runs the gate over `runner` (the action's entry passes the Actions runner, the command its
+ * console runner). Never throws: every failure ends in one clear `setFailed` line.
+ */
+export async function run(ctx: RunContext, runner: Runner): Promise<RunResult> {
   try {
-    await runAction(ctx, runner)
+    return await runAction(ctx, runner)
   } catch (error) {
     runner.setFailed(`Findings Gate failed unexpectedly: ${errorText(error)}`)
+    return { end: 'error' }
   }
 }
 
-async function runAction(ctx: RunContext, runner: Runner): Promise<void> {
+async function runAction(ctx: RunContext, runner: Runner): Promise<RunResult> {
   const inputs = await readInputs(ctx, runner)
-  if (inputs === undefined) return
+  if ('end' in inputs) return inputs
   const { config, ignores } = inputs
   const log = runLog(runner)
   const transport = createTransport(config, runner)
@@ -63,17 +75,17 @@ async function runAction(ctx: RunContext, runner: Runner): Promise<void> {
   const failure = noVerdictFailure(config, evaluation.failure, log)
   const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx)
   await publishReports(report, config, ctx, runner)
-  concludeStep(config, evaluation.outcome, failure, runner)
+  return { end: concludeStep(config, evaluation.outcome, failure, runner), report }
 }
 
 /**
- * The validated config and the ignore entries, or undefined when the step has already ended: the
- * inputs are wrong (nothing was sent), or a pull request that GitHub gives no token.
+ * The validated config and the ignore entries, or how the step already ended: the inputs are
+ * wrong (nothing was sent), or a pull request that GitHub gives no token.
  */
 async function readInputs(
   ctx: RunContext,
   runner: Runner
-): Promise<{ config: Config; ignores: IgnoreSource } | undefined> {
+): Promise<{ config: Config; ignores: IgnoreSource } | RunResult> {
   const read = (name: string): string => runner.getInput(name)
   try {
     const token = read('api-token')
@@ -83,9 +95,12 @@ async function readInputs(
       const onMissingToken = readOnMissingToken(read)
       runner.setOutput('result', 'skipped')
       const message = tokenlessMessage(tokenless, onMissingToken)
-      if (onMissingToken === 'skip') runner.warning(message)
-      else runner.setFailed(message)
-      return undefined
+      if (onMissingToken === 'skip') {
+        runner.warning(message)
+        return { end: 'passed' }
+      }
+      runner.setFailed(message)
+      return { end: 'error' }
     }
     const config = await loadConfig(read, ctx, runner)
     return { config, ignores: await loadIgnoreSource(config, ctx, runner) }
@@ -93,7 +108,7 @@ async function readInputs(
     // Before any request only the inputs and the ignore file can be wrong.
     if (!(error instanceof UserError)) throw error
     runner.setFailed(`Invalid inputs, nothing was sent:\n${error.message}`)
-    return undefined
+    return { end: 'error' }
   }
 }
 
@@ -289,18 +304,29 @@ function concludeStep(
   outcome: RunOutcome,
   failure: string | undefined,
   runner: Runner
-): void {
-  if (failure !== undefined) runner.setFailed(failure)
-  if (outcome.effects?.failure) runner.setFailed(outcome.effects.failure)
-  if (outcome.noVerdict !== undefined) return
+): RunResult['end'] {
+  const errors = [failure, outcome.effects?.failure].filter(
+    (line): line is string => line !== undefined && line !== ''
+  )
+  for (const line of errors) runner.setFailed(line)
+  const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed'
+  return errors.length > 0 ? 'error' : gate
+}
+
+/** The verdict's line: a failure, a warning under warn-only, or the passing headline. */
+function concludeGate(config: Config, outcome: RunOutcome, runner: Runner): RunResult['end'] {
   const verdict = config.gate ? outcome.verdict : undefined
   if (verdict?.result === 'failed') {
     const message = failureMessage(verdict)
-    if (config.warnOnly) runner.warning(`Gate failed (warn-only, the step passes): ${message}`)
-    else runner.setFailed(message)
-  } else if (verdict) {
-    runner.info(verdictHeadline(verdict))
+    if (config.warnOnly) {
+      runner.warning(`Gate failed (warn-only, the step passes): ${message}`)
+      return 'passed'
+    }
+    runner.setFailed(message)
+    return 'failed'
   }
+  if (verdict) runner.info(verdictHeadline(verdict))
+  return 'passed'
 }
 
 function createTransport(config: Config, runner: Runner): Transport {

@@ -15,8 +15,7 @@ export interface RunContext {
 }
 
 /** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
-export function defaultRunContext(): RunContext {
-  const env = process.env
+export function defaultRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
   return {
     now: new Date(),
     env,

@@ -25,7 +25,14 @@ import {
   type LevelLimits
 } from './annotation-budget.js'
 import { annotationMessage, annotationProperty, formatCount, LIMITS } from './escape.js'
-import { dependencyText, fixText, plural, reasonsText } from './labels.js'
+import {
+  dependencyText,
+  fixText,
+  licenseSentence,
+  licenseTitle,
+  plural,
+  reasonsText
+} from './labels.js'
 import type { Annotated, AnnotationCoverage, RunReport } from './model.js'
 
 export interface AnnotationSpec {
@@ -94,28 +101,13 @@ function findingAnnotation(
   return { level, message, properties }
 }
 
-/** What the annotation says of each kind of license violation. */
-const LICENSE_SENTENCE: Readonly<Record<LicenseViolation['judgement'], string>> = {
-  denied: 'which is denied',
-  'not-allowed': 'which allow-licenses does not list',
-  unparseable: 'which cannot be read as an SPDX expression',
-  unknown: 'which is unknown'
-}
-
-const LICENSE_TITLE: Readonly<Record<LicenseViolation['judgement'], string>> = {
-  denied: 'Denied license',
-  'not-allowed': 'License not allowed',
-  unparseable: 'Unreadable license',
-  unknown: 'Unknown license'
-}
-
 function licenseAnnotation(v: LicenseViolation): AnnotationSpec {
   return {
     level: 'error',
     message: annotationMessage(
-      `${v.package}@${v.version} is licensed under ${v.license}, ${LICENSE_SENTENCE[v.judgement]}.`
+      `${v.package}@${v.version} is licensed under ${v.license}, ${licenseSentence(v)}.`
     ),
-    properties: { title: annotationProperty(`${LICENSE_TITLE[v.judgement]}: ${v.license}`) }
+    properties: { title: annotationProperty(licenseTitle(v)) }
   }
 }
 

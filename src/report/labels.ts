@@ -4,12 +4,16 @@
  * reporter escapes for its own medium.
  */
 import {
+  TRANSITIVITIES,
   validationStateText,
   type BlockReason,
   type EvaluatedFinding,
   type Finding,
-  type Location
+  type LicenseViolation,
+  type Location,
+  type SecretsThreshold
 } from '../domain.js'
+import type { RunReport } from './model.js'
 
 export function reasonText(reason: BlockReason): string {
   switch (reason.kind) {
@@ -73,4 +77,60 @@ export function dependencyText(finding: Finding): string {
 /** `1 finding`, `2 findings`. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return count === 1 ? singular : pluralForm
+}
+
+const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
+  valid: 'confirmed-valid secrets block',
+  'valid-or-unverified': 'valid or unverified secrets block',
+  any: 'every secret blocks',
+  none: 'secrets block by severity and mode only'
+}
+
+/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+export function thresholdParts(t: RunReport['thresholds']): string[] {
+  return [
+    t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
+    t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
+    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+    ...supplyChainParts(t),
+    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
+    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+  ]
+}
+
+/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
+function supplyChainParts(t: RunReport['thresholds']): string[] {
+  const parts: string[] = []
+  const transitivities = t.failOnTransitivities
+  if (transitivities !== undefined && transitivities.length < TRANSITIVITIES.length) {
+    parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`)
+  }
+  if (t.ignoreUnfixed === true) parts.push('SCA findings without a fix do not block')
+  if (t.failOnEpss !== undefined) parts.push(`EPSS ≥ ${epssText(t.failOnEpss)} blocks`)
+  return parts
+}
+
+/** What the reports say of each kind of license violation. */
+const LICENSE_SENTENCE: Readonly<Record<LicenseViolation['judgement'], string>> = {
+  denied: 'which is denied',
+  'not-allowed': 'which allow-licenses does not list',
+  unparseable: 'which cannot be read as an SPDX expression',
+  unknown: 'which is unknown'
+}
+
+const LICENSE_TITLE: Readonly<Record<LicenseViolation['judgement'], string>> = {
+  denied: 'Denied license',
+  'not-allowed': 'License not allowed',
+  unparseable: 'Unreadable license',
+  unknown: 'Unknown license'
+}
+
+/** `which is denied`: the end of a sentence about the dependency's license. */
+export function licenseSentence(violation: LicenseViolation): string {
+  return LICENSE_SENTENCE[violation.judgement]
+}
+
+/** `Denied license: GPL-3.0`. */
+export function licenseTitle(violation: LicenseViolation): string {
+  return `${LICENSE_TITLE[violation.judgement]}: ${violation.license}`
 }

@@ -6,16 +6,11 @@
  * fits the budget of its destination.
  */
 import { formatDuration } from '../time/duration.js'
-import {
-  TRANSITIVITIES,
-  type SecretsThreshold,
-  type SeverityCounts,
-  type Verdict
-} from '../domain.js'
+import type { SeverityCounts, Verdict } from '../domain.js'
 import { violationsNoun } from '../gate/licenses.js'
 import { code, escapeMarkdown, formatCount, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import { epssText, plural } from './labels.js'
+import { plural, thresholdParts } from './labels.js'
 import {
   blockingSection,
   existingSection,
@@ -90,7 +85,7 @@ function verdictIcon(report: RunReport): string {
 }
 
 /** The heading's few words: the verdict, the counts, and the scan judged. */
-function shortTitle(report: RunReport): string {
+export function shortTitle(report: RunReport): string {
   const { verdict, evidence } = report
   const scan = evidence && evidence.required !== 'none' ? scanTitle(evidence) : ''
   if (report.status.apiError) return 'no verdict'
@@ -194,14 +189,7 @@ function scopeText(report: RunReport): string {
 
 function thresholdsText(report: RunReport): string {
   const t = report.thresholds
-  const parts = [
-    t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
-    t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
-    ...supplyChainParts(t),
-    t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
-  ]
+  const parts = thresholdParts(t)
   if (t.denyLicenses.length > 0) parts.push(`denied licenses: ${licenseList(t.denyLicenses)}`)
   if (t.allowLicenses !== undefined && t.allowLicenses.length > 0) {
     parts.push(`allowed licenses: ${licenseList(t.allowLicenses)}`)
@@ -217,25 +205,6 @@ function licenseList(licenses: readonly string[]): string {
     .slice(0, 50)
     .map(l => code(l, 100))
     .join(', ')}${more}`
-}
-
-/** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
-function supplyChainParts(t: RunReport['thresholds']): string[] {
-  const parts: string[] = []
-  const transitivities = t.failOnTransitivities
-  if (transitivities !== undefined && transitivities.length < TRANSITIVITIES.length) {
-    parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`)
-  }
-  if (t.ignoreUnfixed === true) parts.push('SCA findings without a fix do not block')
-  if (t.failOnEpss !== undefined) parts.push(`EPSS ≥ ${epssText(t.failOnEpss)} blocks`)
-  return parts
-}
-
-const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
-  valid: 'confirmed-valid secrets block',
-  'valid-or-unverified': 'valid or unverified secrets block',
-  any: 'every secret blocks',
-  none: 'secrets block by severity and mode only'
 }
 
 function countRow(label: string, c: SeverityCounts): string {

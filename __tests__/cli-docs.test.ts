@@ -1,0 +1,53 @@
+/**
+ * One source: the command's flags, its --help and the README's flags table come from action.yml,
+ * through the generated src/cli/action-inputs.ts.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ACTION_INPUTS } from '../src/cli/action-inputs.js'
+import { commandFlags, FLAGS } from '../src/cli/flags.js'
+import { configSchema, type Config } from '../src/inputs/index.js'
+import {
+  ACTION_INPUTS_MODULE,
+  actionInputs,
+  readActionDefinition,
+  renderActionInputsModule,
+  renderFlagsTable,
+  section,
+  tableCells
+} from '../scripts/docs.js'
+import { ROOT } from '../scripts/run-action.js'
+
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+
+describe('the command documents itself from action.yml', () => {
+  it('src/cli/action-inputs.ts is what npm run docs generates from action.yml', async () => {
+    const generated = await renderActionInputsModule(readActionDefinition())
+    expect(readFileSync(ACTION_INPUTS_MODULE, 'utf8')).toBe(generated)
+  })
+
+  it("the README's flags table equals the one rendered from action.yml", () => {
+    const flags = commandFlags(actionInputs(readActionDefinition()))
+    expect(tableCells(section(readme, 'flags') ?? '')).toEqual(tableCells(renderFlagsTable(flags)))
+  })
+
+  it('the true/false flags are exactly the boolean inputs of the schema', () => {
+    const ctx = { now: new Date(), env: { GITHUB_REPOSITORY: 'a/b', GITHUB_REF: 'main' } }
+    const config: Config = configSchema(ctx).parse({ apiToken: 't', commit: 'abcdef1' })
+    const camel = (name: string): string =>
+      name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+    const booleans = ACTION_INPUTS.filter(
+      input => typeof (config as Record<string, unknown>)[camel(input.name)] === 'boolean'
+    ).map(input => input.name)
+    expect(FLAGS.filter(flag => flag.boolean).map(flag => flag.name)).toEqual(booleans)
+  })
+
+  it('README documents the exit codes and a GitLab job that needs the scan', () => {
+    expect(readme).toMatch(/\| 0 +\| The gate passed/)
+    expect(readme).toMatch(/\| 1 +\| The gate failed/)
+    expect(readme).toMatch(/\| 2 +\| No verdict/)
+    expect(readme).toContain('needs: [semgrep]')
+    expect(readme).toContain('codequality: gl-code-quality-report.json')
+  })
+})
