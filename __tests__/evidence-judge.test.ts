@@ -321,6 +321,21 @@ describe('judgeScans: require-scan ref', () => {
     expect(judged(onMain(), onRef, ['sast'])).toEqual({ sast: missing })
   })
 
+  it.each([
+    ['the bare spelling scanned last', HOUR, 3 * HOUR, 'main'],
+    ['the full spelling scanned last', 3 * HOUR, HOUR, 'refs/heads/main']
+  ])('both spellings completed, %s: that one is judged', (_, bareAge, fullAge, branch) => {
+    const bare = scan({ commit: OLD, branch: 'main', completedAt: NOW - bareAge })
+    const full = scan({ commit: HEAD, completedAt: NOW - fullAge })
+    const found: ScansBySpelling = new Map([
+      ['refs/heads/main', [full]],
+      ['main', [bare]]
+    ])
+    const judgement = judgeScans(found, onRef, ['sast'])
+    expect(judgement.branch).toBe(branch)
+    expect(judgement.types.get('sast')).toEqual(proven(branch === 'main' ? bare : full))
+  })
+
   it('uses the bare spelling when only it has a completed scan', () => {
     const bare = scan({ commit: OLD, branch: 'main' })
     const found: ScansBySpelling = new Map([

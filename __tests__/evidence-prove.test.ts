@@ -395,6 +395,21 @@ describe('proveScans (no HTTP)', () => {
     )
   })
 
+  it('require-scan ref: looks at every spelling and judges the one scanned last', async () => {
+    const actions = scan({ commit: OLD, completedAt: SERVER_NOW - 3 * HOUR })
+    const laptop = scan({ commit: HEAD, branch: 'main', completedAt: SERVER_NOW - HOUR })
+    const found = source(() => ({ 'refs/heads/main': [actions], main: [laptop] }))
+    const evidence = await proveScans(
+      found,
+      { mode: 'ref', ref: 'refs/heads/main' },
+      options(),
+      virtualClock()
+    )
+    expect(found.looks).toEqual(['refs/heads/main', 'main'])
+    expect(evidence.branch).toBe('main')
+    expect(evidence.scans.get('sast')).toBe(laptop)
+  })
+
   it('ago is measured on the server clock it is given, never the runner clock', () => {
     const done = scan({ commit: HEAD, completedAt: SERVER_NOW - 3 * HOUR })
     expect(ago(done, SERVER_NOW)).toBe('completed 3 h ago')

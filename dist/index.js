@@ -44164,15 +44164,28 @@ function judgeScans(found, requirement, types) {
     return { branch, types: new Map(types.map(type => [type, judge(type)])) };
 }
 /**
- * The spelling the scans record: the first with a scan of the commit (`commit` mode) or a completed
- * scan (`ref` mode); the first spelling when none has.
+ * The spelling the scans record. For a commit, the first spelling with a scan of it. For a ref,
+ * the spelling whose newest completed scan is newest: a branch scanned by GitHub Actions
+ * (`refs/heads/main`) and once from a laptop (`main`) holds two lists, and the current one is the
+ * one scanned last. The first spelling when none has anything to judge.
  */
 function spellingToJudge(found, requirement) {
-    const relevant = (scan) => requirement.mode === 'ref' ? scan.status === 'completed' : sameCommit(scan, requirement.commit);
-    for (const [branch, scans] of found)
-        if (scans.some(relevant))
-            return branch;
-    return [...found.keys()][0] ?? requirement.ref;
+    const fallback = [...found.keys()][0] ?? requirement.ref;
+    if (requirement.mode === 'commit') {
+        for (const [branch, scans] of found) {
+            if (scans.some(scan => sameCommit(scan, requirement.commit)))
+                return branch;
+        }
+        return fallback;
+    }
+    let best;
+    for (const [branch, scans] of found) {
+        const newest = scans.filter(scan => scan.status === 'completed').sort(newestFirst)[0];
+        if (newest && (best === undefined || finishedAt(newest) > best.at)) {
+            best = { branch, at: finishedAt(newest) };
+        }
+    }
+    return best?.branch ?? fallback;
 }
 function judgeRef(scans, type) {
     const scan = newestCompleted(scans, type);
@@ -44255,8 +44268,9 @@ async function lookOnce(source, requirement, types) {
     return { judgement, ...(serverTime !== undefined && { serverTime }) };
 }
 /**
- * The scans of the ref as given, and only when it has nothing to judge, of its other spellings: a
- * look costs one search unless the scanner spelled the ref otherwise.
+ * The scans of the ref as given, and of its other spellings: for a commit only when the first has
+ * nothing to judge (a look costs one search unless the scanner spelled the ref otherwise), for a
+ * ref always.
  */
 async function look(source, spellings, requirement, types) {
     const [first, ...others] = spellings;
@@ -44264,7 +44278,9 @@ async function look(source, spellings, requirement, types) {
     const seen = await source.scansOf(first ?? requirement.ref);
     found.set(first ?? requirement.ref, seen.scans);
     const judgement = judgeScans(found, requirement, types);
-    if (!nothingToJudge(judgement) || others.length === 0) {
+    // A ref is judged on the spelling scanned last, so every spelling is looked at.
+    const lookFurther = requirement.mode === 'ref' || nothingToJudge(judgement);
+    if (!lookFurther || others.length === 0) {
         return { found, judgement, serverTime: seen.serverTime };
     }
     const rest = await Promise.all(others.map(async (branch) => [branch, await source.scansOf(branch)]));

@@ -140,8 +140,9 @@ export async function lookOnce(
 }
 
 /**
- * The scans of the ref as given, and only when it has nothing to judge, of its other spellings: a
- * look costs one search unless the scanner spelled the ref otherwise.
+ * The scans of the ref as given, and of its other spellings: for a commit only when the first has
+ * nothing to judge (a look costs one search unless the scanner spelled the ref otherwise), for a
+ * ref always.
  */
 async function look(
   source: ScanSource,
@@ -154,7 +155,9 @@ async function look(
   const seen = await source.scansOf(first ?? requirement.ref)
   found.set(first ?? requirement.ref, seen.scans)
   const judgement = judgeScans(found, requirement, types)
-  if (!nothingToJudge(judgement) || others.length === 0) {
+  // A ref is judged on the spelling scanned last, so every spelling is looked at.
+  const lookFurther = requirement.mode === 'ref' || nothingToJudge(judgement)
+  if (!lookFurther || others.length === 0) {
     return { found, judgement, serverTime: seen.serverTime }
   }
   const rest = await Promise.all(

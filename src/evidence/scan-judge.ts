@@ -95,14 +95,27 @@ export function judgeScans(
 }
 
 /**
- * The spelling the scans record: the first with a scan of the commit (`commit` mode) or a completed
- * scan (`ref` mode); the first spelling when none has.
+ * The spelling the scans record. For a commit, the first spelling with a scan of it. For a ref,
+ * the spelling whose newest completed scan is newest: a branch scanned by GitHub Actions
+ * (`refs/heads/main`) and once from a laptop (`main`) holds two lists, and the current one is the
+ * one scanned last. The first spelling when none has anything to judge.
  */
 function spellingToJudge(found: ScansBySpelling, requirement: ScanRequirement): string {
-  const relevant = (scan: Scan): boolean =>
-    requirement.mode === 'ref' ? scan.status === 'completed' : sameCommit(scan, requirement.commit)
-  for (const [branch, scans] of found) if (scans.some(relevant)) return branch
-  return [...found.keys()][0] ?? requirement.ref
+  const fallback = [...found.keys()][0] ?? requirement.ref
+  if (requirement.mode === 'commit') {
+    for (const [branch, scans] of found) {
+      if (scans.some(scan => sameCommit(scan, requirement.commit))) return branch
+    }
+    return fallback
+  }
+  let best: { branch: string; at: number } | undefined
+  for (const [branch, scans] of found) {
+    const newest = scans.filter(scan => scan.status === 'completed').sort(newestFirst)[0]
+    if (newest && (best === undefined || finishedAt(newest) > best.at)) {
+      best = { branch, at: finishedAt(newest) }
+    }
+  }
+  return best?.branch ?? fallback
 }
 
 function judgeRef(scans: readonly Scan[], type: IssueType): TypeJudgement {
