@@ -22,8 +22,8 @@ import { ROOT } from '../scripts/run-action.js'
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 
 describe('the command documents itself from action.yml', () => {
-  it('src/cli/action-inputs.ts is what npm run docs generates from action.yml', async () => {
-    const generated = await renderActionInputsModule(readActionDefinition())
+  it('src/cli/action-inputs.ts is what npm run docs generates from action.yml', () => {
+    const generated = renderActionInputsModule(readActionDefinition())
     expect(readFileSync(ACTION_INPUTS_MODULE, 'utf8')).toBe(generated)
   })
 

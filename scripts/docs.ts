@@ -5,7 +5,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { format, resolveConfig } from 'prettier'
 import { parse } from 'yaml'
 import { z } from 'zod'
 import type { ActionInput } from '../src/cli/action-inputs.js'
@@ -86,25 +85,31 @@ export function actionInputs(action: ActionDefinition): ActionInput[] {
 
 export const ACTION_INPUTS_MODULE = join(ROOT, 'src', 'cli', 'action-inputs.ts')
 
-/** src/cli/action-inputs.ts: the inputs as data, for the command's flags and --help. */
-export async function renderActionInputsModule(action: ActionDefinition): Promise<string> {
-  const source = [
+/**
+ * src/cli/action-inputs.ts: the inputs as data, for the command's flags and --help. One input per
+ * line (the file is left out of Prettier), so the table stays as short as action.yml's list.
+ */
+export function renderActionInputsModule(action: ActionDefinition): string {
+  return [
     '/**',
     " * The action's inputs as action.yml declares them; the command's flags and its --help are made",
     ' * from them. Generated from action.yml by `npm run docs`: do not edit (cli-docs.test.ts checks).',
     ' */',
     'export interface ActionInput {',
     '  readonly name: string',
-    '  readonly description: string',
     '  readonly default: string',
     '  readonly required: boolean',
+    '  readonly description: string',
     '}',
     '',
-    `export const ACTION_INPUTS: readonly ActionInput[] = ${JSON.stringify(actionInputs(action), null, 2)}`,
+    'export const ACTION_INPUTS: readonly ActionInput[] = [',
+    ...actionInputs(action).map(
+      ({ name, default: value, required, description }) =>
+        `  ${JSON.stringify({ name, default: value, required, description })},`
+    ),
+    ']',
     ''
   ].join('\n')
-  const options = await resolveConfig(ACTION_INPUTS_MODULE)
-  return format(source, { ...options, filepath: ACTION_INPUTS_MODULE })
 }
 
 /** How a flag is written: `--ref VALUE`, or `--gate`, `--no-gate` for true/false. */
@@ -179,7 +184,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//,
   const path = join(ROOT, 'README.md')
   const action = readActionDefinition()
   writeFileSync(path, withSections(readFileSync(path, 'utf8'), action))
-  writeFileSync(ACTION_INPUTS_MODULE, await renderActionInputsModule(action))
+  writeFileSync(ACTION_INPUTS_MODULE, renderActionInputsModule(action))
   console.log(
     'README.md inputs, outputs and flags tables and src/cli/action-inputs.ts regenerated from action.yml'
   )
