@@ -874,6 +874,36 @@ describe('policies', () => {
   })
 })
 
+describe('the retired v1 policies endpoints', () => {
+  const base = '/api/v1/deployments/4242/policies'
+
+  it.each([
+    ['not-found', 404, 'was not found'],
+    ['gone', 410, 'DEPLOYMENT_MIGRATED']
+  ] as const)('policiesV1 %s: both endpoints answer %i', async (policiesV1, status, error) => {
+    await start({ policiesV1 })
+    for (const path of [base, `${base}/11`, `${base}/11?limit=2000`]) {
+      const result = await call(path)
+      expect(result.status).toBe(status)
+      expect(errorOf(result)).toContain(error)
+    }
+  })
+
+  it('can be retired at run time, and the findings filter by mode still answers', async () => {
+    await start()
+    expect((await call(base)).status).toBe(200)
+    emulator.state.policiesV1 = 'gone'
+    expect((await call(base)).status).toBe(410)
+    const block = await call(
+      `${FINDINGS}?${queryString({ ...WEB_MAIN_OPEN, policies: 'rule-board-block' })}`
+    )
+    expect(block.status).toBe(200)
+    expect(
+      (block.json as { sastFindings: { findings: unknown[] } }).sastFindings.findings
+    ).toHaveLength(2)
+  })
+})
+
 interface SbomStatus {
   status: string
   downloadUrl?: string

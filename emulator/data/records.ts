@@ -17,6 +17,7 @@ export type PolicyMode = 'MODE_MONITOR' | 'MODE_COMMENT' | 'MODE_BLOCK' | 'MODE_
 export type ProductType = 'PRODUCT_TYPE_SAST' | 'PRODUCT_TYPE_SECRETS'
 export type DependencyTransitivity = 'DIRECT' | 'TRANSITIVE' | 'UNKNOWN_TRANSITIVITY'
 export type ProjectPathStyle = 'raw' | 'encoded' | 'both'
+export type PoliciesV1 = 'served' | 'not-found' | 'gone'
 export type SbomStatus =
   'SBOM_EXPORT_STATUS_IN_PROGRESS' | 'SBOM_EXPORT_STATUS_COMPLETED' | 'SBOM_EXPORT_STATUS_FAILED'
 
@@ -328,6 +329,11 @@ export interface EmulatorState {
    * answers some projects (`"ref": "main"` for findings of `refs/heads/main`).
    */
   findingRefs?: 'as-recorded' | 'bare-branch'
+  /**
+   * The deprecated v1 policies endpoints: served (default), retired (`not-found`: 404), or `gone`
+   * (410 DEPLOYMENT_MIGRATED, what they answer once a deployment moved to Unified Policies).
+   */
+  policiesV1?: PoliciesV1
   /** Default for new SBOM tasks: GETs answered IN_PROGRESS before the task settles. */
   sbomPollsUntilDone: number
   /** How long a new SBOM export takes to generate, in ms (see api/sbom.ts); default 0. */
