@@ -15,7 +15,6 @@ import { listDependencies } from '../src/api/dependencies.js'
 import { listDeployments } from '../src/api/deployments.js'
 import { SchemaError } from '../src/api/errors.js'
 import { readFindings, type FindingsQuery } from '../src/api/findings.js'
-import { listPolicies, policyRuleModes } from '../src/api/policies.js'
 import { listProjects, putProjectTags } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createSbomExport, getSbomExport } from '../src/api/sbom.js'
@@ -270,23 +269,6 @@ describe('every other endpoint: the fields the client uses are required', () => 
   })
 
   it.each([
-    [{}, 'policies: Invalid input: expected array, received undefined'],
-    [{ policies: null }, 'policies: Invalid input: expected array, received null']
-  ])('policies: %j', async (body, problem) => {
-    emulator.addFault({ kind: 'json', path: '/api/v1/deployments/4242/policies', body })
-    expect(await problemsOf(listPolicies(transport, '4242'))).toEqual([problem])
-  })
-
-  it.each([
-    [{}, 'rules: Invalid input: expected array, received undefined'],
-    [{ cursor: '', rules: null }, 'rules: Invalid input: expected array, received null'],
-    [{ error: 'upstream overloaded' }, 'rules: Invalid input: expected array, received undefined']
-  ])('policy rules: %j', async (body, problem) => {
-    emulator.addFault({ kind: 'json', path: '/api/v1/deployments/4242/policies/11', body })
-    expect(await problemsOf(policyRuleModes(transport, '4242', '11'))).toEqual([problem])
-  })
-
-  it.each([
     [{}, 'dependencies: Invalid input: expected array, received undefined'],
     [
       { dependencies: null, hasMore: false },
@@ -423,7 +405,7 @@ describe('no findings body that lacks the requested list can produce "passed" (p
           verdict = decide({
             findings: found.findings,
             thresholds: config,
-            modeOf: modeLookup(context.ruleModes),
+            modeOf: modeLookup(found.modes),
             ignoreOf: () => undefined,
             licenseViolations: context.licenseViolations,
             expiredIgnores: []

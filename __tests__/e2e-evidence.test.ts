@@ -11,6 +11,7 @@ import {
   requireBundle,
   errorLines,
   expectShortListRequests,
+  LIST_CHAINS,
   findingsRequests,
   proofScansRequests,
   RELAXED,
@@ -326,7 +327,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
       // The findings were asked for under the spelling the scans record, only.
       const requests = findingsRequests(emulator)
-      expectShortListRequests(requests)
+      expectShortListRequests(requests, LIST_CHAINS)
       expect(requests.every(r => r.query.ref?.[0] === 'main')).toBe(true)
       expect(run.stdout).toContain(
         'No scan records refs/heads/main, but the repository\'s scans record "main"'
@@ -394,7 +395,7 @@ describe('e2e evidence: the findings are read after the proof, and the proof che
       expect(order(proof)).toBeGreaterThan(0)
       expect(Math.min(...findings)).toBeGreaterThan(order(proof))
       expect(order(again)).toBeGreaterThan(Math.max(...findings))
-      expectShortListRequests(findingsRequests(emulator))
+      expectShortListRequests(findingsRequests(emulator), LIST_CHAINS)
     })
   })
 })

@@ -27,6 +27,7 @@ import {
   FINDINGS_PATH,
   expectFindingsRef,
   expectShortListRequests,
+  LIST_CHAINS,
   findingsRequests,
   proofScansRequests,
   scanOutputs,
@@ -175,7 +176,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
       'GET /api/v1/deployments/4242/secrets',
       scans
     ])
-    expectShortListRequests(findingsRequests(emulator))
+    expectShortListRequests(findingsRequests(emulator), LIST_CHAINS)
     expect(proofScansRequests(emulator)).toHaveLength(2)
   })
 
@@ -226,22 +227,29 @@ describe('e2e gate: verdicts on acme/web main', () => {
     )
     expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \(mode block\) \|$/)
     expect(rows[1]).toContain(`<code>${SUBPROCESS}</code>`)
-    expect(rows[1]).toMatch(/\| severity high ≥ high \(mode monitor\) \|$/)
-    expect(rows[2]).toMatch(/\| severity high ≥ high \(mode comment\) \|$/)
+    // Monitor and comment rules: in no block-mode list, so below the threshold, honestly.
+    expect(rows[1]).toMatch(/\| severity high ≥ high \(mode below block\) \|$/)
+    expect(rows[2]).toMatch(/\| severity high ≥ high \(mode below block\) \|$/)
     expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
     expect(rows[3]).toContain('| <code>lodash@&#8203;4.17.21</code><br>EPSS 0.012 |')
     expect(rows[3]).toMatch(/ \(reachable\) \|$/)
     expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
     expect(rows[4]).toMatch(/\| policy mode block ≥ block \(mode block\) \|$/)
 
-    // The md5 rule sits at position 2345 of the default policy: the second rules page was read.
-    const policy11 = emulator.requests.filter(
-      r => r.path === '/api/v1/deployments/4242/policies/11'
-    )
-    expect(policy11.map(r => r.query)).toEqual([
-      { limit: ['2000'] },
-      { cursor: [expect.any(String)], limit: ['2000'] }
+    // The modes come from the findings endpoint: beside each status's SAST list its block-mode
+    // list (open: a short page, then the empty page that ends it), and no v1 policy lookup.
+    const modeLists = emulator.requests.filter(r => r.query.policies !== undefined)
+    expect(
+      modeLists
+        .map(r => [r.query.issue_type, r.query.status, r.query.page, r.query.policies])
+        .sort()
+    ).toEqual([
+      [['sast'], ['fixing'], ['0'], ['rule-board-block']],
+      [['sast'], ['open'], ['0'], ['rule-board-block']],
+      [['sast'], ['open'], ['1'], ['rule-board-block']],
+      [['sast'], ['reviewing'], ['0'], ['rule-board-block']]
     ])
+    expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
   })
 
   it('warn-only: exit 0, result failed, a warning with the message and no gate error', async () => {
@@ -270,12 +278,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
       'policy mode block ≥ block (mode block)',
       'policy mode block ≥ block (mode block)'
     ])
-    // WEB_SAST.md5's rule is beyond the first rules page: the cursor was followed.
-    expect(
-      emulator.requests.some(
-        r => r.path === '/api/v1/deployments/4242/policies/11' && r.query.cursor !== undefined
-      )
-    ).toBe(true)
+    expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
   })
 
   it('fail-on-policy-mode: comment adds the COMMENT-mode findings', async () => {
@@ -367,7 +370,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]).toContain('<code>flatmap-stream@&#8203;0.1.1</code>')
     expect(rows[0]).toMatch(/\| malicious dependency \(unreachable, malicious\) \|$/)
-    expectFindingsRef(emulator, 'refs/pull/42/merge')
+    expectFindingsRef(emulator, 'refs/pull/42/merge', LIST_CHAINS)
 
     emulator.requests.length = 0
     const allowed = await runAction(emulator, { ...pr, 'fail-on-malicious': 'false' })
@@ -519,7 +522,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     )
     expect(run.exitCode).toBe(1)
     const requests = findingsRequests(emulator)
-    expectShortListRequests(requests)
+    expectShortListRequests(requests, LIST_CHAINS)
     const sent = requests.map(r => r.query.since)
     expect(new Set(sent.map(each => each?.[0])).size).toBe(1)
     const since = Number(sent[0]?.[0])
@@ -710,7 +713,7 @@ describe('e2e gate: pull requests', () => {
         env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
       }
     )
-    expectFindingsRef(emulator, HEAD_BRANCH)
+    expectFindingsRef(emulator, HEAD_BRANCH, LIST_CHAINS)
     expect(run.exitCode).toBe(1)
     expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
     expect(run.summary).toContain(`**Ref** <code>${HEAD_BRANCH}</code>`)
@@ -747,7 +750,7 @@ describe('e2e gate: pull requests', () => {
       )
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe(`[${WEB_PR.flatmapStream}]`)
-      expectFindingsRef(emulator, 'refs/pull/42/merge')
+      expectFindingsRef(emulator, 'refs/pull/42/merge', LIST_CHAINS)
     })
 
     // Regression: the ref default is empty so the action derives the head branch; a ${{ github.ref }} default would gate the base branch.
@@ -764,7 +767,7 @@ describe('e2e gate: pull requests', () => {
           env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
         }
       )
-      expectFindingsRef(emulator, HEAD_BRANCH)
+      expectFindingsRef(emulator, HEAD_BRANCH, LIST_CHAINS)
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
     })
@@ -1237,7 +1240,7 @@ describe('e2e gate: API errors', () => {
       'POST /api/v1/deployments/4242/scans/search',
       'POST /api/v1/deployments/4242/scans/search'
     ])
-    expectShortListRequests(findingsRequests(emulator))
+    expectShortListRequests(findingsRequests(emulator), LIST_CHAINS)
   })
 
   it('a deployment-id the token cannot access fails with the accessible deployments named', async () => {

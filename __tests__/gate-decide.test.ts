@@ -12,7 +12,7 @@ import {
   type ValidationState
 } from '../src/domain.js'
 import { blockReasons, decide, memoizedBlockReasons, type Thresholds } from '../src/gate/decide.js'
-import { failureMessage, unknownModeWarning, verdictHeadline } from '../src/gate/message.js'
+import { failureMessage, verdictHeadline } from '../src/gate/message.js'
 import { secretsFinding } from './fixtures/report-fixtures.js'
 
 function sast(overrides: Partial<SastFinding> = {}): SastFinding {
@@ -133,6 +133,13 @@ describe('decision table', () => {
       false
     ],
     [
+      'a mode below the threshold never blocks by mode',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'below-monitor',
+      false
+    ],
+    [
       'not-fetched mode never blocks by mode',
       sast({ severity: 'low' }),
       { failOnPolicyMode: 'monitor' },
@@ -232,7 +239,17 @@ describe('decision table', () => {
 describe('exhaustive: every severity × threshold × exposure × mode × ignore', () => {
   const thresholds: (Severity | 'none')[] = [...SEVERITIES, 'none']
   const modeThresholds = ['monitor', 'comment', 'block', 'none'] as const
-  const modes: FindingMode[] = ['disabled', 'monitor', 'comment', 'block', 'unknown', 'not-fetched']
+  const modes: FindingMode[] = [
+    'disabled',
+    'monitor',
+    'comment',
+    'block',
+    'unknown',
+    'not-fetched',
+    'below-block',
+    'below-comment',
+    'below-monitor'
+  ]
   const rank = (s: Severity): number => SEVERITIES.indexOf(s)
   const modeRank = (m: string): number => ['monitor', 'comment', 'block'].indexOf(m)
 
@@ -256,7 +273,7 @@ describe('exhaustive: every severity × threshold × exposure × mode × ignore'
               expect(verdict.blocking.length).toBe((bySeverity || byMode) && !ignored ? 1 : 0)
               cases++
             }
-    expect(cases).toBe(4 * 5 * 4 * 6 * 2)
+    expect(cases).toBe(4 * 5 * 4 * 9 * 2)
   })
 
   it('SCA blocks exactly when (listed exposure and severity) or malicious, and not ignored', () => {
@@ -300,47 +317,30 @@ describe('verdict', () => {
       total: 4,
       sast: { low: 1, medium: 0, high: 1, critical: 1 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
-      secrets: { low: 0, medium: 0, high: 0, critical: 0 },
-      unknownMode: 0
+      secrets: { low: 0, medium: 0, high: 0, critical: 0 }
     })
     expect(verdict.findings.map(f => f.finding.id)).toEqual([3, 2, 4, 1])
     expect(verdict.blocking.map(f => f.finding.id)).toEqual([3, 2])
   })
 
-  it('counts the SAST findings whose mode is unknown, ignored ones included; they never block by mode', () => {
-    const unknownRule = 'acme.rule-the-policy-does-not-list'
+  it('a SAST finding below the threshold never blocks by mode, and keeps that mode', () => {
     const verdict = decide({
       findings: [
-        sast({ id: 1, severity: 'low', ruleName: unknownRule }),
-        sast({ id: 2, severity: 'medium', ruleName: unknownRule }),
-        sast({ id: 3, severity: 'low', ruleName: 'acme.listed' }),
-        sast({ id: 4, severity: 'low', ruleName: unknownRule }),
-        sca({ id: 5, severity: 'low' })
+        sast({ id: 1, severity: 'medium' }),
+        sast({ id: 2, severity: 'medium' }),
+        sast({ id: 3, severity: 'high' })
       ],
       thresholds: DEFAULTS,
-      modeOf: f => (f.ruleName === unknownRule ? 'unknown' : 'block'),
-      ignoreOf: f => ('id' in f && f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
+      modeOf: f => (f.id === 1 ? 'block' : 'below-block'),
+      ignoreOf: () => undefined,
       licenseViolations: [],
       expiredIgnores: []
     })
-    expect(verdict.counts.unknownMode).toBe(3)
-    expect(verdict.blocking.map(f => f.finding.id)).toEqual([3])
-  })
-
-  it('warns once with the count of unknown modes, and not at all without them', () => {
-    const unknown = gate([sast({ id: 1 }), sast({ id: 2 })], { mode: 'unknown' })
-    expect(unknownModeWarning(unknown)).toBe(
-      '2 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
-    )
-    expect(unknownModeWarning(gate([sast({ id: 1 })], { mode: 'block' }))).toBeUndefined()
-  })
-
-  it('counts no unknown mode when modes were not fetched (fail-on-policy-mode: none)', () => {
-    const verdict = gate([sast({ id: 1 }), sast({ id: 2 })], {
-      thresholds: { failOnPolicyMode: 'none' },
-      mode: 'not-fetched'
-    })
-    expect(verdict.counts.unknownMode).toBe(0)
+    expect(verdict.blocking.map(f => [f.finding.id, f.mode, f.reasons.map(r => r.kind)])).toEqual([
+      [3, 'below-block', ['severity']],
+      [1, 'block', ['policy-mode']]
+    ])
+    expect(verdict.nonBlocking.map(f => [f.finding.id, f.mode])).toEqual([[2, 'below-block']])
   })
 
   it('a denied license alone fails the gate', () => {

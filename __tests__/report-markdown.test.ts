@@ -90,16 +90,14 @@ describe('renderMarkdown: counts and tables', () => {
     )
   })
 
-  it('counts the SAST findings of unknown mode under the table, only when there are some', () => {
-    const unknown = [1, 2].map(id =>
-      evaluated(sastFinding({ id, severity: 'low' }), { mode: 'unknown', blocking: false })
-    )
-    const md = renderMarkdown(runReport({ verdict: verdictOf(unknown) }), { maxBytes: BIG })
-    expect(md).toContain(
-      '**2** findings in scope: **0** blocking, **0** ignored, **2** not blocking · ' +
-        '**2** SAST findings of unknown policy mode (does not block by mode)\n'
-    )
-    expect(renderMarkdown(failingReport(), { maxBytes: BIG })).not.toContain('unknown policy mode')
+  it('shows a SAST mode below the threshold as such in the Mode column, never as a mode', () => {
+    const below = evaluated(sastFinding({ id: 1, severity: 'low' }), {
+      mode: 'below-block',
+      blocking: false
+    })
+    const md = renderMarkdown(runReport({ verdict: verdictOf([below]) }), { maxBytes: BIG })
+    expect(md).toMatch(/\| low \| <code>[^|]*<\/code>[^|]* \| below block \| /)
+    expect(md).not.toContain('unknown')
   })
 
   it('lists blocking findings in five columns: the message under the rule, the SCA fix, the exposure in the reasons', () => {

@@ -31289,7 +31289,7 @@ function transitivityOf(finding) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9052);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5520);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -31298,7 +31298,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9052:
+/***/ 5520:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42106,8 +42106,8 @@ function pickDeployment(accessible, wanted) {
     throw new DeploymentError(`${asked} does not match a deployment this api-token can access (${names})`);
 }
 /**
- * A slug and an id that name different deployments: findings would be read from one and policies
- * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ * A slug and an id that name different deployments: findings would be read from one and the scans,
+ * secrets and licenses from the other. Named with what the token sees.
  */
 function mismatch(accessible, slug, id) {
     const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase());
@@ -42825,9 +42825,9 @@ function stripBom(text) {
 
 ;// CONCATENATED MODULE: ./src/api/fast-checks.ts
 /**
- * What zod's schemas check, written out by hand for the decoders of large bodies (findings pages,
- * policy rules): each mirrors one schema of wire.ts, and the decoders' property tests hold them to
- * zod's answers.
+ * What zod's schemas check, written out by hand for the decoders of large bodies (findings
+ * pages): each mirrors one schema of wire.ts, and the decoders' property tests hold them to zod's
+ * answers.
  */
 /** What zod's object schemas accept: any object but an array (and not null). */
 function isObject(value) {
@@ -43515,6 +43515,7 @@ async function* cursorPages(fetchPage, options) {
 
 
 
+
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
     sca: 'scaFindings'
@@ -43526,6 +43527,12 @@ const PAGE_READS = new Limiter(2);
 /** Pages of one list asked for at once past its plan, when a count understated it. */
 const FINDINGS_WINDOW = 4;
 const MAX_FINDINGS_PAGES = 2000;
+/** The `policies` filter value of each mode, as the API description names them. */
+const MODE_FILTERS = {
+    block: 'rule-board-block',
+    comment: 'rule-board-pr-comments',
+    monitor: 'rule-board-audit'
+};
 function findingsPath(deploymentSlug) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`;
 }
@@ -43534,10 +43541,27 @@ function findingsPath(deploymentSlug) {
  * count, see pages.ts pagesForCount); the list ends on an empty page.
  */
 function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
+    const pool = new StringPool();
+    return readList(transport, deploymentSlug, query, plannedPages, {
+        decode: (bytes, request) => decodeFindingsPage(bytes, query.type, query.status, request, pool),
+        key: finding => finding.id,
+        onPage
+    });
+}
+/**
+ * The ids of every finding of one list, each once: for a list read only to learn which findings
+ * are in it (a policy-mode list). Read to its end like any list.
+ */
+function readFindingIds(transport, deploymentSlug, query, plannedPages) {
+    return readList(transport, deploymentSlug, query, plannedPages, {
+        decode: (bytes, request) => findingsOfPage(bytes, query.type, request).map((raw, index) => idOf(raw, index, request)),
+        key: id => id
+    });
+}
+function readList(transport, deploymentSlug, query, plannedPages, reading) {
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
-    const pool = new StringPool();
-    const decode = (bytes) => decodeFindingsPage(bytes, query.type, query.status, request, pool);
+    const decode = (bytes) => reading.decode(bytes, request);
     return readPageNumberList((page, signal) => transport.request({
         method: 'GET',
         path,
@@ -43548,7 +43572,7 @@ function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
             ref: query.ref,
             status: query.status,
             since: query.since,
-            policies: query.policies,
+            policies: query.mode === undefined ? undefined : [MODE_FILTERS[query.mode]],
             page,
             page_size: FINDINGS_PAGE_SIZE
         },
@@ -43559,13 +43583,29 @@ function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
         plannedPages,
         window: FINDINGS_WINDOW,
         maxPages: MAX_FINDINGS_PAGES,
-        key: finding => finding.id,
+        key: reading.key,
         request,
-        onPage
+        onPage: reading.onPage
     });
+}
+/** A finding's id, as the full decoders read it; SchemaError naming the item when it has none. */
+function idOf(raw, index, request) {
+    const parsed = numericId.safeParse(isRecord(raw) ? raw.id : undefined);
+    if (parsed.success)
+        return parsed.data;
+    throw new SchemaError(request, formatIssues(parsed.error.issues, `findings[${index}].id`));
 }
 /** A page's findings as domain records; SchemaError for a page that is not a findings page. */
 function decodeFindingsPage(bytes, type, status, request, pool) {
+    const list = findingsOfPage(bytes, type, request);
+    const findings = new Array(list.length);
+    for (let index = 0; index < list.length; index++) {
+        findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
+    }
+    return findings;
+}
+/** The raw findings of a page; SchemaError for a page that is not a findings page of `type`. */
+function findingsOfPage(bytes, type, request) {
     let envelope;
     try {
         const text = bytes.toString('utf8');
@@ -43580,11 +43620,7 @@ function decodeFindingsPage(bytes, type, status, request, pool) {
         const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
         throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
     }
-    const findings = new Array(list.length);
-    for (let index = 0; index < list.length; index++) {
-        findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
-    }
-    return findings;
+    return list;
 }
 /**
  * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
@@ -43829,6 +43865,39 @@ function secretsPages(transport, deploymentId, query, maxPages = 2000) {
             next: page.cursor === null || page.cursor === undefined ? undefined : String(page.cursor)
         };
     }, { maxPages, request });
+}
+
+;// CONCATENATED MODULE: ./src/gate/modes.ts
+
+/** The modes at or above `threshold`, strictest first: the mode lists a threshold needs. */
+function modesAtOrAbove(threshold) {
+    const modes = ['block', 'comment', 'monitor'];
+    return modes.filter(mode => (0,src_domain/* policyModeRank */.k8)(mode) >= (0,src_domain/* policyModeRank */.k8)(threshold));
+}
+/**
+ * The mode of each finding in the lists. A finding in several (its rule in several policies, or
+ * lists read a moment apart) has the strictest: the gate never takes the laxer of two answers.
+ */
+function listedModes(threshold, lists) {
+    const modes = new Map();
+    for (const { mode, ids } of lists) {
+        for (const id of ids) {
+            const known = modes.get(id);
+            if (known === undefined || (0,src_domain/* policyModeRank */.k8)(mode) > (0,src_domain/* policyModeRank */.k8)(known))
+                modes.set(id, mode);
+        }
+    }
+    return { threshold, modes };
+}
+/**
+ * The mode of a SAST finding: that of the mode list it is in; `below-<threshold>` when it is in
+ * none (its mode is lower, which never blocks by mode); `not-fetched` when no list was read.
+ */
+function modeLookup(listed) {
+    if (!listed)
+        return () => 'not-fetched';
+    const below = `below-${listed.threshold}`;
+    return finding => listed.modes.get(finding.id) ?? below;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
@@ -44097,167 +44166,46 @@ async function everyDependency(transport, deploymentId, repositoryId, repository
     return ours.map(dependency => ({ dependency }));
 }
 
-;// CONCATENATED MODULE: ./src/api/policies.ts
-
-
-
-const PoliciesResponse = object({
-    policies: array(object({
-        id: stringId,
-        name: optionalString,
-        slug: optionalString,
-        productType: optionalString,
-        isDefault: schemas_boolean().nullish()
-    }))
-});
-const RulesResponse = object({
-    cursor: union([schemas_string(), schemas_number()]).nullish(),
-    // Required: a page without its list (`{}`, an error object) must not read as "no rules".
-    rules: array(object({ id: stringId, path: schemas_string(), policyMode: policyMode }))
-});
-/** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
-const POLICIES_404_CAUSES = 'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints';
-function policiesPath(deploymentId) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
-}
-async function listPolicies(transport, deploymentId) {
-    const response = await transport.request({
-        method: 'GET',
-        path: policiesPath(deploymentId),
-        schema: PoliciesResponse,
-        hints: {
-            404: `deployment ${deploymentId} has no policies here: ${POLICIES_404_CAUSES} no longer serve them`
-        }
-    });
-    return response.policies.map(p => ({
-        id: p.id,
-        name: p.name ?? p.id,
-        slug: p.slug ?? '',
-        productType: p.productType ?? '',
-        isDefault: p.isDefault === true
-    }));
-}
-function isSastPolicy(policy) {
-    return policy.productType === 'PRODUCT_TYPE_SAST';
-}
-/** The documented maximum: a policy of thousands of rules in a few round trips. */
-const RULES_PAGE_LIMIT = 2000;
-function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
-    const path = `${policiesPath(deploymentId)}/${encodeURIComponent(policyId)}`;
-    return cursorPages(async (cursor) => {
-        const response = await transport.request({
-            method: 'GET',
-            path,
-            query: { cursor, limit: RULES_PAGE_LIMIT },
-            schema: RulesResponse,
-            hints: {
-                404: `policy ${policyId} is not in deployment ${deploymentId}: ${POLICIES_404_CAUSES} no longer serve it`
-            }
-        });
-        const next = response.cursor === null || response.cursor === undefined
-            ? undefined
-            : String(response.cursor);
-        const items = response.rules.map(rule => ({
-            id: rule.id,
-            path: rule.path,
-            mode: rule.policyMode
-        }));
-        return { items, next };
-    }, { maxPages, request: { method: 'GET', path } });
-}
-/** Rule path → mode for one policy, over all cursor pages. */
-async function policyRuleModes(transport, deploymentId, policyId) {
-    const modes = new Map();
-    for await (const page of policyRulePages(transport, deploymentId, policyId)) {
-        for (const rule of page)
-            modes.set(rule.path, rule.mode);
-    }
-    return modes;
-}
-
-;// CONCATENATED MODULE: ./src/collect/rule-modes.ts
-
-
-
+;// CONCATENATED MODULE: ./src/collect/mode-lists.ts
 /**
- * Fetches the rule modes the policy-mode gate needs while the findings are still arriving: the
- * rules of each policy that SAST findings name as their sourcing policy, once per policy, started
- * as soon as the first finding names it; the policy list only when some finding names none (to
- * find the default SAST policy). Policies that no finding in scope names are never fetched.
+ * The policy modes of the Code findings, learned from the findings endpoint itself: beside each
+ * status's full list, the list of its findings whose rule is in each mode at or above
+ * fail-on-policy-mode (the `policies` filter). The deprecated v1 policies endpoints are not read:
+ * once a deployment is migrated they answer 410, and the filter needs no policy id.
  */
-class RuleModeCollector {
-    transport;
-    byPolicy = new Map();
-    defaultPolicy;
-    deploymentId;
-    constructor(transport, deploymentId) {
-        this.transport = transport;
-        // Awaited only once a finding names a policy: a failed deployment lookup is reported elsewhere.
-        this.deploymentId = settledLater(deploymentId);
-    }
-    /** Looks at a page of findings as it arrives. */
-    add(findings) {
-        for (const finding of findings) {
-            if (finding.type !== 'sast')
-                continue;
-            const policy = finding.sourcingPolicy;
-            if (policy !== undefined)
-                this.want(policy.id, policy.name);
-            else
-                this.defaultPolicy ??= settledLater(this.findDefaultPolicy());
-        }
-    }
-    /** Every mode asked for so far; rejects with the first request that failed. */
-    async result() {
-        // First: finding the default policy can add one more policy to fetch.
-        const defaultPolicyId = await this.defaultPolicy;
-        const entries = await Promise.all([...this.byPolicy].map(async ([policyId, modes]) => [policyId, await modes]));
-        return { modes: new Map(entries), ...(defaultPolicyId ? { defaultPolicyId } : {}) };
-    }
-    want(policyId, name) {
-        if (this.byPolicy.has(policyId))
-            return;
-        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId, name)));
-    }
-    async fetchModes(policyId, name) {
-        // A failed deployment lookup is its own error, not a policy problem: awaited outside.
-        const deploymentId = await this.deploymentId;
-        const what = `the rule modes of policy ${policyId}${name ? ` (${name})` : ''}`;
-        // Even a 404 (a policy deleted since the scan, a wrong deployment-id, the deprecated v1
-        // endpoints gone) leaves every mode unknown, which never blocks: the gate would pass unjudged.
-        return noVerdictOnFailure(what, policyRuleModes(this.transport, deploymentId, policyId));
-    }
-    async findDefaultPolicy() {
-        const deploymentId = await this.deploymentId;
-        const policies = await noVerdictOnFailure(`the policy list of deployment ${deploymentId} (to find the default SAST policy)`, listPolicies(this.transport, deploymentId));
-        const found = policies.find(policy => policy.isDefault && isSastPolicy(policy));
-        if (found)
-            this.want(found.id, found.name);
-        return found?.id;
-    }
+
+
+
+
+/** One mode list's first page; the next ones as pages.ts plans them (a subset of the full list). */
+const MODE_LIST_PLANNED_PAGES = 1;
+/**
+ * The mode lists of one status's SAST list: one per mode at or above `threshold`, read to their
+ * ends. A list that cannot be read is no verdict: without it, findings of that mode would pass.
+ */
+function readModeLists(transport, deploymentSlug, query, threshold) {
+    return modesAtOrAbove(threshold).map(async (mode) => {
+        const ids = readFindingIds(transport, deploymentSlug, { ...query, mode }, MODE_LIST_PLANNED_PAGES);
+        return { mode, ids: await noVerdictOnFailure(ids, `${mode}-mode`, query) };
+    });
 }
-/** An API failure of a lookup the policy-mode gate needs is no verdict, not a partial one. */
-async function noVerdictOnFailure(what, lookup) {
+async function noVerdictOnFailure(read, which, query) {
     try {
-        return await lookup;
+        return await read;
     }
     catch (error) {
         if (!isClientError(error))
             throw error;
-        throw new NoVerdictError(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
+        throw new NoVerdictError(`the ${which} list of ${query.status} SAST findings could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
-}
-/** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
-function settledLater(promise) {
-    promise.catch(() => undefined);
-    return promise;
 }
 
 ;// CONCATENATED MODULE: ./src/collect/gate-data.ts
 /**
  * What the gate needs, read once the scans are proven: every finding of the judged types and
- * statuses (each list's pages sized by what its proven scan found), the rule modes of the policies
- * those findings name, and the dependencies with a denied license.
+ * statuses (each list's pages sized by what its proven scan found), beside each SAST list the
+ * lists of its findings in the policy modes the gate fails on, and the dependencies with a denied
+ * license.
  */
 
 
@@ -44266,32 +44214,32 @@ function settledLater(promise) {
 
 
 
-/**
- * Starts every read the gate needs: the findings, the rule modes of the policies their pages name
- * (as the pages arrive), and the dependencies with a denied license.
- */
+
+/** Starts every read the gate needs: the findings with their mode lists, and the licenses. */
 function startGateData(transport, where, config, { warn, counts }) {
-    const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
-    const ruleModes = wantModes
-        ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
-        : undefined;
     const licenses = collectLicenseViolations(transport, where.deploymentId, where.project, config);
     const findings = fetchFindings(transport, where, config, {
         warn,
         counts,
-        onPage: ruleModes ? page => ruleModes.add(page) : undefined
+        modeThreshold: modeThreshold(config)
     });
-    const context = findings.then(async () => ({
-        ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
-        licenseViolations: await licenses
-    }));
+    const context = licenses.then(licenseViolations => ({ licenseViolations }));
     // Each is awaited in turn by the caller; until then a failure is not unhandled.
-    licenses.catch(() => undefined);
     context.catch(() => undefined);
     return { findings, context };
 }
-/** Every finding of the configured types and statuses in scope: one list per type and status. */
-async function fetchFindings(transport, where, config, { warn, counts, onPage }) {
+/** The threshold the SAST mode lists are read for; undefined when no verdict looks at modes. */
+function modeThreshold(config) {
+    const threshold = config.failOnPolicyMode;
+    return config.gate && threshold !== 'none' && config.issueTypes.includes('sast')
+        ? threshold
+        : undefined;
+}
+/**
+ * Every finding of the configured types and statuses in scope: one list per type and status,
+ * and with a mode threshold, beside each SAST list its mode lists.
+ */
+async function fetchFindings(transport, where, config, { warn, counts, modeThreshold: threshold }) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
@@ -44301,22 +44249,30 @@ async function fetchFindings(transport, where, config, { warn, counts, onPage })
     const secrets = config.issueTypes.includes('secrets')
         ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
         : Promise.resolve();
-    const lists = config.issueTypes
+    const queries = config.issueTypes
         .filter((type) => type !== 'secrets')
-        .flatMap(type => config.status.map(async (status, index) => {
-        const count = config.since === undefined ? counts?.[type] : undefined;
-        const query = {
-            type,
-            repository: config.repository,
-            ref: config.ref,
-            status,
-            since: config.since
-        };
-        const found = await readFindings(transport, where.deploymentSlug, query, plannedPages(count, index), onPage);
+        .flatMap(type => config.status.map((status, index) => ({ ...queryOf(config, type, status), index })));
+    const lists = queries.map(async ({ index, ...query }) => {
+        const count = config.since === undefined ? counts?.[query.type] : undefined;
+        const found = await readFindings(transport, where.deploymentSlug, query, plannedPages(count, index));
         filter.add(found);
-    }));
-    await allInOrder([secrets, ...lists]);
-    return { findings: filter.findings(), dropped: filter.dropped };
+    });
+    // After the full lists, which a count sizes: they are the longer reads.
+    const modeLists = threshold === undefined
+        ? []
+        : queries
+            .filter(query => query.type === 'sast')
+            .flatMap(query => readModeLists(transport, where.deploymentSlug, query, threshold));
+    await allInOrder([secrets, ...lists, ...modeLists]);
+    const modes = threshold === undefined ? undefined : listedModes(threshold, await Promise.all(modeLists));
+    return {
+        findings: filter.findings(),
+        dropped: filter.dropped,
+        ...(modes === undefined ? {} : { modes })
+    };
+}
+function queryOf(config, type, status) {
+    return { type, repository: config.repository, ref: config.ref, status, since: config.since };
 }
 /**
  * Pages a list asks for at once. The scan counts its findings per type, not per status: the first
@@ -46811,18 +46767,18 @@ function severityReason(severity, thresholds) {
         ? [{ kind: 'severity', severity, threshold }]
         : [];
 }
-/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+/** The policy-mode criterion: only a known mode blocks (never `below-…`, `unknown`, `not-fetched`). */
 function policyModeReason(mode, thresholds) {
     const threshold = thresholds.failOnPolicyMode;
     return threshold !== 'none' &&
-        isKnownMode(mode) &&
+        isPolicyMode(mode) &&
         mode !== 'disabled' &&
         (0,src_domain/* policyModeRank */.k8)(mode) >= (0,src_domain/* policyModeRank */.k8)(threshold)
         ? [{ kind: 'policy-mode', mode, threshold }]
         : [];
 }
-function isKnownMode(mode) {
-    return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched';
+function isPolicyMode(mode) {
+    return src_domain/* POLICY_MODES */.yK.includes(mode);
 }
 function evaluateFinding(finding, input) {
     return evaluatedFinding(finding, modeOfFinding(finding, input.modeOf), input, blockReasons);
@@ -46907,7 +46863,6 @@ function decide(input) {
     const sca = emptyCounts();
     const secrets = emptyCounts();
     const byType = { sast, sca, secrets };
-    let unknownMode = 0;
     let blockingCount = 0;
     let ignoredCount = 0;
     const evaluated = new Array(count);
@@ -46917,8 +46872,6 @@ function decide(input) {
         const e = evaluatedFinding(finding, mode, input, reasonsOf);
         evaluated[i] = e;
         byType[finding.type][finding.severity]++;
-        if (mode === 'unknown' && finding.type === 'sast')
-            unknownMode++;
         if (e.blocking)
             blockingCount++;
         if (e.ignored !== undefined)
@@ -46943,7 +46896,7 @@ function decide(input) {
         ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-        counts: { total: findings.length, sast, sca, secrets, unknownMode }
+        counts: { total: findings.length, sast, sca, secrets }
     };
 }
 /** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
@@ -46965,6 +46918,33 @@ function judgedLicenses(listed, ignoreOf) {
             out.ignored.push({ ...violation, ignored });
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/judge.ts
+
+
+
+
+/** @throws NoVerdictError when every finding the server returned was out of scope. */
+function judgeFindings(input) {
+    const warnings = [];
+    const dropWarning = judgeScopeDrops(input.dropped, input.findings.length);
+    if (dropWarning !== undefined)
+        warnings.push(dropWarning);
+    const matcher = buildIgnoreMatcher(input.ignores.entries, input.ignoreRules, input.now);
+    for (const expired of matcher.expired) {
+        warnings.push(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
+    }
+    const verdict = decide({
+        findings: input.findings,
+        thresholds: input.thresholds,
+        modeOf: modeLookup(input.modes),
+        ignoreOf: matcher.match,
+        licenseViolations: input.licenseViolations,
+        expiredIgnores: matcher.expired,
+        proposedIgnores: input.ignores.proposed
+    });
+    return { verdict, warnings };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/message.ts
@@ -47019,65 +46999,6 @@ function verdictHeadline(verdict) {
         return `Gate failed: ${failureMessage(verdict)}`;
     const ignored = verdict.ignored.length > 0 ? `, ${verdict.ignored.length} ignored` : '';
     return `Gate passed: ${plural(verdict.counts.total, 'finding')} in scope, none blocking${ignored}`;
-}
-/**
- * The one warning for findings the policy-mode gate could not judge (their rule has no mode in
- * its policy), or undefined when there are none.
- */
-function unknownModeWarning(verdict) {
-    const unknown = verdict.counts.unknownMode;
-    if (unknown === 0)
-        return undefined;
-    return `${unknown} SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/modes.ts
-/**
- * The mode of a finding's rule in the policy that sourced it. A finding without a sourcing policy
- * is looked up in the deployment's default SAST policy. Anything not found is `unknown`, which
- * never blocks by mode.
- */
-function modeLookup(ruleModes) {
-    if (!ruleModes)
-        return () => 'not-fetched';
-    const { modes, defaultPolicyId } = ruleModes;
-    return finding => {
-        const policyId = finding.sourcingPolicy?.id ?? defaultPolicyId;
-        if (policyId === undefined)
-            return 'unknown';
-        return modes.get(policyId)?.get(finding.ruleName) ?? 'unknown';
-    };
-}
-
-;// CONCATENATED MODULE: ./src/gate/judge.ts
-
-
-
-
-
-/** @throws NoVerdictError when every finding the server returned was out of scope. */
-function judgeFindings(input) {
-    const warnings = [];
-    const dropWarning = judgeScopeDrops(input.dropped, input.findings.length);
-    if (dropWarning !== undefined)
-        warnings.push(dropWarning);
-    const matcher = buildIgnoreMatcher(input.ignores.entries, input.ignoreRules, input.now);
-    for (const expired of matcher.expired) {
-        warnings.push(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
-    }
-    const verdict = decide({
-        findings: input.findings,
-        thresholds: input.thresholds,
-        modeOf: modeLookup(input.ruleModes),
-        ignoreOf: matcher.match,
-        licenseViolations: input.licenseViolations,
-        expiredIgnores: matcher.expired,
-        proposedIgnores: input.ignores.proposed
-    });
-    const unknownModes = unknownModeWarning(verdict);
-    if (unknownModes !== undefined)
-        warnings.push(unknownModes);
-    return { verdict, warnings };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/echo.ts
@@ -48555,8 +48476,7 @@ function reportParts(report, configWithoutSecrets, meta) {
                     licenseViolations: verdict.licenseViolations.length,
                     sast: verdict.counts.sast,
                     sca: verdict.counts.sca,
-                    secrets: verdict.counts.secrets,
-                    unknownMode: verdict.counts.unknownMode
+                    secrets: verdict.counts.secrets
                 }
                 : null
         },
@@ -51805,7 +51725,7 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
             project: await lookups.project
         }, scope, { warn: log.warn, counts: evidence && provenCounts(evidence) });
         const found = await reads.findings;
-        // After the last page, while the rule modes may still arrive: the proof still holds.
+        // After the last page of every list (the mode lists too): the proof still holds.
         if (location && evidence)
             await confirmEvidence(transport, location, evidence, log);
         const context = await reads.context;
@@ -52357,7 +52277,7 @@ function reasonText(reason) {
 function reasonsText(reasons) {
     return reasons.map(reasonText).join('; ');
 }
-/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
+/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
 function modeText(evaluated) {
     const { finding } = evaluated;
     if (finding.type === 'sca') {
@@ -52367,9 +52287,8 @@ function modeText(evaluated) {
     if (finding.type === 'secrets') {
         return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
     }
-    if (evaluated.mode === undefined)
-        return '';
-    return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode;
+    // `not-fetched` → `not fetched`, `below-block` → `below block`.
+    return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ');
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -53111,19 +53030,12 @@ function countsText(report, verdict) {
         `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
             ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')} with ${(0,gate_licenses/* violationsNoun */.Nm)(verdict.licenseViolations)}`
-            : '') +
-        unknownModeText(counts.unknownMode);
+            : '');
     return ('| Type | Critical | High | Medium | Low | Total |\n' +
         '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
         rows.join('') +
         countRow('**Total**', total) +
         `\n${line}\n`);
-}
-/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
-function unknownModeText(unknown) {
-    if (unknown === 0)
-        return '';
-    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
 }
 
 

@@ -9,8 +9,15 @@ export type Severity = (typeof SEVERITIES)[number]
 /** Policy modes in increasing strictness; `disabled` never blocks. */
 export const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'] as const
 export type PolicyMode = (typeof POLICY_MODES)[number]
-/** The mode of a SAST finding's rule as shown in reports: unknown when it could not be joined. */
-export type FindingMode = PolicyMode | 'unknown' | 'not-fetched'
+/** The modes a threshold can name and the findings endpoint can filter on. */
+export type RuleBoardMode = Exclude<PolicyMode, 'disabled'>
+/**
+ * A finding's mode as the reports show it. SAST: the mode of the mode list it is in, `below-X`
+ * when it is in none of the lists of the modes at or above the threshold X (it does not block by
+ * mode; which lower mode it has was not asked), `not-fetched` when no threshold asked for modes.
+ * Secrets: the mode the platform gave, `unknown` when it gave none.
+ */
+export type FindingMode = PolicyMode | 'unknown' | 'not-fetched' | `below-${RuleBoardMode}`
 
 export const EXPOSURES = [
   'reachable',
@@ -170,21 +177,6 @@ export interface SecretsFinding extends FindingBase {
 
 export type Finding = SastFinding | ScaFinding | SecretsFinding
 
-export interface Policy {
-  readonly id: string
-  readonly name: string
-  readonly slug: string
-  readonly productType: string
-  readonly isDefault: boolean
-}
-
-export interface PolicyRule {
-  readonly id: string
-  /** Dotted rule path; equals a SAST finding's rule name. */
-  readonly path: string
-  readonly mode: PolicyMode | 'unknown'
-}
-
 export interface Dependency {
   readonly name: string
   readonly version: string
@@ -247,7 +239,7 @@ export interface IgnoreMatch {
 
 export interface EvaluatedFinding {
   readonly finding: Finding
-  /** SAST and secrets; `not-fetched` when no policy-mode threshold asked for SAST modes. */
+  /** SAST and secrets (see FindingMode). */
   readonly mode?: FindingMode
   readonly blocking: boolean
   readonly reasons: readonly BlockReason[]
@@ -315,11 +307,6 @@ export interface Verdict {
     readonly sast: SeverityCounts
     readonly sca: SeverityCounts
     readonly secrets: SeverityCounts
-    /**
-     * SAST findings whose rule has no mode in its policy (ignored ones included): they do not
-     * block by mode, so the reports must say how many the policy-mode gate could not judge.
-     */
-    readonly unknownMode: number
   }
 }
 

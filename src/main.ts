@@ -198,7 +198,7 @@ async function judge(
       { warn: log.warn, counts: evidence && provenCounts(evidence) }
     )
     const found = await reads.findings
-    // After the last page, while the rule modes may still arrive: the proof still holds.
+    // After the last page of every list (the mode lists too): the proof still holds.
     if (location && evidence) await confirmEvidence(transport, location, evidence, log)
     const context = await reads.context
     const { verdict, warnings } = judgeFindings({

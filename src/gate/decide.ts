@@ -1,4 +1,5 @@
 import {
+  POLICY_MODES,
   policyModeRank,
   severityRank,
   type BlockReason,
@@ -128,19 +129,19 @@ function severityReason(severity: Severity, thresholds: Thresholds): BlockReason
     : []
 }
 
-/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+/** The policy-mode criterion: only a known mode blocks (never `below-…`, `unknown`, `not-fetched`). */
 function policyModeReason(mode: FindingMode | undefined, thresholds: Thresholds): BlockReason[] {
   const threshold = thresholds.failOnPolicyMode
   return threshold !== 'none' &&
-    isKnownMode(mode) &&
+    isPolicyMode(mode) &&
     mode !== 'disabled' &&
     policyModeRank(mode) >= policyModeRank(threshold)
     ? [{ kind: 'policy-mode', mode, threshold }]
     : []
 }
 
-function isKnownMode(mode: FindingMode | undefined): mode is PolicyMode {
-  return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched'
+function isPolicyMode(mode: FindingMode | undefined): mode is PolicyMode {
+  return (POLICY_MODES as readonly (FindingMode | undefined)[]).includes(mode)
 }
 
 export function evaluateFinding(
@@ -250,7 +251,6 @@ export function decide(input: GateInput): Verdict {
   const sca = emptyCounts()
   const secrets = emptyCounts()
   const byType = { sast, sca, secrets }
-  let unknownMode = 0
   let blockingCount = 0
   let ignoredCount = 0
   const evaluated = new Array<EvaluatedFinding>(count)
@@ -260,7 +260,6 @@ export function decide(input: GateInput): Verdict {
     const e = evaluatedFinding(finding, mode, input, reasonsOf)
     evaluated[i] = e
     byType[finding.type][finding.severity]++
-    if (mode === 'unknown' && finding.type === 'sast') unknownMode++
     if (e.blocking) blockingCount++
     if (e.ignored !== undefined) ignoredCount++
   }
@@ -283,7 +282,7 @@ export function decide(input: GateInput): Verdict {
     ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-    counts: { total: findings.length, sast, sca, secrets, unknownMode }
+    counts: { total: findings.length, sast, sca, secrets }
   }
 }
 

@@ -45,8 +45,6 @@ export interface JsonReport {
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
     readonly secrets: NonNullable<RunReport['verdict']>['counts']['secrets']
-    /** SAST findings whose rule has no mode in its policy: they do not block by mode. */
-    readonly unknownMode: number
   } | null
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
@@ -155,8 +153,7 @@ function reportParts(
             licenseViolations: verdict.licenseViolations.length,
             sast: verdict.counts.sast,
             sca: verdict.counts.sca,
-            secrets: verdict.counts.secrets,
-            unknownMode: verdict.counts.unknownMode
+            secrets: verdict.counts.secrets
           }
         : null
     },

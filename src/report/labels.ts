@@ -30,7 +30,7 @@ export function reasonsText(reasons: readonly BlockReason[]): string {
   return reasons.map(reasonText).join('; ')
 }
 
-/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
+/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
 export function modeText(evaluated: EvaluatedFinding): string {
   const { finding } = evaluated
   if (finding.type === 'sca') {
@@ -40,8 +40,8 @@ export function modeText(evaluated: EvaluatedFinding): string {
   if (finding.type === 'secrets') {
     return `${validationStateText(finding.validationState)}, mode ${finding.mode}`
   }
-  if (evaluated.mode === undefined) return ''
-  return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode
+  // `not-fetched` → `not fetched`, `below-block` → `below block`.
+  return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ')
 }
 
 /** `path:line` (or just the path) of a location. */

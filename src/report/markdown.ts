@@ -258,8 +258,7 @@ function countsText(report: RunReport, verdict: Verdict): string {
     `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
       ? ` · **${formatCount(licenses)}** ${plural(licenses, 'dependency', 'dependencies')} with ${violationsNoun(verdict.licenseViolations)}`
-      : '') +
-    unknownModeText(counts.unknownMode)
+      : '')
   return (
     '| Type | Critical | High | Medium | Low | Total |\n' +
     '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
@@ -267,10 +266,4 @@ function countsText(report: RunReport, verdict: Verdict): string {
     countRow('**Total**', total) +
     `\n${line}\n`
   )
-}
-
-/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
-function unknownModeText(unknown: number): string {
-  if (unknown === 0) return ''
-  return ` · **${formatCount(unknown)}** SAST ${plural(unknown, 'finding')} of unknown policy mode (does not block by mode)`
 }
