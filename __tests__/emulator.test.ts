@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
-import { sastFinding, scaFinding } from '../emulator/data/factories.js'
+import { aiSastFinding, sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { NO_ANSWER_STATUS } from '../emulator/http.js'
 import { faultFromJson } from '../emulator/faults.js'
 import {
@@ -330,6 +330,38 @@ describe('findings: filters and order (documented shape)', () => {
       OTHER.paymentsMd5,
       OTHER.paymentsTls
     ])
+  })
+
+  it('serves AI SAST findings under issue_type=ai_sast in both shapes, ignoring the policies filter', async () => {
+    const idor = aiSastFinding({ id: 8_900_001, relevantSince: NOW })
+    emulator.state.aiSastFindings.push(idor)
+    const query = { ...WEB_MAIN_OPEN, issue_type: 'ai_sast' }
+    const documented = (await documentedFindings(query)) as unknown as Record<
+      string,
+      { findings: Record<string, unknown>[] }
+    >
+    expect(documented.sastFindings?.findings).toEqual([])
+    expect(documented.aiSastFindings?.findings.map(f => [f.id, f.rule_name, f.ai_impact])).toEqual([
+      [8_900_001, 'ai.detection.idor', expect.stringMatching(/^An attacker could read/)]
+    ])
+    expect(documented.aiSastFindings?.findings[0]).not.toHaveProperty('sourcing_policy')
+    // `policies` applies to sast only: an AI finding's rule is in no policy, yet it is listed.
+    const filtered = await call(
+      `${FINDINGS}?${queryString({ ...query, policies: 'rule-board-block' })}`
+    )
+    expect(
+      (filtered.json as { aiSastFindings: { findings: unknown[] } }).aiSastFindings.findings
+    ).toHaveLength(1)
+    // Nor is it in the Code list.
+    expect(await findingIds(WEB_MAIN_OPEN)).not.toContain(8_900_001)
+    emulator.setShape('live')
+    const live = await call(`${FINDINGS}?${queryString(query)}`)
+    expect(Object.keys(live.json as object)).toEqual(['findings'])
+    expect((live.json as { findings: Record<string, unknown>[] }).findings[0]).toMatchObject({
+      id: 8_900_001,
+      sourcing_policy: null,
+      ai_impact: expect.stringMatching(/^An attacker/)
+    })
   })
 
   it('filters by rules, categories and confidence', async () => {

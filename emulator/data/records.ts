@@ -153,7 +153,13 @@ export interface ScaFindingRecord extends FindingCoreRecord {
   usage: { location: LocationRecord; externalTicket: ExternalTicketRecord | null } | null
 }
 
-export type FindingRecord = SastFindingRecord | ScaFindingRecord
+/** An AI-powered detection finding: a Code finding's fields and the model's `ai_impact`. */
+export interface AiSastFindingRecord extends Omit<SastFindingRecord, 'type'> {
+  type: 'ai_sast'
+  aiImpact: string | null
+}
+
+export type FindingRecord = SastFindingRecord | ScaFindingRecord | AiSastFindingRecord
 
 export interface PolicyRuleRecord {
   id: string
@@ -250,7 +256,10 @@ export interface ScanRecord {
    * RUNNING; then it has `status`, completed at this time.
    */
   runningUntil?: number
-  /** `sast`, `sca`, `secrets` (also spelled `code`, `supply_chain`, `PRODUCT_SAST`, ...). */
+  /**
+   * `sast`, `sca`, `secrets`, `ai_sast` (also spelled `code`, `supply_chain`, `PRODUCT_SAST`,
+   * `PRODUCT_AI_SAST`, ...).
+   */
   enabledProducts: string[]
   /**
    * Made with the findings it found (addScanWithFindings): findings_counts counts the findings
@@ -314,6 +323,8 @@ export interface EmulatorState {
   policies: PolicyRecord[]
   sastFindings: SastFindingRecord[]
   scaFindings: ScaFindingRecord[]
+  /** AI-powered detection findings (`issue_type=ai_sast`); none in the sample until a test adds them. */
+  aiSastFindings: AiSastFindingRecord[]
   dependencies: DependencyRecord[]
   tickets: TicketRecord[]
   sbomTasks: Map<string, SbomTaskRecord>

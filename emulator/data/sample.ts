@@ -23,6 +23,7 @@ function emptyState(policies: PolicyRecord[]): EmulatorState {
     policies,
     sastFindings: [],
     scaFindings: [],
+    aiSastFindings: [],
     dependencies: [],
     tickets: [],
     sbomTasks: new Map(),
