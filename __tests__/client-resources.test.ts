@@ -3,7 +3,7 @@
  * shapes (what the description documents and what the live service answers).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding, scaFinding } from '../emulator/data/factories.js'
+import { aiSastFinding, sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator, type WireShape } from '../emulator/server.js'
 import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'
@@ -388,6 +388,36 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         expect(findings[0].relevantSince).toBe(NOW.getTime())
       } finally {
         emulator.state.sastFindings.pop()
+      }
+    })
+
+    it('reads the AI-powered detection findings as their own type, never the Code list', async () => {
+      const idor = aiSastFinding({ id: 8_900_001, severity: 'high', relevantSince: NOW })
+      emulator.state.aiSastFindings.push(idor)
+      try {
+        const findings = await collect({ ...webMain('sast'), type: 'ai_sast' })
+        expect(findings).toEqual([
+          expect.objectContaining({
+            type: 'ai_sast',
+            id: 8_900_001,
+            ruleName: 'ai.detection.idor',
+            severity: 'high',
+            status: 'open',
+            location: {
+              path: 'src/app/api/invoices.py',
+              line: 27,
+              column: 5,
+              endLine: 31,
+              endColumn: 6
+            },
+            sourcingPolicy: undefined
+          })
+        ])
+        expect(emulator.requests[0]?.query.issue_type).toEqual(['ai_sast'])
+        // Nor is the AI finding in the Code list.
+        expect((await collect(webMain('sast'))).map(f => f.id)).not.toContain(8_900_001)
+      } finally {
+        emulator.state.aiSastFindings.pop()
       }
     })
   })

@@ -62,10 +62,18 @@ function requestLines(emulator: Emulator): string[] {
 }
 
 /** The outputs every evaluated run on acme/web main sets. */
+/** A run's counts; `aiSast` only when the run judged AI SAST (the default types do). */
+interface Counts {
+  readonly total: number
+  readonly sast: number
+  readonly sca: number
+  readonly aiSast?: number
+}
+
 function gateOutputs(
   result: string,
   blockingIds: readonly number[],
-  counts: { total: number; sast: number; sca: number } = { total: 16, sast: 10, sca: 6 },
+  counts: Counts = { total: 16, sast: 10, sca: 6, aiSast: 0 },
   blockingCount = blockingIds.length,
   ref = 'refs/heads/main'
 ): Record<string, string> {
@@ -77,6 +85,7 @@ function gateOutputs(
     'sast-count': String(counts.sast),
     'sca-count': String(counts.sca),
     'secrets-count': '0',
+    ...(counts.aiSast === undefined ? {} : { 'ai-sast-count': String(counts.aiSast) }),
     'blocking-ids': JSON.stringify(blockingIds),
     'deployment-slug': 'acme-corp',
     'deployment-id': '4242'
@@ -356,7 +365,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
 
   it('malicious dependency on the PR ref blocks alone; fail-on-malicious: false passes', async () => {
     const pr = { ...RELAXED, ref: 'refs/pull/42/merge' }
-    const counts = { total: 18, sast: 11, sca: 7 }
+    const counts = { total: 18, sast: 11, sca: 7, aiSast: 0 }
 
     const blocked = await runAction(emulator, pr)
     expect(blocked.exitCode).toBe(1)
@@ -517,7 +526,8 @@ describe('e2e gate: verdicts on acme/web main', () => {
       gateOutputs('failed', [WEB_SAST.sqli, WEB_SAST.csrf, WEB_SAST.dangerousHtml], {
         total: 4,
         sast: 3,
-        sca: 1
+        sca: 1,
+        aiSast: 0
       })
     )
     expect(run.exitCode).toBe(1)
@@ -695,7 +705,7 @@ describe('e2e gate: pull requests', () => {
           prCopyId(WEB_SAST.md5),
           WEB_PR.flatmapStream
         ],
-        { total: 18, sast: 11, sca: 7 },
+        { total: 18, sast: 11, sca: 7, aiSast: 0 },
         7,
         PR_REF
       )
@@ -958,7 +968,7 @@ describe('e2e gate: report files', () => {
     expect(sarif.runs).toHaveLength(1)
     const sarifRun = sarif.runs[0]
     expect(sarifRun?.tool.driver.name).toBe('Findings Gate')
-    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca-secrets/')
+    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca-secrets-ai_sast/')
     const errors = (sarifRun?.results ?? []).filter(r => r.level === 'error')
     expect(errors.map(r => r.properties.findingId)).toEqual(WEB_MAIN_BLOCKING)
     expect(errors.every(r => r.properties.blocking)).toBe(true)

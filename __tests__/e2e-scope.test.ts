@@ -58,6 +58,9 @@ describe('e2e scope: finding statuses', () => {
         [...(r.query.issue_type ?? []), ...(r.query.status ?? [])].join(' ')
       )
       expect(sent.sort()).toEqual([
+        'ai_sast fixing',
+        'ai_sast open',
+        'ai_sast reviewing',
         'sast fixing',
         'sast open',
         'sast reviewing',
@@ -82,8 +85,8 @@ describe('e2e scope: finding statuses', () => {
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '0' })
       expect(
-        expectShortListRequests(findingsRequests(emulator), 2).map(r => r.query.status)
-      ).toEqual([['open'], ['open']])
+        expectShortListRequests(findingsRequests(emulator), 3).map(r => r.query.status)
+      ).toEqual([['open'], ['open'], ['open']])
     })
   })
 })

@@ -258,7 +258,7 @@ describe('findings of a scan', () => {
       status: 'SCAN_STATUS_COMPLETED',
       is_full_scan: false,
       exit_code: '1',
-      enabled_products: ['sast', 'sca', 'secrets']
+      enabled_products: ['sast', 'sca', 'secrets', 'ai_sast']
     })
     const clean = emulator.addScan({ repository: REPO, branch: BRANCH })
     expect(clean.id).toBe(record.id + 1)

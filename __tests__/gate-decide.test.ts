@@ -1,6 +1,7 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
 import {
   EXPOSURES,
+  type AiSastFinding,
   SEVERITIES,
   type Exposure,
   type Finding,
@@ -13,7 +14,7 @@ import {
 } from '../src/domain.js'
 import { blockReasons, decide, memoizedBlockReasons, type Thresholds } from '../src/gate/decide.js'
 import { failureMessage, verdictHeadline } from '../src/gate/message.js'
-import { secretsFinding } from './fixtures/report-fixtures.js'
+import { aiSastFinding, secretsFinding } from './fixtures/report-fixtures.js'
 
 function sast(overrides: Partial<SastFinding> = {}): SastFinding {
   return {
@@ -302,6 +303,43 @@ describe('exhaustive: every severity × threshold × exposure × mode × ignore'
   })
 })
 
+describe('AI-powered detection findings', () => {
+  const ai = (id: number, severity: Severity): AiSastFinding => aiSastFinding({ id, severity })
+
+  it('block by severity as Code findings do, never by a mode, and are counted on their own', () => {
+    const modeOf = jest.fn((): FindingMode => 'block')
+    const verdict = decide({
+      findings: [ai(1, 'high'), ai(2, 'medium'), sast({ id: 3, severity: 'medium' })],
+      thresholds: { ...DEFAULTS, failOnPolicyMode: 'monitor' },
+      modeOf,
+      ignoreOf: () => undefined,
+      licenseViolations: [],
+      expiredIgnores: []
+    })
+    expect(verdict.blocking.map(f => [f.finding.id, f.mode, f.reasons.map(r => r.kind)])).toEqual([
+      [1, undefined, ['severity']],
+      [3, 'block', ['policy-mode']]
+    ])
+    expect(verdict.nonBlocking.map(f => [f.finding.id, f.mode])).toEqual([[2, undefined]])
+    // The Code finding's mode is looked up; an AI finding's never is.
+    expect(modeOf).toHaveBeenCalledTimes(1)
+    expect(verdict.counts.ai_sast).toEqual({ low: 0, medium: 1, high: 1, critical: 0 })
+    expect(verdict.counts.sast).toEqual({ low: 0, medium: 1, high: 0, critical: 0 })
+  })
+
+  it('memoised reasons tell an AI finding from a Code one of the same severity and mode', () => {
+    const reasonsOf = memoizedBlockReasons()
+    const thresholds: Thresholds = { ...DEFAULTS, failOnSeverity: 'critical' }
+    expect(reasonsOf(sast({ severity: 'high' }), 'block', thresholds)).toEqual([
+      { kind: 'policy-mode', mode: 'block', threshold: 'block' }
+    ])
+    expect(reasonsOf(ai(1, 'high'), undefined, thresholds)).toEqual([])
+    expect(reasonsOf(ai(2, 'critical'), undefined, thresholds)).toEqual([
+      { kind: 'severity', severity: 'critical', threshold: 'critical' }
+    ])
+  })
+})
+
 describe('verdict', () => {
   it('counts by type and severity, orders blocking first and worst first', () => {
     const verdict = gate(
@@ -317,7 +355,8 @@ describe('verdict', () => {
       total: 4,
       sast: { low: 1, medium: 0, high: 1, critical: 1 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
-      secrets: { low: 0, medium: 0, high: 0, critical: 0 }
+      secrets: { low: 0, medium: 0, high: 0, critical: 0 },
+      ai_sast: { low: 0, medium: 0, high: 0, critical: 0 }
     })
     expect(verdict.findings.map(f => f.finding.id)).toEqual([3, 2, 4, 1])
     expect(verdict.blocking.map(f => f.finding.id)).toEqual([3, 2])

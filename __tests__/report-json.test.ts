@@ -51,7 +51,8 @@ describe('buildJsonReport', () => {
       licenseViolations: 0,
       sast: { low: 1, medium: 1, high: 1, critical: 0 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
-      secrets: { low: 0, medium: 0, high: 0, critical: 0 }
+      secrets: { low: 0, medium: 0, high: 0, critical: 0 },
+      ai_sast: { low: 0, medium: 0, high: 0, critical: 0 }
     })
     expect(json.findings.map(f => [f.id, f.type, f.mode, f.blocking])).toEqual([
       [1, 'sast', 'block', true],

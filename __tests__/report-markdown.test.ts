@@ -5,6 +5,7 @@ import { escapeCell, escapeMarkdown, safeUrl } from '../src/report/escape.js'
 import { oneLine, truncate, truncateUtf8, utf8Length } from '../src/text/plain.js'
 import { COMMENT_MARKER, renderMarkdown, ROW_CAP } from '../src/report/markdown.js'
 import {
+  aiSastFinding,
   evaluated,
   failingReport,
   runReport,
@@ -87,6 +88,34 @@ describe('renderMarkdown: counts and tables', () => {
     )
     expect(md).toContain(
       '**4** findings in scope: **2** blocking, **1** ignored, **1** not blocking'
+    )
+  })
+
+  it('counts AI-powered detection findings in a row of their own, in the total and the scope', () => {
+    const ai = evaluated(aiSastFinding({ id: 9, severity: 'high' }), {
+      reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }]
+    })
+    const base = runReport()
+    const report = runReport({
+      scope: { ...base.scope, issueTypes: ['sast', 'sca', 'ai_sast'] },
+      verdict: verdictOf([
+        ai,
+        evaluated(sastFinding({ id: 1, severity: 'low' }), { blocking: false })
+      ])
+    })
+    const md = renderMarkdown(report, { maxBytes: BIG })
+    expect(md).toContain(
+      [
+        '| SAST | 0 | 0 | 0 | 1 | 1 |',
+        '| SCA | 0 | 0 | 0 | 0 | 0 |',
+        '| AI SAST | 0 | 1 | 0 | 0 | 1 |',
+        '| **Total** | 0 | 1 | 0 | 1 | 2 |'
+      ].join('\n')
+    )
+    expect(md).toContain('**Types** SAST, SCA, AI SAST')
+    // Blocking by severity only: no mode is claimed for it.
+    expect(md).toMatch(
+      /\| high \| <code>ai\.detection\.idor<\/code>[^\n]*\| severity high ≥ high \|\n/
     )
   })
 

@@ -30905,7 +30905,8 @@ const EXPOSURES = [
 ];
 /** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
 const TRANSITIVITIES = ['direct', 'transitive', 'unknown'];
-const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
+/** Code, Supply Chain, Secrets and AI-powered detection findings. */
+const ISSUE_TYPES = ['sast', 'sca', 'secrets', 'ai_sast'];
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
 const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
     'confirmed_valid',
@@ -30979,17 +30980,22 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 /* harmony export */   Tk: () => (/* binding */ PRODUCT_NAMES),
 /* harmony export */   bP: () => (/* binding */ ranProduct)
 /* harmony export */ });
-/** The spellings of each product seen in scans (lower-cased): the app's, the protobuf enum's. */
+/**
+ * The spellings of each product seen in scans (lower-cased): the app's, the issue type's, the
+ * protobuf enum's (`PRODUCT_AI_SAST` in the scans search's products).
+ */
 const PRODUCT_SPELLINGS = {
     sast: ['sast', 'code', 'product_sast'],
     sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
-    secrets: ['secrets', 'product_secrets']
+    secrets: ['secrets', 'product_secrets'],
+    ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 };
 /** What the reports call each type. */
 const PRODUCT_NAMES = {
     sast: 'Code',
     sca: 'Supply Chain',
-    secrets: 'Secrets'
+    secrets: 'Secrets',
+    ai_sast: 'AI-powered detection'
 };
 /**
  * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
@@ -43100,7 +43106,7 @@ function fastScaWire(raw) {
 
 ;// CONCATENATED MODULE: ./src/api/findings-wire.ts
 /**
- * The findings wire format: the zod schemas of one SAST and one SCA finding (the specification the
+ * The findings wire format: the zod schemas of one SAST (or AI SAST) and one SCA finding (the specification the
  * fast decoder in findings-fast.ts is held to), and the builders of the compact domain records.
  */
 
@@ -43257,11 +43263,12 @@ function ticketOf(wire) {
         return undefined;
     return { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined };
 }
-function toSast(wire, status, pool) {
+/** A Code finding, or an AI-powered detection finding (the same fields). */
+function toSast(wire, status, pool, type = 'sast') {
     const rule = wire.rule;
     const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)');
     return {
-        type: 'sast',
+        type,
         id: wire.id,
         ruleName,
         ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
@@ -43518,7 +43525,8 @@ async function* cursorPages(fetchPage, options) {
 
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
-    sca: 'scaFindings'
+    sca: 'scaFindings',
+    ai_sast: 'aiSastFindings'
 };
 /** The documented maximum: fewest round trips. */
 const FINDINGS_PAGE_SIZE = 3000;
@@ -43630,14 +43638,15 @@ function findingsOfPage(bytes, type, request) {
  */
 function normaliseFinding(raw, type, status, index, request, pool, decoder = 'fast') {
     const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
-    if (type === 'sast') {
+    // An AI-powered detection finding has a Code finding's fields (and `ai_impact`, not read).
+    if (type === 'sast' || type === 'ai_sast') {
         const fast = decoder === 'fast' ? fastSastWire(raw) : undefined;
         if (fast !== undefined)
-            return toSast(fast, status, pool);
+            return toSast(fast, status, pool, type);
         const parsed = SastWire.safeParse(raw);
         if (!parsed.success)
             throw invalid(parsed.error);
-        return toSast(parsed.data, status, pool);
+        return toSast(parsed.data, status, pool, type);
     }
     const fast = decoder === 'fast' ? fastScaWire(raw) : undefined;
     if (fast !== undefined)
@@ -43924,7 +43933,8 @@ class ScopeFilter {
     kept = {
         sast: new Map(),
         sca: new Map(),
-        secrets: new Map()
+        secrets: new Map(),
+        ai_sast: new Map()
     };
     repositoryMatches = new Map();
     refMatches = new Map();
@@ -43976,9 +43986,10 @@ class ScopeFilter {
             scope: this.scope
         };
     }
-    /** SAST findings first, then SCA, then secrets, each in the order they first arrived. */
+    /** SAST findings first, then AI SAST, SCA, secrets, each in the order they first arrived. */
     findings() {
-        return [...this.kept.sast.values(), ...this.kept.sca.values(), ...this.kept.secrets.values()];
+        const { sast, ai_sast, sca, secrets } = this.kept;
+        return [...sast.values(), ...ai_sast.values(), ...sca.values(), ...secrets.values()];
     }
     dropReason(finding) {
         if (!this.repositoryMatch(finding.repository))
@@ -44312,7 +44323,7 @@ async function fetchSecrets(transport, deploymentId, config, warn) {
     catch (error) {
         if (!config.typesFromDefault || !isProductMissing(error))
             throw error;
-        warn(`Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error`);
+        warn(`Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types without secrets (e.g. sast,sca,ai_sast) to leave secrets out, or name secrets to make this an error`);
     }
     return found;
 }
@@ -46711,6 +46722,9 @@ function blockReasons(finding, mode, thresholds) {
         return secretsReasons(finding, thresholds);
     if (finding.type === 'sca')
         return scaReasons(finding, thresholds);
+    // An AI-powered detection finding has no mode the API gives (its mode filter is Code's only).
+    if (finding.type === 'ai_sast')
+        return severityReason(finding.severity, thresholds);
     return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)];
 }
 /**
@@ -46818,18 +46832,18 @@ function scaShape(finding) {
  * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 function memoizedBlockReasons() {
-    // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
+    // type → severity → mode, reachability or validation state → SCA shape → malicious or mode
     const cache = new Map();
     return (finding, mode, thresholds) => {
         if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
             return blockReasons(finding, mode, thresholds);
         }
-        const third = finding.type === 'sast'
-            ? mode
-            : finding.type === 'sca'
-                ? finding.reachability
-                : finding.validationState;
-        const fourth = finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode;
+        const third = finding.type === 'sca'
+            ? finding.reachability
+            : finding.type === 'secrets'
+                ? finding.validationState
+                : mode;
+        const fourth = finding.type === 'sca' ? finding.malicious : finding.type === 'secrets' ? mode : undefined;
         const shape = nested(nested(nested(cache, finding.type), finding.severity), third);
         const level = nested(shape, scaShape(finding));
         let reasons = level.get(fourth);
@@ -46862,7 +46876,8 @@ function decide(input) {
     const sast = emptyCounts();
     const sca = emptyCounts();
     const secrets = emptyCounts();
-    const byType = { sast, sca, secrets };
+    const aiSast = emptyCounts();
+    const byType = { sast, sca, secrets, ai_sast: aiSast };
     let blockingCount = 0;
     let ignoredCount = 0;
     const evaluated = new Array(count);
@@ -46896,7 +46911,7 @@ function decide(input) {
         ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-        counts: { total: findings.length, sast, sca, secrets }
+        counts: { total: findings.length, sast, sca, secrets, ai_sast: aiSast }
     };
 }
 /** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
@@ -48029,7 +48044,7 @@ function scopeFields(ctx) {
         repository: withFallback(parsed(parseRepository, 'is required (set it, or run on GitHub Actions where GITHUB_REPOSITORY is set)'), contextRepository(ctx)),
         ref: withFallback(parsed(parseRef, missingRefProblem(ctx)), contextRef(ctx)),
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+        // Empty (the action.yml default) = every type, each only where a scan ran its product.
         issueTypes: parsed(parseIssueTypes).optional(),
         status: parsed(parseStatuses).prefault('open,reviewing,fixing')
     };
@@ -48039,7 +48054,8 @@ const DEFAULT_ISSUE_TYPES = Object.freeze([
     ...src_domain/* ISSUE_TYPES */.co
 ]);
 function parseIssueTypes(raw) {
-    const types = listOf(entryOf(oneOf(src_domain/* ISSUE_TYPES */.co), src_domain/* ISSUE_TYPES */.co.join(', ')))(raw);
+    // `ai-sast` is `ai_sast`, as `provisionally-ignored` is a status.
+    const types = listOf(entryOf(oneOf(src_domain/* ISSUE_TYPES */.co, underscored), src_domain/* ISSUE_TYPES */.co.join(', ')))(raw);
     if (types.length > 0)
         return types;
     throw new InputValueError(`must name at least one of ${src_domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
@@ -48476,7 +48492,8 @@ function reportParts(report, configWithoutSecrets, meta) {
                     licenseViolations: verdict.licenseViolations.length,
                     sast: verdict.counts.sast,
                     sca: verdict.counts.sca,
-                    secrets: verdict.counts.secrets
+                    secrets: verdict.counts.secrets,
+                    ai_sast: verdict.counts.ai_sast
                 }
                 : null
         },
@@ -48623,6 +48640,10 @@ function buildOutputs(report, extras = {}, onCut = () => undefined) {
         set('sast-count', String(sum(verdict.counts.sast)));
         set('sca-count', String(sum(verdict.counts.sca)));
         set('secrets-count', String(sum(verdict.counts.secrets)));
+        // Only when judged: a deployment without the product must not read as "no AI findings".
+        if (report.scope.issueTypes.includes('ai_sast')) {
+            set('ai-sast-count', String(sum(verdict.counts.ai_sast)));
+        }
         setList('blocking-ids', verdict.blocking.map(f => f.finding.id));
     }
     if (tickets) {
@@ -48703,9 +48724,12 @@ function cweTag(cwe) {
     const match = /CWE-(\d+)/i.exec(cwe);
     return match?.[1] === undefined ? undefined : `external/cwe/cwe-${match[1].padStart(3, '0')}`;
 }
-/** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
+/**
+ * Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA; none for a
+ * secret, nor for an AI-powered detection finding (its rule is the model's, not the registry's).
+ */
 function ruleHelpUri(finding) {
-    if (finding.type === 'secrets')
+    if (finding.type === 'secrets' || finding.type === 'ai_sast')
         return undefined;
     if (finding.type === 'sast') {
         return finding.ruleName.trim() === ''
@@ -52251,7 +52275,8 @@ function formatCount(n) {
 /* harmony export */   tr: () => (/* binding */ dependencyText),
 /* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   zR: () => (/* binding */ modeText),
-/* harmony export */   zT: () => (/* binding */ reasonsText)
+/* harmony export */   zT: () => (/* binding */ reasonsText),
+/* harmony export */   zn: () => (/* binding */ TYPE_LABELS)
 /* harmony export */ });
 /* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
 /**
@@ -52260,6 +52285,13 @@ function formatCount(n) {
  * reporter escapes for its own medium.
  */
 
+/** Each type's name in the counts and the scope: SAST, SCA, SECRETS, AI SAST. */
+const TYPE_LABELS = {
+    sast: 'SAST',
+    sca: 'SCA',
+    secrets: 'SECRETS',
+    ai_sast: 'AI SAST'
+};
 function reasonText(reason) {
     switch (reason.kind) {
         case 'severity':
@@ -52960,7 +52992,7 @@ function scopeText(report) {
     parts.push(`**Repository** ${(0,report_escape/* code */.aY)(scope.repository)}`);
     parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
     parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
-    parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
+    parts.push(`**Types** ${scope.issueTypes.map(t => labels/* TYPE_LABELS */.zn[t]).join(', ') || 'none'}`);
     parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
     return `${parts.join(' · ')}\n`;
 }
@@ -53016,12 +53048,13 @@ function countRow(label, c) {
 }
 function countsText(report, verdict) {
     const { counts } = verdict;
-    const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
+    const rows = report.scope.issueTypes.map(type => countRow(labels/* TYPE_LABELS */.zn[type], counts[type]));
+    const sum = (severity) => domain/* ISSUE_TYPES */.co.reduce((total, type) => total + counts[type][severity], 0);
     const total = {
-        critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
-        high: counts.sast.high + counts.sca.high + counts.secrets.high,
-        medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
-        low: counts.sast.low + counts.sca.low + counts.secrets.low
+        critical: sum('critical'),
+        high: sum('high'),
+        medium: sum('medium'),
+        low: sum('low')
     };
     const licenses = verdict.licenseViolations.length;
     const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +

@@ -86,7 +86,14 @@ const DEPLOYMENT_INPUTS = [
   }
 ] as const
 type DeploymentInputs = (typeof DEPLOYMENT_INPUTS)[number]
-const TYPES = ['sast', 'sca'] as const
+/** The findings endpoint's types: the bench scan runs every product (AI SAST finds nothing). */
+const TYPES = ['sast', 'sca', 'ai_sast'] as const
+/** Where the documented shape puts each type's list. */
+const LIST_KEYS: Readonly<Record<(typeof TYPES)[number], string>> = {
+  sast: 'sastFindings',
+  sca: 'scaFindings',
+  ai_sast: 'aiSastFindings'
+}
 /** The action's default `status`: one findings request chain per type and status. */
 const STATUSES = ['open', 'reviewing', 'fixing'] as const
 
@@ -171,7 +178,7 @@ async function requestCount(api: BenchApi, chains: readonly Chain[]): Promise<Re
  * filter; `size` is how many findings it holds.
  */
 interface Chain {
-  readonly type: string
+  readonly type: (typeof TYPES)[number]
   readonly status: string
   readonly policies?: string
   readonly size: number
@@ -203,16 +210,11 @@ async function readChains(api: BenchApi, policyMode: string): Promise<Chain[]> {
       let size = 0
       for (let page = 0; ; page++) {
         const url = findingsUrl(api.url, list.type, page, PAGE, list.status, list.policies)
-        const body = (await fetchJson(api, url)) as {
-          sastFindings?: { findings: unknown[] }
-          scaFindings?: { findings: unknown[] }
+        const body = (await fetchJson(api, url)) as Record<string, { findings?: unknown[] }> & {
           findings?: unknown[]
         }
         const items =
-          (body.findings ?? []).length +
-          (list.type === 'sast'
-            ? (body.sastFindings?.findings.length ?? 0)
-            : (body.scaFindings?.findings.length ?? 0))
+          (body.findings ?? []).length + (body[LIST_KEYS[list.type]]?.findings?.length ?? 0)
         size += items
         if (items < PAGE) return { ...list, size }
       }

@@ -32,7 +32,8 @@ export type Exposure = (typeof EXPOSURES)[number]
 export const TRANSITIVITIES = ['direct', 'transitive', 'unknown'] as const
 export type Transitivity = (typeof TRANSITIVITIES)[number]
 
-export const ISSUE_TYPES = ['sast', 'sca', 'secrets'] as const
+/** Code, Supply Chain, Secrets and AI-powered detection findings. */
+export const ISSUE_TYPES = ['sast', 'sca', 'secrets', 'ai_sast'] as const
 export type IssueType = (typeof ISSUE_TYPES)[number]
 
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
@@ -141,6 +142,12 @@ export interface SastFinding extends FindingBase {
   readonly sourcingPolicy?: SourcingPolicy
 }
 
+/** An AI-powered detection finding: a Code finding of a model's, judged like one but for mode. */
+export interface AiSastFinding extends FindingBase {
+  readonly type: 'ai_sast'
+  readonly sourcingPolicy?: SourcingPolicy
+}
+
 export interface ScaDependency {
   readonly package: string
   readonly version: string
@@ -175,7 +182,7 @@ export interface SecretsFinding extends FindingBase {
   readonly mode: PolicyMode | 'unknown'
 }
 
-export type Finding = SastFinding | ScaFinding | SecretsFinding
+export type Finding = SastFinding | ScaFinding | SecretsFinding | AiSastFinding
 
 export interface Dependency {
   readonly name: string
@@ -307,6 +314,7 @@ export interface Verdict {
     readonly sast: SeverityCounts
     readonly sca: SeverityCounts
     readonly secrets: SeverityCounts
+    readonly ai_sast: SeverityCounts
   }
 }
 

@@ -309,7 +309,7 @@ export function scan(
     isFullScan: true,
     completedAt: finished ? new Date(startedAt.getTime() + 2 * MINUTE_MS) : null,
     exitCode: status === 'SCAN_STATUS_COMPLETED' ? 1 : status === 'SCAN_STATUS_ERROR' ? 2 : null,
-    enabledProducts: ['sast', 'sca', 'secrets'],
+    enabledProducts: ['sast', 'sca', 'secrets', 'ai_sast'],
     ...overrides,
     status,
     startedAt

@@ -32,7 +32,7 @@ export interface ScanSpec {
   /** Default: a stable 40-hex digest of the repository, branch and scan id. */
   commit?: string
   /**
-   * Default `['sast', 'sca', 'secrets']`; `code`, `supply_chain`, `PRODUCT_SAST`, `ai_sast`,
+   * Default `['sast', 'sca', 'secrets', 'ai_sast']`; `code`, `supply_chain`, `PRODUCT_SAST`,
    * `PRODUCT_AI_SAST`... also count.
    */
   enabledProducts?: string[]
@@ -135,7 +135,7 @@ export function addScanWithFindings(
       startedAt,
       completedAt,
       exitCode: exitCode(status, found),
-      enabledProducts: spec.enabledProducts ?? ['sast', 'sca', 'secrets'],
+      enabledProducts: spec.enabledProducts ?? ['sast', 'sca', 'secrets', 'ai_sast'],
       ownFindings: true
     },
     new Date(nowMs)

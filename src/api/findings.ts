@@ -20,7 +20,8 @@ export type PlatformIssueType = Exclude<IssueType, 'secrets'>
 
 const LIST_OF_TYPE: Readonly<Record<PlatformIssueType, string>> = {
   sast: 'sastFindings',
-  sca: 'scaFindings'
+  sca: 'scaFindings',
+  ai_sast: 'aiSastFindings'
 }
 
 /** The documented maximum: fewest round trips. */
@@ -200,12 +201,13 @@ export function normaliseFinding(
 ): Finding {
   const invalid = (error: z.ZodError): SchemaError =>
     new SchemaError(request, formatIssues(error.issues, `findings[${index}]`))
-  if (type === 'sast') {
+  // An AI-powered detection finding has a Code finding's fields (and `ai_impact`, not read).
+  if (type === 'sast' || type === 'ai_sast') {
     const fast = decoder === 'fast' ? fastSastWire(raw) : undefined
-    if (fast !== undefined) return toSast(fast, status, pool)
+    if (fast !== undefined) return toSast(fast, status, pool, type)
     const parsed = SastWire.safeParse(raw)
     if (!parsed.success) throw invalid(parsed.error)
-    return toSast(parsed.data, status, pool)
+    return toSast(parsed.data, status, pool, type)
   }
   const fast = decoder === 'fast' ? fastScaWire(raw) : undefined
   if (fast !== undefined) return toSca(fast, status, pool)

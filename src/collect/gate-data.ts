@@ -200,7 +200,7 @@ async function fetchSecrets(
   } catch (error) {
     if (!config.typesFromDefault || !isProductMissing(error)) throw error
     warn(
-      `Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error`
+      `Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types without secrets (e.g. sast,sca,ai_sast) to leave secrets out, or name secrets to make this an error`
     )
   }
   return found

@@ -67,6 +67,8 @@ export function blockReasons(
 ): BlockReason[] {
   if (finding.type === 'secrets') return secretsReasons(finding, thresholds)
   if (finding.type === 'sca') return scaReasons(finding, thresholds)
+  // An AI-powered detection finding has no mode the API gives (its mode filter is Code's only).
+  if (finding.type === 'ai_sast') return severityReason(finding.severity, thresholds)
   return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)]
 }
 
@@ -201,20 +203,20 @@ function scaShape(finding: Finding): number | undefined {
  * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 export function memoizedBlockReasons(): ReasonsOf {
-  // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
+  // type → severity → mode, reachability or validation state → SCA shape → malicious or mode
   const cache = new Map<unknown, unknown>()
   return (finding, mode, thresholds) => {
     if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
       return blockReasons(finding, mode, thresholds)
     }
     const third =
-      finding.type === 'sast'
-        ? mode
-        : finding.type === 'sca'
-          ? finding.reachability
-          : finding.validationState
+      finding.type === 'sca'
+        ? finding.reachability
+        : finding.type === 'secrets'
+          ? finding.validationState
+          : mode
     const fourth =
-      finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode
+      finding.type === 'sca' ? finding.malicious : finding.type === 'secrets' ? mode : undefined
     const shape = nested(nested(nested(cache, finding.type), finding.severity), third)
     const level = nested(shape, scaShape(finding))
     let reasons = level.get(fourth) as readonly BlockReason[] | undefined
@@ -250,7 +252,8 @@ export function decide(input: GateInput): Verdict {
   const sast = emptyCounts()
   const sca = emptyCounts()
   const secrets = emptyCounts()
-  const byType = { sast, sca, secrets }
+  const aiSast = emptyCounts()
+  const byType = { sast, sca, secrets, ai_sast: aiSast }
   let blockingCount = 0
   let ignoredCount = 0
   const evaluated = new Array<EvaluatedFinding>(count)
@@ -282,7 +285,7 @@ export function decide(input: GateInput): Verdict {
     ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-    counts: { total: findings.length, sast, sca, secrets }
+    counts: { total: findings.length, sast, sca, secrets, ai_sast: aiSast }
   }
 }
 

@@ -45,6 +45,7 @@ export interface JsonReport {
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
     readonly secrets: NonNullable<RunReport['verdict']>['counts']['secrets']
+    readonly ai_sast: NonNullable<RunReport['verdict']>['counts']['ai_sast']
   } | null
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
@@ -153,7 +154,8 @@ function reportParts(
             licenseViolations: verdict.licenseViolations.length,
             sast: verdict.counts.sast,
             sca: verdict.counts.sca,
-            secrets: verdict.counts.secrets
+            secrets: verdict.counts.secrets,
+            ai_sast: verdict.counts.ai_sast
           }
         : null
     },

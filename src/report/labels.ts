@@ -8,8 +8,17 @@ import {
   type BlockReason,
   type EvaluatedFinding,
   type Finding,
+  type IssueType,
   type Location
 } from '../domain.js'
+
+/** Each type's name in the counts and the scope: SAST, SCA, SECRETS, AI SAST. */
+export const TYPE_LABELS: Readonly<Record<IssueType, string>> = {
+  sast: 'SAST',
+  sca: 'SCA',
+  secrets: 'SECRETS',
+  ai_sast: 'AI SAST'
+}
 
 export function reasonText(reason: BlockReason): string {
   switch (reason.kind) {

@@ -7,6 +7,7 @@
  */
 import { formatDuration } from '../time/duration.js'
 import {
+  ISSUE_TYPES,
   TRANSITIVITIES,
   type SecretsThreshold,
   type SeverityCounts,
@@ -15,7 +16,7 @@ import {
 import { violationsNoun } from '../gate/licenses.js'
 import { code, escapeMarkdown, formatCount, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import { epssText, plural } from './labels.js'
+import { epssText, plural, TYPE_LABELS } from './labels.js'
 import {
   blockingSection,
   expiredSection,
@@ -185,7 +186,7 @@ function scopeText(report: RunReport): string {
   parts.push(`**Repository** ${code(scope.repository)}`)
   parts.push(`**Ref** ${code(scope.ref)}`)
   parts.push(`**Since** ${scope.since === undefined ? 'all time' : escapeMarkdown(scope.since)}`)
-  parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`)
+  parts.push(`**Types** ${scope.issueTypes.map(t => TYPE_LABELS[t]).join(', ') || 'none'}`)
   parts.push(`**Status** ${escapeMarkdown(scope.findingStatus.join(', '))}`)
   return `${parts.join(' · ')}\n`
 }
@@ -243,12 +244,14 @@ function countRow(label: string, c: SeverityCounts): string {
 
 function countsText(report: RunReport, verdict: Verdict): string {
   const { counts } = verdict
-  const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]))
+  const rows = report.scope.issueTypes.map(type => countRow(TYPE_LABELS[type], counts[type]))
+  const sum = (severity: keyof SeverityCounts): number =>
+    ISSUE_TYPES.reduce((total, type) => total + counts[type][severity], 0)
   const total: SeverityCounts = {
-    critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
-    high: counts.sast.high + counts.sca.high + counts.secrets.high,
-    medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
-    low: counts.sast.low + counts.sca.low + counts.secrets.low
+    critical: sum('critical'),
+    high: sum('high'),
+    medium: sum('medium'),
+    low: sum('low')
   }
   const licenses = verdict.licenseViolations.length
   const line =
