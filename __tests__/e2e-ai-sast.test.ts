@@ -143,6 +143,26 @@ describe('e2e AI SAST: judged and reported like Code findings, with their own co
   })
 })
 
+describe('e2e AI SAST: tickets', () => {
+  it('are not asked for AI findings, which the tickets API does not take: skipped with a warning', async () => {
+    await withEmulator({}, async emulator => {
+      const scan = scanWithAiFinding(emulator)
+      const run = await runAction(emulator, { commit: scan.commit, 'create-tickets': 'true' })
+
+      const tickets = emulator.requests.filter(r => r.path.endsWith('/tickets'))
+      const types = tickets.map(r => (r.body as { issue_type: string }).issue_type)
+      expect(types.sort()).toEqual(['sast', 'sca'])
+      expect(warningLines(run)).toEqual([
+        `Tickets for ai_sast finding ${AI_ID} skipped: the tickets API takes Code, Supply Chain and Secrets findings only (issue_type sast, sca, secrets)`
+      ])
+      // The other blocking findings got theirs; the gate is unaffected.
+      expect(run.outputs['tickets-created']).toBe('5')
+      expect(run.outputs['ai-sast-count']).toBe('1')
+      expect(run.exitCode).toBe(1)
+    })
+  })
+})
+
 describe('e2e AI SAST: a product the deployment may not have', () => {
   /** An older scan found an AI finding; the gated commit's scan did not run AI-powered detection. */
   function withoutAiOnHead(emulator: Emulator): ScanRecord {

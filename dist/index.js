@@ -46052,8 +46052,12 @@ function idsText(ids) {
         ? 'no finding ids'
         : `finding${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
 }
+/** The types the tickets API takes (its `issue_type`): AI-powered detection is not one of them. */
+const TICKETED_TYPES = new Set(['sast', 'sca', 'secrets']);
+const NOT_TICKETED = 'the tickets API takes Code, Supply Chain and Secrets findings only (issue_type sast, sca, secrets)';
 /**
- * One ticket request per finding type. Failed and skipped findings become warnings; a request
+ * One ticket request per finding type the tickets API takes; the findings of another type are
+ * skipped, never sent as one it takes. Failed and skipped findings become warnings; a request
  * error is a warning too (tickets never decide the gate), worded so a user knows whether tickets
  * may exist already.
  */
@@ -46062,7 +46066,14 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
     const created = [];
     const failed = [];
     const skipped = [];
-    const types = [...selection.byType.entries()];
+    const selected = [...selection.byType.entries()];
+    const types = selected.filter(([type]) => TICKETED_TYPES.has(type));
+    for (const [type, findingIds] of selected) {
+        if (TICKETED_TYPES.has(type))
+            continue;
+        warn(`Tickets for ${type} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`);
+        skipped.push({ findingIds, reason: NOT_TICKETED });
+    }
     const outcomes = await Promise.allSettled(types.map(([type, findingIds]) => createTickets(transport, deploymentSlug, {
         type,
         findingIds,
