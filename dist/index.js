@@ -44188,15 +44188,14 @@ async function everyDependency(transport, deploymentId, repositoryId, repository
 
 
 
-/** One mode list's first page; the next ones as pages.ts plans them (a subset of the full list). */
-const MODE_LIST_PLANNED_PAGES = 1;
 /**
- * The mode lists of one status's SAST list: one per mode at or above `threshold`, read to their
- * ends. A list that cannot be read is no verdict: without it, findings of that mode would pass.
+ * The mode lists of one status's SAST list: one per mode at or above `threshold`, each asking for
+ * `plannedPages` at once and read to its end like any list (pages.ts). A list that cannot be read
+ * is no verdict: without it, findings of that mode would pass.
  */
-function readModeLists(transport, deploymentSlug, query, threshold) {
+function readModeLists(transport, deploymentSlug, query, threshold, plannedPages) {
     return modesAtOrAbove(threshold).map(async (mode) => {
-        const ids = readFindingIds(transport, deploymentSlug, { ...query, mode }, MODE_LIST_PLANNED_PAGES);
+        const ids = readFindingIds(transport, deploymentSlug, { ...query, mode }, plannedPages);
         return { mode, ids: await noVerdictOnFailure(ids, `${mode}-mode`, query) };
     });
 }
@@ -44263,17 +44262,20 @@ async function fetchFindings(transport, where, config, { warn, counts, modeThres
     const queries = config.issueTypes
         .filter((type) => type !== 'secrets')
         .flatMap(type => config.status.map((status, index) => ({ ...queryOf(config, type, status), index })));
+    const countOf = (type) => config.since === undefined ? counts?.[type] : undefined;
     const lists = queries.map(async ({ index, ...query }) => {
-        const count = config.since === undefined ? counts?.[query.type] : undefined;
-        const found = await readFindings(transport, where.deploymentSlug, query, plannedPages(count, index));
-        filter.add(found);
+        const plan = plannedPages(countOf(query.type), index);
+        filter.add(await readFindings(transport, where.deploymentSlug, query, plan));
     });
     // After the full lists, which a count sizes: they are the longer reads.
     const modeLists = threshold === undefined
         ? []
         : queries
             .filter(query => query.type === 'sast')
-            .flatMap(query => readModeLists(transport, where.deploymentSlug, query, threshold));
+            .flatMap(({ index, ...query }) => {
+            const plan = plannedModePages(countOf(query.type), index);
+            return readModeLists(transport, where.deploymentSlug, query, threshold, plan);
+        });
     await allInOrder([secrets, ...lists, ...modeLists]);
     const modes = threshold === undefined ? undefined : listedModes(threshold, await Promise.all(modeLists));
     return {
@@ -44294,6 +44296,15 @@ function queryOf(config, type, status) {
  */
 function plannedPages(count, statusIndex) {
     return statusIndex === 0 ? pagesForCount(count, FINDINGS_PAGE_SIZE) : 1;
+}
+/**
+ * Pages a mode list asks for at once: as its status's list does, but at most one window. It is a
+ * subset of that list, so the count bounds it from above, and a window is what a full page would
+ * call for anyway: a long list's mode list comes a round trip sooner than page by page, and a
+ * short one costs at most the pages past its end that its list's plan asks for too.
+ */
+function plannedModePages(count, statusIndex) {
+    return Math.min(plannedPages(count, statusIndex), FINDINGS_WINDOW);
 }
 /** Every value, or the first failure in the order given (not in time): a stable error message. */
 async function allInOrder(promises) {

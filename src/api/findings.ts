@@ -31,7 +31,7 @@ export const FINDINGS_PAGE_SIZE = 3000
 const PAGE_READS = new Limiter(2)
 
 /** Pages of one list asked for at once past its plan, when a count understated it. */
-const FINDINGS_WINDOW = 4
+export const FINDINGS_WINDOW = 4
 
 const MAX_FINDINGS_PAGES = 2000
 

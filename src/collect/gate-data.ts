@@ -8,6 +8,7 @@ import { ApiError } from '../api/errors.js'
 import {
   readFindings,
   FINDINGS_PAGE_SIZE,
+  FINDINGS_WINDOW,
   type FindingsQuery,
   type PlatformIssueType
 } from '../api/findings.js'
@@ -122,15 +123,11 @@ export async function fetchFindings(
     .flatMap(type =>
       config.status.map((status, index) => ({ ...queryOf(config, type, status), index }))
     )
+  const countOf = (type: PlatformIssueType): number | undefined =>
+    config.since === undefined ? counts?.[type] : undefined
   const lists = queries.map(async ({ index, ...query }) => {
-    const count = config.since === undefined ? counts?.[query.type] : undefined
-    const found = await readFindings(
-      transport,
-      where.deploymentSlug,
-      query,
-      plannedPages(count, index)
-    )
-    filter.add(found)
+    const plan = plannedPages(countOf(query.type), index)
+    filter.add(await readFindings(transport, where.deploymentSlug, query, plan))
   })
   // After the full lists, which a count sizes: they are the longer reads.
   const modeLists =
@@ -138,7 +135,10 @@ export async function fetchFindings(
       ? []
       : queries
           .filter(query => query.type === 'sast')
-          .flatMap(query => readModeLists(transport, where.deploymentSlug, query, threshold))
+          .flatMap(({ index, ...query }) => {
+            const plan = plannedModePages(countOf(query.type), index)
+            return readModeLists(transport, where.deploymentSlug, query, threshold, plan)
+          })
   await allInOrder([secrets, ...lists, ...modeLists])
   const modes =
     threshold === undefined ? undefined : listedModes(threshold, await Promise.all(modeLists))
@@ -166,6 +166,16 @@ function queryOf(
  */
 function plannedPages(count: number | undefined, statusIndex: number): number {
   return statusIndex === 0 ? pagesForCount(count, FINDINGS_PAGE_SIZE) : 1
+}
+
+/**
+ * Pages a mode list asks for at once: as its status's list does, but at most one window. It is a
+ * subset of that list, so the count bounds it from above, and a window is what a full page would
+ * call for anyway: a long list's mode list comes a round trip sooner than page by page, and a
+ * short one costs at most the pages past its end that its list's plan asks for too.
+ */
+function plannedModePages(count: number | undefined, statusIndex: number): number {
+  return Math.min(plannedPages(count, statusIndex), FINDINGS_WINDOW)
 }
 
 /** Every value, or the first failure in the order given (not in time): a stable error message. */

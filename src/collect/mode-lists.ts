@@ -11,26 +11,20 @@ import type { RuleBoardMode } from '../domain.js'
 import { NoVerdictError } from '../errors.js'
 import { modesAtOrAbove, type ModeList } from '../gate/modes.js'
 
-/** One mode list's first page; the next ones as pages.ts plans them (a subset of the full list). */
-const MODE_LIST_PLANNED_PAGES = 1
-
 /**
- * The mode lists of one status's SAST list: one per mode at or above `threshold`, read to their
- * ends. A list that cannot be read is no verdict: without it, findings of that mode would pass.
+ * The mode lists of one status's SAST list: one per mode at or above `threshold`, each asking for
+ * `plannedPages` at once and read to its end like any list (pages.ts). A list that cannot be read
+ * is no verdict: without it, findings of that mode would pass.
  */
 export function readModeLists(
   transport: Transport,
   deploymentSlug: string,
   query: FindingsQuery,
-  threshold: RuleBoardMode
+  threshold: RuleBoardMode,
+  plannedPages: number
 ): Promise<ModeList>[] {
   return modesAtOrAbove(threshold).map(async mode => {
-    const ids = readFindingIds(
-      transport,
-      deploymentSlug,
-      { ...query, mode },
-      MODE_LIST_PLANNED_PAGES
-    )
+    const ids = readFindingIds(transport, deploymentSlug, { ...query, mode }, plannedPages)
     return { mode, ids: await noVerdictOnFailure(ids, `${mode}-mode`, query) }
   })
 }
