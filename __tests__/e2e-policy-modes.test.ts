@@ -18,6 +18,7 @@ import {
   runAction,
   sharedEmulator,
   warningLines,
+  withEmulator,
   type Emulator
 } from './helpers/e2e.js'
 import { commandLines } from './helpers/e2e-inspect.js'
@@ -209,6 +210,37 @@ describe('e2e policy modes: from the findings endpoint', () => {
       'No verdict: deployment-id "4243" does not match deployment-slug "acme-corp": the api-token sees acme-corp with id 4242; set deployment-id to 4242 or leave it empty'
     ])
     expect(modeLists(emulator)).toEqual([])
+  })
+})
+
+describe('e2e policy modes: a long mode list', () => {
+  it('asks for its list’s planned pages at once, and reads it to its end', async () => {
+    await withEmulator({ latencyMs: 200 }, async emulator => {
+      // 4,000 open findings of a block-mode rule: two pages and the empty one that ends the list.
+      const scan = emulator.addScan({
+        repository: 'acme/web',
+        branch: 'refs/heads/main',
+        sast: Array.from({ length: 4000 }, (_, i) => ({
+          ruleName: MD5_RULE,
+          severity: 'low' as const,
+          location: { filePath: `src/m${i}.py`, line: 1, column: 1, endLine: 1, endColumn: 9 }
+        }))
+      })
+      const run = await runAction(emulator, {
+        commit: scan.commit,
+        'issue-types': 'sast',
+        status: 'open',
+        'fail-on-severity': 'none'
+      })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs['blocking-count']).toBe('4002')
+      const pages = emulator.requests.filter(r => r.query.policies?.[0] === 'rule-board-block')
+      expect(pages.map(r => Number(r.query.page?.[0])).sort()).toEqual([0, 1, 2])
+      // Asked together (the count's plan), not one after another a round trip apart.
+      const times = pages.map(r => r.receivedAt ?? 0)
+      expect(Math.max(...times) - Math.min(...times)).toBeLessThan(150)
+    })
   })
 })
 
