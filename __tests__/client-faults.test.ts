@@ -9,7 +9,6 @@ import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDeployments } from '../src/api/deployments.js'
 import { ApiError, NetworkError, SchemaError, isClientError } from '../src/api/errors.js'
 import { readFindings, type FindingsQuery } from '../src/api/findings.js'
-import { listPolicies } from '../src/api/policies.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { getSbomExport } from '../src/api/sbom.js'
 import { redactSecret } from '../src/api/redact.js'
@@ -410,10 +409,10 @@ describe('invalid responses', () => {
   it('names the missing field of a response envelope', async () => {
     const { transport } = client()
     emulator.addFault({ kind: 'json', body: { items: [] } })
-    const error = await failure(listPolicies(transport, '4242'))
+    const error = await failure(listDeployments(transport))
     expect(error).toBeInstanceOf(SchemaError)
     expect((error as SchemaError).problems).toEqual([
-      'policies: Invalid input: expected array, received undefined'
+      'deployments: Invalid input: expected array, received undefined'
     ])
   })
 })

@@ -5,7 +5,8 @@
  * agree.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { dependency, sastFinding } from '../emulator/data/factories.js'
+import { dependency, sastFinding, secretFinding } from '../emulator/data/factories.js'
+import { renderSecret } from '../emulator/api/secrets.js'
 import { startEmulator, type Emulator } from '../emulator/server.js'
 import { renderFindingsPage, renderProject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'
@@ -18,8 +19,8 @@ import {
 } from '../src/api/findings.js'
 import { StringPool } from '../src/api/findings-wire.js'
 import { pagesForCount, readPageNumberList } from '../src/api/pages.js'
-import { policyRuleModes } from '../src/api/policies.js'
 import { listProjects, readProjectList } from '../src/api/projects.js'
+import { secretsPages } from '../src/api/secrets.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { Transport, type RequestSpec } from '../src/api/transport.js'
 import type { Finding } from '../src/domain.js'
@@ -330,24 +331,26 @@ describe('a server that caps page_size below the documented minimum of 100', () 
 })
 
 describe('cursor lists', () => {
-  it('stops when the policy rules return the same cursor again', async () => {
-    const path = '/api/v1/deployments/4242/policies/11'
+  it('stops when the secrets pages return the same cursor again', async () => {
+    const path = '/api/v1/deployments/4242/secrets'
     emulator.addFault({
       kind: 'json',
       path,
       times: Infinity,
-      body: {
-        cursor: 'cnVsZXM6MjAwMA',
-        rules: [{ id: '1', path: 'acme.rule.one', policyMode: 'MODE_BLOCK' }]
-      }
+      body: { cursor: 'c2VjcmV0czox', findings: [renderSecret(secretFinding())] }
     })
-    const error = await failure(policyRuleModes(transport, '4242', '11'))
+    const pages = secretsPages(transport, '4242', { repository: 'acme/web', status: 'open' })
+    const error = await failure(
+      (async () => {
+        for await (const page of pages) expect(page).toHaveLength(1)
+      })()
+    )
     expect(error).toBeInstanceOf(PaginationError)
     expect(error.message).toBe(
-      `GET ${path} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop`
+      `GET ${path} pagination did not end: the server returned cursor "c2VjcmV0czox" twice; stopped to avoid an endless loop`
     )
     expect(emulator.requests).toHaveLength(2)
-    expect(emulator.requests[1].query.cursor).toEqual(['cnVsZXM6MjAwMA'])
+    expect(emulator.requests[1].query.cursor).toEqual(['c2VjcmV0czox'])
   })
 
   it('stops when the dependencies say hasMore with the same cursor again', async () => {

@@ -3,7 +3,7 @@
  * shapes (what the description documents and what the live service answers).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { sastFinding, scaFinding } from '../emulator/data/factories.js'
+import { aiSastFinding, sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { startEmulator, type Emulator, type WireShape } from '../emulator/server.js'
 import { renderFindingsPage, type JsonObject } from '../emulator/wire.js'
 import { listDependencies } from '../src/api/dependencies.js'
@@ -14,15 +14,13 @@ import {
   resolveDeployment
 } from '../src/api/deployments.js'
 import { ApiError } from '../src/api/errors.js'
-import { readFindings, type FindingsQuery } from '../src/api/findings.js'
-import { isSastPolicy, listPolicies, policyRuleModes } from '../src/api/policies.js'
+import { readFindingIds, readFindings, type FindingsQuery } from '../src/api/findings.js'
 import { findProject, listProjects, putProjectTags } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createSbomExport, getSbomExport } from '../src/api/sbom.js'
 import { Transport } from '../src/api/transport.js'
 import type { Finding, SastFinding, ScaFinding } from '../src/domain.js'
 import {
-  DEFAULT_POLICY_RULE_COUNT,
   OTHER,
   PROJECT,
   SAMPLE_PROJECT_COUNT,
@@ -75,7 +73,11 @@ function byId<T extends Finding>(findings: readonly Finding[], id: number): T {
 }
 
 function sortedIds(findings: readonly Finding[]): number[] {
-  return findings.map(finding => finding.id).sort((a, b) => a - b)
+  return ascending(findings.map(finding => finding.id))
+}
+
+function ascending(ids: readonly number[]): number[] {
+  return [...ids].sort((a, b) => a - b)
 }
 
 const webMain = (type: 'sast' | 'sca'): FindingsQuery => ({
@@ -226,25 +228,28 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
       expect(request.headers.accept).toBe('application/json')
     })
 
-    it('sends a list filter as repeated keys, which the server applies', async () => {
-      const findings = await collect({
-        ...webMain('sast'),
-        policies: ['rule-board-block', 'rule-board-pr-comments']
-      })
-      // block: sqli, md5; comment: csrf, open redirect, logger leak, cert validation
-      expect(sortedIds(findings)).toEqual([
-        WEB_SAST.sqli,
-        WEB_SAST.csrf,
-        WEB_SAST.md5,
-        WEB_SAST.openRedirect,
-        WEB_SAST.loggerLeak,
-        WEB_SAST.certValidation
-      ])
-      expect(emulator.requests[0].query.policies).toEqual([
-        'rule-board-block',
-        'rule-board-pr-comments'
-      ])
-    })
+    it.each([
+      ['block', 'rule-board-block', [WEB_SAST.sqli, WEB_SAST.md5]],
+      [
+        'comment',
+        'rule-board-pr-comments',
+        [WEB_SAST.csrf, WEB_SAST.openRedirect, WEB_SAST.loggerLeak, WEB_SAST.certValidation]
+      ],
+      [
+        'monitor',
+        'rule-board-audit',
+        [WEB_SAST.subprocess, WEB_SAST.throttle, WEB_SAST.dangerousHtml]
+      ]
+    ] as const)(
+      'reads the %s-mode list through the policies filter, ids only',
+      async (mode, filter, ids) => {
+        const listed = await readFindingIds(transport, 'acme-corp', { ...webMain('sast'), mode }, 1)
+        expect(ascending(listed)).toEqual(ascending(ids))
+        // Page 0, short, then page 1, empty: a mode list ends like any list.
+        expect(emulator.requests.map(r => r.query.page?.[0]).sort()).toEqual(['0', '1'])
+        expect(emulator.requests.map(r => r.query.policies)).toEqual([[filter], [filter]])
+      }
+    )
 
     it('never selects the prefix look-alike acme/web-legacy', async () => {
       const findings = await collect(webMain('sca'))
@@ -383,6 +388,36 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         expect(findings[0].relevantSince).toBe(NOW.getTime())
       } finally {
         emulator.state.sastFindings.pop()
+      }
+    })
+
+    it('reads the AI-powered detection findings as their own type, never the Code list', async () => {
+      const idor = aiSastFinding({ id: 8_900_001, severity: 'high', relevantSince: NOW })
+      emulator.state.aiSastFindings.push(idor)
+      try {
+        const findings = await collect({ ...webMain('sast'), type: 'ai_sast' })
+        expect(findings).toEqual([
+          expect.objectContaining({
+            type: 'ai_sast',
+            id: 8_900_001,
+            ruleName: 'ai.detection.idor',
+            severity: 'high',
+            status: 'open',
+            location: {
+              path: 'src/app/api/invoices.py',
+              line: 27,
+              column: 5,
+              endLine: 31,
+              endColumn: 6
+            },
+            sourcingPolicy: undefined
+          })
+        ])
+        expect(emulator.requests[0]?.query.issue_type).toEqual(['ai_sast'])
+        // Nor is the AI finding in the Code list.
+        expect((await collect(webMain('sast'))).map(f => f.id)).not.toContain(8_900_001)
+      } finally {
+        emulator.state.aiSastFindings.pop()
       }
     })
   })
@@ -586,58 +621,6 @@ describe.each(SHAPES)('in the %s wire shape', shape => {
         expect(emulator.requests).toHaveLength(0)
       }
     )
-  })
-
-  describe('policies', () => {
-    it('lists the policies', async () => {
-      const policies = await listPolicies(transport, '4242')
-      expect(policies).toEqual([
-        {
-          id: '11',
-          name: 'Default Policy',
-          slug: 'default-policy',
-          productType: 'PRODUCT_TYPE_SAST',
-          isDefault: true
-        },
-        {
-          id: '12',
-          name: 'Strict Policy',
-          slug: 'strict-policy',
-          productType: 'PRODUCT_TYPE_SAST',
-          isDefault: false
-        },
-        {
-          id: '13',
-          name: 'Secrets Policy',
-          slug: 'secrets-policy',
-          productType: 'PRODUCT_TYPE_SECRETS',
-          isDefault: true
-        }
-      ])
-      expect(policies.filter(isSastPolicy).map(p => p.id)).toEqual(['11', '12'])
-      expect(emulator.requests[0].path).toBe('/api/v1/deployments/4242/policies')
-    })
-
-    it('reads all 2,600 rules of the Default Policy over two pages of 2000', async () => {
-      const modes = await policyRuleModes(transport, '4242', '11')
-      expect(modes.size).toBe(DEFAULT_POLICY_RULE_COUNT)
-      expect(modes.get(MD5_RULE)).toBe('block')
-      expect(
-        modes.get('python.django.security.injection.sql.sql-injection-db-cursor-execute')
-      ).toBe('block')
-      expect(modes.get('python.lang.security.audit.dangerous-subprocess-use-audit')).toBe('monitor')
-      expect(modes.get('python.django.security.audit.csrf-exempt.no-csrf-exempt')).toBe('comment')
-      expect(
-        modes.get('javascript.browser.security.insecure-document-method.insecure-document-method')
-      ).toBe('disabled')
-      expect(emulator.requests).toHaveLength(2)
-      expect(emulator.requests[0].path).toBe('/api/v1/deployments/4242/policies/11')
-      expect(emulator.requests[0].query).toEqual({ limit: ['2000'] })
-      expect(emulator.requests[1].query).toEqual({
-        limit: ['2000'],
-        cursor: [expect.stringMatching(/.+/)]
-      })
-    })
   })
 
   describe('dependencies', () => {

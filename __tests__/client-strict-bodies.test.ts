@@ -15,7 +15,6 @@ import { listDependencies } from '../src/api/dependencies.js'
 import { listDeployments } from '../src/api/deployments.js'
 import { SchemaError } from '../src/api/errors.js'
 import { readFindings, type FindingsQuery } from '../src/api/findings.js'
-import { listPolicies, policyRuleModes } from '../src/api/policies.js'
 import { listProjects, putProjectTags } from '../src/api/projects.js'
 import { defaultRetryPolicy } from '../src/api/retry.js'
 import { createSbomExport, getSbomExport } from '../src/api/sbom.js'
@@ -59,6 +58,13 @@ beforeEach(() => {
   emulator.requests.length = 0
 })
 
+/** The documented shape's key of each type's list. */
+const LIST_KEYS: Readonly<Record<Exclude<IssueType, 'secrets'>, string>> = {
+  sast: 'sastFindings',
+  sca: 'scaFindings',
+  ai_sast: 'aiSastFindings'
+}
+
 const webMain = (type: Exclude<IssueType, 'secrets'>): FindingsQuery => ({
   type,
   repository: 'acme/web',
@@ -79,8 +85,8 @@ async function problemsOf(promise: Promise<unknown>): Promise<readonly string[]>
 }
 
 describe('findings: a 200 without the requested list', () => {
-  const expected = (type: IssueType): string =>
-    `findings: expected the list of ${type} findings ("findings" or "${type}Findings.findings")`
+  const expected = (type: Exclude<IssueType, 'secrets'>): string =>
+    `findings: expected the list of ${type} findings ("findings" or "${LIST_KEYS[type]}.findings")`
 
   it.each([
     ['an empty object', {}, 'got an empty object'],
@@ -122,6 +128,18 @@ describe('findings: a 200 without the requested list', () => {
     emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body, times: Infinity })
     expect(await problemsOf(collect(webMain('sca')))).toEqual([
       `${expected('sca')}; got an object with keys "sastFindings"`
+    ])
+  })
+
+  it('AI SAST: a documented-shape page that carries only the Code and SCA lists is a SchemaError', async () => {
+    const body = renderFindingsPage(
+      'sast',
+      [sastFinding({ id: 8_800_003, relevantSince: NOW })],
+      'documented'
+    )
+    emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body, times: Infinity })
+    expect(await problemsOf(collect(webMain('ai_sast')))).toEqual([
+      `${expected('ai_sast')}; got an object with keys "sastFindings", "scaFindings"`
     ])
   })
 
@@ -270,23 +288,6 @@ describe('every other endpoint: the fields the client uses are required', () => 
   })
 
   it.each([
-    [{}, 'policies: Invalid input: expected array, received undefined'],
-    [{ policies: null }, 'policies: Invalid input: expected array, received null']
-  ])('policies: %j', async (body, problem) => {
-    emulator.addFault({ kind: 'json', path: '/api/v1/deployments/4242/policies', body })
-    expect(await problemsOf(listPolicies(transport, '4242'))).toEqual([problem])
-  })
-
-  it.each([
-    [{}, 'rules: Invalid input: expected array, received undefined'],
-    [{ cursor: '', rules: null }, 'rules: Invalid input: expected array, received null'],
-    [{ error: 'upstream overloaded' }, 'rules: Invalid input: expected array, received undefined']
-  ])('policy rules: %j', async (body, problem) => {
-    emulator.addFault({ kind: 'json', path: '/api/v1/deployments/4242/policies/11', body })
-    expect(await problemsOf(policyRuleModes(transport, '4242', '11'))).toEqual([problem])
-  })
-
-  it.each([
     [{}, 'dependencies: Invalid input: expected array, received undefined'],
     [
       { dependencies: null, hasMore: false },
@@ -373,7 +374,6 @@ describe('no findings body that lacks the requested list can produce "passed" (p
     'items',
     'results'
   ]
-  const listKeyOf = (type: IssueType): string => `${type}Findings`
   const value = fc.jsonValue({ maxDepth: 2 })
   /** A near miss for a list: a wrapper around anything, sometimes itself holding a list. */
   const envelopeValue = fc.oneof(
@@ -383,9 +383,12 @@ describe('no findings body that lacks the requested list can produce "passed" (p
   )
   const body = fc.dictionary(fc.constantFrom(...KEYS), envelopeValue, { maxKeys: 4 })
 
-  function hasRequestedList(candidate: Record<string, unknown>, type: IssueType): boolean {
+  function hasRequestedList(
+    candidate: Record<string, unknown>,
+    type: Exclude<IssueType, 'secrets'>
+  ): boolean {
     if (Array.isArray(candidate.findings)) return true
-    const envelope = candidate[listKeyOf(type)]
+    const envelope = candidate[LIST_KEYS[type]]
     return (
       typeof envelope === 'object' &&
       envelope !== null &&
@@ -395,45 +398,49 @@ describe('no findings body that lacks the requested list can produce "passed" (p
 
   it('startGateData fails or the gate does not pass', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<IssueType>('sast', 'sca'), body, async (type, candidate) => {
-        fc.pre(!hasRequestedList(candidate, type))
-        emulator.clearFaults()
-        emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body: candidate, times: Infinity })
-        const config = readConfig(
-          name =>
-            ({
-              'api-token': emulator.token,
-              'base-url': emulator.url,
-              'deployment-slug': 'acme-corp',
-              'deployment-id': '4242',
-              repository: 'acme/web',
-              ref: 'refs/heads/main',
-              'issue-types': type,
-              'fail-on-policy-mode': 'none',
-              // startGateData is under test here, not the scan evidence before it.
-              'require-scan': 'none'
-            })[name] ?? '',
-          { now: NOW, env: {} }
-        )
-        let verdict
-        try {
-          const reads = startGateData(transport, WHERE, config, { warn: () => undefined })
-          const found = await reads.findings
-          const context = await reads.context
-          verdict = decide({
-            findings: found.findings,
-            thresholds: config,
-            modeOf: modeLookup(context.ruleModes),
-            ignoreOf: () => undefined,
-            licenseViolations: context.licenseViolations,
-            expiredIgnores: []
-          })
-        } catch (error) {
-          expect(error).toBeInstanceOf(SchemaError)
-          return
+      fc.asyncProperty(
+        fc.constantFrom<Exclude<IssueType, 'secrets'>>('sast', 'sca', 'ai_sast'),
+        body,
+        async (type, candidate) => {
+          fc.pre(!hasRequestedList(candidate, type))
+          emulator.clearFaults()
+          emulator.addFault({ kind: 'json', path: FINDINGS_PATH, body: candidate, times: Infinity })
+          const config = readConfig(
+            name =>
+              ({
+                'api-token': emulator.token,
+                'base-url': emulator.url,
+                'deployment-slug': 'acme-corp',
+                'deployment-id': '4242',
+                repository: 'acme/web',
+                ref: 'refs/heads/main',
+                'issue-types': type,
+                'fail-on-policy-mode': 'none',
+                // startGateData is under test here, not the scan evidence before it.
+                'require-scan': 'none'
+              })[name] ?? '',
+            { now: NOW, env: {} }
+          )
+          let verdict
+          try {
+            const reads = startGateData(transport, WHERE, config, { warn: () => undefined })
+            const found = await reads.findings
+            const context = await reads.context
+            verdict = decide({
+              findings: found.findings,
+              thresholds: config,
+              modeOf: modeLookup(found.modes),
+              ignoreOf: () => undefined,
+              licenseViolations: context.licenseViolations,
+              expiredIgnores: []
+            })
+          } catch (error) {
+            expect(error).toBeInstanceOf(SchemaError)
+            return
+          }
+          expect(verdict.result).not.toBe('passed')
         }
-        expect(verdict.result).not.toBe('passed')
-      }),
+      ),
       { numRuns: 150 }
     )
   }, 20_000)

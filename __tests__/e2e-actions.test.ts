@@ -715,6 +715,7 @@ describe('e2e actions: everything at once, live wire shape', () => {
       'sast-count': '10',
       'sca-count': '6',
       'secrets-count': '0',
+      'ai-sast-count': '0',
       'blocking-ids': JSON.stringify(WEB_MAIN_BLOCKING),
       'tickets-created': '5',
       'ticket-urls': JSON.stringify(urls),

@@ -130,7 +130,7 @@ describe('baseline-ref', () => {
         counts: { existing: number }
         findings: { id: number; existing: boolean; blocking: boolean }[]
       }
-      expect(report.baseline).toEqual({ ref: 'refs/heads/main', types: ['sast', 'sca'] })
+      expect(report.baseline).toEqual({ ref: 'refs/heads/main', types: ['sast', 'sca', 'ai_sast'] })
       expect(report.counts.existing).toBe(1)
       expect(report.findings.map(f => [f.id, f.existing, f.blocking])).toEqual([
         [7_970_102, false, true],

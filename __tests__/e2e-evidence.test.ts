@@ -11,6 +11,7 @@ import {
   requireBundle,
   errorLines,
   expectShortListRequests,
+  LIST_CHAINS,
   findingsRequests,
   proofScansRequests,
   RELAXED,
@@ -97,7 +98,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${MAIN_COMMIT.slice(0, 7)}`
     )
     expect(run.summary).toContain(
-      `**Code, Supply Chain, Secrets** scan ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> · full scan · completed `
+      `**Code, Supply Chain, Secrets, AI-powered detection** scan ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> · full scan · completed `
     )
   })
 
@@ -129,7 +130,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       'no completed scan of commit fffffff on refs/heads/main of acme/web ran Code;'
     )
     expect(message).toMatch(
-      /the newest scan of refs\/heads\/main is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_[A-Z]+, (completed|started) \d+ (min|h) ago, products: [a-z, ]+\)/
+      /the newest scan of refs\/heads\/main is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_[A-Z]+, (completed|started) \d+ (min|h) ago, products: [a-z_, ]+\)/
     )
   })
 
@@ -254,7 +255,7 @@ describe('e2e evidence: require-scan commit (the default)', () => {
         commit: MAIN_COMMIT,
         branch: 'refs/heads/main',
         status: 'SCAN_STATUS_COMPLETED',
-        types: ['sast', 'sca', 'secrets'],
+        types: ['sast', 'sca', 'secrets', 'ai_sast'],
         fullScan: true
       }
       const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
@@ -327,7 +328,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '16' })
       // The findings were asked for under the spelling the scans record, only.
       const requests = findingsRequests(emulator)
-      expectShortListRequests(requests)
+      expectShortListRequests(requests, LIST_CHAINS)
       expect(requests.every(r => r.query.ref?.[0] === 'main')).toBe(true)
       expect(run.stdout).toContain(
         'No scan records refs/heads/main, but the repository\'s scans record "main"'
@@ -356,7 +357,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
         / · completed \d{4}-\d\d-\d\d \d\d\\:\d\d UTC \(2 h before this run\)\n/
       )
       expect(run.stdout).toContain(
-        `Judging the Code, Supply Chain, Secrets findings of scan ${head?.id} of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main (SCAN_STATUS_COMPLETED, completed 2 h ago)`
+        `Judging the Code, Supply Chain, Secrets, AI-powered detection findings of scan ${head?.id} of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main (SCAN_STATUS_COMPLETED, completed 2 h ago)`
       )
     })
   })
@@ -366,7 +367,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       const run = await runAction(emulator, { 'require-scan': 'ref', ref: 'refs/heads/release' })
       const message = expectNoVerdict(run, emulator)
       expect(message).toMatch(
-        /^No verdict: no completed scan of refs\/heads\/release of acme\/web that ran Code in the past 30 days; the newest scan of refs\/heads\/release is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_CANCELLED, completed 5 h ago, products: sast, sca, secrets\); check that a scan runs for this ref, or set require-scan: none$/
+        /^No verdict: no completed scan of refs\/heads\/release of acme\/web that ran Code in the past 30 days; the newest scan of refs\/heads\/release is scan \d+ of commit [0-9a-f]{7} \(SCAN_STATUS_CANCELLED, completed 5 h ago, products: sast, sca, secrets, ai_sast\); check that a scan runs for this ref, or set require-scan: none$/
       )
     })
   })
@@ -395,7 +396,7 @@ describe('e2e evidence: the findings are read after the proof, and the proof che
       expect(order(proof)).toBeGreaterThan(0)
       expect(Math.min(...findings)).toBeGreaterThan(order(proof))
       expect(order(again)).toBeGreaterThan(Math.max(...findings))
-      expectShortListRequests(findingsRequests(emulator))
+      expectShortListRequests(findingsRequests(emulator), LIST_CHAINS)
     })
   })
 })

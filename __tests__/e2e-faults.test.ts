@@ -36,7 +36,6 @@ requireBundle()
 
 const DEPLOYMENTS = '/api/v1/deployments'
 const FINDINGS = '/api/v1/deployments/acme-corp/findings'
-const RULES_11 = '/api/v1/deployments/4242/policies/11'
 const TICKETS = '/api/v1/deployments/acme-corp/tickets'
 
 /** Short timeouts and few retries: every run here stays within a few seconds. */
@@ -100,6 +99,7 @@ describe('429 Too Many Requests with Retry-After', () => {
           t !== limited &&
           t.request.query.issue_type?.[0] === type &&
           t.request.query.status?.[0] === limited?.request.query.status?.[0] &&
+          t.request.query.policies?.[0] === limited?.request.query.policies?.[0] &&
           t.request.query.page?.[0] === limited?.request.query.page?.[0]
       )
       expect(retry?.request.status).toBe(200)
@@ -196,8 +196,8 @@ describe('failures that outlast the retries', () => {
     '$name: retried twice with backoff, then one ::error:: line and exit 1',
     async ({ fault, reason, error, status }) => {
       await withEmulator({}, async emulator => {
-        // One request chain (one type, one status), its first page failing: every failed attempt
-        // is of the same request (the page after it, asked for with it, answers).
+        // One request chain (one type, one status, no mode list), its first page failing: every
+        // failed attempt is of the same request (the page after it, asked for with it, answers).
         emulator.addFault({
           ...fault,
           method: 'GET',
@@ -208,7 +208,8 @@ describe('failures that outlast the retries', () => {
         const run = await runAction(emulator, {
           ...FAST,
           'issue-types': 'sast',
-          status: 'reviewing'
+          status: 'reviewing',
+          'fail-on-policy-mode': 'none'
         })
 
         const message = expectSingleError(run)
@@ -398,27 +399,24 @@ describe('pagination that never ends', () => {
     })
   })
 
-  it('policy rules: the same cursor forever → the cursor error', async () => {
+  it('a mode list whose pages repeat → no verdict naming the mode list, never its end', async () => {
     await withEmulator({}, async emulator => {
+      const page = [renderSastFinding(sastFinding({ id: 99_000_001 }), 'live')]
       emulator.addFault({
         method: 'GET',
-        path: RULES_11,
+        path: FINDINGS,
+        query: { policies: 'rule-board-block' },
         kind: 'json',
-        body: {
-          cursor: 'cnVsZXM6MjAwMA',
-          rules: [{ id: '1', path: 'acme.rule', policyMode: 'MODE_BLOCK' }]
-        },
+        body: { findings: page },
         times: Infinity
       })
       const run = await runAction(emulator, FAST)
 
       expect(expectSingleError(run)).toBe(
-        `No verdict: the rule modes of policy 11 (Default Policy) could not be read, so fail-on-policy-mode cannot be judged: GET ${RULES_11} pagination did not end: the server returned cursor "cnVsZXM6MjAwMA" twice; stopped to avoid an endless loop. Set fail-on-policy-mode: none to gate without policy modes`
+        `No verdict: the block-mode list of open SAST findings could not be read, so fail-on-policy-mode cannot be judged: GET ${FINDINGS} pagination did not end: page 1 repeated the items of earlier pages (the server seems to ignore "page"); stopped to avoid an endless loop. Set fail-on-policy-mode: none to gate without policy modes`
       )
-      expect(requestsTo(emulator, RULES_11).map(r => r.query.cursor?.[0])).toEqual([
-        undefined,
-        'cnVsZXM6MjAwMA'
-      ])
+      // The retired v1 endpoints are never asked.
+      expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
     })
   })
 })

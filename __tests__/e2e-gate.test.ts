@@ -27,6 +27,7 @@ import {
   FINDINGS_PATH,
   expectFindingsRef,
   expectShortListRequests,
+  LIST_CHAINS,
   findingsRequests,
   proofScansRequests,
   scanOutputs,
@@ -61,10 +62,18 @@ function requestLines(emulator: Emulator): string[] {
 }
 
 /** The outputs every evaluated run on acme/web main sets. */
+/** A run's counts; `aiSast` only when the run judged AI SAST (the default types do). */
+interface Counts {
+  readonly total: number
+  readonly sast: number
+  readonly sca: number
+  readonly aiSast?: number
+}
+
 function gateOutputs(
   result: string,
   blockingIds: readonly number[],
-  counts: { total: number; sast: number; sca: number } = { total: 16, sast: 10, sca: 6 },
+  counts: Counts = { total: 16, sast: 10, sca: 6, aiSast: 0 },
   blockingCount = blockingIds.length,
   ref = 'refs/heads/main'
 ): Record<string, string> {
@@ -77,6 +86,7 @@ function gateOutputs(
     'sast-count': String(counts.sast),
     'sca-count': String(counts.sca),
     'secrets-count': '0',
+    ...(counts.aiSast === undefined ? {} : { 'ai-sast-count': String(counts.aiSast) }),
     'blocking-ids': JSON.stringify(blockingIds),
     'deployment-slug': 'acme-corp',
     'deployment-id': '4242'
@@ -176,7 +186,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
       'GET /api/v1/deployments/4242/secrets',
       scans
     ])
-    expectShortListRequests(findingsRequests(emulator))
+    expectShortListRequests(findingsRequests(emulator), LIST_CHAINS)
     expect(proofScansRequests(emulator)).toHaveLength(2)
   })
 
@@ -227,22 +237,29 @@ describe('e2e gate: verdicts on acme/web main', () => {
     )
     expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \(mode block\) \|$/)
     expect(rows[1]).toContain(`<code>${SUBPROCESS}</code>`)
-    expect(rows[1]).toMatch(/\| severity high ≥ high \(mode monitor\) \|$/)
-    expect(rows[2]).toMatch(/\| severity high ≥ high \(mode comment\) \|$/)
+    // Monitor and comment rules: in no block-mode list, so below the threshold, honestly.
+    expect(rows[1]).toMatch(/\| severity high ≥ high \(mode below block\) \|$/)
+    expect(rows[2]).toMatch(/\| severity high ≥ high \(mode below block\) \|$/)
     expect(rows[3]).toContain('<code>lodash@&#8203;4.17.20</code> <code>CVE-2021-23337</code>')
     expect(rows[3]).toContain('| <code>lodash@&#8203;4.17.21</code><br>EPSS 0.012 |')
     expect(rows[3]).toMatch(/ \(reachable\) \|$/)
     expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
     expect(rows[4]).toMatch(/\| policy mode block ≥ block \(mode block\) \|$/)
 
-    // The md5 rule sits at position 2345 of the default policy: the second rules page was read.
-    const policy11 = emulator.requests.filter(
-      r => r.path === '/api/v1/deployments/4242/policies/11'
-    )
-    expect(policy11.map(r => r.query)).toEqual([
-      { limit: ['2000'] },
-      { cursor: [expect.any(String)], limit: ['2000'] }
+    // The modes come from the findings endpoint: beside each status's SAST list its block-mode
+    // list (open: a short page, then the empty page that ends it), and no v1 policy lookup.
+    const modeLists = emulator.requests.filter(r => r.query.policies !== undefined)
+    expect(
+      modeLists
+        .map(r => [r.query.issue_type, r.query.status, r.query.page, r.query.policies])
+        .sort()
+    ).toEqual([
+      [['sast'], ['fixing'], ['0'], ['rule-board-block']],
+      [['sast'], ['open'], ['0'], ['rule-board-block']],
+      [['sast'], ['open'], ['1'], ['rule-board-block']],
+      [['sast'], ['reviewing'], ['0'], ['rule-board-block']]
     ])
+    expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
   })
 
   it('warn-only: exit 0, result failed, a warning with the message and no gate error', async () => {
@@ -271,12 +288,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
       'policy mode block ≥ block (mode block)',
       'policy mode block ≥ block (mode block)'
     ])
-    // WEB_SAST.md5's rule is beyond the first rules page: the cursor was followed.
-    expect(
-      emulator.requests.some(
-        r => r.path === '/api/v1/deployments/4242/policies/11' && r.query.cursor !== undefined
-      )
-    ).toBe(true)
+    expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
   })
 
   it('fail-on-policy-mode: comment adds the COMMENT-mode findings', async () => {
@@ -354,7 +366,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
 
   it('malicious dependency on the PR ref blocks alone; fail-on-malicious: false passes', async () => {
     const pr = { ...RELAXED, ref: 'refs/pull/42/merge' }
-    const counts = { total: 18, sast: 11, sca: 7 }
+    const counts = { total: 18, sast: 11, sca: 7, aiSast: 0 }
 
     const blocked = await runAction(emulator, pr)
     expect(blocked.exitCode).toBe(1)
@@ -368,7 +380,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]).toContain('<code>flatmap-stream@&#8203;0.1.1</code>')
     expect(rows[0]).toMatch(/\| malicious dependency \(unreachable, malicious\) \|$/)
-    expectFindingsRef(emulator, 'refs/pull/42/merge')
+    expectFindingsRef(emulator, 'refs/pull/42/merge', LIST_CHAINS)
 
     emulator.requests.length = 0
     const allowed = await runAction(emulator, { ...pr, 'fail-on-malicious': 'false' })
@@ -515,12 +527,13 @@ describe('e2e gate: verdicts on acme/web main', () => {
       gateOutputs('failed', [WEB_SAST.sqli, WEB_SAST.csrf, WEB_SAST.dangerousHtml], {
         total: 4,
         sast: 3,
-        sca: 1
+        sca: 1,
+        aiSast: 0
       })
     )
     expect(run.exitCode).toBe(1)
     const requests = findingsRequests(emulator)
-    expectShortListRequests(requests)
+    expectShortListRequests(requests, LIST_CHAINS)
     const sent = requests.map(r => r.query.since)
     expect(new Set(sent.map(each => each?.[0])).size).toBe(1)
     const since = Number(sent[0]?.[0])
@@ -693,7 +706,7 @@ describe('e2e gate: pull requests', () => {
           prCopyId(WEB_SAST.md5),
           WEB_PR.flatmapStream
         ],
-        { total: 18, sast: 11, sca: 7 },
+        { total: 18, sast: 11, sca: 7, aiSast: 0 },
         7,
         PR_REF
       )
@@ -711,7 +724,7 @@ describe('e2e gate: pull requests', () => {
         env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
       }
     )
-    expectFindingsRef(emulator, HEAD_BRANCH)
+    expectFindingsRef(emulator, HEAD_BRANCH, LIST_CHAINS)
     expect(run.exitCode).toBe(1)
     expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
     expect(run.summary).toContain(`**Ref** <code>${HEAD_BRANCH}</code>`)
@@ -748,7 +761,7 @@ describe('e2e gate: pull requests', () => {
       )
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe(`[${WEB_PR.flatmapStream}]`)
-      expectFindingsRef(emulator, 'refs/pull/42/merge')
+      expectFindingsRef(emulator, 'refs/pull/42/merge', LIST_CHAINS)
     })
 
     // Regression: the ref default is empty so the action derives the head branch; a ${{ github.ref }} default would gate the base branch.
@@ -765,7 +778,7 @@ describe('e2e gate: pull requests', () => {
           env: { GITHUB_REF: 'refs/heads/main', GITHUB_HEAD_REF: HEAD_BRANCH }
         }
       )
-      expectFindingsRef(emulator, HEAD_BRANCH)
+      expectFindingsRef(emulator, HEAD_BRANCH, LIST_CHAINS)
       expect(run.exitCode).toBe(1)
       expect(run.outputs['blocking-ids']).toBe(`[${HEAD_BRANCH_FINDING}]`)
     })
@@ -956,7 +969,7 @@ describe('e2e gate: report files', () => {
     expect(sarif.runs).toHaveLength(1)
     const sarifRun = sarif.runs[0]
     expect(sarifRun?.tool.driver.name).toBe('Findings Gate')
-    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca-secrets/')
+    expect(sarifRun?.automationDetails.id).toBe('findings-gate/sast-sca-secrets-ai_sast/')
     const errors = (sarifRun?.results ?? []).filter(r => r.level === 'error')
     expect(errors.map(r => r.properties.findingId)).toEqual(WEB_MAIN_BLOCKING)
     expect(errors.every(r => r.properties.blocking)).toBe(true)
@@ -1238,7 +1251,7 @@ describe('e2e gate: API errors', () => {
       'POST /api/v1/deployments/4242/scans/search',
       'POST /api/v1/deployments/4242/scans/search'
     ])
-    expectShortListRequests(findingsRequests(emulator))
+    expectShortListRequests(findingsRequests(emulator), LIST_CHAINS)
   })
 
   it('a deployment-id the token cannot access fails with the accessible deployments named', async () => {

@@ -9,6 +9,7 @@ import {
   errorLines,
   FINDINGS_PATH,
   expectShortListRequests,
+  LIST_CHAINS,
   findingsRequests,
   runAction,
   warningLines,
@@ -54,10 +55,13 @@ describe('e2e scope: finding statuses', () => {
         'blocking-ids': '[9100001,9100003]'
       })
       expect(errorLines(run)).toHaveLength(1)
-      const sent = expectShortListRequests(findingsRequests(emulator)).map(r =>
+      const sent = expectShortListRequests(findingsRequests(emulator), LIST_CHAINS).map(r =>
         [...(r.query.issue_type ?? []), ...(r.query.status ?? [])].join(' ')
       )
       expect(sent.sort()).toEqual([
+        'ai_sast fixing',
+        'ai_sast open',
+        'ai_sast reviewing',
         'sast fixing',
         'sast open',
         'sast reviewing',
@@ -82,8 +86,8 @@ describe('e2e scope: finding statuses', () => {
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'passed', 'findings-count': '0' })
       expect(
-        expectShortListRequests(findingsRequests(emulator), 2).map(r => r.query.status)
-      ).toEqual([['open'], ['open']])
+        expectShortListRequests(findingsRequests(emulator), 3).map(r => r.query.status)
+      ).toEqual([['open'], ['open'], ['open']])
     })
   })
 })
@@ -137,7 +141,11 @@ describe('e2e scope: findings the server returns out of scope', () => {
     await withEmulator({}, async emulator => {
       await answerMainWithPullRequestFindings(emulator)
 
-      const run = await runAction(emulator, { 'issue-types': 'sast' })
+      // Scope, not modes: no mode list shares the faulted query.
+      const run = await runAction(emulator, {
+        'issue-types': 'sast',
+        'fail-on-policy-mode': 'none'
+      })
 
       expect(run.exitCode).toBe(1)
       expect(run.outputs).toMatchObject({ result: 'skipped' })
@@ -153,7 +161,11 @@ describe('e2e scope: findings the server returns out of scope', () => {
     await withEmulator({}, async emulator => {
       await answerMainWithPullRequestFindings(emulator)
 
-      const run = await runAction(emulator, { 'issue-types': 'sast', 'on-api-error': 'warn' })
+      const run = await runAction(emulator, {
+        'issue-types': 'sast',
+        'fail-on-policy-mode': 'none',
+        'on-api-error': 'warn'
+      })
 
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ result: 'skipped' })

@@ -139,7 +139,11 @@ describe('which secrets block', () => {
       const all = await runAction(emulator)
       const withoutSecrets = await runAction(emulator, { 'issue-types': 'sast,sca' })
 
-      expect(all.outputs).toEqual({ ...withoutSecrets.outputs, 'secrets-count': '0' })
+      expect(all.outputs).toEqual({
+        ...withoutSecrets.outputs,
+        'secrets-count': '0',
+        'ai-sast-count': '0'
+      })
       expect(warningLines(all)).toEqual([])
     })
   })
@@ -200,10 +204,14 @@ describe('a repository without the Secrets product (403)', () => {
 
       expect(secretsRequests(emulator).map(r => r.status)).toEqual([403])
       expect(warningLines(run)).toEqual([
-        'Secrets were not judged: the secrets endpoint answered HTTP 403 for acme/payments, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error'
+        'Secrets were not judged: the secrets endpoint answered HTTP 403 for acme/payments, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types without secrets (e.g. sast,sca,ai_sast) to leave secrets out, or name secrets to make this an error'
       ])
       expect(run.exitCode).toBe(withoutSecrets.exitCode)
-      expect(run.outputs).toEqual({ ...withoutSecrets.outputs, 'secrets-count': '0' })
+      expect(run.outputs).toEqual({
+        ...withoutSecrets.outputs,
+        'secrets-count': '0',
+        'ai-sast-count': '0'
+      })
       expect(Number(run.outputs['findings-count'])).toBeGreaterThan(0)
     })
   })
@@ -250,9 +258,10 @@ describe('the proven scan did not run Secrets', () => {
       expect(secretsRequests(emulator)).toEqual([])
       expect(run.outputs['secrets-count']).toBe('0')
       expect(warningLines(run)).toEqual([
-        `Secrets findings were not judged: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run Secrets, and no other completed scan of commit 59763d3 did; the other types were judged`
+        `Secrets findings were not judged: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run Secrets, and no other completed scan of commit 59763d3 did; the other types were judged`,
+        `AI-powered detection findings were not judged: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run AI-powered detection, and no other completed scan of commit 59763d3 did; the other types were judged`
       ])
-      expect(run.summary).toContain('· Secrets not judged')
+      expect(run.summary).toContain('· Secrets, AI-powered detection not judged')
     })
   })
 

@@ -169,10 +169,11 @@ describe('each type judged on the scan of the commit that ran its product', () =
       const why = `scan ${sca.id} of commit ${sca.commit.slice(0, 7)} (products: sca) did not run`
       expect(warningLines(run)).toEqual([
         `Code findings were not judged: ${why} Code, and no other completed scan of commit ${sca.commit.slice(0, 7)} did; the other types were judged`,
-        `Secrets findings were not judged: ${why} Secrets, and no other completed scan of commit ${sca.commit.slice(0, 7)} did; the other types were judged`
+        `Secrets findings were not judged: ${why} Secrets, and no other completed scan of commit ${sca.commit.slice(0, 7)} did; the other types were judged`,
+        `AI-powered detection findings were not judged: ${why} AI-powered detection, and no other completed scan of commit ${sca.commit.slice(0, 7)} did; the other types were judged`
       ])
       expect(run.summary.split('\n')[0]).toBe(
-        `## ✅ Findings Gate: passed · 1 finding, none blocking · scan of ${sca.commit.slice(0, 7)} · Code, Secrets not judged`
+        `## ✅ Findings Gate: passed · 1 finding, none blocking · scan of ${sca.commit.slice(0, 7)} · Code, Secrets, AI-powered detection not judged`
       )
     })
   })

@@ -149,6 +149,34 @@ describe('findings of a scan', () => {
     expect(sastAndSecrets.commit).toBe(sca.commit)
   })
 
+  it('lists AI SAST findings of the newest completed scan that ran ai_sast, counted nowhere', async () => {
+    await start()
+    const at = (minutesAgo: number): Date =>
+      new Date(emulator.serverNow().getTime() - minutesAgo * MINUTE_MS)
+    const aiOf = async (): Promise<number[]> =>
+      listedIds(emulator, { ...ON_BRANCH, issue_type: 'ai_sast' })
+    const first = scanOf(0, {
+      startedAt: at(60),
+      enabledProducts: ['sast', 'sca', 'secrets', 'ai_sast'],
+      aiSast: [{ severity: 'high' }]
+    })
+    const firstIds = findingsOfScan(emulator.state, first.id).aiSast.map(f => f.id)
+    expect(firstIds).toHaveLength(1)
+    expect(await aiOf()).toEqual(firstIds)
+    // A newer scan that did not run it leaves them listed; one that ran it (any spelling) replaces them.
+    scanOf(1, { startedAt: at(30), enabledProducts: ['sast', 'sca'] })
+    expect(await aiOf()).toEqual(firstIds)
+    const second = scanOf(0, {
+      startedAt: at(10),
+      enabledProducts: ['PRODUCT_AI_SAST'],
+      aiSast: [{ severity: 'low' }, { severity: 'medium' }]
+    })
+    const secondIds = findingsOfScan(emulator.state, second.id).aiSast.map(f => f.id)
+    expect([...(await aiOf())].sort((a, b) => a - b)).toEqual(secondIds)
+    // findings_counts has no AI count: the scan that found two counts none of them.
+    expect((await scanById(emulator, second))?.findings_counts).toEqual({ total: '0' })
+  })
+
   it('reads enabled_products in the OpenAPI’s and the UI’s spellings', async () => {
     await start()
     const old = scanOf(1, { startedAt: new Date(emulator.serverNow().getTime() - 60 * MINUTE_MS) })
@@ -230,7 +258,7 @@ describe('findings of a scan', () => {
       status: 'SCAN_STATUS_COMPLETED',
       is_full_scan: false,
       exit_code: '1',
-      enabled_products: ['sast', 'sca', 'secrets']
+      enabled_products: ['sast', 'sca', 'secrets', 'ai_sast']
     })
     const clean = emulator.addScan({ repository: REPO, branch: BRANCH })
     expect(clean.id).toBe(record.id + 1)

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createInterface } from 'node:readline'
-import { sastFinding, scaFinding } from '../emulator/data/factories.js'
+import { aiSastFinding, sastFinding, scaFinding } from '../emulator/data/factories.js'
 import { NO_ANSWER_STATUS } from '../emulator/http.js'
 import { faultFromJson } from '../emulator/faults.js'
 import {
@@ -330,6 +330,38 @@ describe('findings: filters and order (documented shape)', () => {
       OTHER.paymentsMd5,
       OTHER.paymentsTls
     ])
+  })
+
+  it('serves AI SAST findings under issue_type=ai_sast in both shapes, ignoring the policies filter', async () => {
+    const idor = aiSastFinding({ id: 8_900_001, relevantSince: NOW })
+    emulator.state.aiSastFindings.push(idor)
+    const query = { ...WEB_MAIN_OPEN, issue_type: 'ai_sast' }
+    const documented = (await documentedFindings(query)) as unknown as Record<
+      string,
+      { findings: Record<string, unknown>[] }
+    >
+    expect(documented.sastFindings?.findings).toEqual([])
+    expect(documented.aiSastFindings?.findings.map(f => [f.id, f.rule_name, f.ai_impact])).toEqual([
+      [8_900_001, 'ai.detection.idor', expect.stringMatching(/^An attacker could read/)]
+    ])
+    expect(documented.aiSastFindings?.findings[0]).not.toHaveProperty('sourcing_policy')
+    // `policies` applies to sast only: an AI finding's rule is in no policy, yet it is listed.
+    const filtered = await call(
+      `${FINDINGS}?${queryString({ ...query, policies: 'rule-board-block' })}`
+    )
+    expect(
+      (filtered.json as { aiSastFindings: { findings: unknown[] } }).aiSastFindings.findings
+    ).toHaveLength(1)
+    // Nor is it in the Code list.
+    expect(await findingIds(WEB_MAIN_OPEN)).not.toContain(8_900_001)
+    emulator.setShape('live')
+    const live = await call(`${FINDINGS}?${queryString(query)}`)
+    expect(Object.keys(live.json as object)).toEqual(['findings'])
+    expect((live.json as { findings: Record<string, unknown>[] }).findings[0]).toMatchObject({
+      id: 8_900_001,
+      sourcing_policy: null,
+      ai_impact: expect.stringMatching(/^An attacker/)
+    })
   })
 
   it('filters by rules, categories and confidence', async () => {
@@ -871,6 +903,36 @@ describe('policies', () => {
     expect((await call(`${base}/11?limit=2001`)).status).toBe(400)
     expect((await call(`${base}/11?cursor=garbage`)).status).toBe(400)
     expect((await call(`${base}/99`)).status).toBe(404)
+  })
+})
+
+describe('the retired v1 policies endpoints', () => {
+  const base = '/api/v1/deployments/4242/policies'
+
+  it.each([
+    ['not-found', 404, 'was not found'],
+    ['gone', 410, 'DEPLOYMENT_MIGRATED']
+  ] as const)('policiesV1 %s: both endpoints answer %i', async (policiesV1, status, error) => {
+    await start({ policiesV1 })
+    for (const path of [base, `${base}/11`, `${base}/11?limit=2000`]) {
+      const result = await call(path)
+      expect(result.status).toBe(status)
+      expect(errorOf(result)).toContain(error)
+    }
+  })
+
+  it('can be retired at run time, and the findings filter by mode still answers', async () => {
+    await start()
+    expect((await call(base)).status).toBe(200)
+    emulator.state.policiesV1 = 'gone'
+    expect((await call(base)).status).toBe(410)
+    const block = await call(
+      `${FINDINGS}?${queryString({ ...WEB_MAIN_OPEN, policies: 'rule-board-block' })}`
+    )
+    expect(block.status).toBe(200)
+    expect(
+      (block.json as { sastFindings: { findings: unknown[] } }).sastFindings.findings
+    ).toHaveLength(2)
   })
 })
 

@@ -3,7 +3,7 @@
  * per type, the newest completed scan of the gated commit that ran the type's product.
  */
 import { describe, expect, it } from '@jest/globals'
-import type { IssueType, Scan } from '../src/domain.js'
+import { ISSUE_TYPES, type IssueType, type Scan } from '../src/domain.js'
 import { mayRunProduct, productList, ranProduct } from '../src/evidence/products.js'
 import {
   branchSpellings,
@@ -59,6 +59,14 @@ describe('products', () => {
     [['PRODUCT_SCA'], ['sca']],
     [['secrets'], ['secrets']],
     [['PRODUCT_SECRETS'], ['secrets']],
+    [['ai_sast'], ['ai_sast']],
+    [['AI-SAST'], ['ai_sast']],
+    [['PRODUCT_AI_SAST'], ['ai_sast']],
+    [
+      ['product_sast', 'Product_Ai_Sast'],
+      ['sast', 'ai_sast']
+    ],
+    [['ai', 'aisast', 'assistant'], []],
     [
       [' Code ', 'Supply_Chain'],
       ['sast', 'sca']
@@ -67,19 +75,20 @@ describe('products', () => {
     [[], []]
   ])('enabled_products %j ran %j', (products, types) => {
     const ran = scan({ commit: HEAD, enabledProducts: products })
-    expect(ALL.filter(type => ranProduct(ran, type))).toEqual(types)
+    expect(ISSUE_TYPES.filter(type => ranProduct(ran, type))).toEqual(types)
   })
 
   it('a scan that does not say what it ran ran nothing it can vouch for, yet may run anything', () => {
     const silent = scan({ commit: HEAD, enabledProducts: undefined })
-    expect(ALL.filter(type => ranProduct(silent, type))).toEqual([])
-    expect(ALL.filter(type => mayRunProduct(silent, type))).toEqual(ALL)
+    expect(ISSUE_TYPES.filter(type => ranProduct(silent, type))).toEqual([])
+    expect(ISSUE_TYPES.filter(type => mayRunProduct(silent, type))).toEqual(ISSUE_TYPES)
     const scaOnly = scan({ commit: HEAD, enabledProducts: ['sca'] })
     expect(ALL.filter(type => mayRunProduct(scaOnly, type))).toEqual(['sca'])
   })
 
   it('names the products as the reports do', () => {
     expect(productList(['sast', 'sca', 'secrets'])).toBe('Code, Supply Chain, Secrets')
+    expect(productList(['ai_sast'])).toBe('AI-powered detection')
   })
 
   it('newestCompleted: the newest completed scan that ran the product', () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
 import {
   EXPOSURES,
+  type AiSastFinding,
   SEVERITIES,
   type Exposure,
   type Finding,
@@ -12,8 +13,8 @@ import {
   type ValidationState
 } from '../src/domain.js'
 import { blockReasons, decide, memoizedBlockReasons, type Thresholds } from '../src/gate/decide.js'
-import { failureMessage, unknownModeWarning, verdictHeadline } from '../src/gate/message.js'
-import { secretsFinding } from './fixtures/report-fixtures.js'
+import { failureMessage, verdictHeadline } from '../src/gate/message.js'
+import { aiSastFinding, secretsFinding } from './fixtures/report-fixtures.js'
 
 function sast(overrides: Partial<SastFinding> = {}): SastFinding {
   return {
@@ -133,6 +134,13 @@ describe('decision table', () => {
       false
     ],
     [
+      'a mode below the threshold never blocks by mode',
+      sast({ severity: 'low' }),
+      { failOnPolicyMode: 'monitor' },
+      'below-monitor',
+      false
+    ],
+    [
       'not-fetched mode never blocks by mode',
       sast({ severity: 'low' }),
       { failOnPolicyMode: 'monitor' },
@@ -232,7 +240,17 @@ describe('decision table', () => {
 describe('exhaustive: every severity × threshold × exposure × mode × ignore', () => {
   const thresholds: (Severity | 'none')[] = [...SEVERITIES, 'none']
   const modeThresholds = ['monitor', 'comment', 'block', 'none'] as const
-  const modes: FindingMode[] = ['disabled', 'monitor', 'comment', 'block', 'unknown', 'not-fetched']
+  const modes: FindingMode[] = [
+    'disabled',
+    'monitor',
+    'comment',
+    'block',
+    'unknown',
+    'not-fetched',
+    'below-block',
+    'below-comment',
+    'below-monitor'
+  ]
   const rank = (s: Severity): number => SEVERITIES.indexOf(s)
   const modeRank = (m: string): number => ['monitor', 'comment', 'block'].indexOf(m)
 
@@ -256,7 +274,7 @@ describe('exhaustive: every severity × threshold × exposure × mode × ignore'
               expect(verdict.blocking.length).toBe((bySeverity || byMode) && !ignored ? 1 : 0)
               cases++
             }
-    expect(cases).toBe(4 * 5 * 4 * 6 * 2)
+    expect(cases).toBe(4 * 5 * 4 * 9 * 2)
   })
 
   it('SCA blocks exactly when (listed exposure and severity) or malicious, and not ignored', () => {
@@ -285,6 +303,43 @@ describe('exhaustive: every severity × threshold × exposure × mode × ignore'
   })
 })
 
+describe('AI-powered detection findings', () => {
+  const ai = (id: number, severity: Severity): AiSastFinding => aiSastFinding({ id, severity })
+
+  it('block by severity as Code findings do, never by a mode, and are counted on their own', () => {
+    const modeOf = jest.fn((): FindingMode => 'block')
+    const verdict = decide({
+      findings: [ai(1, 'high'), ai(2, 'medium'), sast({ id: 3, severity: 'medium' })],
+      thresholds: { ...DEFAULTS, failOnPolicyMode: 'monitor' },
+      modeOf,
+      ignoreOf: () => undefined,
+      licenseViolations: [],
+      expiredIgnores: []
+    })
+    expect(verdict.blocking.map(f => [f.finding.id, f.mode, f.reasons.map(r => r.kind)])).toEqual([
+      [1, undefined, ['severity']],
+      [3, 'block', ['policy-mode']]
+    ])
+    expect(verdict.nonBlocking.map(f => [f.finding.id, f.mode])).toEqual([[2, undefined]])
+    // The Code finding's mode is looked up; an AI finding's never is.
+    expect(modeOf).toHaveBeenCalledTimes(1)
+    expect(verdict.counts.ai_sast).toEqual({ low: 0, medium: 1, high: 1, critical: 0 })
+    expect(verdict.counts.sast).toEqual({ low: 0, medium: 1, high: 0, critical: 0 })
+  })
+
+  it('memoised reasons tell an AI finding from a Code one of the same severity and mode', () => {
+    const reasonsOf = memoizedBlockReasons()
+    const thresholds: Thresholds = { ...DEFAULTS, failOnSeverity: 'critical' }
+    expect(reasonsOf(sast({ severity: 'high' }), 'block', thresholds)).toEqual([
+      { kind: 'policy-mode', mode: 'block', threshold: 'block' }
+    ])
+    expect(reasonsOf(ai(1, 'high'), undefined, thresholds)).toEqual([])
+    expect(reasonsOf(ai(2, 'critical'), undefined, thresholds)).toEqual([
+      { kind: 'severity', severity: 'critical', threshold: 'critical' }
+    ])
+  })
+})
+
 describe('verdict', () => {
   it('counts by type and severity, orders blocking first and worst first', () => {
     const verdict = gate(
@@ -301,46 +356,30 @@ describe('verdict', () => {
       sast: { low: 1, medium: 0, high: 1, critical: 1 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
       secrets: { low: 0, medium: 0, high: 0, critical: 0 },
-      unknownMode: 0
+      ai_sast: { low: 0, medium: 0, high: 0, critical: 0 }
     })
     expect(verdict.findings.map(f => f.finding.id)).toEqual([3, 2, 4, 1])
     expect(verdict.blocking.map(f => f.finding.id)).toEqual([3, 2])
   })
 
-  it('counts the SAST findings whose mode is unknown, ignored ones included; they never block by mode', () => {
-    const unknownRule = 'acme.rule-the-policy-does-not-list'
+  it('a SAST finding below the threshold never blocks by mode, and keeps that mode', () => {
     const verdict = decide({
       findings: [
-        sast({ id: 1, severity: 'low', ruleName: unknownRule }),
-        sast({ id: 2, severity: 'medium', ruleName: unknownRule }),
-        sast({ id: 3, severity: 'low', ruleName: 'acme.listed' }),
-        sast({ id: 4, severity: 'low', ruleName: unknownRule }),
-        sca({ id: 5, severity: 'low' })
+        sast({ id: 1, severity: 'medium' }),
+        sast({ id: 2, severity: 'medium' }),
+        sast({ id: 3, severity: 'high' })
       ],
       thresholds: DEFAULTS,
-      modeOf: f => (f.ruleName === unknownRule ? 'unknown' : 'block'),
-      ignoreOf: f => ('id' in f && f.id === 4 ? { reason: 'accepted', source: 'id 4' } : undefined),
+      modeOf: f => (f.id === 1 ? 'block' : 'below-block'),
+      ignoreOf: () => undefined,
       licenseViolations: [],
       expiredIgnores: []
     })
-    expect(verdict.counts.unknownMode).toBe(3)
-    expect(verdict.blocking.map(f => f.finding.id)).toEqual([3])
-  })
-
-  it('warns once with the count of unknown modes, and not at all without them', () => {
-    const unknown = gate([sast({ id: 1 }), sast({ id: 2 })], { mode: 'unknown' })
-    expect(unknownModeWarning(unknown)).toBe(
-      '2 SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode'
-    )
-    expect(unknownModeWarning(gate([sast({ id: 1 })], { mode: 'block' }))).toBeUndefined()
-  })
-
-  it('counts no unknown mode when modes were not fetched (fail-on-policy-mode: none)', () => {
-    const verdict = gate([sast({ id: 1 }), sast({ id: 2 })], {
-      thresholds: { failOnPolicyMode: 'none' },
-      mode: 'not-fetched'
-    })
-    expect(verdict.counts.unknownMode).toBe(0)
+    expect(verdict.blocking.map(f => [f.finding.id, f.mode, f.reasons.map(r => r.kind)])).toEqual([
+      [3, 'below-block', ['severity']],
+      [1, 'block', ['policy-mode']]
+    ])
+    expect(verdict.nonBlocking.map(f => [f.finding.id, f.mode])).toEqual([[2, 'below-block']])
   })
 
   it('a denied license alone fails the gate', () => {

@@ -70,7 +70,7 @@ describe('defaults', () => {
       onMissingToken: 'fail',
       repository: 'acme/web',
       ref: 'refs/heads/main',
-      issueTypes: ['sast', 'sca', 'secrets'],
+      issueTypes: ['sast', 'sca', 'secrets', 'ai_sast'],
       typesFromDefault: true,
       status: ['open', 'reviewing', 'fixing'],
       requireScan: 'commit',
@@ -482,14 +482,14 @@ describe('lists', () => {
   it('issue-types are validated, normalised and deduplicated', () => {
     expect(configOf({ 'issue-types': 'SCA\nsca, sca' }).issueTypes).toEqual(['sca'])
     expect(problemsOf({ 'issue-types': 'sast,dast,iast' })).toEqual([
-      'issue-types: each entry must be one of sast, sca, secrets (got "dast")',
-      'issue-types: each entry must be one of sast, sca, secrets (got "iast")'
+      'issue-types: each entry must be one of sast, sca, secrets, ai_sast (got "dast")',
+      'issue-types: each entry must be one of sast, sca, secrets, ai_sast (got "iast")'
     ])
     expect(problemsOf({ 'issue-types': 'sast,x\u0007' })).toEqual([
       'issue-types: must not contain control characters (got "x\\u0007")'
     ])
     expect(problemsOf({ 'issue-types': ',' })).toEqual([
-      'issue-types: must name at least one of sast, sca, secrets (got ",")'
+      'issue-types: must name at least one of sast, sca, secrets, ai_sast (got ",")'
     ])
   })
 
@@ -904,7 +904,7 @@ describe('problems', () => {
       'base-url: must use https (http only for localhost, 127.0.0.0/8 or [::1]) (got "http://example.com")',
       'timeout-seconds: must be an integer from 1 to 600 (got "0")',
       'since: must be ISO 8601 with Z or an offset, epoch seconds, or a duration like 30m, 12h, 7d, 2w (got "yesterday")',
-      'issue-types: each entry must be one of sast, sca, secrets (got "dast")',
+      'issue-types: each entry must be one of sast, sca, secrets, ai_sast (got "dast")',
       'gate: must be true or false (got "maybe")',
       'fail-on-severity: must be one of critical, high, medium, low, none (got "urgent")',
       'ticket-limit: must be an integer from 1 to 20 (got "50")',
@@ -1067,7 +1067,7 @@ describe('unexpanded expressions', () => {
 describe('issue types', () => {
   it('issue-types left empty means every type, each optional; named, each is required', () => {
     expect(configOf()).toMatchObject({
-      issueTypes: ['sast', 'sca', 'secrets'],
+      issueTypes: ['sast', 'sca', 'secrets', 'ai_sast'],
       typesFromDefault: true
     })
     expect(configOf({ 'issue-types': 'sast,sca,secrets' })).toMatchObject({
@@ -1075,6 +1075,21 @@ describe('issue types', () => {
       typesFromDefault: false
     })
     expect(configOf({ 'issue-types': 'secrets' }).issueTypes).toEqual(['secrets'])
+  })
+
+  it('ai_sast is a type of its own, also spelled ai-sast; a near miss names every allowed value', () => {
+    expect(configOf({ 'issue-types': 'ai_sast' })).toMatchObject({
+      issueTypes: ['ai_sast'],
+      typesFromDefault: false
+    })
+    expect(configOf({ 'issue-types': 'SAST, AI-SAST\nai_sast' }).issueTypes).toEqual([
+      'sast',
+      'ai_sast'
+    ])
+    expect(problemsOf({ 'issue-types': 'sast,ai,aisast' })).toEqual([
+      'issue-types: each entry must be one of sast, sca, secrets, ai_sast (got "ai")',
+      'issue-types: each entry must be one of sast, sca, secrets, ai_sast (got "aisast")'
+    ])
   })
 
   it('fail-on-secrets takes the four thresholds and names them on a bad value', () => {

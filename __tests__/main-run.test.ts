@@ -16,7 +16,8 @@ import { sampleCommit } from '../emulator/server.js'
 
 const FINDINGS = '/api/v1/deployments/acme-corp/findings'
 const SCANS = '/api/v1/deployments/4242/scans/search'
-const POLICIES = /^\/api\/v1\/deployments\/4242\/policies/
+/** The block-mode list of the SAST findings, read beside the full lists. */
+const BLOCK_LIST = { policies: 'rule-board-block' }
 const DEPENDENCIES = '/api/v1/deployments/4242/dependencies'
 const TAGS = /^\/api\/v1\/deployments\/acme-corp\/projects\/acme(\/|%2F)web\/tags$/
 const SBOM_EXPORT = '/api/v1/deployments/4242/sbom/export'
@@ -274,18 +275,21 @@ describe('run() with deployment-slug given', () => {
 })
 
 describe('run() when several stages fail at once', () => {
-  it('a policy lookup fails while the findings arrive: no verdict on the policy modes', async () => {
-    emulator.addFault(failing(POLICIES, 'fast'))
+  it('a mode list fails while the full lists arrive: no verdict on the policy modes', async () => {
+    emulator.addFault(failing(FINDINGS, 'fast', BLOCK_LIST))
     const runner = await runGate({ 'max-retries': '1' })
     expect(runner.outputs.result).toBe('skipped')
     expect(runner.failures).toEqual([
-      expect.stringMatching(/^No verdict: the rule modes of policy .* could not be read/)
+      expect.stringMatching(
+        /^No verdict: the block-mode list of open SAST findings could not be read, so fail-on-policy-mode cannot be judged: GET \S+ failed with HTTP 503/
+      )
     ])
   })
 
   interface Pair {
     readonly what: string
     readonly first: Fault['path']
+    readonly firstQuery?: Fault['query']
     readonly second: Fault['path']
     readonly secondQuery?: Fault['query']
     readonly inputs?: Record<string, string>
@@ -299,8 +303,9 @@ describe('run() when several stages fail at once', () => {
       reported: new RegExp(`^No verdict: POST ${SCANS} failed with HTTP 503`)
     },
     {
-      what: 'a policy lookup and a findings page fail: the findings are reported',
-      first: POLICIES,
+      what: 'a mode list and a full list fail: the full list is reported',
+      first: FINDINGS,
+      firstQuery: BLOCK_LIST,
       second: FINDINGS,
       secondQuery: { issue_type: 'sca' },
       reported: new RegExp(`^No verdict: GET ${FINDINGS} failed with HTTP 503`)
@@ -323,7 +328,7 @@ describe('run() when several stages fail at once', () => {
 
   it.each(pairs)('$what, whichever failed first', async pair => {
     const [one, other] = await bothOrders(
-      speed => failing(pair.first, speed),
+      speed => failing(pair.first, speed, pair.firstQuery),
       speed => failing(pair.second, speed, pair.secondQuery),
       pair.inputs
     )

@@ -53,7 +53,7 @@ describe('buildJsonReport', () => {
       sast: { low: 1, medium: 1, high: 1, critical: 0 },
       sca: { low: 0, medium: 0, high: 0, critical: 1 },
       secrets: { low: 0, medium: 0, high: 0, critical: 0 },
-      unknownMode: 0
+      ai_sast: { low: 0, medium: 0, high: 0, critical: 0 }
     })
     expect(json.findings.map(f => [f.id, f.type, f.mode, f.blocking])).toEqual([
       [1, 'sast', 'block', true],
@@ -117,14 +117,14 @@ describe('buildJsonReport', () => {
     expect(json.unknownLicenses.map(v => v.package)).toEqual(['x'])
   })
 
-  it('counts the SAST findings of unknown mode', () => {
-    const unknown = evaluated(sastFinding({ id: 5 }), { mode: 'unknown', blocking: false })
+  it('gives each SAST finding its mode, one below the threshold as such', () => {
+    const below = evaluated(sastFinding({ id: 5 }), { mode: 'below-block', blocking: false })
     const known = evaluated(sastFinding({ id: 6 }))
-    const report = buildJsonReport(runReport({ verdict: verdictOf([known, unknown]) }), {})
-    expect(report.counts?.unknownMode).toBe(1)
+    const report = buildJsonReport(runReport({ verdict: verdictOf([known, below]) }), {})
+    expect(report.counts).not.toHaveProperty('unknownMode')
     expect(report.findings.map(f => [f.id, f.mode])).toEqual([
       [6, 'block'],
-      [5, 'unknown']
+      [5, 'below-block']
     ])
   })
 

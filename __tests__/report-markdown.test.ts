@@ -5,6 +5,7 @@ import { escapeCell, escapeMarkdown, safeUrl } from '../src/report/escape.js'
 import { oneLine, truncate, truncateUtf8, utf8Length } from '../src/text/plain.js'
 import { COMMENT_MARKER, renderMarkdown, ROW_CAP } from '../src/report/markdown.js'
 import {
+  aiSastFinding,
   evaluated,
   failingReport,
   runReport,
@@ -90,16 +91,42 @@ describe('renderMarkdown: counts and tables', () => {
     )
   })
 
-  it('counts the SAST findings of unknown mode under the table, only when there are some', () => {
-    const unknown = [1, 2].map(id =>
-      evaluated(sastFinding({ id, severity: 'low' }), { mode: 'unknown', blocking: false })
-    )
-    const md = renderMarkdown(runReport({ verdict: verdictOf(unknown) }), { maxBytes: BIG })
+  it('counts AI-powered detection findings in a row of their own, in the total and the scope', () => {
+    const ai = evaluated(aiSastFinding({ id: 9, severity: 'high' }), {
+      reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }]
+    })
+    const base = runReport()
+    const report = runReport({
+      scope: { ...base.scope, issueTypes: ['sast', 'sca', 'ai_sast'] },
+      verdict: verdictOf([
+        ai,
+        evaluated(sastFinding({ id: 1, severity: 'low' }), { blocking: false })
+      ])
+    })
+    const md = renderMarkdown(report, { maxBytes: BIG })
     expect(md).toContain(
-      '**2** findings in scope: **0** blocking, **0** ignored, **2** not blocking · ' +
-        '**2** SAST findings of unknown policy mode (does not block by mode)\n'
+      [
+        '| SAST | 0 | 0 | 0 | 1 | 1 |',
+        '| SCA | 0 | 0 | 0 | 0 | 0 |',
+        '| AI SAST | 0 | 1 | 0 | 0 | 1 |',
+        '| **Total** | 0 | 1 | 0 | 1 | 2 |'
+      ].join('\n')
     )
-    expect(renderMarkdown(failingReport(), { maxBytes: BIG })).not.toContain('unknown policy mode')
+    expect(md).toContain('**Types** SAST, SCA, AI SAST')
+    // Blocking by severity only: no mode is claimed for it.
+    expect(md).toMatch(
+      /\| high \| <code>ai\.detection\.idor<\/code>[^\n]*\| severity high ≥ high \|\n/
+    )
+  })
+
+  it('shows a SAST mode below the threshold as such in the Mode column, never as a mode', () => {
+    const below = evaluated(sastFinding({ id: 1, severity: 'low' }), {
+      mode: 'below-block',
+      blocking: false
+    })
+    const md = renderMarkdown(runReport({ verdict: verdictOf([below]) }), { maxBytes: BIG })
+    expect(md).toMatch(/\| low \| <code>[^|]*<\/code>[^|]* \| below block \| /)
+    expect(md).not.toContain('unknown')
   })
 
   it('lists blocking findings in five columns: the message under the rule, the SCA fix, the exposure in the reasons', () => {

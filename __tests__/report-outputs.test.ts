@@ -6,7 +6,15 @@ import {
 } from '../src/report/output-lists.js'
 import { buildOutputs, setOutputs } from '../src/report/outputs.js'
 import { RecordingRunner } from '../src/runner/recording-runner.js'
-import { blockingReport, failingReport, runReport } from './fixtures/report-fixtures.js'
+import {
+  aiSastFinding,
+  blockingReport,
+  evaluated,
+  failingReport,
+  runReport,
+  sastFinding,
+  verdictOf
+} from './fixtures/report-fixtures.js'
 
 describe('buildOutputs', () => {
   it('sets the gate outputs from the verdict', () => {
@@ -43,6 +51,17 @@ describe('buildOutputs', () => {
       'sarif-file': 'out/x.sarif',
       'comment-url': 'https://github.com/acme/web/pull/7#issuecomment-1'
     })
+  })
+
+  it('sets ai-sast-count only when AI-powered detection findings were judged', () => {
+    const ai = evaluated(aiSastFinding({ id: 5, severity: 'low' }), { blocking: false })
+    const verdict = verdictOf([ai, evaluated(sastFinding({ id: 6 }))])
+    const base = runReport()
+    const judged = runReport({ scope: { ...base.scope, issueTypes: ['sast', 'ai_sast'] }, verdict })
+    expect(buildOutputs(judged)).toMatchObject({ 'findings-count': '2', 'ai-sast-count': '1' })
+    // Not judged (a scan that did not run it, or not asked for): unset, never a clean "0".
+    const notJudged = runReport({ scope: { ...base.scope, issueTypes: ['sast'] }, verdict })
+    expect(buildOutputs(notJudged)).not.toHaveProperty('ai-sast-count')
   })
 
   it('leaves the counts unset when the gate was not evaluated', () => {

@@ -3,6 +3,7 @@ import type { EvaluatedFinding } from '../src/domain.js'
 import { COMMENT_MARKER } from '../src/report/markdown.js'
 import { COMMENT_MAX_CHARS, shouldComment, upsertPrComment } from '../src/report/pr-comment.js'
 import {
+  aiSastFinding,
   evaluated,
   failingReport,
   runReport,
@@ -81,6 +82,21 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       'GET /user',
       'PATCH /repos/acme/web/issues/comments/1'
     ])
+  })
+
+  it('counts AI-powered detection findings in a row of their own', async () => {
+    const ai = evaluated(aiSastFinding({ id: 9, severity: 'critical' }), {
+      reasons: [{ kind: 'severity', severity: 'critical', threshold: 'high' }]
+    })
+    const base = runReport()
+    const report = runReport({
+      scope: { ...base.scope, issueTypes: ['sast', 'ai_sast'] },
+      verdict: verdictOf([ai])
+    })
+    await upsertPrComment({ token: 't', report, mode: 'always', context: context(), runner })
+    const body = github.comments[0]?.body ?? ''
+    expect(body).toContain('| SAST | 0 | 0 | 0 | 0 | 0 |\n| AI SAST | 1 | 0 | 0 | 0 | 1 |\n')
+    expect(body).toContain('<code>ai.detection.idor</code>')
   })
 
   it('finds the marker on page 2 and stops paging there', async () => {

@@ -16,6 +16,7 @@ import {
 } from '../src/report/sarif-results.js'
 import { cweTag, ruleHelpUri, sarifText } from '../src/report/sarif-rules.js'
 import {
+  aiSastFinding,
   evaluated,
   failingReport,
   runReport,
@@ -237,6 +238,21 @@ describe('sarif helpers', () => {
     )
     expect(ruleHelpUri(scaFinding({ vulnerabilityId: 'OSV-123' }))).toBeUndefined()
     expect(ruleHelpUri(sastFinding({ ruleName: 'a b/c' }))).toBe('https://semgrep.dev/r/a%20b%2Fc')
+    // A model's rule is not in the registry: no link that would not resolve.
+    expect(ruleHelpUri(aiSastFinding({ ruleName: 'ai.detection.idor' }))).toBeUndefined()
+  })
+
+  it('reports an AI-powered detection finding as a result of its own type, judged by severity', () => {
+    const ai = evaluated(aiSastFinding({ id: 77, severity: 'high' }), {
+      reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }]
+    })
+    const log = buildSarif(runReport({ verdict: verdictOf([ai]) }), opts)
+    const [result] = log.runs[0]?.results ?? []
+    expect(result?.ruleId).toBe('ai.detection.idor')
+    expect(result?.level).toBe('error')
+    expect(result?.properties).toMatchObject({ findingId: 77, type: 'ai_sast', blocking: true })
+    expect(result?.message.text).toMatch(/\n\nBlocking: severity high ≥ high$/)
+    expect(log.runs[0]?.tool.driver.rules?.[0]?.helpUri).toBeUndefined()
   })
 
   it('maps CWE strings to GitHub tags', () => {

@@ -30872,7 +30872,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 17:
+/***/ 8896:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -41520,7 +41520,7 @@ function scopeFields(ctx) {
         // Findings also on this ref are existing: reported, never blocking.
         baselineRef: parsed(parseRef).optional(),
         since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-        // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+        // Empty (the action.yml default) = every type, each only where a scan ran its product.
         issueTypes: parsed(parseIssueTypes).optional(),
         status: parsed(parseStatuses).prefault('open,reviewing,fixing')
     };
@@ -41530,7 +41530,8 @@ const DEFAULT_ISSUE_TYPES = Object.freeze([
     ...src_domain/* ISSUE_TYPES */.co
 ]);
 function parseIssueTypes(raw) {
-    const types = listOf(entryOf(oneOf(src_domain/* ISSUE_TYPES */.co), src_domain/* ISSUE_TYPES */.co.join(', ')))(raw);
+    // `ai-sast` is `ai_sast`, as `provisionally-ignored` is a status.
+    const types = listOf(entryOf(oneOf(src_domain/* ISSUE_TYPES */.co, underscored), src_domain/* ISSUE_TYPES */.co.join(', ')))(raw);
     if (types.length > 0)
         return types;
     throw new InputValueError(`must name at least one of ${src_domain/* ISSUE_TYPES */.co.join(', ')}`, raw);
@@ -42939,8 +42940,8 @@ function pickDeployment(accessible, wanted) {
     throw new DeploymentError(`${asked} does not match a deployment this api-token can access (${names})`);
 }
 /**
- * A slug and an id that name different deployments: findings would be read from one and policies
- * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ * A slug and an id that name different deployments: findings would be read from one and the scans,
+ * secrets and licenses from the other. Named with what the token sees.
  */
 function mismatch(accessible, slug, id) {
     const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase());
@@ -44599,9 +44600,9 @@ function isExisting(baseline, finding) {
 
 ;// CONCATENATED MODULE: ./src/api/fast-checks.ts
 /**
- * What zod's schemas check, written out by hand for the decoders of large bodies (findings pages,
- * policy rules): each mirrors one schema of wire.ts, and the decoders' property tests hold them to
- * zod's answers.
+ * What zod's schemas check, written out by hand for the decoders of large bodies (findings
+ * pages): each mirrors one schema of wire.ts, and the decoders' property tests hold them to zod's
+ * answers.
  */
 /** What zod's object schemas accept: any object but an array (and not null). */
 function isObject(value) {
@@ -44874,7 +44875,7 @@ function fastScaWire(raw) {
 
 ;// CONCATENATED MODULE: ./src/api/findings-wire.ts
 /**
- * The findings wire format: the zod schemas of one SAST and one SCA finding (the specification the
+ * The findings wire format: the zod schemas of one SAST (or AI SAST) and one SCA finding (the specification the
  * fast decoder in findings-fast.ts is held to), and the builders of the compact domain records.
  */
 
@@ -45031,11 +45032,12 @@ function ticketOf(wire) {
         return undefined;
     return { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined };
 }
-function toSast(wire, status, pool) {
+/** A Code finding, or an AI-powered detection finding (the same fields). */
+function toSast(wire, status, pool, type = 'sast') {
     const rule = wire.rule;
     const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)');
     return {
-        type: 'sast',
+        type,
         id: wire.id,
         ruleName,
         ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),
@@ -45155,9 +45157,11 @@ class Limiter {
 
 
 
+
 const LIST_OF_TYPE = {
     sast: 'sastFindings',
-    sca: 'scaFindings'
+    sca: 'scaFindings',
+    ai_sast: 'aiSastFindings'
 };
 /** The documented maximum: fewest round trips. */
 const FINDINGS_PAGE_SIZE = 3000;
@@ -45166,6 +45170,12 @@ const PAGE_READS = new Limiter(2);
 /** Pages of one list asked for at once past its plan, when a count understated it. */
 const FINDINGS_WINDOW = 4;
 const MAX_FINDINGS_PAGES = 2000;
+/** The `policies` filter value of each mode, as the API description names them. */
+const MODE_FILTERS = {
+    block: 'rule-board-block',
+    comment: 'rule-board-pr-comments',
+    monitor: 'rule-board-audit'
+};
 function findingsPath(deploymentSlug) {
     return `/api/v1/deployments/${encodeURIComponent(deploymentSlug)}/findings`;
 }
@@ -45174,10 +45184,27 @@ function findingsPath(deploymentSlug) {
  * count, see pages.ts pagesForCount); the list ends on an empty page.
  */
 function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
+    const pool = new StringPool();
+    return readList(transport, deploymentSlug, query, plannedPages, {
+        decode: (bytes, request) => decodeFindingsPage(bytes, query.type, query.status, request, pool),
+        key: finding => finding.id,
+        onPage
+    });
+}
+/**
+ * The ids of every finding of one list, each once: for a list read only to learn which findings
+ * are in it (a policy-mode list). Read to its end like any list.
+ */
+function readFindingIds(transport, deploymentSlug, query, plannedPages) {
+    return readList(transport, deploymentSlug, query, plannedPages, {
+        decode: (bytes, request) => findingsOfPage(bytes, query.type, request).map((raw, index) => idOf(raw, index, request)),
+        key: id => id
+    });
+}
+function readList(transport, deploymentSlug, query, plannedPages, reading) {
     const path = findingsPath(deploymentSlug);
     const request = { method: 'GET', path };
-    const pool = new StringPool();
-    const decode = (bytes) => decodeFindingsPage(bytes, query.type, query.status, request, pool);
+    const decode = (bytes) => reading.decode(bytes, request);
     return readPageNumberList((page, signal) => transport.request({
         method: 'GET',
         path,
@@ -45188,7 +45215,7 @@ function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
             ref: query.ref,
             status: query.status,
             since: query.since,
-            policies: query.policies,
+            policies: query.mode === undefined ? undefined : [MODE_FILTERS[query.mode]],
             page,
             page_size: FINDINGS_PAGE_SIZE
         },
@@ -45199,13 +45226,29 @@ function readFindings(transport, deploymentSlug, query, plannedPages, onPage) {
         plannedPages,
         window: FINDINGS_WINDOW,
         maxPages: MAX_FINDINGS_PAGES,
-        key: finding => finding.id,
+        key: reading.key,
         request,
-        onPage
+        onPage: reading.onPage
     });
+}
+/** A finding's id, as the full decoders read it; SchemaError naming the item when it has none. */
+function idOf(raw, index, request) {
+    const parsed = numericId.safeParse(findings_isRecord(raw) ? raw.id : undefined);
+    if (parsed.success)
+        return parsed.data;
+    throw new SchemaError(request, formatIssues(parsed.error.issues, `findings[${index}].id`));
 }
 /** A page's findings as domain records; SchemaError for a page that is not a findings page. */
 function decodeFindingsPage(bytes, type, status, request, pool) {
+    const list = findingsOfPage(bytes, type, request);
+    const findings = new Array(list.length);
+    for (let index = 0; index < list.length; index++) {
+        findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
+    }
+    return findings;
+}
+/** The raw findings of a page; SchemaError for a page that is not a findings page of `type`. */
+function findingsOfPage(bytes, type, request) {
     let envelope;
     try {
         const text = bytes.toString('utf8');
@@ -45220,11 +45263,7 @@ function decodeFindingsPage(bytes, type, status, request, pool) {
         const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`;
         throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`]);
     }
-    const findings = new Array(list.length);
-    for (let index = 0; index < list.length; index++) {
-        findings[index] = normaliseFinding(list[index], type, status, index, request, pool);
-    }
-    return findings;
+    return list;
 }
 /**
  * Turns one raw finding into a domain finding, or names the field that is wrong. The hand-written
@@ -45234,14 +45273,15 @@ function decodeFindingsPage(bytes, type, status, request, pool) {
  */
 function normaliseFinding(raw, type, status, index, request, pool, decoder = 'fast') {
     const invalid = (error) => new SchemaError(request, formatIssues(error.issues, `findings[${index}]`));
-    if (type === 'sast') {
+    // An AI-powered detection finding has a Code finding's fields (and `ai_impact`, not read).
+    if (type === 'sast' || type === 'ai_sast') {
         const fast = decoder === 'fast' ? fastSastWire(raw) : undefined;
         if (fast !== undefined)
-            return toSast(fast, status, pool);
+            return toSast(fast, status, pool, type);
         const parsed = SastWire.safeParse(raw);
         if (!parsed.success)
             throw invalid(parsed.error);
-        return toSast(parsed.data, status, pool);
+        return toSast(parsed.data, status, pool, type);
     }
     const fast = decoder === 'fast' ? fastScaWire(raw) : undefined;
     if (fast !== undefined)
@@ -45469,6 +45509,39 @@ function secretsPages(transport, deploymentId, query, maxPages = 2000) {
     }, { maxPages, request });
 }
 
+;// CONCATENATED MODULE: ./src/gate/modes.ts
+
+/** The modes at or above `threshold`, strictest first: the mode lists a threshold needs. */
+function modesAtOrAbove(threshold) {
+    const modes = ['block', 'comment', 'monitor'];
+    return modes.filter(mode => (0,src_domain/* policyModeRank */.k8)(mode) >= (0,src_domain/* policyModeRank */.k8)(threshold));
+}
+/**
+ * The mode of each finding in the lists. A finding in several (its rule in several policies, or
+ * lists read a moment apart) has the strictest: the gate never takes the laxer of two answers.
+ */
+function listedModes(threshold, lists) {
+    const modes = new Map();
+    for (const { mode, ids } of lists) {
+        for (const id of ids) {
+            const known = modes.get(id);
+            if (known === undefined || (0,src_domain/* policyModeRank */.k8)(mode) > (0,src_domain/* policyModeRank */.k8)(known))
+                modes.set(id, mode);
+        }
+    }
+    return { threshold, modes };
+}
+/**
+ * The mode of a SAST finding: that of the mode list it is in; `below-<threshold>` when it is in
+ * none (its mode is lower, which never blocks by mode); `not-fetched` when no list was read.
+ */
+function modeLookup(listed) {
+    if (!listed)
+        return () => 'not-fetched';
+    const below = `below-${listed.threshold}`;
+    return finding => listed.modes.get(finding.id) ?? below;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/scope.ts
 
 const HEADS = 'refs/heads/';
@@ -45493,7 +45566,8 @@ class ScopeFilter {
     kept = {
         sast: new Map(),
         sca: new Map(),
-        secrets: new Map()
+        secrets: new Map(),
+        ai_sast: new Map()
     };
     repositoryMatches = new Map();
     refMatches = new Map();
@@ -45545,9 +45619,10 @@ class ScopeFilter {
             scope: this.scope
         };
     }
-    /** SAST findings first, then SCA, then secrets, each in the order they first arrived. */
+    /** SAST findings first, then AI SAST, SCA, secrets, each in the order they first arrived. */
     findings() {
-        return [...this.kept.sast.values(), ...this.kept.sca.values(), ...this.kept.secrets.values()];
+        const { sast, ai_sast, sca, secrets } = this.kept;
+        return [...sast.values(), ...ai_sast.values(), ...sca.values(), ...secrets.values()];
     }
     dropReason(finding) {
         if (!this.repositoryMatch(finding.repository))
@@ -45735,167 +45810,45 @@ async function everyDependency(transport, deploymentId, repositoryId, repository
     return ours.map(dependency => ({ dependency }));
 }
 
-;// CONCATENATED MODULE: ./src/api/policies.ts
+;// CONCATENATED MODULE: ./src/collect/mode-lists.ts
+/**
+ * The policy modes of the Code findings, learned from the findings endpoint itself: beside each
+ * status's full list, the list of its findings whose rule is in each mode at or above
+ * fail-on-policy-mode (the `policies` filter). The deprecated v1 policies endpoints are not read:
+ * once a deployment is migrated they answer 410, and the filter needs no policy id.
+ */
 
-
-
-const PoliciesResponse = object({
-    policies: array(object({
-        id: stringId,
-        name: optionalString,
-        slug: optionalString,
-        productType: optionalString,
-        isDefault: schemas_boolean().nullish()
-    }))
-});
-const RulesResponse = object({
-    cursor: union([schemas_string(), schemas_number()]).nullish(),
-    // Required: a page without its list (`{}`, an error object) must not read as "no rules".
-    rules: array(object({ id: stringId, path: schemas_string(), policyMode: policyMode }))
-});
-/** The two usual reasons a v1 policies request answers 404, for the hint of that status. */
-const POLICIES_404_CAUSES = 'check that deployment-id is the id of deployment-slug (or leave deployment-id empty), or the deprecated v1 policies endpoints';
-function policiesPath(deploymentId) {
-    return `/api/v1/deployments/${encodeURIComponent(deploymentId)}/policies`;
-}
-async function listPolicies(transport, deploymentId) {
-    const response = await transport.request({
-        method: 'GET',
-        path: policiesPath(deploymentId),
-        schema: PoliciesResponse,
-        hints: {
-            404: `deployment ${deploymentId} has no policies here: ${POLICIES_404_CAUSES} no longer serve them`
-        }
-    });
-    return response.policies.map(p => ({
-        id: p.id,
-        name: p.name ?? p.id,
-        slug: p.slug ?? '',
-        productType: p.productType ?? '',
-        isDefault: p.isDefault === true
-    }));
-}
-function isSastPolicy(policy) {
-    return policy.productType === 'PRODUCT_TYPE_SAST';
-}
-/** The documented maximum: a policy of thousands of rules in a few round trips. */
-const RULES_PAGE_LIMIT = 2000;
-function policyRulePages(transport, deploymentId, policyId, maxPages = 500) {
-    const path = `${policiesPath(deploymentId)}/${encodeURIComponent(policyId)}`;
-    return cursorPages(async (cursor) => {
-        const response = await transport.request({
-            method: 'GET',
-            path,
-            query: { cursor, limit: RULES_PAGE_LIMIT },
-            schema: RulesResponse,
-            hints: {
-                404: `policy ${policyId} is not in deployment ${deploymentId}: ${POLICIES_404_CAUSES} no longer serve it`
-            }
-        });
-        const next = response.cursor === null || response.cursor === undefined
-            ? undefined
-            : String(response.cursor);
-        const items = response.rules.map(rule => ({
-            id: rule.id,
-            path: rule.path,
-            mode: rule.policyMode
-        }));
-        return { items, next };
-    }, { maxPages, request: { method: 'GET', path } });
-}
-/** Rule path → mode for one policy, over all cursor pages. */
-async function policyRuleModes(transport, deploymentId, policyId) {
-    const modes = new Map();
-    for await (const page of policyRulePages(transport, deploymentId, policyId)) {
-        for (const rule of page)
-            modes.set(rule.path, rule.mode);
-    }
-    return modes;
-}
-
-;// CONCATENATED MODULE: ./src/collect/rule-modes.ts
 
 
 
 /**
- * Fetches the rule modes the policy-mode gate needs while the findings are still arriving: the
- * rules of each policy that SAST findings name as their sourcing policy, once per policy, started
- * as soon as the first finding names it; the policy list only when some finding names none (to
- * find the default SAST policy). Policies that no finding in scope names are never fetched.
+ * The mode lists of one status's SAST list: one per mode at or above `threshold`, each asking for
+ * `plannedPages` at once and read to its end like any list (pages.ts). A list that cannot be read
+ * is no verdict: without it, findings of that mode would pass.
  */
-class RuleModeCollector {
-    transport;
-    byPolicy = new Map();
-    defaultPolicy;
-    deploymentId;
-    constructor(transport, deploymentId) {
-        this.transport = transport;
-        // Awaited only once a finding names a policy: a failed deployment lookup is reported elsewhere.
-        this.deploymentId = settledLater(deploymentId);
-    }
-    /** Looks at a page of findings as it arrives. */
-    add(findings) {
-        for (const finding of findings) {
-            if (finding.type !== 'sast')
-                continue;
-            const policy = finding.sourcingPolicy;
-            if (policy !== undefined)
-                this.want(policy.id, policy.name);
-            else
-                this.defaultPolicy ??= settledLater(this.findDefaultPolicy());
-        }
-    }
-    /** Every mode asked for so far; rejects with the first request that failed. */
-    async result() {
-        // First: finding the default policy can add one more policy to fetch.
-        const defaultPolicyId = await this.defaultPolicy;
-        const entries = await Promise.all([...this.byPolicy].map(async ([policyId, modes]) => [policyId, await modes]));
-        return { modes: new Map(entries), ...(defaultPolicyId ? { defaultPolicyId } : {}) };
-    }
-    want(policyId, name) {
-        if (this.byPolicy.has(policyId))
-            return;
-        this.byPolicy.set(policyId, settledLater(this.fetchModes(policyId, name)));
-    }
-    async fetchModes(policyId, name) {
-        // A failed deployment lookup is its own error, not a policy problem: awaited outside.
-        const deploymentId = await this.deploymentId;
-        const what = `the rule modes of policy ${policyId}${name ? ` (${name})` : ''}`;
-        // Even a 404 (a policy deleted since the scan, a wrong deployment-id, the deprecated v1
-        // endpoints gone) leaves every mode unknown, which never blocks: the gate would pass unjudged.
-        return noVerdictOnFailure(what, policyRuleModes(this.transport, deploymentId, policyId));
-    }
-    async findDefaultPolicy() {
-        const deploymentId = await this.deploymentId;
-        const policies = await noVerdictOnFailure(`the policy list of deployment ${deploymentId} (to find the default SAST policy)`, listPolicies(this.transport, deploymentId));
-        const found = policies.find(policy => policy.isDefault && isSastPolicy(policy));
-        if (found)
-            this.want(found.id, found.name);
-        return found?.id;
-    }
+function readModeLists(transport, deploymentSlug, query, threshold, plannedPages) {
+    return modesAtOrAbove(threshold).map(async (mode) => {
+        const ids = readFindingIds(transport, deploymentSlug, { ...query, mode }, plannedPages);
+        return { mode, ids: await noVerdictOnFailure(ids, `${mode}-mode`, query) };
+    });
 }
-/** An API failure of a lookup the policy-mode gate needs is no verdict, not a partial one. */
-async function noVerdictOnFailure(what, lookup) {
+async function noVerdictOnFailure(read, which, query) {
     try {
-        return await lookup;
+        return await read;
     }
     catch (error) {
         if (!isClientError(error))
             throw error;
-        throw new NoVerdictError(`${what} could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
+        throw new NoVerdictError(`the ${which} list of ${query.status} SAST findings could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
-}
-/** A promise that is awaited later (or never, when the findings fail first): no unhandled rejection. */
-function settledLater(promise) {
-    promise.catch(() => undefined);
-    return promise;
 }
 
 ;// CONCATENATED MODULE: ./src/collect/gate-data.ts
 /**
  * What the gate needs, read once the scans are proven: every finding of the judged types and
- * statuses (each list's pages sized by what its proven scan found), the rule modes of the policies
- * those findings name, and the dependencies with a denied license.
+ * statuses (each list's pages sized by what its proven scan found), beside each SAST list the
+ * lists of its findings in the policy modes the gate fails on, and the dependencies with a denied
+ * license.
  */
 
 
@@ -45904,32 +45857,32 @@ function settledLater(promise) {
 
 
 
-/**
- * Starts every read the gate needs: the findings, the rule modes of the policies their pages name
- * (as the pages arrive), and the dependencies with a denied license.
- */
+
+/** Starts every read the gate needs: the findings with their mode lists, and the licenses. */
 function startGateData(transport, where, config, { warn, counts }) {
-    const wantModes = config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast');
-    const ruleModes = wantModes
-        ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
-        : undefined;
     const licenses = collectLicenseViolations(transport, where.deploymentId, where.project, config);
     const findings = fetchFindings(transport, where, config, {
         warn,
         counts,
-        onPage: ruleModes ? page => ruleModes.add(page) : undefined
+        modeThreshold: modeThreshold(config)
     });
-    const context = findings.then(async () => ({
-        ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
-        licenseViolations: await licenses
-    }));
+    const context = licenses.then(licenseViolations => ({ licenseViolations }));
     // Each is awaited in turn by the caller; until then a failure is not unhandled.
-    licenses.catch(() => undefined);
     context.catch(() => undefined);
     return { findings, context };
 }
-/** Every finding of the configured types and statuses in scope: one list per type and status. */
-async function fetchFindings(transport, where, config, { warn, counts, onPage }) {
+/** The threshold the SAST mode lists are read for; undefined when no verdict looks at modes. */
+function modeThreshold(config) {
+    const threshold = config.failOnPolicyMode;
+    return config.gate && threshold !== 'none' && config.issueTypes.includes('sast')
+        ? threshold
+        : undefined;
+}
+/**
+ * Every finding of the configured types and statuses in scope: one list per type and status,
+ * and with a mode threshold, beside each SAST list its mode lists.
+ */
+async function fetchFindings(transport, where, config, { warn, counts, modeThreshold: threshold }) {
     const filter = new ScopeFilter({
         repository: config.repository,
         ref: config.ref,
@@ -45939,22 +45892,33 @@ async function fetchFindings(transport, where, config, { warn, counts, onPage })
     const secrets = config.issueTypes.includes('secrets')
         ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
         : Promise.resolve();
-    const lists = config.issueTypes
+    const queries = config.issueTypes
         .filter((type) => type !== 'secrets')
-        .flatMap(type => config.status.map(async (status, index) => {
-        const count = config.since === undefined ? counts?.[type] : undefined;
-        const query = {
-            type,
-            repository: config.repository,
-            ref: config.ref,
-            status,
-            since: config.since
-        };
-        const found = await readFindings(transport, where.deploymentSlug, query, plannedPages(count, index), onPage);
-        filter.add(found);
-    }));
-    await allInOrder([secrets, ...lists]);
-    return { findings: filter.findings(), dropped: filter.dropped };
+        .flatMap(type => config.status.map((status, index) => ({ ...queryOf(config, type, status), index })));
+    const countOf = (type) => config.since === undefined ? counts?.[type] : undefined;
+    const lists = queries.map(async ({ index, ...query }) => {
+        const plan = plannedPages(countOf(query.type), index);
+        filter.add(await readFindings(transport, where.deploymentSlug, query, plan));
+    });
+    // After the full lists, which a count sizes: they are the longer reads.
+    const modeLists = threshold === undefined
+        ? []
+        : queries
+            .filter(query => query.type === 'sast')
+            .flatMap(({ index, ...query }) => {
+            const plan = plannedModePages(countOf(query.type), index);
+            return readModeLists(transport, where.deploymentSlug, query, threshold, plan);
+        });
+    await allInOrder([secrets, ...lists, ...modeLists]);
+    const modes = threshold === undefined ? undefined : listedModes(threshold, await Promise.all(modeLists));
+    return {
+        findings: filter.findings(),
+        dropped: filter.dropped,
+        ...(modes === undefined ? {} : { modes })
+    };
+}
+function queryOf(config, type, status) {
+    return { type, repository: config.repository, ref: config.ref, status, since: config.since };
 }
 /**
  * Pages a list asks for at once. The scan counts its findings per type, not per status: the first
@@ -45965,6 +45929,15 @@ async function fetchFindings(transport, where, config, { warn, counts, onPage })
  */
 function plannedPages(count, statusIndex) {
     return statusIndex === 0 ? pagesForCount(count, FINDINGS_PAGE_SIZE) : 1;
+}
+/**
+ * Pages a mode list asks for at once: as its status's list does, but at most one window. It is a
+ * subset of that list, so the count bounds it from above, and a window is what a full page would
+ * call for anyway: a long list's mode list comes a round trip sooner than page by page, and a
+ * short one costs at most the pages past its end that its list's plan asks for too.
+ */
+function plannedModePages(count, statusIndex) {
+    return Math.min(plannedPages(count, statusIndex), FINDINGS_WINDOW);
 }
 /** Every value, or the first failure in the order given (not in time): a stable error message. */
 async function allInOrder(promises) {
@@ -45994,7 +45967,7 @@ async function fetchSecrets(transport, deploymentId, config, warn) {
     catch (error) {
         if (!config.typesFromDefault || !isProductMissing(error))
             throw error;
-        warn(`Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error`);
+        warn(`Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types without secrets (e.g. sast,sca,ai_sast) to leave secrets out, or name secrets to make this an error`);
     }
     return found;
 }
@@ -47497,8 +47470,12 @@ function idsText(ids) {
         ? 'no finding ids'
         : `finding${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`;
 }
+/** The types the tickets API takes (its `issue_type`): AI-powered detection is not one of them. */
+const TICKETED_TYPES = new Set(['sast', 'sca', 'secrets']);
+const NOT_TICKETED = 'the tickets API takes Code, Supply Chain and Secrets findings only (issue_type sast, sca, secrets)';
 /**
- * One ticket request per finding type. Failed and skipped findings become warnings; a request
+ * One ticket request per finding type the tickets API takes; the findings of another type are
+ * skipped, never sent as one it takes. Failed and skipped findings become warnings; a request
  * error is a warning too (tickets never decide the gate), worded so a user knows whether tickets
  * may exist already.
  */
@@ -47507,7 +47484,14 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
     const created = [];
     const failed = [];
     const skipped = [];
-    const types = [...selection.byType.entries()];
+    const selected = [...selection.byType.entries()];
+    const types = selected.filter(([type]) => TICKETED_TYPES.has(type));
+    for (const [type, findingIds] of selected) {
+        if (TICKETED_TYPES.has(type))
+            continue;
+        warn(`Tickets for ${type} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`);
+        skipped.push({ findingIds, reason: NOT_TICKETED });
+    }
     const outcomes = await Promise.allSettled(types.map(([type, findingIds]) => createTickets(transport, deploymentSlug, {
         type,
         findingIds,
@@ -47657,6 +47641,9 @@ function blockReasons(finding, mode, thresholds) {
         return secretsReasons(finding, thresholds);
     if (finding.type === 'sca')
         return scaReasons(finding, thresholds);
+    // An AI-powered detection finding has no mode the API gives (its mode filter is Code's only).
+    if (finding.type === 'ai_sast')
+        return severityReason(finding.severity, thresholds);
     return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)];
 }
 /**
@@ -47713,18 +47700,18 @@ function severityReason(severity, thresholds) {
         ? [{ kind: 'severity', severity, threshold }]
         : [];
 }
-/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+/** The policy-mode criterion: only a known mode blocks (never `below-…`, `unknown`, `not-fetched`). */
 function policyModeReason(mode, thresholds) {
     const threshold = thresholds.failOnPolicyMode;
     return threshold !== 'none' &&
-        isKnownMode(mode) &&
+        isPolicyMode(mode) &&
         mode !== 'disabled' &&
         (0,src_domain/* policyModeRank */.k8)(mode) >= (0,src_domain/* policyModeRank */.k8)(threshold)
         ? [{ kind: 'policy-mode', mode, threshold }]
         : [];
 }
-function isKnownMode(mode) {
-    return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched';
+function isPolicyMode(mode) {
+    return src_domain/* POLICY_MODES */.yK.includes(mode);
 }
 function evaluateFinding(finding, input) {
     return evaluatedFinding(finding, modeOfFinding(finding, input.modeOf), input, blockReasons);
@@ -47770,18 +47757,18 @@ function scaShape(finding) {
  * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 function memoizedBlockReasons() {
-    // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
+    // type → severity → mode, reachability or validation state → SCA shape → malicious or mode
     const cache = new Map();
     return (finding, mode, thresholds) => {
         if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
             return blockReasons(finding, mode, thresholds);
         }
-        const third = finding.type === 'sast'
-            ? mode
-            : finding.type === 'sca'
-                ? finding.reachability
-                : finding.validationState;
-        const fourth = finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode;
+        const third = finding.type === 'sca'
+            ? finding.reachability
+            : finding.type === 'secrets'
+                ? finding.validationState
+                : mode;
+        const fourth = finding.type === 'sca' ? finding.malicious : finding.type === 'secrets' ? mode : undefined;
         const shape = nested(nested(nested(cache, finding.type), finding.severity), third);
         const level = nested(shape, scaShape(finding));
         let reasons = level.get(fourth);
@@ -47814,8 +47801,8 @@ function decide(input) {
     const sast = emptyCounts();
     const sca = emptyCounts();
     const secrets = emptyCounts();
-    const byType = { sast, sca, secrets };
-    let unknownMode = 0;
+    const aiSast = emptyCounts();
+    const byType = { sast, sca, secrets, ai_sast: aiSast };
     let blockingCount = 0;
     let ignoredCount = 0;
     const evaluated = new Array(count);
@@ -47825,8 +47812,6 @@ function decide(input) {
         const e = evaluatedFinding(finding, mode, input, reasonsOf);
         evaluated[i] = e;
         byType[finding.type][finding.severity]++;
-        if (mode === 'unknown' && finding.type === 'sast')
-            unknownMode++;
         if (e.blocking)
             blockingCount++;
         if (e.ignored !== undefined)
@@ -47858,7 +47843,7 @@ function decide(input) {
         ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
         expiredIgnores: input.expiredIgnores,
         ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-        counts: { total: findings.length, sast, sca, secrets, unknownMode }
+        counts: { total: findings.length, sast, sca, secrets, ai_sast: aiSast }
     };
 }
 /** The license gate's dependencies by outcome: blocking, exempted by an ignore entry, unknown. */
@@ -47880,6 +47865,34 @@ function judgedLicenses(listed, ignoreOf) {
             out.ignored.push({ ...violation, ignored });
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/judge.ts
+
+
+
+
+/** @throws NoVerdictError when every finding the server returned was out of scope. */
+function judgeFindings(input) {
+    const warnings = [];
+    const dropWarning = judgeScopeDrops(input.dropped, input.findings.length);
+    if (dropWarning !== undefined)
+        warnings.push(dropWarning);
+    const matcher = buildIgnoreMatcher(input.ignores.entries, input.ignoreRules, input.now);
+    for (const expired of matcher.expired) {
+        warnings.push(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
+    }
+    const verdict = decide({
+        findings: input.findings,
+        thresholds: input.thresholds,
+        modeOf: modeLookup(input.modes),
+        ignoreOf: matcher.match,
+        licenseViolations: input.licenseViolations,
+        expiredIgnores: matcher.expired,
+        proposedIgnores: input.ignores.proposed,
+        ...(input.baseline !== undefined && { baseline: input.baseline })
+    });
+    return { verdict, warnings };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/message.ts
@@ -47934,66 +47947,6 @@ function verdictHeadline(verdict) {
         return `Gate failed: ${failureMessage(verdict)}`;
     const ignored = verdict.ignored.length > 0 ? `, ${verdict.ignored.length} ignored` : '';
     return `Gate passed: ${plural(verdict.counts.total, 'finding')} in scope, none blocking${ignored}`;
-}
-/**
- * The one warning for findings the policy-mode gate could not judge (their rule has no mode in
- * its policy), or undefined when there are none.
- */
-function unknownModeWarning(verdict) {
-    const unknown = verdict.counts.unknownMode;
-    if (unknown === 0)
-        return undefined;
-    return `${unknown} SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/modes.ts
-/**
- * The mode of a finding's rule in the policy that sourced it. A finding without a sourcing policy
- * is looked up in the deployment's default SAST policy. Anything not found is `unknown`, which
- * never blocks by mode.
- */
-function modeLookup(ruleModes) {
-    if (!ruleModes)
-        return () => 'not-fetched';
-    const { modes, defaultPolicyId } = ruleModes;
-    return finding => {
-        const policyId = finding.sourcingPolicy?.id ?? defaultPolicyId;
-        if (policyId === undefined)
-            return 'unknown';
-        return modes.get(policyId)?.get(finding.ruleName) ?? 'unknown';
-    };
-}
-
-;// CONCATENATED MODULE: ./src/gate/judge.ts
-
-
-
-
-
-/** @throws NoVerdictError when every finding the server returned was out of scope. */
-function judgeFindings(input) {
-    const warnings = [];
-    const dropWarning = judgeScopeDrops(input.dropped, input.findings.length);
-    if (dropWarning !== undefined)
-        warnings.push(dropWarning);
-    const matcher = buildIgnoreMatcher(input.ignores.entries, input.ignoreRules, input.now);
-    for (const expired of matcher.expired) {
-        warnings.push(`Ignore entry "${expired.description}" expired on ${expired.expires} and no longer applies`);
-    }
-    const verdict = decide({
-        findings: input.findings,
-        thresholds: input.thresholds,
-        modeOf: modeLookup(input.ruleModes),
-        ignoreOf: matcher.match,
-        licenseViolations: input.licenseViolations,
-        expiredIgnores: matcher.expired,
-        proposedIgnores: input.ignores.proposed,
-        ...(input.baseline !== undefined && { baseline: input.baseline })
-    });
-    const unknownModes = unknownModeWarning(verdict);
-    if (unknownModes !== undefined)
-        warnings.push(unknownModes);
-    return { verdict, warnings };
 }
 
 ;// CONCATENATED MODULE: ./src/collect/config-source.ts
@@ -48272,7 +48225,7 @@ function reportParts(report, configWithoutSecrets, meta) {
                     sast: verdict.counts.sast,
                     sca: verdict.counts.sca,
                     secrets: verdict.counts.secrets,
-                    unknownMode: verdict.counts.unknownMode
+                    ai_sast: verdict.counts.ai_sast
                 }
                 : null
         },
@@ -48421,6 +48374,10 @@ function buildOutputs(report, extras = {}, onCut = () => undefined) {
         set('sast-count', String(sum(verdict.counts.sast)));
         set('sca-count', String(sum(verdict.counts.sca)));
         set('secrets-count', String(sum(verdict.counts.secrets)));
+        // Only when judged: a deployment without the product must not read as "no AI findings".
+        if (report.scope.issueTypes.includes('ai_sast')) {
+            set('ai-sast-count', String(sum(verdict.counts.ai_sast)));
+        }
         setList('blocking-ids', verdict.blocking.map(f => f.finding.id));
     }
     if (tickets) {
@@ -48501,9 +48458,12 @@ function cweTag(cwe) {
     const match = /CWE-(\d+)/i.exec(cwe);
     return match?.[1] === undefined ? undefined : `external/cwe/cwe-${match[1].padStart(3, '0')}`;
 }
-/** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
+/**
+ * Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA; none for a
+ * secret, nor for an AI-powered detection finding (its rule is the model's, not the registry's).
+ */
 function ruleHelpUri(finding) {
-    if (finding.type === 'secrets')
+    if (finding.type === 'secrets' || finding.type === 'ai_sast')
         return undefined;
     if (finding.type === 'sast') {
         return finding.ruleName.trim() === ''
@@ -49356,7 +49316,7 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
         });
         const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log);
         const found = await reads.findings;
-        // After the last page, while the rule modes may still arrive: the proof still holds.
+        // After the last page of every list (the mode lists too): the proof still holds.
         if (location && evidence)
             await confirmEvidence(transport, location, evidence, log);
         const context = await reads.context;
@@ -51717,7 +51677,8 @@ const EXPOSURES = [
 ];
 /** How an SCA finding's dependency entered the project; `unknown` when the server did not say. */
 const TRANSITIVITIES = ['direct', 'transitive', 'unknown'];
-const ISSUE_TYPES = ['sast', 'sca', 'secrets'];
+/** Code, Supply Chain, Secrets and AI-powered detection findings. */
+const ISSUE_TYPES = ['sast', 'sca', 'secrets', 'ai_sast'];
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
 const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
     'confirmed_valid',
@@ -51793,17 +51754,22 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 /* harmony export */   Tk: () => (/* binding */ PRODUCT_NAMES),
 /* harmony export */   bP: () => (/* binding */ ranProduct)
 /* harmony export */ });
-/** The spellings of each product seen in scans (lower-cased): the app's, the protobuf enum's. */
+/**
+ * The spellings of each product seen in scans (lower-cased): the app's, the issue type's, the
+ * protobuf enum's (`PRODUCT_AI_SAST` in the scans search's products).
+ */
 const PRODUCT_SPELLINGS = {
     sast: ['sast', 'code', 'product_sast'],
     sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
-    secrets: ['secrets', 'product_secrets']
+    secrets: ['secrets', 'product_secrets'],
+    ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 };
 /** What the reports call each type. */
 const PRODUCT_NAMES = {
     sast: 'Code',
     sca: 'Supply Chain',
-    secrets: 'Secrets'
+    secrets: 'Secrets',
+    ai_sast: 'AI-powered detection'
 };
 /**
  * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
@@ -52103,7 +52069,7 @@ function transitivityOf(finding) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(17);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8896);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -52518,7 +52484,8 @@ function formatCount(n) {
 /* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   up: () => (/* binding */ thresholdParts),
 /* harmony export */   zR: () => (/* binding */ modeText),
-/* harmony export */   zT: () => (/* binding */ reasonsText)
+/* harmony export */   zT: () => (/* binding */ reasonsText),
+/* harmony export */   zn: () => (/* binding */ TYPE_LABELS)
 /* harmony export */ });
 /* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
 /**
@@ -52527,6 +52494,13 @@ function formatCount(n) {
  * reporter escapes for its own medium.
  */
 
+/** Each type's name in the counts and the scope: SAST, SCA, SECRETS, AI SAST. */
+const TYPE_LABELS = {
+    sast: 'SAST',
+    sca: 'SCA',
+    secrets: 'SECRETS',
+    ai_sast: 'AI SAST'
+};
 function reasonText(reason) {
     switch (reason.kind) {
         case 'severity':
@@ -52544,7 +52518,7 @@ function reasonText(reason) {
 function reasonsText(reasons) {
     return reasons.map(reasonText).join('; ');
 }
-/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
+/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
 function modeText(evaluated) {
     const { finding } = evaluated;
     if (finding.type === 'sca') {
@@ -52554,9 +52528,8 @@ function modeText(evaluated) {
     if (finding.type === 'secrets') {
         return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
     }
-    if (evaluated.mode === undefined)
-        return '';
-    return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode;
+    // `not-fetched` → `not fetched`, `below-block` → `below block`.
+    return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ');
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -52656,6 +52629,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __nccwpck_require__(2061);
+// EXTERNAL MODULE: ./src/domain.ts
+var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/gate/licenses.ts + 1 modules
 var gate_licenses = __nccwpck_require__(6912);
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -52762,8 +52737,6 @@ function hardCut(markdown, maxBytes) {
 
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
-// EXTERNAL MODULE: ./src/domain.ts
-var domain = __nccwpck_require__(9375);
 // EXTERNAL MODULE: ./src/gate/transitivity.ts
 var gate_transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/report/markdown-tables.ts
@@ -53173,6 +53146,7 @@ var products = __nccwpck_require__(25);
 
 
 
+
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
@@ -53304,7 +53278,7 @@ function scopeText(report) {
     parts.push(`**Repository** ${(0,report_escape/* code */.aY)(scope.repository)}`);
     parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
     parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
-    parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`);
+    parts.push(`**Types** ${scope.issueTypes.map(t => labels/* TYPE_LABELS */.zn[t]).join(', ') || 'none'}`);
     parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
     return `${parts.join(' · ')}\n`;
 }
@@ -53334,12 +53308,13 @@ function countRow(label, c) {
 }
 function countsText(report, verdict) {
     const { counts } = verdict;
-    const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]));
+    const rows = report.scope.issueTypes.map(type => countRow(labels/* TYPE_LABELS */.zn[type], counts[type]));
+    const sum = (severity) => domain/* ISSUE_TYPES */.co.reduce((total, type) => total + counts[type][severity], 0);
     const total = {
-        critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
-        high: counts.sast.high + counts.sca.high + counts.secrets.high,
-        medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
-        low: counts.sast.low + counts.sca.low + counts.secrets.low
+        critical: sum('critical'),
+        high: sum('high'),
+        medium: sum('medium'),
+        low: sum('low')
     };
     const licenses = verdict.licenseViolations.length;
     const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
@@ -53349,8 +53324,7 @@ function countsText(report, verdict) {
         `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
             ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')} with ${(0,gate_licenses/* violationsNoun */.Nm)(verdict.licenseViolations)}`
-            : '') +
-        unknownModeText(counts.unknownMode);
+            : '');
     return ('| Type | Critical | High | Medium | Low | Total |\n' +
         '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
         rows.join('') +
@@ -53362,12 +53336,6 @@ function existingText(verdict) {
     if (verdict.baseline === undefined)
         return '';
     return `**${(0,report_escape/* formatCount */.B4)(verdict.existing.length)}** existing on ${(0,report_escape/* code */.aY)(verdict.baseline.ref)}, `;
-}
-/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
-function unknownModeText(unknown) {
-    if (unknown === 0)
-        return '';
-    return ` · **${(0,report_escape/* formatCount */.B4)(unknown)}** SAST ${(0,labels/* plural */.LS)(unknown, 'finding')} of unknown policy mode (does not block by mode)`;
 }
 
 

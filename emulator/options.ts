@@ -1,5 +1,5 @@
 /** What an emulator is started with, and what a started emulator offers its tests. */
-import type { EmulatorState, ScanRecord } from './data/records.js'
+import type { EmulatorState, PoliciesV1, ScanRecord } from './data/records.js'
 import type { ScanSpec } from './data/scan-with-findings.js'
 import type { Fault } from './faults.js'
 import type { WireShape } from './wire.js'
@@ -69,6 +69,8 @@ export interface EmulatorOptions {
    * Emulator.scansSearchIgnoresFilters.
    */
   scansSearchIgnoresFilters?: boolean
+  /** The deprecated v1 policies endpoints: served, or retired (see EmulatorState.policiesV1). */
+  policiesV1?: PoliciesV1
 }
 
 export interface LoggedRequest {

@@ -1,7 +1,8 @@
 /**
  * Renders internal records into the two wire shapes the emulator can speak:
  *
- * - `documented`: what the API description says (findings under `sastFindings`/`scaFindings`,
+ * - `documented`: what the API description says (findings under `sastFindings`/`scaFindings`/
+ *   `aiSastFindings`,
  *   camelCase sub-objects, `...Z` timestamps, underscore reachability, unset fields omitted the
  *   way proto3 JSON omits them, dependencies as `{id,name,version}`);
  * - `live`: what the running service answers (flat `findings`, snake_case sub-objects,
@@ -11,6 +12,7 @@
  * skipping the copies matters when a page holds 3,000 findings.
  */
 import type {
+  AiSastFindingRecord,
   DependencyRecord,
   EmbeddedRuleRecord,
   ExternalTicketRecord,
@@ -220,6 +222,13 @@ function renderAssistant(finding: SastFindingRecord, shape: WireShape): JsonValu
   }
 }
 
+/** A Code finding's fields, and the model's `ai_impact` (unset: omitted or null, as proto3 JSON). */
+export function renderAiSastFinding(finding: AiSastFindingRecord, shape: WireShape): JsonObject {
+  return Object.assign(renderSastFinding({ ...finding, type: 'sast' }, shape), {
+    ai_impact: optional(finding.aiImpact, shape, impact => impact)
+  })
+}
+
 export function renderSastFinding(finding: SastFindingRecord, shape: WireShape): JsonObject {
   const time = (date: Date): string => formatTimestamp(date, shape, finding.id)
   return Object.assign(renderFindingCore(finding, shape), {
@@ -272,9 +281,9 @@ export function renderScaFinding(finding: ScaFindingRecord, shape: WireShape): J
 }
 
 export function renderFinding(finding: FindingRecord, shape: WireShape): JsonObject {
-  return finding.type === 'sast'
-    ? renderSastFinding(finding, shape)
-    : renderScaFinding(finding, shape)
+  if (finding.type === 'sast') return renderSastFinding(finding, shape)
+  if (finding.type === 'ai_sast') return renderAiSastFinding(finding, shape)
+  return renderScaFinding(finding, shape)
 }
 
 /**

@@ -9,8 +9,8 @@
  * default FINDINGS_GATE_TEST_NODE, else this process's; the lower bound runs on it too. The
  * emulator always runs on this process's Node. `--bundle`: another build of the action to measure
  * with the same cases (an earlier commit's dist/, for before and after); default this checkout's.
- * `--fail-on-policy-mode`: the action's input for every measured run; with `none` no policy rules
- * are fetched, so the run shows what the findings alone cost. Default: the action's (`block`).
+ * `--fail-on-policy-mode`: the action's input for every measured run; with `none` no SAST mode list
+ * is read, so the run shows what the findings lists alone cost. Default: the action's (`block`).
  * `--tls`: the findings cases over HTTPS (a self-signed certificate the clients trust), so both
  * clients pay TLS; on this machine so does the emulator, which shares the two cores with them.
  * `--projects P`: the findings cases' deployment lists P projects before the benchmark's repository
@@ -29,7 +29,8 @@
  *      with `deployment-slug` and `deployment-id` set, taking turns: per way, the median wall time
  *      and CPU time (user + system, less sensitive to the machine's load than wall time), and the
  *      most requests and the highest peak RSS;
- *   2. the lower bound: exactly the findings pages the action needs (every type and status chain,
+ *   2. the lower bound: exactly the findings pages the action needs (every type and status chain
+ *      and the SAST mode lists beside them, each chain's size read through the emulator first;
  *      page_size 3000, up to the page that proves each end), all in flight at once, only
  *      JSON.parse'd, by a fresh process of the action's Node (scripts/bench-lower-bound.mjs, timed
  *      from its first request); median of five, each run taking its turn before a round of the
@@ -42,7 +43,7 @@
  * deployment discovered: the deployment, the project, the scans search; two with the slug set:
  * the deployment checked while the project is looked up, then the search), and the search again
  * after the last page that proves the scans still hold.
- * The fewest requests: the deployment, project and scan lookups (the search twice), the policy
+ * The fewest requests: the deployment, project and scan lookups (the search twice), the other
  * requests the run made (each counted once), and per findings chain floor(n / 3000) + 1 pages.
  * Prints a table and the ratios against the targets.
  */
@@ -85,7 +86,14 @@ const DEPLOYMENT_INPUTS = [
   }
 ] as const
 type DeploymentInputs = (typeof DEPLOYMENT_INPUTS)[number]
-const TYPES = ['sast', 'sca'] as const
+/** The findings endpoint's types: the bench scan runs every product (AI SAST finds nothing). */
+const TYPES = ['sast', 'sca', 'ai_sast'] as const
+/** Where the documented shape puts each type's list. */
+const LIST_KEYS: Readonly<Record<(typeof TYPES)[number], string>> = {
+  sast: 'sastFindings',
+  sca: 'scaFindings',
+  ai_sast: 'aiSastFindings'
+}
 /** The action's default `status`: one findings request chain per type and status. */
 const STATUSES = ['open', 'reviewing', 'fixing'] as const
 
@@ -147,7 +155,7 @@ interface LoggedRequest {
   readonly body: unknown
 }
 
-async function requestCount(api: BenchApi, findings: number): Promise<RequestCount> {
+async function requestCount(api: BenchApi, chains: readonly Chain[]): Promise<RequestCount> {
   const response = await api.fetch(`${api.url}/_emulator/requests`)
   const log = (await response.json()) as { requests: LoggedRequest[] }
   const isFindings = (r: LoggedRequest): boolean => r.path.endsWith('/findings')
@@ -161,30 +169,63 @@ async function requestCount(api: BenchApi, findings: number): Promise<RequestCou
   return {
     total: log.requests.length,
     findings: log.requests.filter(isFindings).length,
-    minimum: others.size + CHECK_AFTER_PAGES + minimumPages(findings).length
+    minimum: others.size + CHECK_AFTER_PAGES + minimumPages(chains).length
   }
 }
 
-/** Items per chain: the bulk findings are all open, half SAST (rounded as the emulator does). */
-function chainSize(findings: number, type: string, status: string): number {
-  if (status !== 'open') return 0
-  const sast = Math.round(findings * 0.5)
-  return type === 'sast' ? sast : findings - sast
+/**
+ * One findings list the action reads: a type and status, and for a SAST mode list its `policies`
+ * filter; `size` is how many findings it holds.
+ */
+interface Chain {
+  readonly type: (typeof TYPES)[number]
+  readonly status: string
+  readonly policies?: string
+  readonly size: number
+}
+
+/** The `policies` filters of the SAST mode lists each `fail-on-policy-mode` reads. */
+const MODE_LISTS: Readonly<Record<string, readonly string[]>> = {
+  block: ['rule-board-block'],
+  comment: ['rule-board-block', 'rule-board-pr-comments'],
+  monitor: ['rule-board-block', 'rule-board-pr-comments', 'rule-board-audit'],
+  none: []
+}
+
+/**
+ * The lists a run reads (a list per type and status, and beside each SAST list its mode lists),
+ * each counted through the emulator's pages before anything is measured.
+ */
+async function readChains(api: BenchApi, policyMode: string): Promise<Chain[]> {
+  const lists = TYPES.flatMap(type =>
+    STATUSES.flatMap((status): Omit<Chain, 'size'>[] => [
+      { type, status },
+      ...(type === 'sast'
+        ? (MODE_LISTS[policyMode] ?? []).map(policies => ({ type, status, policies }))
+        : [])
+    ])
+  )
+  return Promise.all(
+    lists.map(async list => {
+      let size = 0
+      for (let page = 0; ; page++) {
+        const url = findingsUrl(api.url, list.type, page, PAGE, list.status, list.policies)
+        const body = (await fetchJson(api, url)) as Record<string, { findings?: unknown[] }> & {
+          findings?: unknown[]
+        }
+        const items =
+          (body.findings ?? []).length + (body[LIST_KEYS[list.type]]?.findings?.length ?? 0)
+        size += items
+        if (items < PAGE) return { ...list, size }
+      }
+    })
+  )
 }
 
 /** The findings pages a run needs: each chain's full pages and the page that ends it. */
-function minimumPages(findings: number): { type: string; status: string; page: number }[] {
-  return TYPES.flatMap(type =>
-    STATUSES.flatMap(status =>
-      Array.from(
-        { length: Math.floor(chainSize(findings, type, status) / PAGE) + 1 },
-        (_, page) => ({
-          type,
-          status,
-          page
-        })
-      )
-    )
+function minimumPages(chains: readonly Chain[]): (Chain & { page: number })[] {
+  return chains.flatMap(chain =>
+    Array.from({ length: Math.floor(chain.size / PAGE) + 1 }, (_, page) => ({ ...chain, page }))
   )
 }
 
@@ -193,13 +234,15 @@ function findingsUrl(
   type: string,
   page: number,
   pageSize: number,
-  status = 'open'
+  status = 'open',
+  policies?: string
 ): string {
   const query = new URLSearchParams({
     issue_type: type,
     repos: REPOSITORY,
     ref: REF,
     status,
+    ...(policies === undefined ? {} : { policies }),
     page: String(page),
     page_size: String(pageSize)
   })
@@ -231,9 +274,9 @@ const LOWER_BOUND_CLIENT = join(ROOT, 'scripts', 'bench-lower-bound.mjs')
  * warm, the bound moved with the runtime: at 50 ms it took 0.76 s on Node 20 and 0.55 s on Node 24
  * (one benchmark each); in fresh processes, medians of six, 0.88 s and 0.75 s (2026-11-25).
  */
-function lowerBound(api: BenchApi, findings: number): number {
-  const urls = minimumPages(findings).map(({ type, status, page }) =>
-    findingsUrl(api.url, type, page, PAGE, status)
+function lowerBound(api: BenchApi, chains: readonly Chain[]): number {
+  const urls = minimumPages(chains).map(({ type, status, page, policies }) =>
+    findingsUrl(api.url, type, page, PAGE, status, policies)
   )
   const run = spawnSync(actionNode(), [LOWER_BOUND_CLIENT, TOKEN, ...urls], {
     encoding: 'utf8',
@@ -362,7 +405,7 @@ interface ActionRun {
 
 async function measuredRun(
   api: BenchApi,
-  findings: number,
+  chains: readonly Chain[],
   variant: DeploymentInputs,
   common: CommonInputs
 ): Promise<ActionRun> {
@@ -371,7 +414,7 @@ async function measuredRun(
   return {
     ms: run.durationMs,
     cpuMs: run.cpuMs,
-    requests: await requestCount(api, findings),
+    requests: await requestCount(api, chains),
     rssMb: run.rssMb,
     verdict: `${run.outputs.result ?? '?'} (${run.outputs['findings-count'] ?? '?'} findings)`
   }
@@ -389,13 +432,14 @@ async function measure(
   try {
     // Unmeasured: renders every page either client asks for, and warms the emulator up.
     await runAction(api, DEPLOYMENT_INPUTS[0], common)
+    const chains = await readChains(api, common['fail-on-policy-mode'] ?? 'block')
     // Wall times are medians; requests and peak RSS the worst of the runs.
     const runs = DEPLOYMENT_INPUTS.map((): ActionRun[] => [])
     const lowerRuns: number[] = []
     for (let i = 0; i < ACTION_RUNS; i++) {
-      lowerRuns.push(lowerBound(api, findings))
+      lowerRuns.push(lowerBound(api, chains))
       for (const [index, variant] of DEPLOYMENT_INPUTS.entries()) {
-        runs[index]?.push(await measuredRun(api, findings, variant, common))
+        runs[index]?.push(await measuredRun(api, chains, variant, common))
       }
     }
     const naiveRun =
@@ -458,7 +502,7 @@ async function main(): Promise<void> {
       'sbom-runs': { type: 'string', default: '3' },
       node: { type: 'string' },
       bundle: { type: 'string' },
-      // The action's input, for runs that fetch no policy rules; default the action's own.
+      // The action's input, for runs that read no SAST mode list; default the action's own.
       'fail-on-policy-mode': { type: 'string' }
     }
   })

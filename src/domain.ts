@@ -9,8 +9,15 @@ export type Severity = (typeof SEVERITIES)[number]
 /** Policy modes in increasing strictness; `disabled` never blocks. */
 export const POLICY_MODES = ['disabled', 'monitor', 'comment', 'block'] as const
 export type PolicyMode = (typeof POLICY_MODES)[number]
-/** The mode of a SAST finding's rule as shown in reports: unknown when it could not be joined. */
-export type FindingMode = PolicyMode | 'unknown' | 'not-fetched'
+/** The modes a threshold can name and the findings endpoint can filter on. */
+export type RuleBoardMode = Exclude<PolicyMode, 'disabled'>
+/**
+ * A finding's mode as the reports show it. SAST: the mode of the mode list it is in, `below-X`
+ * when it is in none of the lists of the modes at or above the threshold X (it does not block by
+ * mode; which lower mode it has was not asked), `not-fetched` when no threshold asked for modes.
+ * Secrets: the mode the platform gave, `unknown` when it gave none.
+ */
+export type FindingMode = PolicyMode | 'unknown' | 'not-fetched' | `below-${RuleBoardMode}`
 
 export const EXPOSURES = [
   'reachable',
@@ -25,7 +32,8 @@ export type Exposure = (typeof EXPOSURES)[number]
 export const TRANSITIVITIES = ['direct', 'transitive', 'unknown'] as const
 export type Transitivity = (typeof TRANSITIVITIES)[number]
 
-export const ISSUE_TYPES = ['sast', 'sca', 'secrets'] as const
+/** Code, Supply Chain, Secrets and AI-powered detection findings. */
+export const ISSUE_TYPES = ['sast', 'sca', 'secrets', 'ai_sast'] as const
 export type IssueType = (typeof ISSUE_TYPES)[number]
 
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
@@ -134,6 +142,12 @@ export interface SastFinding extends FindingBase {
   readonly sourcingPolicy?: SourcingPolicy
 }
 
+/** An AI-powered detection finding: a Code finding of a model's, judged like one but for mode. */
+export interface AiSastFinding extends FindingBase {
+  readonly type: 'ai_sast'
+  readonly sourcingPolicy?: SourcingPolicy
+}
+
 export interface ScaDependency {
   readonly package: string
   readonly version: string
@@ -168,22 +182,7 @@ export interface SecretsFinding extends FindingBase {
   readonly mode: PolicyMode | 'unknown'
 }
 
-export type Finding = SastFinding | ScaFinding | SecretsFinding
-
-export interface Policy {
-  readonly id: string
-  readonly name: string
-  readonly slug: string
-  readonly productType: string
-  readonly isDefault: boolean
-}
-
-export interface PolicyRule {
-  readonly id: string
-  /** Dotted rule path; equals a SAST finding's rule name. */
-  readonly path: string
-  readonly mode: PolicyMode | 'unknown'
-}
+export type Finding = SastFinding | ScaFinding | SecretsFinding | AiSastFinding
 
 export interface Dependency {
   readonly name: string

@@ -221,7 +221,7 @@ async function judge(
     })
     const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log)
     const found = await reads.findings
-    // After the last page, while the rule modes may still arrive: the proof still holds.
+    // After the last page of every list (the mode lists too): the proof still holds.
     if (location && evidence) await confirmEvidence(transport, location, evidence, log)
     const context = await reads.context
     const { verdict, warnings } = judgeFindings({

@@ -27,7 +27,7 @@ export interface IgnoreMatch {
 
 export interface EvaluatedFinding {
   readonly finding: Finding
-  /** SAST and secrets; `not-fetched` when no policy-mode threshold asked for SAST modes. */
+  /** SAST and secrets (see FindingMode). */
   readonly mode?: FindingMode
   readonly blocking: boolean
   readonly reasons: readonly BlockReason[]
@@ -101,11 +101,7 @@ export interface Verdict {
     readonly sast: SeverityCounts
     readonly sca: SeverityCounts
     readonly secrets: SeverityCounts
-    /**
-     * SAST findings whose rule has no mode in its policy (ignored ones included): they do not
-     * block by mode, so the reports must say how many the policy-mode gate could not judge.
-     */
-    readonly unknownMode: number
+    readonly ai_sast: SeverityCounts
   }
 }
 

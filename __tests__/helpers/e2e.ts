@@ -111,6 +111,7 @@ export const NORMAL_OUTPUTS: Readonly<Record<string, string>> = {
   'sast-count': '10',
   'sca-count': '6',
   'secrets-count': '0',
+  'ai-sast-count': '0',
   'blocking-ids': JSON.stringify(WEB_MAIN_BLOCKING),
   'deployment-slug': 'acme-corp',
   'deployment-id': '4242'
@@ -126,8 +127,15 @@ export const RELAXED = { 'fail-on-severity': 'critical', 'fail-on-policy-mode': 
 
 export const FINDINGS_PATH = '/api/v1/deployments/acme-corp/findings'
 
-/** Findings request chains of a run with the default issue types and statuses: 2 × 3. */
-export const DEFAULT_CHAINS = 6
+/**
+ * Findings request chains of a run with the default issue types, statuses and thresholds: a list
+ * per type and status (SAST, SCA, AI SAST × 3: the sample scans run every product), and beside
+ * each SAST list its block-mode list (3).
+ */
+export const DEFAULT_CHAINS = 12
+
+/** The chains of a run with fail-on-policy-mode: none: a list per type and status, no mode list. */
+export const LIST_CHAINS = 9
 
 /** Page 0 requests: one per findings chain of a run (per round, when the findings are fetched again). */
 export function firstPageRequests(requests: Emulator['requests']): Emulator['requests'] {

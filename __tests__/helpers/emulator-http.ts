@@ -81,7 +81,12 @@ export async function listedIds(
   const answer = await apiCall(emulator, `${FINDINGS}?${params.toString()}`)
   expect(answer.status).toBe(200)
   const page = answer.json as Record<string, { findings: { id: number }[] }>
-  const list = query.issue_type === 'sca' ? page.scaFindings : page.sastFindings
+  const list =
+    query.issue_type === 'sca'
+      ? page.scaFindings
+      : query.issue_type === 'ai_sast'
+        ? page.aiSastFindings
+        : page.sastFindings
   return (list?.findings ?? []).map(finding => finding.id)
 }
 

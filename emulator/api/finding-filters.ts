@@ -156,10 +156,15 @@ function commonPredicates(filters: FindingFilters): Predicate[] {
   return predicates
 }
 
-function sastPredicates(filters: FindingFilters, state: EmulatorState): Predicate[] {
+function sastPredicates(
+  filters: FindingFilters,
+  issueType: IssueType,
+  state: EmulatorState
+): Predicate[] {
   const predicates: Predicate[] = []
   const { policyModes, rules, categories, confidence } = filters
-  if (policyModes !== undefined) {
+  // `policies` "is applicable when issue_type is sast or unspecified": ignored for ai_sast.
+  if (policyModes !== undefined && issueType === 'sast') {
     const modeOf = policyModeResolver(state)
     predicates.push(f => {
       const mode = f.type === 'sast' ? modeOf(f) : undefined
@@ -186,7 +191,10 @@ function scaPredicates(filters: FindingFilters): Predicate[] {
   return predicates
 }
 
-/** SAST-only filters are ignored for SCA and vice versa, as the description scopes them. */
+/**
+ * SAST-only filters are ignored for SCA and vice versa, as the description scopes them; AI SAST
+ * findings take the SAST filters but `policies`.
+ */
 export function findingMatcher(
   filters: FindingFilters,
   issueType: IssueType,
@@ -194,7 +202,7 @@ export function findingMatcher(
 ): Predicate {
   const predicates = [
     ...commonPredicates(filters),
-    ...(issueType === 'sca' ? scaPredicates(filters) : sastPredicates(filters, state))
+    ...(issueType === 'sca' ? scaPredicates(filters) : sastPredicates(filters, issueType, state))
   ]
   return finding => predicates.every(predicate => predicate(finding))
 }
@@ -205,6 +213,7 @@ export function findingPool(
 ): readonly FindingRecord[] {
   if (issueType === 'sast') return state.sastFindings
   if (issueType === 'sca') return state.scaFindings
+  if (issueType === 'ai_sast') return state.aiSastFindings
   return []
 }
 

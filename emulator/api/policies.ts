@@ -1,6 +1,17 @@
-/** `GET /deployments/{id}/policies` and the cursor pages of a policy's rules. */
+/**
+ * `GET /deployments/{id}/policies` and the cursor pages of a policy's rules: deprecated in the
+ * API description, and retired when the state says so (EmulatorState.policiesV1).
+ */
 import type { ApiResponse, Environment, RequestContext, Route } from '../request.js'
-import { cursorOffset, decodeSegment, integerParam, isPath, notFound, ok } from '../request.js'
+import {
+  ApiError,
+  cursorOffset,
+  decodeSegment,
+  integerParam,
+  isPath,
+  notFound,
+  ok
+} from '../request.js'
 import { renderPolicy, renderPolicyRule } from '../wire.js'
 
 function encodeRuleCursor(offset: number): string {
@@ -12,12 +23,25 @@ function decodeRuleCursor(text: string): number | undefined {
   return match?.[1] === undefined ? undefined : Number(match[1])
 }
 
+/** The answer of a retired endpoint, when the v1 policies endpoints are no longer served. */
+function refuseWhenRetired(env: Environment): void {
+  if (env.state.policiesV1 === 'not-found') throw notFound()
+  if (env.state.policiesV1 === 'gone') {
+    throw new ApiError(
+      410,
+      'DEPLOYMENT_MIGRATED: this deployment uses Unified Policies; use the Policies V2 API'
+    )
+  }
+}
+
 function listPolicies(env: Environment): ApiResponse {
+  refuseWhenRetired(env)
   return ok({ policies: env.state.policies.map(renderPolicy) })
 }
 
 /** Cursor pages of a policy's rules; the last page answers an empty cursor. */
 function listPolicyRules(ctx: RequestContext, env: Environment, policyId: string): ApiResponse {
+  refuseWhenRetired(env)
   const policy = env.state.policies.find(candidate => candidate.id === policyId)
   if (policy === undefined) throw notFound(`Policy ${policyId} not found`)
   // A zero limit is an unset uint32 in proto3, so it means the default.

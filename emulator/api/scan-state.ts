@@ -4,7 +4,7 @@
  */
 import type { ScanRecord } from '../data/records.js'
 
-export type ScanProduct = 'sast' | 'sca' | 'secrets'
+export type ScanProduct = 'sast' | 'sca' | 'secrets' | 'ai_sast'
 
 /** What a record looks like at `nowMs` (server clock): RUNNING until `runningUntil`. */
 export function statusAt(
@@ -21,8 +21,8 @@ export function statusAt(
 
 /**
  * The spellings of `enabled_products` (compared lower-cased): the OpenAPI's example (`secrets`),
- * the search's `products` enum (`PRODUCT_SAST`), and the names of findings_counts and the UI
- * (`code`, `supply_chain`).
+ * the search's `products` enum (`PRODUCT_SAST`, `PRODUCT_AI_SAST`), the findings' `issue_type`
+ * (`ai_sast`), and the names of findings_counts and the UI (`code`, `supply_chain`).
  */
 const PRODUCT_SPELLINGS: ReadonlyMap<string, ScanProduct> = new Map([
   ['sast', 'sast'],
@@ -33,7 +33,10 @@ const PRODUCT_SPELLINGS: ReadonlyMap<string, ScanProduct> = new Map([
   ['supply-chain', 'sca'],
   ['product_sca', 'sca'],
   ['secrets', 'secrets'],
-  ['product_secrets', 'secrets']
+  ['product_secrets', 'secrets'],
+  ['ai_sast', 'ai_sast'],
+  ['ai-sast', 'ai_sast'],
+  ['product_ai_sast', 'ai_sast']
 ])
 
 export function ranProduct(record: ScanRecord, product: ScanProduct): boolean {

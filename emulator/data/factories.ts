@@ -4,6 +4,7 @@
  * from them too.
  */
 import type {
+  AiSastFindingRecord,
   Confidence,
   DependencyRecord,
   EmbeddedRuleRecord,
@@ -146,6 +147,36 @@ export function sastFinding(overrides: Partial<SastFindingRecord> = {}): SastFin
   return { ...base, ...overrides, type: 'sast', id }
 }
 
+/** An AI-powered detection finding with coherent defaults (an IDOR in acme/web's API). */
+export function aiSastFinding(overrides: Partial<AiSastFindingRecord> = {}): AiSastFindingRecord {
+  const id = overrides.id ?? nextFactoryId(8_800_000)
+  const { type: _type, aiImpact, ...codeOverrides } = overrides
+  const code = sastFinding({
+    ruleName: 'ai.detection.idor',
+    ruleMessage:
+      'The handler loads an invoice by the id in the request without checking that it belongs to the caller.',
+    location: {
+      filePath: 'src/app/api/invoices.py',
+      line: 27,
+      column: 5,
+      endLine: 31,
+      endColumn: 6
+    },
+    severity: 'high',
+    sourcingPolicy: null,
+    ...codeOverrides,
+    id
+  })
+  return {
+    ...code,
+    type: 'ai_sast',
+    aiImpact:
+      aiImpact === undefined
+        ? 'An attacker could read or change other customers’ invoices by changing the id in the request.'
+        : aiImpact
+  }
+}
+
 /** An SCA finding with coherent defaults (a reachable lodash advisory in acme/web). */
 export function scaFinding(overrides: Partial<ScaFindingRecord> = {}): ScaFindingRecord {
   const id = overrides.id ?? nextFactoryId(8_500_000)
@@ -278,7 +309,7 @@ export function scan(
     isFullScan: true,
     completedAt: finished ? new Date(startedAt.getTime() + 2 * MINUTE_MS) : null,
     exitCode: status === 'SCAN_STATUS_COMPLETED' ? 1 : status === 'SCAN_STATUS_ERROR' ? 2 : null,
-    enabledProducts: ['sast', 'sca', 'secrets'],
+    enabledProducts: ['sast', 'sca', 'secrets', 'ai_sast'],
     ...overrides,
     status,
     startedAt

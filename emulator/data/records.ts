@@ -17,6 +17,7 @@ export type PolicyMode = 'MODE_MONITOR' | 'MODE_COMMENT' | 'MODE_BLOCK' | 'MODE_
 export type ProductType = 'PRODUCT_TYPE_SAST' | 'PRODUCT_TYPE_SECRETS'
 export type DependencyTransitivity = 'DIRECT' | 'TRANSITIVE' | 'UNKNOWN_TRANSITIVITY'
 export type ProjectPathStyle = 'raw' | 'encoded' | 'both'
+export type PoliciesV1 = 'served' | 'not-found' | 'gone'
 export type SbomStatus =
   'SBOM_EXPORT_STATUS_IN_PROGRESS' | 'SBOM_EXPORT_STATUS_COMPLETED' | 'SBOM_EXPORT_STATUS_FAILED'
 
@@ -152,7 +153,13 @@ export interface ScaFindingRecord extends FindingCoreRecord {
   usage: { location: LocationRecord; externalTicket: ExternalTicketRecord | null } | null
 }
 
-export type FindingRecord = SastFindingRecord | ScaFindingRecord
+/** An AI-powered detection finding: a Code finding's fields and the model's `ai_impact`. */
+export interface AiSastFindingRecord extends Omit<SastFindingRecord, 'type'> {
+  type: 'ai_sast'
+  aiImpact: string | null
+}
+
+export type FindingRecord = SastFindingRecord | ScaFindingRecord | AiSastFindingRecord
 
 export interface PolicyRuleRecord {
   id: string
@@ -249,7 +256,10 @@ export interface ScanRecord {
    * RUNNING; then it has `status`, completed at this time.
    */
   runningUntil?: number
-  /** `sast`, `sca`, `secrets` (also spelled `code`, `supply_chain`, `PRODUCT_SAST`, ...). */
+  /**
+   * `sast`, `sca`, `secrets`, `ai_sast` (also spelled `code`, `supply_chain`, `PRODUCT_SAST`,
+   * `PRODUCT_AI_SAST`, ...).
+   */
   enabledProducts: string[]
   /**
    * Made with the findings it found (addScanWithFindings): findings_counts counts the findings
@@ -313,6 +323,8 @@ export interface EmulatorState {
   policies: PolicyRecord[]
   sastFindings: SastFindingRecord[]
   scaFindings: ScaFindingRecord[]
+  /** AI-powered detection findings (`issue_type=ai_sast`); none in the sample until a test adds them. */
+  aiSastFindings: AiSastFindingRecord[]
   dependencies: DependencyRecord[]
   tickets: TicketRecord[]
   sbomTasks: Map<string, SbomTaskRecord>
@@ -328,6 +340,11 @@ export interface EmulatorState {
    * answers some projects (`"ref": "main"` for findings of `refs/heads/main`).
    */
   findingRefs?: 'as-recorded' | 'bare-branch'
+  /**
+   * The deprecated v1 policies endpoints: served (default), retired (`not-found`: 404), or `gone`
+   * (410 DEPLOYMENT_MIGRATED, what they answer once a deployment moved to Unified Policies).
+   */
+  policiesV1?: PoliciesV1
   /** Default for new SBOM tasks: GETs answered IN_PROGRESS before the task settles. */
   sbomPollsUntilDone: number
   /** How long a new SBOM export takes to generate, in ms (see api/sbom.ts); default 0. */

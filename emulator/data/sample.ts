@@ -23,6 +23,7 @@ function emptyState(policies: PolicyRecord[]): EmulatorState {
     policies,
     sastFindings: [],
     scaFindings: [],
+    aiSastFindings: [],
     dependencies: [],
     tickets: [],
     sbomTasks: new Map(),
@@ -56,6 +57,7 @@ export function buildState(options: EmulatorOptions): EmulatorState {
   const state = options.seed === 'empty' ? buildEmptyState(now) : buildSampleState(now)
   if (options.sbomPollsUntilDone !== undefined)
     state.sbomPollsUntilDone = options.sbomPollsUntilDone
+  if (options.policiesV1 !== undefined) state.policiesV1 = options.policiesV1
   applySbomScale(state, options)
   // After the scaling: in a deployment of many projects the bulk repository is the last one listed.
   if (options.bulk !== undefined) addBulkFindings(state, options.bulk, now)

@@ -1,10 +1,11 @@
 /**
- * A scan and what it found, added in one call (tests): the scan record, and the SAST, SCA and
- * secrets findings naming it (`scanId`) on its repository and branch, at its commit. The lists
+ * A scan and what it found, added in one call (tests): the scan record, and the SAST, SCA, secrets
+ * and AI SAST findings naming it (`scanId`) on its repository and branch, at its commit. The lists
  * show them while the scan is its branch's newest completed scan of their product
  * (api/scan-findings.ts); a scan still running shows them once it completes.
  */
 import type {
+  AiSastFindingRecord,
   EmulatorState,
   ProjectRecord,
   SastFindingRecord,
@@ -13,7 +14,14 @@ import type {
   ScanStatus,
   SecretRecord
 } from './records.js'
-import { lineUrl, sastFinding, scaFinding, scan, secretFinding } from './factories.js'
+import {
+  aiSastFinding,
+  lineUrl,
+  sastFinding,
+  scaFinding,
+  scan,
+  secretFinding
+} from './factories.js'
 import { MINUTE_MS, stableHex } from './seed.js'
 
 export interface ScanSpec {
@@ -23,7 +31,10 @@ export interface ScanSpec {
   branch: string
   /** Default: a stable 40-hex digest of the repository, branch and scan id. */
   commit?: string
-  /** Default `['sast', 'sca', 'secrets']`; `code`, `supply_chain`, `PRODUCT_SAST`... also count. */
+  /**
+   * Default `['sast', 'sca', 'secrets', 'ai_sast']`; `code`, `supply_chain`, `PRODUCT_SAST`,
+   * `PRODUCT_AI_SAST`... also count.
+   */
   enabledProducts?: string[]
   /**
    * Default: 2 minutes before completedAt when that is given, the server's now with runningForMs,
@@ -41,6 +52,7 @@ export interface ScanSpec {
   sast?: Partial<SastFindingRecord>[]
   sca?: Partial<ScaFindingRecord>[]
   secrets?: Partial<SecretRecord>[]
+  aiSast?: Partial<AiSastFindingRecord>[]
 }
 
 function projectOf(state: EmulatorState, name: string): ProjectRecord {
@@ -107,7 +119,11 @@ export function addScanWithFindings(
   if (spec.branch === '') throw new Error('addScan: branch must not be empty')
   const project = projectOf(state, spec.repository)
   const { startedAt, completedAt, runningUntil } = timing(spec, nowMs)
-  const found = (spec.sast?.length ?? 0) + (spec.sca?.length ?? 0) + (spec.secrets?.length ?? 0)
+  const found =
+    (spec.sast?.length ?? 0) +
+    (spec.sca?.length ?? 0) +
+    (spec.secrets?.length ?? 0) +
+    (spec.aiSast?.length ?? 0)
   const status = spec.status ?? 'SCAN_STATUS_COMPLETED'
   const record = scan(
     {
@@ -119,7 +135,7 @@ export function addScanWithFindings(
       startedAt,
       completedAt,
       exitCode: exitCode(status, found),
-      enabledProducts: spec.enabledProducts ?? ['sast', 'sca', 'secrets'],
+      enabledProducts: spec.enabledProducts ?? ['sast', 'sca', 'secrets', 'ai_sast'],
       ownFindings: true
     },
     new Date(nowMs)
@@ -153,6 +169,12 @@ function addFindings(
       finding.lineOfCodeUrl = lineUrl(repository, finding.location, record.commit)
     state.scaFindings.push(finding)
   }
+  for (const overrides of spec.aiSast ?? []) {
+    const finding = aiSastFinding({ ...since, ...overrides, ...mine })
+    if (overrides.lineOfCodeUrl === undefined)
+      finding.lineOfCodeUrl = lineUrl(repository, finding.location, record.commit)
+    state.aiSastFindings.push(finding)
+  }
   for (const overrides of spec.secrets ?? []) {
     state.secrets.findings.push(
       secretFinding({
@@ -171,10 +193,16 @@ function addFindings(
 export function findingsOfScan(
   state: EmulatorState,
   scanId: number
-): { sast: SastFindingRecord[]; sca: ScaFindingRecord[]; secrets: SecretRecord[] } {
+): {
+  sast: SastFindingRecord[]
+  sca: ScaFindingRecord[]
+  secrets: SecretRecord[]
+  aiSast: AiSastFindingRecord[]
+} {
   return {
     sast: state.sastFindings.filter(f => f.scanId === scanId),
     sca: state.scaFindings.filter(f => f.scanId === scanId),
-    secrets: state.secrets.findings.filter(f => f.scanId === scanId)
+    secrets: state.secrets.findings.filter(f => f.scanId === scanId),
+    aiSast: state.aiSastFindings.filter(f => f.scanId === scanId)
   }
 }

@@ -71,8 +71,8 @@ export function pickDeployment(
 }
 
 /**
- * A slug and an id that name different deployments: findings would be read from one and policies
- * from the other (a policy 404 there, and every mode unknown). Named with what the token sees.
+ * A slug and an id that name different deployments: findings would be read from one and the scans,
+ * secrets and licenses from the other. Named with what the token sees.
  */
 function mismatch(accessible: readonly Deployment[], slug: string, id: string): DeploymentError {
   const bySlug = accessible.find(d => d.slug.toLowerCase() === slug.toLowerCase())

@@ -1,7 +1,7 @@
 /**
- * What zod's schemas check, written out by hand for the decoders of large bodies (findings pages,
- * policy rules): each mirrors one schema of wire.ts, and the decoders' property tests hold them to
- * zod's answers.
+ * What zod's schemas check, written out by hand for the decoders of large bodies (findings
+ * pages): each mirrors one schema of wire.ts, and the decoders' property tests hold them to zod's
+ * answers.
  */
 
 export type WireObject = Record<string, unknown>

@@ -1,9 +1,10 @@
 /**
- * The findings wire format: the zod schemas of one SAST and one SCA finding (the specification the
+ * The findings wire format: the zod schemas of one SAST (or AI SAST) and one SCA finding (the specification the
  * fast decoder in findings-fast.ts is held to), and the builders of the compact domain records.
  */
 import { z } from 'zod'
 import type {
+  AiSastFinding,
   EpssScore,
   ExternalTicket,
   Location,
@@ -191,11 +192,17 @@ function ticketOf(wire: CommonWire): ExternalTicket | undefined {
   return { id: ticket.id ?? slug ?? undefined, url: ticket.url ?? undefined }
 }
 
-export function toSast(wire: SastWireData, status: string, pool: StringPool): SastFinding {
+/** A Code finding, or an AI-powered detection finding (the same fields). */
+export function toSast(
+  wire: SastWireData,
+  status: string,
+  pool: StringPool,
+  type: 'sast' | 'ai_sast' = 'sast'
+): SastFinding | AiSastFinding {
   const rule = wire.rule
   const ruleName = pool.intern(rule?.name ?? wire.rule_name ?? '(unnamed rule)')
   return {
-    type: 'sast',
+    type,
     id: wire.id,
     ruleName,
     ruleMessage: pool.intern(rule?.message ?? wire.rule_message ?? ''),

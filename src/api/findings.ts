@@ -4,7 +4,7 @@
  * page's object graph is garbage as soon as its records are built.
  */
 import type { z } from 'zod'
-import type { Finding, FindingStatus, IssueType } from '../domain.js'
+import type { Finding, FindingStatus, IssueType, PolicyMode } from '../domain.js'
 import { SchemaError, type RequestLabel } from './errors.js'
 import { fastSastWire, fastScaWire } from './findings-fast.js'
 import { SastWire, ScaWire, StringPool, toSast, toSca } from './findings-wire.js'
@@ -12,6 +12,7 @@ import { Limiter } from './limiter.js'
 import { readPageNumberList } from './pages.js'
 import { formatIssues } from './schema-issues.js'
 import type { Transport } from './transport.js'
+import { numericId } from './wire.js'
 import { errorText } from '../text/error-text.js'
 
 /** The types the findings endpoint serves; secrets have their own (api/secrets.ts). */
@@ -19,7 +20,8 @@ export type PlatformIssueType = Exclude<IssueType, 'secrets'>
 
 const LIST_OF_TYPE: Readonly<Record<PlatformIssueType, string>> = {
   sast: 'sastFindings',
-  sca: 'scaFindings'
+  sca: 'scaFindings',
+  ai_sast: 'aiSastFindings'
 }
 
 /** The documented maximum: fewest round trips. */
@@ -29,7 +31,7 @@ export const FINDINGS_PAGE_SIZE = 3000
 const PAGE_READS = new Limiter(2)
 
 /** Pages of one list asked for at once past its plan, when a count understated it. */
-const FINDINGS_WINDOW = 4
+export const FINDINGS_WINDOW = 4
 
 const MAX_FINDINGS_PAGES = 2000
 
@@ -40,7 +42,18 @@ export interface FindingsQuery {
   readonly status: FindingStatus
   /** Epoch seconds; filters on relevant_since. */
   readonly since?: number
-  readonly policies?: readonly string[]
+  /** Only the Code findings whose rule is in this mode (the `policies` filter; SAST only). */
+  readonly mode?: RuleBoardMode
+}
+
+/** The modes the findings endpoint filters on; `disabled` rules give no findings to filter. */
+export type RuleBoardMode = Exclude<PolicyMode, 'disabled'>
+
+/** The `policies` filter value of each mode, as the API description names them. */
+const MODE_FILTERS: Readonly<Record<RuleBoardMode, string>> = {
+  block: 'rule-board-block',
+  comment: 'rule-board-pr-comments',
+  monitor: 'rule-board-audit'
 }
 
 export function findingsPath(deploymentSlug: string): string {
@@ -58,11 +71,47 @@ export function readFindings(
   plannedPages: number,
   onPage?: (findings: readonly Finding[]) => void
 ): Promise<Finding[]> {
+  const pool = new StringPool()
+  return readList(transport, deploymentSlug, query, plannedPages, {
+    decode: (bytes, request) => decodeFindingsPage(bytes, query.type, query.status, request, pool),
+    key: finding => finding.id,
+    onPage
+  })
+}
+
+/**
+ * The ids of every finding of one list, each once: for a list read only to learn which findings
+ * are in it (a policy-mode list). Read to its end like any list.
+ */
+export function readFindingIds(
+  transport: Transport,
+  deploymentSlug: string,
+  query: FindingsQuery,
+  plannedPages: number
+): Promise<number[]> {
+  return readList(transport, deploymentSlug, query, plannedPages, {
+    decode: (bytes, request) =>
+      findingsOfPage(bytes, query.type, request).map((raw, index) => idOf(raw, index, request)),
+    key: id => id
+  })
+}
+
+interface ListReading<T> {
+  readonly decode: (bytes: Buffer, request: RequestLabel) => T[]
+  readonly key: (item: T) => number
+  readonly onPage?: (items: readonly T[]) => void
+}
+
+function readList<T>(
+  transport: Transport,
+  deploymentSlug: string,
+  query: FindingsQuery,
+  plannedPages: number,
+  reading: ListReading<T>
+): Promise<T[]> {
   const path = findingsPath(deploymentSlug)
   const request: RequestLabel = { method: 'GET', path }
-  const pool = new StringPool()
-  const decode = (bytes: Buffer): Finding[] =>
-    decodeFindingsPage(bytes, query.type, query.status, request, pool)
+  const decode = (bytes: Buffer): T[] => reading.decode(bytes, request)
   return readPageNumberList(
     (page, signal) =>
       transport.request({
@@ -75,7 +124,7 @@ export function readFindings(
           ref: query.ref,
           status: query.status,
           since: query.since,
-          policies: query.policies,
+          policies: query.mode === undefined ? undefined : [MODE_FILTERS[query.mode]],
           page,
           page_size: FINDINGS_PAGE_SIZE
         },
@@ -87,11 +136,18 @@ export function readFindings(
       plannedPages,
       window: FINDINGS_WINDOW,
       maxPages: MAX_FINDINGS_PAGES,
-      key: finding => finding.id,
+      key: reading.key,
       request,
-      onPage
+      onPage: reading.onPage
     }
   )
+}
+
+/** A finding's id, as the full decoders read it; SchemaError naming the item when it has none. */
+function idOf(raw: unknown, index: number, request: RequestLabel): number {
+  const parsed = numericId.safeParse(isRecord(raw) ? raw.id : undefined)
+  if (parsed.success) return parsed.data
+  throw new SchemaError(request, formatIssues(parsed.error.issues, `findings[${index}].id`))
 }
 
 /** A page's findings as domain records; SchemaError for a page that is not a findings page. */
@@ -102,6 +158,16 @@ export function decodeFindingsPage(
   request: RequestLabel,
   pool: StringPool
 ): Finding[] {
+  const list = findingsOfPage(bytes, type, request)
+  const findings = new Array<Finding>(list.length)
+  for (let index = 0; index < list.length; index++) {
+    findings[index] = normaliseFinding(list[index], type, status, index, request, pool)
+  }
+  return findings
+}
+
+/** The raw findings of a page; SchemaError for a page that is not a findings page of `type`. */
+function findingsOfPage(bytes: Buffer, type: PlatformIssueType, request: RequestLabel): unknown[] {
   let envelope: unknown
   try {
     const text = bytes.toString('utf8')
@@ -115,11 +181,7 @@ export function decodeFindingsPage(
     const expected = `findings: expected the list of ${type} findings ("findings" or "${key}.findings")`
     throw new SchemaError(request, [`${expected}; ${envelopeSummary(envelope, key)}`])
   }
-  const findings = new Array<Finding>(list.length)
-  for (let index = 0; index < list.length; index++) {
-    findings[index] = normaliseFinding(list[index], type, status, index, request, pool)
-  }
-  return findings
+  return list
 }
 
 /**
@@ -139,12 +201,13 @@ export function normaliseFinding(
 ): Finding {
   const invalid = (error: z.ZodError): SchemaError =>
     new SchemaError(request, formatIssues(error.issues, `findings[${index}]`))
-  if (type === 'sast') {
+  // An AI-powered detection finding has a Code finding's fields (and `ai_impact`, not read).
+  if (type === 'sast' || type === 'ai_sast') {
     const fast = decoder === 'fast' ? fastSastWire(raw) : undefined
-    if (fast !== undefined) return toSast(fast, status, pool)
+    if (fast !== undefined) return toSast(fast, status, pool, type)
     const parsed = SastWire.safeParse(raw)
     if (!parsed.success) throw invalid(parsed.error)
-    return toSast(parsed.data, status, pool)
+    return toSast(parsed.data, status, pool, type)
   }
   const fast = decoder === 'fast' ? fastScaWire(raw) : undefined
   if (fast !== undefined) return toSca(fast, status, pool)

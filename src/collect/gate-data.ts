@@ -1,10 +1,17 @@
 /**
  * What the gate needs, read once the scans are proven: every finding of the judged types and
- * statuses (each list's pages sized by what its proven scan found), the rule modes of the policies
- * those findings name, and the dependencies with a denied license.
+ * statuses (each list's pages sized by what its proven scan found), beside each SAST list the
+ * lists of its findings in the policy modes the gate fails on, and the dependencies with a denied
+ * license.
  */
 import { ApiError } from '../api/errors.js'
-import { readFindings, FINDINGS_PAGE_SIZE, type PlatformIssueType } from '../api/findings.js'
+import {
+  readFindings,
+  FINDINGS_PAGE_SIZE,
+  FINDINGS_WINDOW,
+  type FindingsQuery,
+  type PlatformIssueType
+} from '../api/findings.js'
 import { pagesForCount } from '../api/pages.js'
 import { secretsPages, secretsStatuses } from '../api/secrets.js'
 import type { Transport } from '../api/transport.js'
@@ -14,31 +21,31 @@ import type {
   FindingStatus,
   LicenseViolation,
   Project,
+  RuleBoardMode,
   ScanFindingsCounts
 } from '../domain.js'
-import type { RuleModes } from '../gate/modes.js'
+import { listedModes, type ListedModes } from '../gate/modes.js'
 import { ScopeFilter, type ScopeDrops } from '../gate/scope.js'
 import { collectLicenseViolations } from './licenses.js'
-import { RuleModeCollector } from './rule-modes.js'
+import { readModeLists } from './mode-lists.js'
 
 /** Every finding in scope, and those the server returned out of scope. */
 export interface FoundFindings {
   readonly findings: readonly Finding[]
   /** Findings the server returned that were not in scope (wrong repository, ref or status). */
   readonly dropped: ScopeDrops
+  /** The SAST findings' modes; present when the policy-mode gate is on. */
+  readonly modes?: ListedModes
 }
 
 /** What the gate judges the findings with. */
 export interface GateContext {
-  /** Present when the policy-mode gate is on. */
-  readonly ruleModes?: RuleModes
   readonly licenseViolations: readonly LicenseViolation[]
 }
 
 /** The reads of one run, started together: each awaited when it is needed. */
 export interface GateData {
   readonly findings: Promise<FoundFindings>
-  /** Settles after the findings (the rule modes come from the policies they name). */
   readonly context: Promise<GateContext>
 }
 
@@ -60,47 +67,47 @@ export interface CollectOptions {
   readonly counts?: ScanFindingsCounts
 }
 
-/**
- * Starts every read the gate needs: the findings, the rule modes of the policies their pages name
- * (as the pages arrive), and the dependencies with a denied license.
- */
+/** Starts every read the gate needs: the findings with their mode lists, and the licenses. */
 export function startGateData(
   transport: Transport,
   where: DataLocation,
   config: Config,
   { warn, counts }: CollectOptions
 ): GateData {
-  const wantModes =
-    config.gate && config.failOnPolicyMode !== 'none' && config.issueTypes.includes('sast')
-  const ruleModes = wantModes
-    ? new RuleModeCollector(transport, Promise.resolve(where.deploymentId))
-    : undefined
   const licenses = collectLicenseViolations(transport, where.deploymentId, where.project, config)
   const findings = fetchFindings(transport, where, config, {
     warn,
     counts,
-    onPage: ruleModes ? page => ruleModes.add(page) : undefined
+    modeThreshold: modeThreshold(config)
   })
-  const context = findings.then(async () => ({
-    ...(ruleModes ? { ruleModes: await ruleModes.result() } : {}),
-    licenseViolations: await licenses
-  }))
+  const context = licenses.then(licenseViolations => ({ licenseViolations }))
   // Each is awaited in turn by the caller; until then a failure is not unhandled.
-  licenses.catch(() => undefined)
   context.catch(() => undefined)
   return { findings, context }
 }
 
-interface FetchOptions extends CollectOptions {
-  readonly onPage?: (page: readonly Finding[]) => void
+/** The threshold the SAST mode lists are read for; undefined when no verdict looks at modes. */
+function modeThreshold(config: Config): RuleBoardMode | undefined {
+  const threshold = config.failOnPolicyMode
+  return config.gate && threshold !== 'none' && config.issueTypes.includes('sast')
+    ? threshold
+    : undefined
 }
 
-/** Every finding of the configured types and statuses in scope: one list per type and status. */
+interface FetchOptions extends CollectOptions {
+  /** Read the SAST mode lists of this mode and the stricter ones beside the full lists. */
+  readonly modeThreshold?: RuleBoardMode
+}
+
+/**
+ * Every finding of the configured types and statuses in scope: one list per type and status,
+ * and with a mode threshold, beside each SAST list its mode lists.
+ */
 export async function fetchFindings(
   transport: Transport,
   where: DataLocation,
   config: FindingsConfig,
-  { warn, counts, onPage }: FetchOptions
+  { warn, counts, modeThreshold: threshold }: FetchOptions
 ): Promise<FoundFindings> {
   const filter = new ScopeFilter({
     repository: config.repository,
@@ -111,30 +118,43 @@ export async function fetchFindings(
   const secrets = config.issueTypes.includes('secrets')
     ? fetchSecrets(transport, where.deploymentId, config, warn).then(found => filter.add(found))
     : Promise.resolve()
-  const lists = config.issueTypes
+  const queries = config.issueTypes
     .filter((type): type is PlatformIssueType => type !== 'secrets')
     .flatMap(type =>
-      config.status.map(async (status, index) => {
-        const count = config.since === undefined ? counts?.[type] : undefined
-        const query = {
-          type,
-          repository: config.repository,
-          ref: config.ref,
-          status,
-          since: config.since
-        }
-        const found = await readFindings(
-          transport,
-          where.deploymentSlug,
-          query,
-          plannedPages(count, index),
-          onPage
-        )
-        filter.add(found)
-      })
+      config.status.map((status, index) => ({ ...queryOf(config, type, status), index }))
     )
-  await allInOrder([secrets, ...lists])
-  return { findings: filter.findings(), dropped: filter.dropped }
+  const countOf = (type: PlatformIssueType): number | undefined =>
+    config.since === undefined ? counts?.[type] : undefined
+  const lists = queries.map(async ({ index, ...query }) => {
+    const plan = plannedPages(countOf(query.type), index)
+    filter.add(await readFindings(transport, where.deploymentSlug, query, plan))
+  })
+  // After the full lists, which a count sizes: they are the longer reads.
+  const modeLists =
+    threshold === undefined
+      ? []
+      : queries
+          .filter(query => query.type === 'sast')
+          .flatMap(({ index, ...query }) => {
+            const plan = plannedModePages(countOf(query.type), index)
+            return readModeLists(transport, where.deploymentSlug, query, threshold, plan)
+          })
+  await allInOrder([secrets, ...lists, ...modeLists])
+  const modes =
+    threshold === undefined ? undefined : listedModes(threshold, await Promise.all(modeLists))
+  return {
+    findings: filter.findings(),
+    dropped: filter.dropped,
+    ...(modes === undefined ? {} : { modes })
+  }
+}
+
+function queryOf(
+  config: FindingsConfig,
+  type: PlatformIssueType,
+  status: FindingStatus
+): FindingsQuery {
+  return { type, repository: config.repository, ref: config.ref, status, since: config.since }
 }
 
 /**
@@ -146,6 +166,16 @@ export async function fetchFindings(
  */
 function plannedPages(count: number | undefined, statusIndex: number): number {
   return statusIndex === 0 ? pagesForCount(count, FINDINGS_PAGE_SIZE) : 1
+}
+
+/**
+ * Pages a mode list asks for at once: as its status's list does, but at most one window. It is a
+ * subset of that list, so the count bounds it from above, and a window is what a full page would
+ * call for anyway: a long list's mode list comes a round trip sooner than page by page, and a
+ * short one costs at most the pages past its end that its list's plan asks for too.
+ */
+function plannedModePages(count: number | undefined, statusIndex: number): number {
+  return Math.min(plannedPages(count, statusIndex), FINDINGS_WINDOW)
 }
 
 /** Every value, or the first failure in the order given (not in time): a stable error message. */
@@ -180,7 +210,7 @@ async function fetchSecrets(
   } catch (error) {
     if (!config.typesFromDefault || !isProductMissing(error)) throw error
     warn(
-      `Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types to sast,sca to leave secrets out, or name secrets to make this an error`
+      `Secrets were not judged: the secrets endpoint answered HTTP ${error.status} for ${config.repository}, so the Secrets product seems not enabled for it; the other types were judged. Set issue-types without secrets (e.g. sast,sca,ai_sast) to leave secrets out, or name secrets to make this an error`
     )
   }
   return found

@@ -29,8 +29,15 @@ function idsText(ids: readonly number[]): string {
     : `finding${ids.length === 1 ? '' : 's'} ${ids.join(', ')}`
 }
 
+/** The types the tickets API takes (its `issue_type`): AI-powered detection is not one of them. */
+const TICKETED_TYPES: ReadonlySet<IssueType> = new Set<IssueType>(['sast', 'sca', 'secrets'])
+
+const NOT_TICKETED =
+  'the tickets API takes Code, Supply Chain and Secrets findings only (issue_type sast, sca, secrets)'
+
 /**
- * One ticket request per finding type. Failed and skipped findings become warnings; a request
+ * One ticket request per finding type the tickets API takes; the findings of another type are
+ * skipped, never sent as one it takes. Failed and skipped findings become warnings; a request
  * error is a warning too (tickets never decide the gate), worded so a user knows whether tickets
  * may exist already.
  */
@@ -45,7 +52,13 @@ export async function openTickets(
   const created: TicketsOutcome['created'][number][] = []
   const failed: TicketsOutcome['failed'][number][] = []
   const skipped: TicketsOutcome['skipped'][number][] = []
-  const types = [...selection.byType.entries()] as [IssueType, readonly number[]][]
+  const selected = [...selection.byType.entries()] as [IssueType, readonly number[]][]
+  const types = selected.filter(([type]) => TICKETED_TYPES.has(type))
+  for (const [type, findingIds] of selected) {
+    if (TICKETED_TYPES.has(type)) continue
+    warn(`Tickets for ${type} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`)
+    skipped.push({ findingIds, reason: NOT_TICKETED })
+  }
   const outcomes = await Promise.allSettled(
     types.map(([type, findingIds]) =>
       createTickets(transport, deploymentSlug, {

@@ -4,18 +4,23 @@
  */
 import type { IssueType, Scan } from '../domain.js'
 
-/** The spellings of each product seen in scans (lower-cased): the app's, the protobuf enum's. */
+/**
+ * The spellings of each product seen in scans (lower-cased): the app's, the issue type's, the
+ * protobuf enum's (`PRODUCT_AI_SAST` in the scans search's products).
+ */
 const PRODUCT_SPELLINGS: Readonly<Record<IssueType, readonly string[]>> = {
   sast: ['sast', 'code', 'product_sast'],
   sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
-  secrets: ['secrets', 'product_secrets']
+  secrets: ['secrets', 'product_secrets'],
+  ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 }
 
 /** What the reports call each type. */
 export const PRODUCT_NAMES: Readonly<Record<IssueType, string>> = {
   sast: 'Code',
   sca: 'Supply Chain',
-  secrets: 'Secrets'
+  secrets: 'Secrets',
+  ai_sast: 'AI-powered detection'
 }
 
 /**

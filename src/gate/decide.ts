@@ -1,4 +1,5 @@
 import {
+  POLICY_MODES,
   policyModeRank,
   severityRank,
   type BlockReason,
@@ -69,6 +70,8 @@ export function blockReasons(
 ): BlockReason[] {
   if (finding.type === 'secrets') return secretsReasons(finding, thresholds)
   if (finding.type === 'sca') return scaReasons(finding, thresholds)
+  // An AI-powered detection finding has no mode the API gives (its mode filter is Code's only).
+  if (finding.type === 'ai_sast') return severityReason(finding.severity, thresholds)
   return [...severityReason(finding.severity, thresholds), ...policyModeReason(mode, thresholds)]
 }
 
@@ -131,19 +134,19 @@ function severityReason(severity: Severity, thresholds: Thresholds): BlockReason
     : []
 }
 
-/** The policy-mode criterion. A mode not found in a fetched policy never blocks; main warns of it. */
+/** The policy-mode criterion: only a known mode blocks (never `below-…`, `unknown`, `not-fetched`). */
 function policyModeReason(mode: FindingMode | undefined, thresholds: Thresholds): BlockReason[] {
   const threshold = thresholds.failOnPolicyMode
   return threshold !== 'none' &&
-    isKnownMode(mode) &&
+    isPolicyMode(mode) &&
     mode !== 'disabled' &&
     policyModeRank(mode) >= policyModeRank(threshold)
     ? [{ kind: 'policy-mode', mode, threshold }]
     : []
 }
 
-function isKnownMode(mode: FindingMode | undefined): mode is PolicyMode {
-  return mode !== undefined && mode !== 'unknown' && mode !== 'not-fetched'
+function isPolicyMode(mode: FindingMode | undefined): mode is PolicyMode {
+  return (POLICY_MODES as readonly (FindingMode | undefined)[]).includes(mode)
 }
 
 export function evaluateFinding(
@@ -210,20 +213,20 @@ function scaShape(finding: Finding): number | undefined {
  * finding that reaches fail-on-epss gets its own: the reason names its score.
  */
 export function memoizedBlockReasons(): ReasonsOf {
-  // type → severity → mode, reachability or validation state → SCA shape → mode or malicious
+  // type → severity → mode, reachability or validation state → SCA shape → malicious or mode
   const cache = new Map<unknown, unknown>()
   return (finding, mode, thresholds) => {
     if (finding.type === 'sca' && reachesEpss(finding, thresholds)) {
       return blockReasons(finding, mode, thresholds)
     }
     const third =
-      finding.type === 'sast'
-        ? mode
-        : finding.type === 'sca'
-          ? finding.reachability
-          : finding.validationState
+      finding.type === 'sca'
+        ? finding.reachability
+        : finding.type === 'secrets'
+          ? finding.validationState
+          : mode
     const fourth =
-      finding.type === 'sast' ? undefined : finding.type === 'sca' ? finding.malicious : mode
+      finding.type === 'sca' ? finding.malicious : finding.type === 'secrets' ? mode : undefined
     const shape = nested(nested(nested(cache, finding.type), finding.severity), third)
     const level = nested(shape, scaShape(finding))
     let reasons = level.get(fourth) as readonly BlockReason[] | undefined
@@ -259,8 +262,8 @@ export function decide(input: GateInput): Verdict {
   const sast = emptyCounts()
   const sca = emptyCounts()
   const secrets = emptyCounts()
-  const byType = { sast, sca, secrets }
-  let unknownMode = 0
+  const aiSast = emptyCounts()
+  const byType = { sast, sca, secrets, ai_sast: aiSast }
   let blockingCount = 0
   let ignoredCount = 0
   const evaluated = new Array<EvaluatedFinding>(count)
@@ -270,7 +273,6 @@ export function decide(input: GateInput): Verdict {
     const e = evaluatedFinding(finding, mode, input, reasonsOf)
     evaluated[i] = e
     byType[finding.type][finding.severity]++
-    if (mode === 'unknown' && finding.type === 'sast') unknownMode++
     if (e.blocking) blockingCount++
     if (e.ignored !== undefined) ignoredCount++
   }
@@ -301,7 +303,7 @@ export function decide(input: GateInput): Verdict {
     ...(licenses.unknown.length > 0 && { unknownLicenses: licenses.unknown }),
     expiredIgnores: input.expiredIgnores,
     ...(input.proposedIgnores?.length ? { proposedIgnores: input.proposedIgnores } : {}),
-    counts: { total: findings.length, sast, sca, secrets, unknownMode }
+    counts: { total: findings.length, sast, sca, secrets, ai_sast: aiSast }
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The judging step: from what was read (findings, rule modes, license violations) and the ignore
+ * The judging step: from what was read (findings, their modes, license violations) and the ignore
  * entries that apply, the verdict and the warnings it calls for. Pure: the warnings are values.
  */
 import type { Finding, LicenseViolation, ProposedIgnore, Verdict } from '../domain.js'
@@ -7,14 +7,14 @@ import type { Baseline } from './baseline.js'
 import { decide, type Thresholds } from './decide.js'
 import type { IgnoreEntry } from './ignore.js'
 import { buildIgnoreMatcher } from './ignore-matcher.js'
-import { unknownModeWarning } from './message.js'
-import { modeLookup, type RuleModes } from './modes.js'
+import { modeLookup, type ListedModes } from './modes.js'
 import { judgeScopeDrops, type ScopeDrops } from './scope.js'
 
 export interface JudgeInput {
   readonly findings: readonly Finding[]
   readonly dropped: ScopeDrops
-  readonly ruleModes?: RuleModes
+  /** Present when the policy-mode gate is on. */
+  readonly modes?: ListedModes
   readonly licenseViolations: readonly LicenseViolation[]
   readonly thresholds: Thresholds
   readonly ignores: {
@@ -46,14 +46,12 @@ export function judgeFindings(input: JudgeInput): Judged {
   const verdict = decide({
     findings: input.findings,
     thresholds: input.thresholds,
-    modeOf: modeLookup(input.ruleModes),
+    modeOf: modeLookup(input.modes),
     ignoreOf: matcher.match,
     licenseViolations: input.licenseViolations,
     expiredIgnores: matcher.expired,
     proposedIgnores: input.ignores.proposed,
     ...(input.baseline !== undefined && { baseline: input.baseline })
   })
-  const unknownModes = unknownModeWarning(verdict)
-  if (unknownModes !== undefined) warnings.push(unknownModes)
   return { verdict, warnings }
 }

@@ -62,13 +62,3 @@ export function verdictHeadline(verdict: Verdict): string {
   const ignored = verdict.ignored.length > 0 ? `, ${verdict.ignored.length} ignored` : ''
   return `Gate passed: ${plural(verdict.counts.total, 'finding')} in scope, none blocking${ignored}`
 }
-
-/**
- * The one warning for findings the policy-mode gate could not judge (their rule has no mode in
- * its policy), or undefined when there are none.
- */
-export function unknownModeWarning(verdict: Verdict): string | undefined {
-  const unknown = verdict.counts.unknownMode
-  if (unknown === 0) return undefined
-  return `${unknown} SAST finding(s) have rules their policy does not list; their mode is unknown and does not block by mode`
-}

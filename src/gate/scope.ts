@@ -45,7 +45,8 @@ export class ScopeFilter {
   private readonly kept: Record<IssueType, Map<number, Finding>> = {
     sast: new Map(),
     sca: new Map(),
-    secrets: new Map()
+    secrets: new Map(),
+    ai_sast: new Map()
   }
   private readonly repositoryMatches = new Map<string, boolean>()
   private readonly refMatches = new Map<string, boolean>()
@@ -96,9 +97,10 @@ export class ScopeFilter {
     }
   }
 
-  /** SAST findings first, then SCA, then secrets, each in the order they first arrived. */
+  /** SAST findings first, then AI SAST, SCA, secrets, each in the order they first arrived. */
   findings(): Finding[] {
-    return [...this.kept.sast.values(), ...this.kept.sca.values(), ...this.kept.secrets.values()]
+    const { sast, ai_sast, sca, secrets } = this.kept
+    return [...sast.values(), ...ai_sast.values(), ...sca.values(), ...secrets.values()]
   }
 
   private dropReason(finding: Finding): DropReason | undefined {

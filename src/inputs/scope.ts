@@ -19,7 +19,7 @@ export function scopeFields(ctx: RunContext) {
     // Findings also on this ref are existing: reported, never blocking.
     baselineRef: parsed(parseRef).optional(),
     since: parsed(raw => parseSince(raw, ctx.now)).optional(),
-    // Empty (the action.yml default) = every type, secrets only where the deployment has them.
+    // Empty (the action.yml default) = every type, each only where a scan ran its product.
     issueTypes: parsed(parseIssueTypes).optional(),
     status: parsed(parseStatuses).prefault('open,reviewing,fixing')
   }
@@ -31,7 +31,8 @@ export const DEFAULT_ISSUE_TYPES: readonly (typeof ISSUE_TYPES)[number][] = Obje
 ])
 
 function parseIssueTypes(raw: string): readonly (typeof ISSUE_TYPES)[number][] {
-  const types = listOf(entryOf(oneOf(ISSUE_TYPES), ISSUE_TYPES.join(', ')))(raw)
+  // `ai-sast` is `ai_sast`, as `provisionally-ignored` is a status.
+  const types = listOf(entryOf(oneOf(ISSUE_TYPES, underscored), ISSUE_TYPES.join(', ')))(raw)
   if (types.length > 0) return types
   throw new InputValueError(`must name at least one of ${ISSUE_TYPES.join(', ')}`, raw)
 }

@@ -16,7 +16,8 @@ import {
   modeText,
   plural,
   reasonsText,
-  thresholdParts
+  thresholdParts,
+  TYPE_LABELS
 } from './labels.js'
 import { shortTitle } from './markdown.js'
 import type { RunReport, ScanReport, SbomReport, TagsReport, TicketsReport } from './model.js'
@@ -172,7 +173,7 @@ function scopeText(report: RunReport): string {
     `repository ${plain(scope.repository)}`,
     `ref ${plain(scope.ref)}`,
     `since ${scope.since === undefined ? 'all time' : plain(scope.since)}`,
-    `types ${scope.issueTypes.map(type => type.toUpperCase()).join(', ') || 'none'}`,
+    `types ${scope.issueTypes.map(type => TYPE_LABELS[type]).join(', ') || 'none'}`,
     `status ${scope.findingStatus.join(', ')}`
   ]
     .filter(part => part !== '')
@@ -205,15 +206,12 @@ function countsText(report: RunReport, verdict: Verdict): string {
     `${formatCount(counts.total)} ${plural(counts.total, 'finding')} in scope: ${formatCount(verdict.blocking.length)} ${verdict.baseline ? 'new and ' : ''}blocking, ${existingText(verdict)}${formatCount(verdict.ignored.length)} ignored, ${formatCount(verdict.nonBlocking.length)} not blocking`,
     licenses > 0
       ? `${formatCount(licenses)} denied-license ${plural(licenses, 'dependency', 'dependencies')}`
-      : '',
-    counts.unknownMode > 0
-      ? `${formatCount(counts.unknownMode)} SAST ${plural(counts.unknownMode, 'finding')} of unknown policy mode (does not block by mode)`
       : ''
   ]
     .filter(part => part !== '')
     .join(' · ')
   const byType = report.scope.issueTypes.map(
-    type => `  ${type.toUpperCase()}: ${severityText(counts[type])}`
+    type => `  ${TYPE_LABELS[type]}: ${severityText(counts[type])}`
   )
   return [line, ...byType].join('\n')
 }
@@ -237,7 +235,7 @@ function findingLines(evaluated: EvaluatedFinding, paint: Paint): string[] {
   const mode = modeText(evaluated)
   const head = [
     paint('red', finding.severity.toUpperCase()),
-    finding.type.toUpperCase(),
+    TYPE_LABELS[finding.type],
     ...where,
     plain(finding.ruleName, 300)
   ].join('  ')

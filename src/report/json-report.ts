@@ -49,8 +49,7 @@ export interface JsonReport {
     readonly sast: NonNullable<RunReport['verdict']>['counts']['sast']
     readonly sca: NonNullable<RunReport['verdict']>['counts']['sca']
     readonly secrets: NonNullable<RunReport['verdict']>['counts']['secrets']
-    /** SAST findings whose rule has no mode in its policy: they do not block by mode. */
-    readonly unknownMode: number
+    readonly ai_sast: NonNullable<RunReport['verdict']>['counts']['ai_sast']
   } | null
   readonly findings: readonly JsonFinding[]
   readonly licenseViolations: NonNullable<RunReport['verdict']>['licenseViolations']
@@ -163,7 +162,7 @@ function reportParts(
             sast: verdict.counts.sast,
             sca: verdict.counts.sca,
             secrets: verdict.counts.secrets,
-            unknownMode: verdict.counts.unknownMode
+            ai_sast: verdict.counts.ai_sast
           }
         : null
     },

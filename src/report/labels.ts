@@ -9,11 +9,20 @@ import {
   type BlockReason,
   type EvaluatedFinding,
   type Finding,
+  type IssueType,
   type LicenseViolation,
   type Location,
   type SecretsThreshold
 } from '../domain.js'
 import type { RunReport } from './model.js'
+
+/** Each type's name in the counts and the scope: SAST, SCA, SECRETS, AI SAST. */
+export const TYPE_LABELS: Readonly<Record<IssueType, string>> = {
+  sast: 'SAST',
+  sca: 'SCA',
+  secrets: 'SECRETS',
+  ai_sast: 'AI SAST'
+}
 
 export function reasonText(reason: BlockReason): string {
   switch (reason.kind) {
@@ -34,7 +43,7 @@ export function reasonsText(reasons: readonly BlockReason[]): string {
   return reasons.map(reasonText).join('; ')
 }
 
-/** SAST: the rule's policy mode; SCA: the reachability, and `malicious` when it is. */
+/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
 export function modeText(evaluated: EvaluatedFinding): string {
   const { finding } = evaluated
   if (finding.type === 'sca') {
@@ -44,8 +53,8 @@ export function modeText(evaluated: EvaluatedFinding): string {
   if (finding.type === 'secrets') {
     return `${validationStateText(finding.validationState)}, mode ${finding.mode}`
   }
-  if (evaluated.mode === undefined) return ''
-  return evaluated.mode === 'not-fetched' ? 'not fetched' : evaluated.mode
+  // `not-fetched` → `not fetched`, `below-block` → `below block`.
+  return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ')
 }
 
 /** `path:line` (or just the path) of a location. */

@@ -6,11 +6,11 @@
  * fits the budget of its destination.
  */
 import { formatDuration } from '../time/duration.js'
-import type { SeverityCounts, Verdict } from '../domain.js'
+import { ISSUE_TYPES, type SeverityCounts, type Verdict } from '../domain.js'
 import { violationsNoun } from '../gate/licenses.js'
 import { code, escapeMarkdown, formatCount, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import { plural, thresholdParts } from './labels.js'
+import { plural, thresholdParts, TYPE_LABELS } from './labels.js'
 import {
   blockingSection,
   existingSection,
@@ -182,7 +182,7 @@ function scopeText(report: RunReport): string {
   parts.push(`**Repository** ${code(scope.repository)}`)
   parts.push(`**Ref** ${code(scope.ref)}`)
   parts.push(`**Since** ${scope.since === undefined ? 'all time' : escapeMarkdown(scope.since)}`)
-  parts.push(`**Types** ${scope.issueTypes.map(t => t.toUpperCase()).join(', ') || 'none'}`)
+  parts.push(`**Types** ${scope.issueTypes.map(t => TYPE_LABELS[t]).join(', ') || 'none'}`)
   parts.push(`**Status** ${escapeMarkdown(scope.findingStatus.join(', '))}`)
   return `${parts.join(' · ')}\n`
 }
@@ -214,12 +214,14 @@ function countRow(label: string, c: SeverityCounts): string {
 
 function countsText(report: RunReport, verdict: Verdict): string {
   const { counts } = verdict
-  const rows = report.scope.issueTypes.map(type => countRow(type.toUpperCase(), counts[type]))
+  const rows = report.scope.issueTypes.map(type => countRow(TYPE_LABELS[type], counts[type]))
+  const sum = (severity: keyof SeverityCounts): number =>
+    ISSUE_TYPES.reduce((total, type) => total + counts[type][severity], 0)
   const total: SeverityCounts = {
-    critical: counts.sast.critical + counts.sca.critical + counts.secrets.critical,
-    high: counts.sast.high + counts.sca.high + counts.secrets.high,
-    medium: counts.sast.medium + counts.sca.medium + counts.secrets.medium,
-    low: counts.sast.low + counts.sca.low + counts.secrets.low
+    critical: sum('critical'),
+    high: sum('high'),
+    medium: sum('medium'),
+    low: sum('low')
   }
   const licenses = verdict.licenseViolations.length
   const line =
@@ -230,8 +232,7 @@ function countsText(report: RunReport, verdict: Verdict): string {
     `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
       ? ` · **${formatCount(licenses)}** ${plural(licenses, 'dependency', 'dependencies')} with ${violationsNoun(verdict.licenseViolations)}`
-      : '') +
-    unknownModeText(counts.unknownMode)
+      : '')
   return (
     '| Type | Critical | High | Medium | Low | Total |\n' +
     '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
@@ -245,10 +246,4 @@ function countsText(report: RunReport, verdict: Verdict): string {
 function existingText(verdict: Verdict): string {
   if (verdict.baseline === undefined) return ''
   return `**${formatCount(verdict.existing.length)}** existing on ${code(verdict.baseline.ref)}, `
-}
-
-/** Findings the policy-mode gate could not judge: said next to the counts, never left silent. */
-function unknownModeText(unknown: number): string {
-  if (unknown === 0) return ''
-  return ` · **${formatCount(unknown)}** SAST ${plural(unknown, 'finding')} of unknown policy mode (does not block by mode)`
 }

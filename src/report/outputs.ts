@@ -25,6 +25,7 @@ export type OutputName =
   | 'sast-count'
   | 'sca-count'
   | 'secrets-count'
+  | 'ai-sast-count'
   | 'blocking-ids'
   | 'tickets-created'
   | 'ticket-urls'
@@ -102,6 +103,10 @@ export function buildOutputs(
     set('sast-count', String(sum(verdict.counts.sast)))
     set('sca-count', String(sum(verdict.counts.sca)))
     set('secrets-count', String(sum(verdict.counts.secrets)))
+    // Only when judged: a deployment without the product must not read as "no AI findings".
+    if (report.scope.issueTypes.includes('ai_sast')) {
+      set('ai-sast-count', String(sum(verdict.counts.ai_sast)))
+    }
     setList(
       'blocking-ids',
       verdict.blocking.map(f => f.finding.id)

@@ -26,9 +26,12 @@ export function cweTag(cwe: string): string | undefined {
   return match?.[1] === undefined ? undefined : `external/cwe/cwe-${match[1].padStart(3, '0')}`
 }
 
-/** Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA. */
+/**
+ * Where to read about a rule: the Semgrep registry for SAST, the advisory for SCA; none for a
+ * secret, nor for an AI-powered detection finding (its rule is the model's, not the registry's).
+ */
 export function ruleHelpUri(finding: Finding): string | undefined {
-  if (finding.type === 'secrets') return undefined
+  if (finding.type === 'secrets' || finding.type === 'ai_sast') return undefined
   if (finding.type === 'sast') {
     return finding.ruleName.trim() === ''
       ? undefined
