@@ -101,6 +101,14 @@ export default defineConfig(
       ]
     }
   },
+  {
+    // One job per file and a function that reads as a sequence (CONTRIBUTING.md).
+    files: ['src/**/*.ts', 'emulator/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }]
+    }
+  },
   ...importWalls(),
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] }
 )
