@@ -129,7 +129,10 @@ export const NO_ANSWER_STATUS = 499
  * connection closed without one: no entry stays unanswered for good.
  */
 export function recordStatus(entry: LoggedRequest, res: http.ServerResponse): void {
-  res.on('finish', () => (entry.status = res.statusCode))
+  res.on('finish', () => {
+    entry.status = res.statusCode
+    entry.answeredAt = Date.now()
+  })
   res.on('close', () => {
     if (!res.writableFinished) entry.status = NO_ANSWER_STATUS
   })

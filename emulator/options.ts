@@ -87,6 +87,8 @@ export interface LoggedRequest {
   status: number
   /** The runner's wall-clock ms when the request was read (not the server clock; ordering tests). */
   receivedAt?: number
+  /** The runner's wall-clock ms when the answer was sent; absent while unanswered. */
+  answeredAt?: number
 }
 
 export interface Emulator {
