@@ -245,3 +245,30 @@ describe.each(['sast', 'sca'] as const)('%s items: the fast decoder and the zod 
     )
   })
 })
+
+describe.each(['sast', 'sca'] as const)('%s items: blank platform ids', type => {
+  const [base] = renderedItems(type)
+
+  it.each(['', ' ', '\t\n '])(
+    'an id of %j is no id in either decoder, so it matches nothing',
+    blank => {
+      const raw = { ...base, match_based_id: blank, syntactic_id: blank }
+      for (const decoder of ['fast', 'schema'] as const) {
+        const record = normaliseFinding(raw, type, 'open', 0, REQUEST, new StringPool(), decoder)
+        expect({ decoder, match: record.matchBasedId, syntactic: record.syntacticId }).toEqual({
+          decoder,
+          match: undefined,
+          syntactic: undefined
+        })
+      }
+    }
+  )
+
+  it('an id with text around it is kept as given', () => {
+    const raw = { ...base, match_based_id: ' abc_0', syntactic_id: 'def ' }
+    for (const decoder of ['fast', 'schema'] as const) {
+      const record = normaliseFinding(raw, type, 'open', 0, REQUEST, new StringPool(), decoder)
+      expect([record.matchBasedId, record.syntacticId]).toEqual([' abc_0', 'def '])
+    }
+  })
+})

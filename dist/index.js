@@ -42761,6 +42761,15 @@ function camelObject(shape) {
     return preprocess(camelizeKeys, object(shape));
 }
 const optionalString = schemas_string().nullish();
+/**
+ * A platform id (`match_based_id`, `syntactic_id`) as given, or undefined when absent or blank:
+ * blank ids would all be equal, so a blank one would match every other blank one (a finding
+ * counted as existing on the baseline without any id to prove it).
+ */
+function platformIdOf(raw) {
+    return raw === null || raw === undefined || raw.trim() === '' ? undefined : raw;
+}
+const platformId = optionalString.transform(platformIdOf);
 const stringList = array(schemas_string())
     .nullish()
     .transform(list => list ?? []);
@@ -44578,11 +44587,18 @@ async function proveBaseline(transport, where, ref, types, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/gate/baseline.ts
+/**
+ * An id that can prove anything: the decoders already drop blank ones, but two blank ids would
+ * match each other, so the matching does not rely on that.
+ */
+function isId(id) {
+    return id !== undefined && id.trim() !== '';
+}
 /** The keys a baseline finding is known by: each id it carries. */
 function baselineKeys(finding) {
     return [
-        ...(finding.matchBasedId ? [`m:${finding.matchBasedId}`] : []),
-        ...(finding.syntacticId ? [`s:${finding.syntacticId}`] : [])
+        ...(isId(finding.matchBasedId) ? [`m:${finding.matchBasedId}`] : []),
+        ...(isId(finding.syntacticId) ? [`s:${finding.syntacticId}`] : [])
     ];
 }
 /**
@@ -44593,9 +44609,9 @@ function baselineKeys(finding) {
 function isExisting(baseline, finding) {
     if (!baseline.types.includes(finding.type))
         return false;
-    if (finding.matchBasedId)
+    if (isId(finding.matchBasedId))
         return baseline.keys.has(`m:${finding.matchBasedId}`);
-    return finding.syntacticId !== undefined && baseline.keys.has(`s:${finding.syntacticId}`);
+    return isId(finding.syntacticId) && baseline.keys.has(`s:${finding.syntacticId}`);
 }
 
 ;// CONCATENATED MODULE: ./src/api/fast-checks.ts
@@ -44849,8 +44865,9 @@ function fastWire(raw, sca) {
         repository: raw.repository,
         location: raw.location,
         line_of_code_url: raw.line_of_code_url,
-        match_based_id: raw.match_based_id,
-        syntactic_id: raw.syntactic_id,
+        // Checked to be strings (or nullish) above; blank is absent, as wire.ts `platformId` says.
+        match_based_id: platformIdOf(raw.match_based_id),
+        syntactic_id: platformIdOf(raw.syntactic_id),
         relevant_since: relevantSince,
         external_ticket: ticket,
         categories: raw.categories ?? [],
@@ -44943,8 +44960,8 @@ const common = {
     repository: object({ name: schemas_string(), url: optionalString }),
     location: LocationWire.nullish(),
     line_of_code_url: optionalString,
-    match_based_id: optionalString,
-    syntactic_id: optionalString,
+    match_based_id: platformId,
+    syntactic_id: platformId,
     relevant_since: timestamp.nullish(),
     external_ticket: object({
         id: stringId.nullish(),

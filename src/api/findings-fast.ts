@@ -19,7 +19,7 @@ import {
   stringId,
   type WireObject
 } from './fast-checks.js'
-import { reachabilityOf, severityOf, timestampMillis } from './wire.js'
+import { platformIdOf, reachabilityOf, severityOf, timestampMillis } from './wire.js'
 
 /** `z.number().nullish()`: zod's numbers are finite. */
 function optionalNumber(value: unknown): boolean {
@@ -246,8 +246,9 @@ function fastWire(raw: unknown, sca: boolean): (SastWireData & ScaWireData) | un
     repository: raw.repository,
     location: raw.location,
     line_of_code_url: raw.line_of_code_url,
-    match_based_id: raw.match_based_id,
-    syntactic_id: raw.syntactic_id,
+    // Checked to be strings (or nullish) above; blank is absent, as wire.ts `platformId` says.
+    match_based_id: platformIdOf(raw.match_based_id as string | null | undefined),
+    syntactic_id: platformIdOf(raw.syntactic_id as string | null | undefined),
     relevant_since: relevantSince,
     external_ticket: ticket,
     categories: raw.categories ?? [],

@@ -15,6 +15,7 @@ import type {
 import {
   numericId,
   optionalString,
+  platformId,
   reachability,
   severity,
   stringId,
@@ -90,8 +91,8 @@ const common = {
   repository: z.object({ name: z.string(), url: optionalString }),
   location: LocationWire.nullish(),
   line_of_code_url: optionalString,
-  match_based_id: optionalString,
-  syntactic_id: optionalString,
+  match_based_id: platformId,
+  syntactic_id: platformId,
   relevant_since: timestamp.nullish(),
   external_ticket: z
     .object({

@@ -26,6 +26,17 @@ export function camelObject<S extends z.ZodRawShape>(shape: S) {
 }
 
 export const optionalString = z.string().nullish()
+
+/**
+ * A platform id (`match_based_id`, `syntactic_id`) as given, or undefined when absent or blank:
+ * blank ids would all be equal, so a blank one would match every other blank one (a finding
+ * counted as existing on the baseline without any id to prove it).
+ */
+export function platformIdOf(raw: string | null | undefined): string | undefined {
+  return raw === null || raw === undefined || raw.trim() === '' ? undefined : raw
+}
+
+export const platformId = optionalString.transform(platformIdOf)
 export const stringList = z
   .array(z.string())
   .nullish()
