@@ -97,6 +97,59 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
     })
   })
 
+  describe('transitivity spellings', () => {
+    const VM2 = 7_290_002
+    /** A critical vm2 finding whose dependency's transitivity is spelled as given. */
+    const addVm2 = (spelled: string) => () => {
+      emulator.state.scaFindings.push(
+        scaFinding({
+          id: VM2,
+          severity: 'critical',
+          reachability: 'reachable',
+          foundDependency: {
+            package: 'vm2',
+            version: '3.9.19',
+            ecosystem: 'npm',
+            // The emulator serves what it is given: a spelling the API does not document.
+            transitivity: spelled as 'direct',
+            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
+          },
+          fixRecommendations: [{ package: 'vm2', version: '3.9.20' }]
+        })
+      )
+      return () => {
+        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== VM2)
+      }
+    }
+    const directOnly = { ...RELAXED, 'fail-on-transitivities': 'direct' }
+
+    it('the dependencies API spelling DIRECT is direct: blocks under fail-on-transitivities direct', async () => {
+      await withExtra(addVm2('DIRECT'), async () => {
+        const run = await runAction(emulator, directOnly)
+        expect(run.exitCode).toBe(1)
+        expect(run.outputs).toMatchObject({ result: 'failed', 'blocking-ids': `[${VM2}]` })
+      })
+    })
+
+    it.each(['TRANSITIVITY_DIRECT', ' direct'])(
+      'an undocumented spelling (%j) is no verdict, naming the field and the value',
+      async spelled => {
+        await withExtra(addVm2(spelled), async () => {
+          const run = await runAction(emulator, directOnly)
+          expect(run.exitCode).toBe(1)
+          expect(run.outputs.result).toBe('skipped')
+          expect(errorLines(run)).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                `^No verdict: GET /api/v1/deployments/acme-corp/findings returned an unexpected response: findings\\[\\d+\\]\\.found_dependency\\.transitivity: expected one of direct, transitive, unknown \\(or DIRECT, TRANSITIVE, UNKNOWN_TRANSITIVITY\\) \\(got "${spelled}"\\)$`
+              )
+            )
+          ])
+        })
+      }
+    )
+  })
+
   describe('ignore-unfixed', () => {
     const VM2 = 7_290_001
     const addVm2 = () => {

@@ -152,7 +152,8 @@ export interface ScaDependency {
   readonly package: string
   readonly version: string
   readonly ecosystem?: string
-  readonly transitivity?: string
+  /** As the decoders read it: a documented spelling; absent on the wire is `unknown`. */
+  readonly transitivity?: Transitivity
 }
 
 /** FIRST.org's EPSS: the probability of exploitation, and its rank among all scores (0 to 1). */

@@ -41651,6 +41651,27 @@ function reachabilityOf(raw) {
 const reachability = converted(reachabilityOf, 'a reachability such as reachable, always_reachable, unreachable')
     .nullish()
     .transform((value) => value ?? 'unknown');
+/**
+ * The findings API's spellings (`direct|transitive|unknown`) and the dependencies API's
+ * (`DIRECT|TRANSITIVE|UNKNOWN_TRANSITIVITY`), exact case as documented. Any other is refused, not
+ * read as unknown: `TRANSITIVITY_DIRECT` would otherwise pass `fail-on-transitivities: direct`.
+ */
+const TRANSITIVITY_SPELLINGS = {
+    direct: 'direct',
+    transitive: 'transitive',
+    unknown: 'unknown',
+    DIRECT: 'direct',
+    TRANSITIVE: 'transitive',
+    UNKNOWN_TRANSITIVITY: 'unknown'
+};
+/** The transitivity a wire spelling stands for; undefined when it is not a documented one. */
+function transitivityOf(raw) {
+    return aliasOf(TRANSITIVITY_SPELLINGS, raw);
+}
+/** Absent is unknown (which blocks under the default fail-on-transitivities). */
+const transitivity = converted(transitivityOf, 'one of direct, transitive, unknown (or DIRECT, TRANSITIVE, UNKNOWN_TRANSITIVITY)')
+    .nullish()
+    .transform((value) => value ?? 'unknown');
 const POLICY_MODE_VALUES = {
     MODE_MONITOR: 'monitor',
     MODE_COMMENT: 'comment',
@@ -43554,14 +43575,27 @@ function optionalEpss(value) {
         return true;
     return (isObject(value) && optionalProbability(value.score) && optionalProbability(value.percentile));
 }
+/**
+ * `found_dependency`: as received when nullish, else its fields with the transitivity converted
+ * (wire.ts `transitivity`: absent is unknown, an undocumented spelling does not decode).
+ */
 function optionalDependency(value) {
     if (isNullish(value))
-        return true;
-    return (isObject(value) &&
-        typeof value.package === 'string' &&
-        fast_checks_optionalString(value.version) &&
-        fast_checks_optionalString(value.ecosystem) &&
-        fast_checks_optionalString(value.transitivity));
+        return value;
+    if (!isObject(value) || typeof value.package !== 'string')
+        return INVALID;
+    if (!fast_checks_optionalString(value.version) || !fast_checks_optionalString(value.ecosystem))
+        return INVALID;
+    const spelled = value.transitivity;
+    const transitivity = isNullish(spelled)
+        ? 'unknown'
+        : typeof spelled === 'string'
+            ? transitivityOf(spelled)
+            : undefined;
+    if (transitivity === undefined)
+        return INVALID;
+    const { package: name, version, ecosystem } = value;
+    return { package: name, version, ecosystem, transitivity };
 }
 function optionalUsage(value) {
     return isNullish(value) || (isObject(value) && optionalLocation(value.location));
@@ -43572,11 +43606,10 @@ function reachabilityField(value) {
         return 'unknown';
     return typeof value === 'string' ? (reachabilityOf(value) ?? INVALID) : INVALID;
 }
-/** The SCA fields, checked (reachability is converted on its own). */
+/** The SCA fields, checked (reachability and the dependency are converted on their own). */
 function scaFieldsValid(raw) {
     return ((isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
         fast_checks_optionalString(raw.vulnerability_identifier) &&
-        optionalDependency(raw.found_dependency) &&
         optionalFixes(raw.fix_recommendations) &&
         optionalEpss(raw.epss_score) &&
         optionalUsage(raw.usage));
@@ -43611,12 +43644,14 @@ function fastWire(raw, sca) {
     const ticket = optionalTicket(raw.external_ticket);
     const policy = sca ? undefined : optionalPolicy(raw.sourcing_policy);
     const reachability = sca ? reachabilityField(raw.reachability) : undefined;
+    const dependency = sca ? optionalDependency(raw.found_dependency) : undefined;
     if (id === INVALID ||
         severity === undefined ||
         relevantSince === INVALID ||
         ticket === INVALID ||
         policy === INVALID ||
-        reachability === INVALID) {
+        reachability === INVALID ||
+        dependency === INVALID) {
         return undefined;
     }
     return {
@@ -43641,7 +43676,7 @@ function fastWire(raw, sca) {
         reachability,
         is_malicious: sca ? raw.is_malicious : undefined,
         vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
-        found_dependency: sca ? raw.found_dependency : undefined,
+        found_dependency: dependency,
         fix_recommendations: sca ? raw.fix_recommendations : undefined,
         epss_score: sca ? raw.epss_score : undefined,
         usage: sca ? raw.usage : undefined
@@ -43751,7 +43786,7 @@ const ScaWire = object({
         package: schemas_string(),
         version: optionalString,
         ecosystem: optionalString,
-        transitivity: optionalString
+        transitivity: transitivity
     })
         .nullish(),
     fix_recommendations: array(object({ package: optionalString, version: optionalString }))
@@ -43872,7 +43907,7 @@ function toSca(wire, status, pool) {
                 package: pool.intern(dependency.package),
                 version: pool.intern(dependency.version ?? ''),
                 ecosystem: pool.intern(dependency.ecosystem ?? undefined),
-                transitivity: pool.intern(dependency.transitivity ?? undefined)
+                transitivity: dependency.transitivity
             }
             : undefined,
         fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
@@ -46445,7 +46480,7 @@ function compareEvaluated(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/gate/transitivity.ts
-var transitivity = __nccwpck_require__(207);
+var gate_transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
 
 
@@ -46483,7 +46518,7 @@ function scaReasons(finding, thresholds) {
 }
 function scaCounts(finding, thresholds) {
     return (thresholds.failOnExposures.includes(finding.reachability) &&
-        thresholds.failOnTransitivities.includes((0,transitivity/* transitivityOf */.W)(finding)) &&
+        thresholds.failOnTransitivities.includes((0,gate_transitivity/* transitivityOf */.W)(finding)) &&
         !(thresholds.ignoreUnfixed && finding.fixVersions.length === 0));
 }
 /** True when the finding's EPSS score reaches fail-on-epss (never when either is missing). */
@@ -46571,7 +46606,7 @@ function evaluatedFinding(finding, mode, input, reasonsOf) {
 function scaShape(finding) {
     if (finding.type !== 'sca')
         return undefined;
-    return (src_domain/* TRANSITIVITIES */.zR.indexOf((0,transitivity/* transitivityOf */.W)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
+    return (src_domain/* TRANSITIVITIES */.zR.indexOf((0,gate_transitivity/* transitivityOf */.W)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
 }
 /**
  * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
@@ -48702,7 +48737,7 @@ withBaseline = false) {
             ...(finding.url !== undefined && { url: finding.url }),
             // A Supply Chain result adds its dependency's transitivity, fixes and EPSS score.
             ...(finding.type === 'sca' && {
-                transitivity: (0,transitivity/* transitivityOf */.W)(finding),
+                transitivity: (0,gate_transitivity/* transitivityOf */.W)(finding),
                 fixVersions: finding.fixVersions,
                 ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
                 ...(finding.epss !== undefined && { epss: finding.epss })
@@ -51117,10 +51152,12 @@ function judgeLicenses(listed, policy, repositoryId) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ transitivityOf)
 /* harmony export */ });
-/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+/**
+ * The transitivity as the gate reads it: the decoders already mapped the server's spelling (and
+ * refused an undocumented one); a finding without a dependency is unknown.
+ */
 function transitivityOf(finding) {
-    const spelled = finding.dependency?.transitivity?.toLowerCase();
-    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
+    return finding.dependency?.transitivity ?? 'unknown';
 }
 
 

@@ -20,7 +20,8 @@ import {
   severity,
   stringId,
   stringList,
-  timestamp
+  timestamp,
+  transitivity
 } from './wire.js'
 
 /*
@@ -120,7 +121,7 @@ export const ScaWire = z.object({
       package: z.string(),
       version: optionalString,
       ecosystem: optionalString,
-      transitivity: optionalString
+      transitivity
     })
     .nullish(),
   fix_recommendations: z
@@ -256,7 +257,7 @@ export function toSca(wire: ScaWireData, status: string, pool: StringPool): ScaF
           package: pool.intern(dependency.package),
           version: pool.intern(dependency.version ?? ''),
           ecosystem: pool.intern(dependency.ecosystem ?? undefined),
-          transitivity: pool.intern(dependency.transitivity ?? undefined)
+          transitivity: dependency.transitivity
         }
       : undefined,
     fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
