@@ -335,3 +335,28 @@ describe('sca items: transitivity spellings', () => {
     }
   )
 })
+
+describe('sca items: fix recommendations', () => {
+  const [base] = renderedItems('sca')
+
+  it.each([
+    [[{ package: 'vm2', version: '3.9.20' }], ['vm2@3.9.20']],
+    [[{ version: '3.9.20' }], ['3.9.20']],
+    [[{ package: 'vm2', version: '' }], ['vm2 (version not given)']],
+    [[{ package: 'vm2', version: ' ' }], ['vm2 (version not given)']],
+    [[{ package: 'vm2' }], ['vm2 (version not given)']],
+    [[{ package: ' ', version: null }], ['(version not given)']],
+    [[{}], ['(version not given)']],
+    [[], []],
+    [null, []]
+  ] as const)('%j: a recommendation is a fix whatever its version text (%j)', (fixes, shown) => {
+    for (const decoder of ['fast', 'schema'] as const) {
+      const raw = { ...base, fix_recommendations: fixes as unknown as Json }
+      const record = normaliseFinding(raw, 'sca', 'open', 0, REQUEST, new StringPool(), decoder)
+      expect({ decoder, fixes: (record as ScaFinding).fixVersions }).toEqual({
+        decoder,
+        fixes: shown
+      })
+    }
+  })
+})

@@ -195,6 +195,44 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
     })
   })
 
+  describe('ignore-unfixed: a fix recommendation without a version', () => {
+    const VM2 = 7_290_003
+    const addVm2 = (version: string) => () => {
+      emulator.state.scaFindings.push(
+        scaFinding({
+          id: VM2,
+          severity: 'critical',
+          reachability: 'reachable',
+          foundDependency: {
+            package: 'vm2',
+            version: '3.9.19',
+            ecosystem: 'npm',
+            transitivity: 'direct',
+            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
+          },
+          fixRecommendations: [{ package: 'vm2', version }],
+          epssScore: { score: 0.0459, percentile: 0.92 }
+        })
+      )
+      return () => {
+        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== VM2)
+      }
+    }
+
+    it.each(['', ' '])(
+      'a recommendation of version %j is a fix: it blocks with ignore-unfixed, shown as version not given',
+      async version => {
+        await withExtra(addVm2(version), async () => {
+          const run = await runAction(emulator, { ...RELAXED, 'ignore-unfixed': 'true' })
+          expect(run.exitCode).toBe(1)
+          expect(run.outputs).toMatchObject({ result: 'failed', 'blocking-ids': `[${VM2}]` })
+          const row = rowsUnder(run.summary, '### Blocking findings (1)')[0]
+          expect(fixCellOf(row)).toBe('<code>vm2 (version not given)</code><br>EPSS 0.0459')
+        })
+      }
+    )
+  })
+
   describe('fail-on-epss', () => {
     it('lodash (EPSS 0.01203) blocks at 0.01 below the severity threshold, and not at 0.5', async () => {
       const report = join(dir, 'epss.json')

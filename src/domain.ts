@@ -165,7 +165,10 @@ export interface ScaFinding extends FindingBase {
   readonly malicious: boolean
   readonly vulnerabilityId?: string
   readonly dependency?: ScaDependency
-  /** The fixed versions the platform recommends (`package@version`); empty: no fix known. */
+  /**
+   * The fixed versions the platform recommends (`package@version`, or `package (version not
+   * given)` for a recommendation without one); empty: no fix known.
+   */
   readonly fixVersions: readonly string[]
   readonly epss?: EpssScore // absent when the platform gave no score
 }

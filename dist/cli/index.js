@@ -43922,12 +43922,20 @@ function epssOf(wire) {
     const percentile = wire?.percentile;
     return percentile === null || percentile === undefined ? { score } : { score, percentile };
 }
+/**
+ * The recommended fixes as every report shows them (`package@version`). A recommendation is a fix
+ * whatever its version text: one without a version is shown as `vm2 (version not given)`, never
+ * dropped, or ignore-unfixed would exempt a finding the platform knows a fix for.
+ */
 function fixVersions(fixes) {
     const out = [];
     for (const fix of fixes ?? []) {
-        const version = fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version;
-        if (version)
-            out.push(version);
+        const name = fix.package?.trim() ? fix.package : undefined;
+        const version = fix.version?.trim() ? fix.version : undefined;
+        if (version === undefined)
+            out.push(`${name === undefined ? '' : `${name} `}(version not given)`);
+        else
+            out.push(name === undefined ? version : `${name}@${version}`);
     }
     return out;
 }
