@@ -303,6 +303,64 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
     })
   })
 
+  describe('deny-licenses: SPDX expressions', () => {
+    /** Dependencies whose expressions name GPL-2.0-only without being exactly it. */
+    const addExpressions = () => {
+      const added = [
+        ['and-lib', 'MIT AND GPL-2.0-only'],
+        ['with-lib', 'GPL-2.0-only WITH Classpath-exception-2.0'],
+        ['or-lib', 'GPL-2.0-only OR GPL-3.0-only'],
+        ['choice-lib', 'MIT OR GPL-2.0-only']
+      ].map(([name, license]) =>
+        dependency({ repositoryId: PROJECT.web, name, version: '1.0.0', licenses: [license ?? ''] })
+      )
+      emulator.state.dependencies.push(...added)
+      return () => {
+        emulator.state.dependencies = emulator.state.dependencies.filter(d => !added.includes(d))
+      }
+    }
+
+    it('an AND with a denied part and X WITH an exception are denied; an OR with an allowed alternative is not', async () => {
+      await withExtra(addExpressions, async () => {
+        const run = await runAction(emulator, { ...RELAXED, 'deny-licenses': 'GPL-2.0-only' })
+        expect(run.exitCode).toBe(1)
+        expect(errorLines(run)).toEqual([
+          '2 dependencies with a denied license: and-lib@1.0.0 (MIT AND GPL-2.0-only), with-lib@1.0.0 (GPL-2.0-only WITH Classpath-exception-2.0)'
+        ])
+        // Every dependency of the repository is listed and judged, besides the server's matches.
+        const filters = emulator.requests
+          .filter(r => r.path === DEPENDENCIES)
+          .map(r => (r.body as { dependencyFilter: unknown }).dependencyFilter)
+        expect(filters).toEqual(
+          expect.arrayContaining([
+            { repositoryId: [PROJECT.web] },
+            { license: ['GPL-2.0-only'], repositoryId: [PROJECT.web] }
+          ])
+        )
+        expect(filters).toHaveLength(2)
+      })
+    })
+
+    it('an OR is denied when every alternative is', async () => {
+      await withExtra(addExpressions, async () => {
+        const run = await runAction(emulator, {
+          ...RELAXED,
+          'deny-licenses': 'GPL-2.0-only, GPL-3.0-only'
+        })
+        expect(run.exitCode).toBe(1)
+        expect(errorLines(run)).toEqual([
+          '4 dependencies with a denied license: and-lib@1.0.0 (MIT AND GPL-2.0-only), or-lib@1.0.0 (GPL-2.0-only OR GPL-3.0-only), PyQt5@5.15.10 (GPL-3.0-only), and 1 more'
+        ])
+        expect(rowsUnder(run.summary, '### Dependencies with a denied license (4)')).toEqual([
+          '| <code>and-lib@&#8203;1.0.0</code> | <code>MIT AND GPL-2.0-only</code> | denied by deny-licenses |',
+          '| <code>or-lib@&#8203;1.0.0</code> | <code>GPL-2.0-only OR GPL-3.0-only</code> | denied by deny-licenses |',
+          '| <code>PyQt5@&#8203;5.15.10</code> | <code>GPL-3.0-only</code> | denied by deny-licenses |',
+          '| <code>with-lib@&#8203;1.0.0</code> | <code>GPL-2.0-only WITH Classpath-exception-2.0</code> | denied by deny-licenses |'
+        ])
+      })
+    })
+  })
+
   describe('allow-licenses', () => {
     it('blocks every license it does not name: an OR passes on one alternative, an AND needs both; unknown is listed', async () => {
       const run = await runAction(emulator, { ...RELAXED, 'allow-licenses': ALLOWED })

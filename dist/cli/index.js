@@ -44589,11 +44589,12 @@ async function listDependencies(transport, deploymentId, filter, maxPages = 500)
 var licenses = __nccwpck_require__(6912);
 ;// CONCATENATED MODULE: ./src/collect/licenses.ts
 /**
- * What the license gate judges, and how it is asked for. deny-licenses asks the server for the
- * repository's dependencies of each denied license (`dependencyFilter.license`), one query each;
- * allow-licenses cannot name what to look for, so it lists every dependency of the repository
- * (`dependencyFilter.repositoryId`) and judges each. Either way the judgement is the SPDX rules'
- * (gate/licenses.ts), on the licenses the answer carries.
+ * What the license gate judges, and how it is asked for. Both lists judge every dependency of the
+ * repository (`dependencyFilter.repositoryId`) on its own expression, by the SPDX rules
+ * (gate/licenses.ts): a server's license filter matches `GPL-2.0-only` but not
+ * `MIT AND GPL-2.0-only`. deny-licenses also asks for the dependencies of each denied license
+ * (`dependencyFilter.license`), one query each: a match stands in for the licenses of a
+ * dependency the listing gives none for (the documented dependency shape carries none).
  */
 
 
@@ -44613,9 +44614,24 @@ async function collectLicenseViolations(transport, deploymentId, project, config
         throw new NoVerdictError(`the licenses of ${config.repository} cannot be judged: its project is unknown`, 'on-api-error');
     }
     const listed = policy.mode === 'deny'
-        ? await deniedMatches(transport, deploymentId, project.id, policy)
+        ? await deniedDependencies(transport, deploymentId, project.id, policy)
         : await everyDependency(transport, deploymentId, project.id, config.repository);
     return (0,licenses/* judgeLicenses */.Gc)(listed, policy, project.id);
+}
+/**
+ * The server's matches of each denied license, and every other dependency of the repository,
+ * judged on its own expression. A dependency in both is taken once, as matched (judged on its own
+ * licenses when it carries any), so none is listed both as denied and as of unknown license.
+ */
+async function deniedDependencies(transport, deploymentId, repositoryId, policy) {
+    const [matches, every] = await Promise.all([
+        deniedMatches(transport, deploymentId, repositoryId, policy),
+        repositoryDependencies(transport, deploymentId, repositoryId)
+    ]);
+    const key = (d) => JSON.stringify([d.name, d.version, d.repositoryId]);
+    const matched = new Set(matches.map(({ dependency }) => key(dependency)));
+    const others = every.filter(dependency => !matched.has(key(dependency)));
+    return [...matches, ...others.map(dependency => ({ dependency }))];
 }
 /** The dependencies the server matches to each denied license, one query per license. */
 async function deniedMatches(transport, deploymentId, repositoryId, policy) {
@@ -44626,12 +44642,16 @@ async function deniedMatches(transport, deploymentId, repositoryId, policy) {
     }));
     return answers.flat();
 }
-/** Every dependency of the repository, which must carry licenses to be judged. */
-async function everyDependency(transport, deploymentId, repositoryId, repository) {
+/** Every dependency of the repository (a server ignoring the filter must not add others). */
+async function repositoryDependencies(transport, deploymentId, repositoryId) {
     const dependencies = await listDependencies(transport, deploymentId, {
         repositoryId: [repositoryId]
     });
-    const ours = dependencies.filter(d => d.repositoryId === undefined || d.repositoryId === String(repositoryId));
+    return dependencies.filter(d => d.repositoryId === undefined || d.repositoryId === String(repositoryId));
+}
+/** allow-licenses: every dependency of the repository, which must carry licenses to be judged. */
+async function everyDependency(transport, deploymentId, repositoryId, repository) {
+    const ours = await repositoryDependencies(transport, deploymentId, repositoryId);
     if (ours.length > 0 && !ours.some(d => d.licenses.some(license => license.trim() !== ''))) {
         throw new NoVerdictError(`the platform listed ${ours.length} ${ours.length === 1 ? 'dependency' : 'dependencies'} of ${repository} and a license for none of them, so allow-licenses could not judge any`, 'on-api-error');
     }
