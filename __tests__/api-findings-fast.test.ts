@@ -11,6 +11,7 @@ import { renderFindingsPage } from '../emulator/wire.js'
 import { SchemaError } from '../src/api/errors.js'
 import { normaliseFinding, type PlatformIssueType } from '../src/api/findings.js'
 import { StringPool } from '../src/api/findings-wire.js'
+import type { ScaFinding } from '../src/domain.js'
 import { fastSastWire, fastScaWire, LOCATION_NUMBERS } from '../src/api/findings-fast.js'
 import { mutated, mutation, objectsOf, type Json } from './helpers/json-mutation.js'
 
@@ -93,6 +94,14 @@ const EDGE_VALUES: readonly Json[] = [
   'Always-Reachable',
   'no_reachability_analysis',
   'unknown',
+  'direct',
+  'transitive',
+  'DIRECT',
+  'TRANSITIVE',
+  'UNKNOWN_TRANSITIVITY',
+  'TRANSITIVITY_DIRECT',
+  ' direct',
+  'Direct',
   '2026-11-01T12:00:00Z',
   '2026-11-01 12:00:00.123456+00:00',
   '2026-02-30T12:00:00Z',
@@ -243,5 +252,111 @@ describe.each(['sast', 'sca'] as const)('%s items: the fast decoder and the zod 
       fc.property(fc.oneof(jsonValue, item), raw => agree(type, raw)),
       { numRuns: RUNS }
     )
+  })
+})
+
+describe.each(['sast', 'sca'] as const)('%s items: blank platform ids', type => {
+  const [base] = renderedItems(type)
+
+  it.each(['', ' ', '\t\n '])(
+    'an id of %j is no id in either decoder, so it matches nothing',
+    blank => {
+      const raw = { ...base, match_based_id: blank, syntactic_id: blank }
+      for (const decoder of ['fast', 'schema'] as const) {
+        const record = normaliseFinding(raw, type, 'open', 0, REQUEST, new StringPool(), decoder)
+        expect({ decoder, match: record.matchBasedId, syntactic: record.syntacticId }).toEqual({
+          decoder,
+          match: undefined,
+          syntactic: undefined
+        })
+      }
+    }
+  )
+
+  it('an id with text around it is kept as given', () => {
+    const raw = { ...base, match_based_id: ' abc_0', syntactic_id: 'def ' }
+    for (const decoder of ['fast', 'schema'] as const) {
+      const record = normaliseFinding(raw, type, 'open', 0, REQUEST, new StringPool(), decoder)
+      expect([record.matchBasedId, record.syntacticId]).toEqual([' abc_0', 'def '])
+    }
+  })
+})
+
+describe('sca items: transitivity spellings', () => {
+  const [base] = renderedItems('sca')
+  const withTransitivity = (transitivity: Json | undefined): Record<string, Json> => {
+    const dependency = { ...(base.found_dependency as Record<string, Json>) }
+    if (transitivity === undefined) delete dependency.transitivity
+    else dependency.transitivity = transitivity
+    return { ...base, found_dependency: dependency }
+  }
+
+  it.each([
+    ['direct', 'direct'],
+    ['transitive', 'transitive'],
+    ['unknown', 'unknown'],
+    ['DIRECT', 'direct'],
+    ['TRANSITIVE', 'transitive'],
+    ['UNKNOWN_TRANSITIVITY', 'unknown'],
+    [null, 'unknown'],
+    [undefined, 'unknown']
+  ] as const)('%j is read as %s by both decoders', (spelled, expected) => {
+    for (const decoder of ['fast', 'schema'] as const) {
+      const raw = withTransitivity(spelled ?? undefined)
+      if (spelled === null) (raw.found_dependency as Record<string, Json>).transitivity = null
+      const record = normaliseFinding(raw, 'sca', 'open', 0, REQUEST, new StringPool(), decoder)
+      expect({ decoder, transitivity: (record as ScaFinding).dependency?.transitivity }).toEqual({
+        decoder,
+        transitivity: expected
+      })
+    }
+  })
+
+  it.each(['TRANSITIVITY_DIRECT', ' direct', 'Direct', 'indirect', ''])(
+    '%j is refused by both decoders, naming the field and the value',
+    spelled => {
+      for (const decoder of ['fast', 'schema'] as const) {
+        const decode = () =>
+          normaliseFinding(
+            withTransitivity(spelled),
+            'sca',
+            'open',
+            4,
+            REQUEST,
+            new StringPool(),
+            decoder
+          )
+        expect(outcome(decode)).toEqual({
+          problems: [
+            `findings[4].found_dependency.transitivity: expected one of direct, transitive, unknown (or DIRECT, TRANSITIVE, UNKNOWN_TRANSITIVITY) (got "${spelled}")`
+          ]
+        })
+      }
+    }
+  )
+})
+
+describe('sca items: fix recommendations', () => {
+  const [base] = renderedItems('sca')
+
+  it.each([
+    [[{ package: 'vm2', version: '3.9.20' }], ['vm2@3.9.20']],
+    [[{ version: '3.9.20' }], ['3.9.20']],
+    [[{ package: 'vm2', version: '' }], ['vm2 (version not given)']],
+    [[{ package: 'vm2', version: ' ' }], ['vm2 (version not given)']],
+    [[{ package: 'vm2' }], ['vm2 (version not given)']],
+    [[{ package: ' ', version: null }], ['(version not given)']],
+    [[{}], ['(version not given)']],
+    [[], []],
+    [null, []]
+  ] as const)('%j: a recommendation is a fix whatever its version text (%j)', (fixes, shown) => {
+    for (const decoder of ['fast', 'schema'] as const) {
+      const raw = { ...base, fix_recommendations: fixes as unknown as Json }
+      const record = normaliseFinding(raw, 'sca', 'open', 0, REQUEST, new StringPool(), decoder)
+      expect({ decoder, fixes: (record as ScaFinding).fixVersions }).toEqual({
+        decoder,
+        fixes: shown
+      })
+    }
   })
 })

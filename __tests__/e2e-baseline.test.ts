@@ -163,6 +163,34 @@ describe('baseline-ref', () => {
     })
   })
 
+  it('blank platform ids on both refs match nothing: the finding is new and blocks', async () => {
+    await withEmulator({}, async emulator => {
+      const blank = { matchBasedId: ' ', syntacticId: ' ' }
+      const main = emulator.addScan({
+        repository: REPOSITORY,
+        branch: 'refs/heads/main',
+        completedAt: ago(emulator, 60),
+        sast: [{ ...ON_MAIN.sast[0], ...blank }]
+      })
+      const pr = emulator.addScan({
+        repository: REPOSITORY,
+        branch: PR_REF,
+        completedAt: ago(emulator, 2),
+        sast: [{ ...ON_PR.sast[0], ...blank }]
+      })
+      expect(main.commit).not.toBe(pr.commit)
+      const run = await runAction(emulator, gatePr(pr))
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toMatchObject({
+        result: 'failed',
+        'findings-count': '1',
+        'new-count': '1',
+        'blocking-ids': '[7970101]'
+      })
+    })
+  })
+
   it('a baseline without a scan is no exemption: a warning, and every finding judged', async () => {
     await withEmulator({}, async emulator => {
       const pr = emulator.addScan({

@@ -389,7 +389,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(allowed.summary).toContain('malicious dependencies do not block')
   })
 
-  it('denied license: fails naming PyQt5 and filters the dependencies by repository id 1001', async () => {
+  it('denied license: fails naming PyQt5, listing the dependencies of repository id 1001 and its matches', async () => {
     const run = await runAction(emulator, {
       ...RELAXED,
       'deny-licenses': 'GPL-3.0-only'
@@ -407,11 +407,20 @@ describe('e2e gate: verdicts on acme/web main', () => {
     const dependencyRequests = emulator.requests.filter(
       r => r.path === '/api/v1/deployments/4242/dependencies'
     )
-    expect(dependencyRequests).toHaveLength(1)
-    expect(dependencyRequests[0]?.method).toBe('POST')
-    expect(dependencyRequests[0]?.body).toMatchObject({
-      dependencyFilter: { license: ['GPL-3.0-only'], repositoryId: [PROJECT.web] }
-    })
+    // The documented shape lists no licenses: the other dependencies are unknown, not passed.
+    expect(run.summary).toContain(
+      '<details><summary>43 dependencies of unknown license (not judged, not blocking)</summary>'
+    )
+    // Every dependency of the repository, judged on its own expression, and the server's matches.
+    expect(dependencyRequests.map(r => r.method)).toEqual(['POST', 'POST'])
+    expect(dependencyRequests.map(r => r.body)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ dependencyFilter: { repositoryId: [PROJECT.web] } }),
+        expect.objectContaining({
+          dependencyFilter: { license: ['GPL-3.0-only'], repositoryId: [PROJECT.web] }
+        })
+      ])
+    )
   })
 
   it('two denied licenses: both dependencies are named, sorted', async () => {
@@ -427,9 +436,9 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(
       emulator.requests
         .filter(r => r.path === '/api/v1/deployments/4242/dependencies')
-        .map(r => (r.body as { dependencyFilter: { license: string[] } }).dependencyFilter.license)
+        .map(r => (r.body as { dependencyFilter: { license?: string[] } }).dependencyFilter.license)
         .sort()
-    ).toEqual([['AGPL-3.0-or-later'], ['GPL-3.0-only']])
+    ).toEqual([['AGPL-3.0-or-later'], ['GPL-3.0-only'], undefined])
   })
 
   it('ignore-rules globs ignore matching rules; the ignored findings are listed, not blocking', async () => {

@@ -97,6 +97,59 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
     })
   })
 
+  describe('transitivity spellings', () => {
+    const VM2 = 7_290_002
+    /** A critical vm2 finding whose dependency's transitivity is spelled as given. */
+    const addVm2 = (spelled: string) => () => {
+      emulator.state.scaFindings.push(
+        scaFinding({
+          id: VM2,
+          severity: 'critical',
+          reachability: 'reachable',
+          foundDependency: {
+            package: 'vm2',
+            version: '3.9.19',
+            ecosystem: 'npm',
+            // The emulator serves what it is given: a spelling the API does not document.
+            transitivity: spelled as 'direct',
+            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
+          },
+          fixRecommendations: [{ package: 'vm2', version: '3.9.20' }]
+        })
+      )
+      return () => {
+        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== VM2)
+      }
+    }
+    const directOnly = { ...RELAXED, 'fail-on-transitivities': 'direct' }
+
+    it('the dependencies API spelling DIRECT is direct: blocks under fail-on-transitivities direct', async () => {
+      await withExtra(addVm2('DIRECT'), async () => {
+        const run = await runAction(emulator, directOnly)
+        expect(run.exitCode).toBe(1)
+        expect(run.outputs).toMatchObject({ result: 'failed', 'blocking-ids': `[${VM2}]` })
+      })
+    })
+
+    it.each(['TRANSITIVITY_DIRECT', ' direct'])(
+      'an undocumented spelling (%j) is no verdict, naming the field and the value',
+      async spelled => {
+        await withExtra(addVm2(spelled), async () => {
+          const run = await runAction(emulator, directOnly)
+          expect(run.exitCode).toBe(1)
+          expect(run.outputs.result).toBe('skipped')
+          expect(errorLines(run)).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                `^No verdict: GET /api/v1/deployments/acme-corp/findings returned an unexpected response: findings\\[\\d+\\]\\.found_dependency\\.transitivity: expected one of direct, transitive, unknown \\(or DIRECT, TRANSITIVE, UNKNOWN_TRANSITIVITY\\) \\(got "${spelled}"\\)$`
+              )
+            )
+          ])
+        })
+      }
+    )
+  })
+
   describe('ignore-unfixed', () => {
     const VM2 = 7_290_001
     const addVm2 = () => {
@@ -140,6 +193,44 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
         expect(fixCellOf(vm2)).toBe('no fix<br>EPSS 0.0459')
       })
     })
+  })
+
+  describe('ignore-unfixed: a fix recommendation without a version', () => {
+    const VM2 = 7_290_003
+    const addVm2 = (version: string) => () => {
+      emulator.state.scaFindings.push(
+        scaFinding({
+          id: VM2,
+          severity: 'critical',
+          reachability: 'reachable',
+          foundDependency: {
+            package: 'vm2',
+            version: '3.9.19',
+            ecosystem: 'npm',
+            transitivity: 'direct',
+            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
+          },
+          fixRecommendations: [{ package: 'vm2', version }],
+          epssScore: { score: 0.0459, percentile: 0.92 }
+        })
+      )
+      return () => {
+        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== VM2)
+      }
+    }
+
+    it.each(['', ' '])(
+      'a recommendation of version %j is a fix: it blocks with ignore-unfixed, shown as version not given',
+      async version => {
+        await withExtra(addVm2(version), async () => {
+          const run = await runAction(emulator, { ...RELAXED, 'ignore-unfixed': 'true' })
+          expect(run.exitCode).toBe(1)
+          expect(run.outputs).toMatchObject({ result: 'failed', 'blocking-ids': `[${VM2}]` })
+          const row = rowsUnder(run.summary, '### Blocking findings (1)')[0]
+          expect(fixCellOf(row)).toBe('<code>vm2 (version not given)</code><br>EPSS 0.0459')
+        })
+      }
+    )
   })
 
   describe('fail-on-epss', () => {
@@ -209,6 +300,64 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
         'Invalid inputs, nothing was sent:\nallow-licenses: cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
       ])
       expect(emulator.requests).toEqual([])
+    })
+  })
+
+  describe('deny-licenses: SPDX expressions', () => {
+    /** Dependencies whose expressions name GPL-2.0-only without being exactly it. */
+    const addExpressions = () => {
+      const added = [
+        ['and-lib', 'MIT AND GPL-2.0-only'],
+        ['with-lib', 'GPL-2.0-only WITH Classpath-exception-2.0'],
+        ['or-lib', 'GPL-2.0-only OR GPL-3.0-only'],
+        ['choice-lib', 'MIT OR GPL-2.0-only']
+      ].map(([name, license]) =>
+        dependency({ repositoryId: PROJECT.web, name, version: '1.0.0', licenses: [license ?? ''] })
+      )
+      emulator.state.dependencies.push(...added)
+      return () => {
+        emulator.state.dependencies = emulator.state.dependencies.filter(d => !added.includes(d))
+      }
+    }
+
+    it('an AND with a denied part and X WITH an exception are denied; an OR with an allowed alternative is not', async () => {
+      await withExtra(addExpressions, async () => {
+        const run = await runAction(emulator, { ...RELAXED, 'deny-licenses': 'GPL-2.0-only' })
+        expect(run.exitCode).toBe(1)
+        expect(errorLines(run)).toEqual([
+          '2 dependencies with a denied license: and-lib@1.0.0 (MIT AND GPL-2.0-only), with-lib@1.0.0 (GPL-2.0-only WITH Classpath-exception-2.0)'
+        ])
+        // Every dependency of the repository is listed and judged, besides the server's matches.
+        const filters = emulator.requests
+          .filter(r => r.path === DEPENDENCIES)
+          .map(r => (r.body as { dependencyFilter: unknown }).dependencyFilter)
+        expect(filters).toEqual(
+          expect.arrayContaining([
+            { repositoryId: [PROJECT.web] },
+            { license: ['GPL-2.0-only'], repositoryId: [PROJECT.web] }
+          ])
+        )
+        expect(filters).toHaveLength(2)
+      })
+    })
+
+    it('an OR is denied when every alternative is', async () => {
+      await withExtra(addExpressions, async () => {
+        const run = await runAction(emulator, {
+          ...RELAXED,
+          'deny-licenses': 'GPL-2.0-only, GPL-3.0-only'
+        })
+        expect(run.exitCode).toBe(1)
+        expect(errorLines(run)).toEqual([
+          '4 dependencies with a denied license: and-lib@1.0.0 (MIT AND GPL-2.0-only), or-lib@1.0.0 (GPL-2.0-only OR GPL-3.0-only), PyQt5@5.15.10 (GPL-3.0-only), and 1 more'
+        ])
+        expect(rowsUnder(run.summary, '### Dependencies with a denied license (4)')).toEqual([
+          '| <code>and-lib@&#8203;1.0.0</code> | <code>MIT AND GPL-2.0-only</code> | denied by deny-licenses |',
+          '| <code>or-lib@&#8203;1.0.0</code> | <code>GPL-2.0-only OR GPL-3.0-only</code> | denied by deny-licenses |',
+          '| <code>PyQt5@&#8203;5.15.10</code> | <code>GPL-3.0-only</code> | denied by deny-licenses |',
+          '| <code>with-lib@&#8203;1.0.0</code> | <code>GPL-2.0-only WITH Classpath-exception-2.0</code> | denied by deny-licenses |'
+        ])
+      })
     })
   })
 

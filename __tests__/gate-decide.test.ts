@@ -566,7 +566,7 @@ describe('memoizedBlockReasons', () => {
               undefined
             ])
           ),
-          ...(['direct', 'TRANSITIVE', undefined] as const).flatMap(transitivity =>
+          ...(['direct', 'transitive', undefined] as const).flatMap(transitivity =>
             [[], ['lodash@4.17.21']].map((fixVersions): [Finding, FindingMode | undefined] => [
               sca({
                 severity,
@@ -671,14 +671,16 @@ describe('Supply Chain: transitivity, fixes and EPSS', () => {
     expect(reasonsOf(transitive(), { failOnTransitivities: ['transitive'] })).toEqual(['severity'])
   })
 
-  it('reads the server spelling of a transitivity (DIRECT) and a missing one as unknown', () => {
-    const upper = sca({ dependency: { package: 'a', version: '1', transitivity: 'DIRECT' } })
+  it('reads a missing transitivity, or a missing dependency, as unknown', () => {
+    // The decoders map the server's spellings (DIRECT) and refuse others (api-findings-fast).
+    const direct = sca({ dependency: { package: 'a', version: '1', transitivity: 'direct' } })
     const missing = sca({ dependency: { package: 'a', version: '1' } })
-    const other = sca({ dependency: { package: 'a', version: '1', transitivity: 'indirect' } })
-    expect(reasonsOf(upper, { failOnTransitivities: ['direct'] })).toEqual(['severity'])
-    expect(reasonsOf(missing, { failOnTransitivities: ['direct', 'transitive'] })).toEqual([])
-    expect(reasonsOf(missing, { failOnTransitivities: ['unknown'] })).toEqual(['severity'])
-    expect(reasonsOf(other, { failOnTransitivities: ['unknown'] })).toEqual(['severity'])
+    const none = sca({ dependency: undefined })
+    expect(reasonsOf(direct, { failOnTransitivities: ['direct'] })).toEqual(['severity'])
+    for (const finding of [missing, none]) {
+      expect(reasonsOf(finding, { failOnTransitivities: ['direct', 'transitive'] })).toEqual([])
+      expect(reasonsOf(finding, { failOnTransitivities: ['unknown'] })).toEqual(['severity'])
+    }
   })
 
   it('ignore-unfixed: a finding without a fix does not block by severity or EPSS, but is still evaluated', () => {

@@ -121,6 +121,16 @@ describe('judging a dependency', () => {
     }
   )
 
+  it.each([
+    ['MIT AND GPL-2.0-only', ['GPL-2.0-only'], 'denied'],
+    ['GPL-2.0-only WITH Classpath-exception-2.0', ['GPL-2.0-only'], 'denied'],
+    ['GPL-2.0-only OR GPL-3.0-only', ['GPL-2.0-only'], 'accepted'],
+    ['GPL-2.0-only OR GPL-3.0-only', ['GPL-2.0-only', 'GPL-3.0-only'], 'denied'],
+    ['(MIT OR GPL-3.0-only) AND GPL-2.0-only', ['GPL-2.0-only'], 'denied']
+  ] as const)('deny-licenses (issue 35): %j under %j is %s', (license, denied, expected) => {
+    expect(judgeDependency([license], { mode: 'deny', licenses: denied }).judgement).toBe(expected)
+  })
+
   it('an expression that cannot be read blocks under either list, saying why', () => {
     for (const policy of [allow, deny]) {
       expect(judgeDependency(['MIT', 'MIT OR (ISC'], policy)).toEqual({

@@ -152,7 +152,8 @@ export interface ScaDependency {
   readonly package: string
   readonly version: string
   readonly ecosystem?: string
-  readonly transitivity?: string
+  /** As the decoders read it: a documented spelling; absent on the wire is `unknown`. */
+  readonly transitivity?: Transitivity
 }
 
 /** FIRST.org's EPSS: the probability of exploitation, and its rank among all scores (0 to 1). */
@@ -164,7 +165,10 @@ export interface ScaFinding extends FindingBase {
   readonly malicious: boolean
   readonly vulnerabilityId?: string
   readonly dependency?: ScaDependency
-  /** The fixed versions the platform recommends (`package@version`); empty: no fix known. */
+  /**
+   * The fixed versions the platform recommends (`package@version`, or `package (version not
+   * given)` for a recommendation without one); empty: no fix known.
+   */
   readonly fixVersions: readonly string[]
   readonly epss?: EpssScore // absent when the platform gave no score
 }

@@ -41525,6 +41525,15 @@ function camelObject(shape) {
     return preprocess(camelizeKeys, object(shape));
 }
 const optionalString = schemas_string().nullish();
+/**
+ * A platform id (`match_based_id`, `syntactic_id`) as given, or undefined when absent or blank:
+ * blank ids would all be equal, so a blank one would match every other blank one (a finding
+ * counted as existing on the baseline without any id to prove it).
+ */
+function platformIdOf(raw) {
+    return raw === null || raw === undefined || raw.trim() === '' ? undefined : raw;
+}
+const platformId = optionalString.transform(platformIdOf);
 const stringList = array(schemas_string())
     .nullish()
     .transform(list => list ?? []);
@@ -41640,6 +41649,27 @@ function reachabilityOf(raw) {
     return aliasOf(REACHABILITY_ALIASES, trimmed.toLowerCase().replace(/[\s-]+/g, '_'));
 }
 const reachability = converted(reachabilityOf, 'a reachability such as reachable, always_reachable, unreachable')
+    .nullish()
+    .transform((value) => value ?? 'unknown');
+/**
+ * The findings API's spellings (`direct|transitive|unknown`) and the dependencies API's
+ * (`DIRECT|TRANSITIVE|UNKNOWN_TRANSITIVITY`), exact case as documented. Any other is refused, not
+ * read as unknown: `TRANSITIVITY_DIRECT` would otherwise pass `fail-on-transitivities: direct`.
+ */
+const TRANSITIVITY_SPELLINGS = {
+    direct: 'direct',
+    transitive: 'transitive',
+    unknown: 'unknown',
+    DIRECT: 'direct',
+    TRANSITIVE: 'transitive',
+    UNKNOWN_TRANSITIVITY: 'unknown'
+};
+/** The transitivity a wire spelling stands for; undefined when it is not a documented one. */
+function transitivityOf(raw) {
+    return aliasOf(TRANSITIVITY_SPELLINGS, raw);
+}
+/** Absent is unknown (which blocks under the default fail-on-transitivities). */
+const transitivity = converted(transitivityOf, 'one of direct, transitive, unknown (or DIRECT, TRANSITIVE, UNKNOWN_TRANSITIVITY)')
     .nullish()
     .transform((value) => value ?? 'unknown');
 const POLICY_MODE_VALUES = {
@@ -43344,11 +43374,18 @@ async function proveBaseline(transport, where, ref, types, log) {
 }
 
 ;// CONCATENATED MODULE: ./src/gate/baseline.ts
+/**
+ * An id that can prove anything: the decoders already drop blank ones, but two blank ids would
+ * match each other, so the matching does not rely on that.
+ */
+function isId(id) {
+    return id !== undefined && id.trim() !== '';
+}
 /** The keys a baseline finding is known by: each id it carries. */
 function baselineKeys(finding) {
     return [
-        ...(finding.matchBasedId ? [`m:${finding.matchBasedId}`] : []),
-        ...(finding.syntacticId ? [`s:${finding.syntacticId}`] : [])
+        ...(isId(finding.matchBasedId) ? [`m:${finding.matchBasedId}`] : []),
+        ...(isId(finding.syntacticId) ? [`s:${finding.syntacticId}`] : [])
     ];
 }
 /**
@@ -43359,9 +43396,9 @@ function baselineKeys(finding) {
 function isExisting(baseline, finding) {
     if (!baseline.types.includes(finding.type))
         return false;
-    if (finding.matchBasedId)
+    if (isId(finding.matchBasedId))
         return baseline.keys.has(`m:${finding.matchBasedId}`);
-    return finding.syntacticId !== undefined && baseline.keys.has(`s:${finding.syntacticId}`);
+    return isId(finding.syntacticId) && baseline.keys.has(`s:${finding.syntacticId}`);
 }
 
 ;// CONCATENATED MODULE: ./src/api/fast-checks.ts
@@ -43538,14 +43575,27 @@ function optionalEpss(value) {
         return true;
     return (isObject(value) && optionalProbability(value.score) && optionalProbability(value.percentile));
 }
+/**
+ * `found_dependency`: as received when nullish, else its fields with the transitivity converted
+ * (wire.ts `transitivity`: absent is unknown, an undocumented spelling does not decode).
+ */
 function optionalDependency(value) {
     if (isNullish(value))
-        return true;
-    return (isObject(value) &&
-        typeof value.package === 'string' &&
-        fast_checks_optionalString(value.version) &&
-        fast_checks_optionalString(value.ecosystem) &&
-        fast_checks_optionalString(value.transitivity));
+        return value;
+    if (!isObject(value) || typeof value.package !== 'string')
+        return INVALID;
+    if (!fast_checks_optionalString(value.version) || !fast_checks_optionalString(value.ecosystem))
+        return INVALID;
+    const spelled = value.transitivity;
+    const transitivity = isNullish(spelled)
+        ? 'unknown'
+        : typeof spelled === 'string'
+            ? transitivityOf(spelled)
+            : undefined;
+    if (transitivity === undefined)
+        return INVALID;
+    const { package: name, version, ecosystem } = value;
+    return { package: name, version, ecosystem, transitivity };
 }
 function optionalUsage(value) {
     return isNullish(value) || (isObject(value) && optionalLocation(value.location));
@@ -43556,11 +43606,10 @@ function reachabilityField(value) {
         return 'unknown';
     return typeof value === 'string' ? (reachabilityOf(value) ?? INVALID) : INVALID;
 }
-/** The SCA fields, checked (reachability is converted on its own). */
+/** The SCA fields, checked (reachability and the dependency are converted on their own). */
 function scaFieldsValid(raw) {
     return ((isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
         fast_checks_optionalString(raw.vulnerability_identifier) &&
-        optionalDependency(raw.found_dependency) &&
         optionalFixes(raw.fix_recommendations) &&
         optionalEpss(raw.epss_score) &&
         optionalUsage(raw.usage));
@@ -43595,12 +43644,14 @@ function fastWire(raw, sca) {
     const ticket = optionalTicket(raw.external_ticket);
     const policy = sca ? undefined : optionalPolicy(raw.sourcing_policy);
     const reachability = sca ? reachabilityField(raw.reachability) : undefined;
+    const dependency = sca ? optionalDependency(raw.found_dependency) : undefined;
     if (id === INVALID ||
         severity === undefined ||
         relevantSince === INVALID ||
         ticket === INVALID ||
         policy === INVALID ||
-        reachability === INVALID) {
+        reachability === INVALID ||
+        dependency === INVALID) {
         return undefined;
     }
     return {
@@ -43615,8 +43666,9 @@ function fastWire(raw, sca) {
         repository: raw.repository,
         location: raw.location,
         line_of_code_url: raw.line_of_code_url,
-        match_based_id: raw.match_based_id,
-        syntactic_id: raw.syntactic_id,
+        // Checked to be strings (or nullish) above; blank is absent, as wire.ts `platformId` says.
+        match_based_id: platformIdOf(raw.match_based_id),
+        syntactic_id: platformIdOf(raw.syntactic_id),
         relevant_since: relevantSince,
         external_ticket: ticket,
         categories: raw.categories ?? [],
@@ -43624,7 +43676,7 @@ function fastWire(raw, sca) {
         reachability,
         is_malicious: sca ? raw.is_malicious : undefined,
         vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
-        found_dependency: sca ? raw.found_dependency : undefined,
+        found_dependency: dependency,
         fix_recommendations: sca ? raw.fix_recommendations : undefined,
         epss_score: sca ? raw.epss_score : undefined,
         usage: sca ? raw.usage : undefined
@@ -43709,8 +43761,8 @@ const common = {
     repository: object({ name: schemas_string(), url: optionalString }),
     location: LocationWire.nullish(),
     line_of_code_url: optionalString,
-    match_based_id: optionalString,
-    syntactic_id: optionalString,
+    match_based_id: platformId,
+    syntactic_id: platformId,
     relevant_since: timestamp.nullish(),
     external_ticket: object({
         id: stringId.nullish(),
@@ -43734,7 +43786,7 @@ const ScaWire = object({
         package: schemas_string(),
         version: optionalString,
         ecosystem: optionalString,
-        transitivity: optionalString
+        transitivity: transitivity
     })
         .nullish(),
     fix_recommendations: array(object({ package: optionalString, version: optionalString }))
@@ -43855,7 +43907,7 @@ function toSca(wire, status, pool) {
                 package: pool.intern(dependency.package),
                 version: pool.intern(dependency.version ?? ''),
                 ecosystem: pool.intern(dependency.ecosystem ?? undefined),
-                transitivity: pool.intern(dependency.transitivity ?? undefined)
+                transitivity: dependency.transitivity
             }
             : undefined,
         fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
@@ -43870,12 +43922,20 @@ function epssOf(wire) {
     const percentile = wire?.percentile;
     return percentile === null || percentile === undefined ? { score } : { score, percentile };
 }
+/**
+ * The recommended fixes as every report shows them (`package@version`). A recommendation is a fix
+ * whatever its version text: one without a version is shown as `vm2 (version not given)`, never
+ * dropped, or ignore-unfixed would exempt a finding the platform knows a fix for.
+ */
 function fixVersions(fixes) {
     const out = [];
     for (const fix of fixes ?? []) {
-        const version = fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version;
-        if (version)
-            out.push(version);
+        const name = fix.package?.trim() ? fix.package : undefined;
+        const version = fix.version?.trim() ? fix.version : undefined;
+        if (version === undefined)
+            out.push(`${name === undefined ? '' : `${name} `}(version not given)`);
+        else
+            out.push(name === undefined ? version : `${name}@${version}`);
     }
     return out;
 }
@@ -44529,11 +44589,12 @@ async function listDependencies(transport, deploymentId, filter, maxPages = 500)
 var licenses = __nccwpck_require__(6912);
 ;// CONCATENATED MODULE: ./src/collect/licenses.ts
 /**
- * What the license gate judges, and how it is asked for. deny-licenses asks the server for the
- * repository's dependencies of each denied license (`dependencyFilter.license`), one query each;
- * allow-licenses cannot name what to look for, so it lists every dependency of the repository
- * (`dependencyFilter.repositoryId`) and judges each. Either way the judgement is the SPDX rules'
- * (gate/licenses.ts), on the licenses the answer carries.
+ * What the license gate judges, and how it is asked for. Both lists judge every dependency of the
+ * repository (`dependencyFilter.repositoryId`) on its own expression, by the SPDX rules
+ * (gate/licenses.ts): a server's license filter matches `GPL-2.0-only` but not
+ * `MIT AND GPL-2.0-only`. deny-licenses also asks for the dependencies of each denied license
+ * (`dependencyFilter.license`), one query each: a match stands in for the licenses of a
+ * dependency the listing gives none for (the documented dependency shape carries none).
  */
 
 
@@ -44553,9 +44614,24 @@ async function collectLicenseViolations(transport, deploymentId, project, config
         throw new NoVerdictError(`the licenses of ${config.repository} cannot be judged: its project is unknown`, 'on-api-error');
     }
     const listed = policy.mode === 'deny'
-        ? await deniedMatches(transport, deploymentId, project.id, policy)
+        ? await deniedDependencies(transport, deploymentId, project.id, policy)
         : await everyDependency(transport, deploymentId, project.id, config.repository);
     return (0,licenses/* judgeLicenses */.Gc)(listed, policy, project.id);
+}
+/**
+ * The server's matches of each denied license, and every other dependency of the repository,
+ * judged on its own expression. A dependency in both is taken once, as matched (judged on its own
+ * licenses when it carries any), so none is listed both as denied and as of unknown license.
+ */
+async function deniedDependencies(transport, deploymentId, repositoryId, policy) {
+    const [matches, every] = await Promise.all([
+        deniedMatches(transport, deploymentId, repositoryId, policy),
+        repositoryDependencies(transport, deploymentId, repositoryId)
+    ]);
+    const key = (d) => JSON.stringify([d.name, d.version, d.repositoryId]);
+    const matched = new Set(matches.map(({ dependency }) => key(dependency)));
+    const others = every.filter(dependency => !matched.has(key(dependency)));
+    return [...matches, ...others.map(dependency => ({ dependency }))];
 }
 /** The dependencies the server matches to each denied license, one query per license. */
 async function deniedMatches(transport, deploymentId, repositoryId, policy) {
@@ -44566,12 +44642,16 @@ async function deniedMatches(transport, deploymentId, repositoryId, policy) {
     }));
     return answers.flat();
 }
-/** Every dependency of the repository, which must carry licenses to be judged. */
-async function everyDependency(transport, deploymentId, repositoryId, repository) {
+/** Every dependency of the repository (a server ignoring the filter must not add others). */
+async function repositoryDependencies(transport, deploymentId, repositoryId) {
     const dependencies = await listDependencies(transport, deploymentId, {
         repositoryId: [repositoryId]
     });
-    const ours = dependencies.filter(d => d.repositoryId === undefined || d.repositoryId === String(repositoryId));
+    return dependencies.filter(d => d.repositoryId === undefined || d.repositoryId === String(repositoryId));
+}
+/** allow-licenses: every dependency of the repository, which must carry licenses to be judged. */
+async function everyDependency(transport, deploymentId, repositoryId, repository) {
+    const ours = await repositoryDependencies(transport, deploymentId, repositoryId);
     if (ours.length > 0 && !ours.some(d => d.licenses.some(license => license.trim() !== ''))) {
         throw new NoVerdictError(`the platform listed ${ours.length} ${ours.length === 1 ? 'dependency' : 'dependencies'} of ${repository} and a license for none of them, so allow-licenses could not judge any`, 'on-api-error');
     }
@@ -46428,7 +46508,7 @@ function compareEvaluated(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/gate/transitivity.ts
-var transitivity = __nccwpck_require__(207);
+var gate_transitivity = __nccwpck_require__(207);
 ;// CONCATENATED MODULE: ./src/gate/decide.ts
 
 
@@ -46466,7 +46546,7 @@ function scaReasons(finding, thresholds) {
 }
 function scaCounts(finding, thresholds) {
     return (thresholds.failOnExposures.includes(finding.reachability) &&
-        thresholds.failOnTransitivities.includes((0,transitivity/* transitivityOf */.W)(finding)) &&
+        thresholds.failOnTransitivities.includes((0,gate_transitivity/* transitivityOf */.W)(finding)) &&
         !(thresholds.ignoreUnfixed && finding.fixVersions.length === 0));
 }
 /** True when the finding's EPSS score reaches fail-on-epss (never when either is missing). */
@@ -46554,7 +46634,7 @@ function evaluatedFinding(finding, mode, input, reasonsOf) {
 function scaShape(finding) {
     if (finding.type !== 'sca')
         return undefined;
-    return (src_domain/* TRANSITIVITIES */.zR.indexOf((0,transitivity/* transitivityOf */.W)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
+    return (src_domain/* TRANSITIVITIES */.zR.indexOf((0,gate_transitivity/* transitivityOf */.W)(finding)) * 2 + (finding.fixVersions.length > 0 ? 1 : 0));
 }
 /**
  * blockReasons, computed once per distinct combination of what it reads (type, severity, mode,
@@ -48685,7 +48765,7 @@ withBaseline = false) {
             ...(finding.url !== undefined && { url: finding.url }),
             // A Supply Chain result adds its dependency's transitivity, fixes and EPSS score.
             ...(finding.type === 'sca' && {
-                transitivity: (0,transitivity/* transitivityOf */.W)(finding),
+                transitivity: (0,gate_transitivity/* transitivityOf */.W)(finding),
                 fixVersions: finding.fixVersions,
                 ...(finding.vulnerabilityId !== undefined && { vulnerabilityId: finding.vulnerabilityId }),
                 ...(finding.epss !== undefined && { epss: finding.epss })
@@ -51100,10 +51180,12 @@ function judgeLicenses(listed, policy, repositoryId) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ transitivityOf)
 /* harmony export */ });
-/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+/**
+ * The transitivity as the gate reads it: the decoders already mapped the server's spelling (and
+ * refused an undocumented one); a finding without a dependency is unknown.
+ */
 function transitivityOf(finding) {
-    const spelled = finding.dependency?.transitivity?.toLowerCase();
-    return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown';
+    return finding.dependency?.transitivity ?? 'unknown';
 }
 
 

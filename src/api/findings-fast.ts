@@ -19,7 +19,13 @@ import {
   stringId,
   type WireObject
 } from './fast-checks.js'
-import { reachabilityOf, severityOf, timestampMillis } from './wire.js'
+import {
+  platformIdOf,
+  reachabilityOf,
+  severityOf,
+  timestampMillis,
+  transitivityOf
+} from './wire.js'
 
 /** `z.number().nullish()`: zod's numbers are finite. */
 function optionalNumber(value: unknown): boolean {
@@ -162,15 +168,23 @@ function optionalEpss(value: unknown): boolean {
   )
 }
 
-function optionalDependency(value: unknown): boolean {
-  if (isNullish(value)) return true
-  return (
-    isObject(value) &&
-    typeof value.package === 'string' &&
-    optionalString(value.version) &&
-    optionalString(value.ecosystem) &&
-    optionalString(value.transitivity)
-  )
+/**
+ * `found_dependency`: as received when nullish, else its fields with the transitivity converted
+ * (wire.ts `transitivity`: absent is unknown, an undocumented spelling does not decode).
+ */
+function optionalDependency(value: unknown): unknown {
+  if (isNullish(value)) return value
+  if (!isObject(value) || typeof value.package !== 'string') return INVALID
+  if (!optionalString(value.version) || !optionalString(value.ecosystem)) return INVALID
+  const spelled = value.transitivity
+  const transitivity = isNullish(spelled)
+    ? 'unknown'
+    : typeof spelled === 'string'
+      ? transitivityOf(spelled)
+      : undefined
+  if (transitivity === undefined) return INVALID
+  const { package: name, version, ecosystem } = value
+  return { package: name, version, ecosystem, transitivity }
 }
 
 function optionalUsage(value: unknown): boolean {
@@ -183,12 +197,11 @@ function reachabilityField(value: unknown): ReturnType<typeof reachabilityOf> | 
   return typeof value === 'string' ? (reachabilityOf(value) ?? INVALID) : INVALID
 }
 
-/** The SCA fields, checked (reachability is converted on its own). */
+/** The SCA fields, checked (reachability and the dependency are converted on their own). */
 function scaFieldsValid(raw: WireObject): boolean {
   return (
     (isNullish(raw.is_malicious) || typeof raw.is_malicious === 'boolean') &&
     optionalString(raw.vulnerability_identifier) &&
-    optionalDependency(raw.found_dependency) &&
     optionalFixes(raw.fix_recommendations) &&
     optionalEpss(raw.epss_score) &&
     optionalUsage(raw.usage)
@@ -224,13 +237,15 @@ function fastWire(raw: unknown, sca: boolean): (SastWireData & ScaWireData) | un
   const ticket = optionalTicket(raw.external_ticket)
   const policy = sca ? undefined : optionalPolicy(raw.sourcing_policy)
   const reachability = sca ? reachabilityField(raw.reachability) : undefined
+  const dependency = sca ? optionalDependency(raw.found_dependency) : undefined
   if (
     id === INVALID ||
     severity === undefined ||
     relevantSince === INVALID ||
     ticket === INVALID ||
     policy === INVALID ||
-    reachability === INVALID
+    reachability === INVALID ||
+    dependency === INVALID
   ) {
     return undefined
   }
@@ -246,8 +261,9 @@ function fastWire(raw: unknown, sca: boolean): (SastWireData & ScaWireData) | un
     repository: raw.repository,
     location: raw.location,
     line_of_code_url: raw.line_of_code_url,
-    match_based_id: raw.match_based_id,
-    syntactic_id: raw.syntactic_id,
+    // Checked to be strings (or nullish) above; blank is absent, as wire.ts `platformId` says.
+    match_based_id: platformIdOf(raw.match_based_id as string | null | undefined),
+    syntactic_id: platformIdOf(raw.syntactic_id as string | null | undefined),
     relevant_since: relevantSince,
     external_ticket: ticket,
     categories: raw.categories ?? [],
@@ -255,7 +271,7 @@ function fastWire(raw: unknown, sca: boolean): (SastWireData & ScaWireData) | un
     reachability,
     is_malicious: sca ? raw.is_malicious : undefined,
     vulnerability_identifier: sca ? raw.vulnerability_identifier : undefined,
-    found_dependency: sca ? raw.found_dependency : undefined,
+    found_dependency: dependency,
     fix_recommendations: sca ? raw.fix_recommendations : undefined,
     epss_score: sca ? raw.epss_score : undefined,
     usage: sca ? raw.usage : undefined

@@ -15,11 +15,13 @@ import type {
 import {
   numericId,
   optionalString,
+  platformId,
   reachability,
   severity,
   stringId,
   stringList,
-  timestamp
+  timestamp,
+  transitivity
 } from './wire.js'
 
 /*
@@ -90,8 +92,8 @@ const common = {
   repository: z.object({ name: z.string(), url: optionalString }),
   location: LocationWire.nullish(),
   line_of_code_url: optionalString,
-  match_based_id: optionalString,
-  syntactic_id: optionalString,
+  match_based_id: platformId,
+  syntactic_id: platformId,
   relevant_since: timestamp.nullish(),
   external_ticket: z
     .object({
@@ -119,7 +121,7 @@ export const ScaWire = z.object({
       package: z.string(),
       version: optionalString,
       ecosystem: optionalString,
-      transitivity: optionalString
+      transitivity
     })
     .nullish(),
   fix_recommendations: z
@@ -255,7 +257,7 @@ export function toSca(wire: ScaWireData, status: string, pool: StringPool): ScaF
           package: pool.intern(dependency.package),
           version: pool.intern(dependency.version ?? ''),
           ecosystem: pool.intern(dependency.ecosystem ?? undefined),
-          transitivity: pool.intern(dependency.transitivity ?? undefined)
+          transitivity: dependency.transitivity
         }
       : undefined,
     fixVersions: pool.list(fixVersions(wire.fix_recommendations)),
@@ -271,11 +273,19 @@ function epssOf(wire: ScaWireData['epss_score']): EpssScore | undefined {
   return percentile === null || percentile === undefined ? { score } : { score, percentile }
 }
 
+/**
+ * The recommended fixes as every report shows them (`package@version`). A recommendation is a fix
+ * whatever its version text: one without a version is shown as `vm2 (version not given)`, never
+ * dropped, or ignore-unfixed would exempt a finding the platform knows a fix for.
+ */
 function fixVersions(fixes: ScaWireData['fix_recommendations']): string[] {
   const out: string[] = []
   for (const fix of fixes ?? []) {
-    const version = fix.package && fix.version ? `${fix.package}@${fix.version}` : fix.version
-    if (version) out.push(version)
+    const name = fix.package?.trim() ? fix.package : undefined
+    const version = fix.version?.trim() ? fix.version : undefined
+    if (version === undefined)
+      out.push(`${name === undefined ? '' : `${name} `}(version not given)`)
+    else out.push(name === undefined ? version : `${name}@${version}`)
   }
   return out
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Exposure, PolicyMode, Severity } from '../domain.js'
+import type { Exposure, PolicyMode, Severity, Transitivity } from '../domain.js'
 
 /**
  * Building blocks of the response schemas. The service answers in two case styles and two
@@ -26,6 +26,17 @@ export function camelObject<S extends z.ZodRawShape>(shape: S) {
 }
 
 export const optionalString = z.string().nullish()
+
+/**
+ * A platform id (`match_based_id`, `syntactic_id`) as given, or undefined when absent or blank:
+ * blank ids would all be equal, so a blank one would match every other blank one (a finding
+ * counted as existing on the baseline without any id to prove it).
+ */
+export function platformIdOf(raw: string | null | undefined): string | undefined {
+  return raw === null || raw === undefined || raw.trim() === '' ? undefined : raw
+}
+
+export const platformId = optionalString.transform(platformIdOf)
 export const stringList = z
   .array(z.string())
   .nullish()
@@ -158,6 +169,33 @@ export const reachability = converted(
 )
   .nullish()
   .transform((value): Exposure => value ?? 'unknown')
+
+/**
+ * The findings API's spellings (`direct|transitive|unknown`) and the dependencies API's
+ * (`DIRECT|TRANSITIVE|UNKNOWN_TRANSITIVITY`), exact case as documented. Any other is refused, not
+ * read as unknown: `TRANSITIVITY_DIRECT` would otherwise pass `fail-on-transitivities: direct`.
+ */
+const TRANSITIVITY_SPELLINGS: Readonly<Record<string, Transitivity>> = {
+  direct: 'direct',
+  transitive: 'transitive',
+  unknown: 'unknown',
+  DIRECT: 'direct',
+  TRANSITIVE: 'transitive',
+  UNKNOWN_TRANSITIVITY: 'unknown'
+}
+
+/** The transitivity a wire spelling stands for; undefined when it is not a documented one. */
+export function transitivityOf(raw: string): Transitivity | undefined {
+  return aliasOf(TRANSITIVITY_SPELLINGS, raw)
+}
+
+/** Absent is unknown (which blocks under the default fail-on-transitivities). */
+export const transitivity = converted(
+  transitivityOf,
+  'one of direct, transitive, unknown (or DIRECT, TRANSITIVE, UNKNOWN_TRANSITIVITY)'
+)
+  .nullish()
+  .transform((value): Transitivity => value ?? 'unknown')
 
 const POLICY_MODE_VALUES: Readonly<Record<string, PolicyMode>> = {
   MODE_MONITOR: 'monitor',

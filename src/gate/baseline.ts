@@ -10,11 +10,19 @@ export interface Baseline extends BaselineScope {
   readonly keys: ReadonlySet<string>
 }
 
+/**
+ * An id that can prove anything: the decoders already drop blank ones, but two blank ids would
+ * match each other, so the matching does not rely on that.
+ */
+function isId(id: string | undefined): id is string {
+  return id !== undefined && id.trim() !== ''
+}
+
 /** The keys a baseline finding is known by: each id it carries. */
 export function baselineKeys(finding: Finding): string[] {
   return [
-    ...(finding.matchBasedId ? [`m:${finding.matchBasedId}`] : []),
-    ...(finding.syntacticId ? [`s:${finding.syntacticId}`] : [])
+    ...(isId(finding.matchBasedId) ? [`m:${finding.matchBasedId}`] : []),
+    ...(isId(finding.syntacticId) ? [`s:${finding.syntacticId}`] : [])
   ]
 }
 
@@ -25,6 +33,6 @@ export function baselineKeys(finding: Finding): string[] {
  */
 export function isExisting(baseline: Baseline, finding: Finding): boolean {
   if (!baseline.types.includes(finding.type)) return false
-  if (finding.matchBasedId) return baseline.keys.has(`m:${finding.matchBasedId}`)
-  return finding.syntacticId !== undefined && baseline.keys.has(`s:${finding.syntacticId}`)
+  if (isId(finding.matchBasedId)) return baseline.keys.has(`m:${finding.matchBasedId}`)
+  return isId(finding.syntacticId) && baseline.keys.has(`s:${finding.syntacticId}`)
 }

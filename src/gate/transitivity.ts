@@ -1,7 +1,9 @@
 import type { ScaFinding, Transitivity } from '../domain.js'
 
-/** The transitivity as the gate reads it: the server's spelling (`direct`, `DIRECT`) or unknown. */
+/**
+ * The transitivity as the gate reads it: the decoders already mapped the server's spelling (and
+ * refused an undocumented one); a finding without a dependency is unknown.
+ */
 export function transitivityOf(finding: ScaFinding): Transitivity {
-  const spelled = finding.dependency?.transitivity?.toLowerCase()
-  return spelled === 'direct' || spelled === 'transitive' ? spelled : 'unknown'
+  return finding.dependency?.transitivity ?? 'unknown'
 }
