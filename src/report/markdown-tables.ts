@@ -84,8 +84,13 @@ function locationCell(evaluated: EvaluatedFinding): string {
 }
 
 /** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+/** The mode a reader can use: a mode never fetched (fail-on-policy-mode: none) is none at all. */
+function shownMode(evaluated: EvaluatedFinding): string {
+  return evaluated.mode === 'not-fetched' ? '' : modeText(evaluated)
+}
+
 function whyCell(evaluated: EvaluatedFinding): string {
-  const mode = modeText(evaluated)
+  const mode = shownMode(evaluated)
   const shown =
     mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`
   return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)
@@ -143,7 +148,7 @@ function nonBlockingRow(withFix: boolean): (evaluated: EvaluatedFinding) => stri
       evaluated.finding.severity,
       ruleCell(evaluated, true),
       ...(withFix ? [fixCell(evaluated)] : []),
-      escapeCell(modeText(evaluated)),
+      escapeCell(shownMode(evaluated)),
       locationCell(evaluated)
     ])
 }
