@@ -45,6 +45,9 @@ describe('console summary', () => {
       '\nJudged: Code, Supply Chain in scan 880000 of commit ea86292c0ffe on main (full scan, completed 2024-05-01 10:00 UTC, 2 h before this run); not judged: Secrets — no completed scan of this commit ran it.\n'
     )
     expect(text).toContain('Found: 4 findings in scope: 2 blocking, 1 ignored, 1 not blocking')
+    // The Judged line names the types; the scope does not list them again.
+    expect(text).toContain('Scope: deployment acme (id 4242) · repository acme/web · ref ')
+    expect(text).not.toContain(' · types ')
     expect(text).toContain(
       'Blocking findings (2):\n  HIGH  Code  app/views.py:12  python.lang.security.audit.eval-detected\n'
     )
@@ -102,6 +105,20 @@ describe('console summary', () => {
         .slice(1)
         .every(part => /^\[\d+m/.test(part))
     ).toBe(true)
+  })
+
+  it('names no policy mode for a Code finding whose mode was never fetched', () => {
+    const report = runReport({
+      verdict: verdictOf([
+        evaluated(sastFinding({ id: 5, severity: 'high' }), {
+          mode: 'not-fetched',
+          reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }]
+        })
+      ])
+    })
+    const text = renderConsoleSummary(report, PLAIN)
+    expect(text).toContain('      blocking: severity high ≥ high · finding 5\n')
+    expect(text).not.toContain('fetched')
   })
 
   it(`lists at most ${CONSOLE_FINDINGS_CAP} blocking findings, then says how many more`, () => {

@@ -65,6 +65,9 @@ describe('renderMarkdown: verdict and scope', () => {
     )
     // Said once: no second line that the gate was not evaluated.
     expect(skippedMd).not.toContain('_The gate was not evaluated._')
+    // No counts to fold without a verdict: the scope and thresholds only.
+    expect(skippedMd).toContain('<details><summary>Scope and thresholds</summary>')
+    expect(skippedMd).not.toContain('| Type |')
     const gateOff = runReport({
       status: { result: 'skipped', headline: 'Gate skipped: gate is false' }
     })
@@ -129,6 +132,25 @@ describe('renderMarkdown: verdict and scope', () => {
 })
 
 describe('renderMarkdown: counts and tables', () => {
+  it('names no policy mode for a Code finding whose mode was never fetched', () => {
+    const notFetched = (id: number, blocking: boolean): EvaluatedFinding =>
+      evaluated(sastFinding({ id, severity: blocking ? 'high' : 'low' }), {
+        mode: 'not-fetched',
+        blocking,
+        reasons: blocking ? [{ kind: 'severity', severity: 'high', threshold: 'high' }] : []
+      })
+    const md = renderMarkdown(
+      runReport({ verdict: verdictOf([notFetched(1, true), notFetched(2, false)]) }),
+      {
+        maxBytes: BIG
+      }
+    )
+    expect(tableUnder(md, '### Blocking findings (1)')[2]).toMatch(/ \| severity high ≥ high \|$/)
+    // The Mode column of the non-blocking table: a dash, not "not fetched".
+    expect(md).toMatch(/\| low \| <code>[^|]*<\/code>[^|]* \| — \| /)
+    expect(md).not.toContain('fetched')
+  })
+
   it('counts by type and severity', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
     expect(md).toContain(

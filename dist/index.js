@@ -52508,7 +52508,10 @@ function reasonText(reason) {
 function reasonsText(reasons) {
     return reasons.map(reasonText).join('; ');
 }
-/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
+/**
+ * Code: the rule's policy mode (see FindingMode), none when no mode was fetched (a reader can do
+ * nothing with "not fetched"); Supply Chain: the reachability, and `malicious` when it is.
+ */
 function modeText(evaluated) {
     const { finding } = evaluated;
     if (finding.type === 'sca') {
@@ -52518,8 +52521,10 @@ function modeText(evaluated) {
     if (finding.type === 'secrets') {
         return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
     }
-    // `not-fetched` → `not fetched`, `below-block` → `below block`.
-    return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ');
+    if (evaluated.mode === undefined || evaluated.mode === 'not-fetched')
+        return '';
+    // `below-block` → `below block`.
+    return evaluated.mode.replace('-', ' ');
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -52796,12 +52801,8 @@ function locationCell(evaluated) {
     return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
 }
 /** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
-/** The mode a reader can use: a mode never fetched (fail-on-policy-mode: none) is none at all. */
-function shownMode(evaluated) {
-    return evaluated.mode === 'not-fetched' ? '' : (0,labels/* modeText */.zR)(evaluated);
-}
 function whyCell(evaluated) {
-    const mode = shownMode(evaluated);
+    const mode = (0,labels/* modeText */.zR)(evaluated);
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }
@@ -52851,7 +52852,7 @@ function nonBlockingRow(withFix) {
         evaluated.finding.severity,
         ruleCell(evaluated, true),
         ...(withFix ? [fixCell(evaluated)] : []),
-        (0,report_escape/* escapeCell */.kq)(shownMode(evaluated)),
+        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
         locationCell(evaluated)
     ]);
 }
@@ -53273,7 +53274,8 @@ function evidenceSection(report) {
 /** The scope, the thresholds and the counts by type, folded: looked up, not read. */
 function settingsText(report) {
     const counts = report.verdict ? `\n${countsTable(report, report.verdict)}` : '';
-    return ('<details><summary>Scope, thresholds and counts by type</summary>\n\n' +
+    const title = report.verdict ? 'Scope, thresholds and counts by type' : 'Scope and thresholds';
+    return (`<details><summary>${title}</summary>\n\n` +
         `${scopeText(report)}\n${thresholdsText(report)}${counts}\n</details>\n`);
 }
 function scopeText(report) {

@@ -50167,7 +50167,8 @@ function scopeText(report) {
         `repository ${console_summary_plain(scope.repository)}`,
         `ref ${console_summary_plain(scope.ref)}`,
         `since ${scope.since === undefined ? 'all time' : console_summary_plain(scope.since)}`,
-        `types ${(0,src_domain/* productList */.KC)(scope.issueTypes) || 'none'}`,
+        // With evidence the Judged line names the types; without, they are what would be judged.
+        report.evidence ? '' : `types ${(0,src_domain/* productList */.KC)(scope.issueTypes) || 'none'}`,
         `status ${scope.findingStatus.join(', ')}`
     ]
         .filter(part => part !== '')
@@ -51550,7 +51551,10 @@ function reasonText(reason) {
 function reasonsText(reasons) {
     return reasons.map(reasonText).join('; ');
 }
-/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
+/**
+ * Code: the rule's policy mode (see FindingMode), none when no mode was fetched (a reader can do
+ * nothing with "not fetched"); Supply Chain: the reachability, and `malicious` when it is.
+ */
 function modeText(evaluated) {
     const { finding } = evaluated;
     if (finding.type === 'sca') {
@@ -51560,8 +51564,10 @@ function modeText(evaluated) {
     if (finding.type === 'secrets') {
         return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
     }
-    // `not-fetched` → `not fetched`, `below-block` → `below block`.
-    return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ');
+    if (evaluated.mode === undefined || evaluated.mode === 'not-fetched')
+        return '';
+    // `below-block` → `below block`.
+    return evaluated.mode.replace('-', ' ');
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -51839,12 +51845,8 @@ function locationCell(evaluated) {
     return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
 }
 /** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
-/** The mode a reader can use: a mode never fetched (fail-on-policy-mode: none) is none at all. */
-function shownMode(evaluated) {
-    return evaluated.mode === 'not-fetched' ? '' : (0,labels/* modeText */.zR)(evaluated);
-}
 function whyCell(evaluated) {
-    const mode = shownMode(evaluated);
+    const mode = (0,labels/* modeText */.zR)(evaluated);
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }
@@ -51894,7 +51896,7 @@ function nonBlockingRow(withFix) {
         evaluated.finding.severity,
         ruleCell(evaluated, true),
         ...(withFix ? [fixCell(evaluated)] : []),
-        (0,report_escape/* escapeCell */.kq)(shownMode(evaluated)),
+        (0,report_escape/* escapeCell */.kq)((0,labels/* modeText */.zR)(evaluated)),
         locationCell(evaluated)
     ]);
 }
@@ -52316,7 +52318,8 @@ function evidenceSection(report) {
 /** The scope, the thresholds and the counts by type, folded: looked up, not read. */
 function settingsText(report) {
     const counts = report.verdict ? `\n${countsTable(report, report.verdict)}` : '';
-    return ('<details><summary>Scope, thresholds and counts by type</summary>\n\n' +
+    const title = report.verdict ? 'Scope, thresholds and counts by type' : 'Scope and thresholds';
+    return (`<details><summary>${title}</summary>\n\n` +
         `${scopeText(report)}\n${thresholdsText(report)}${counts}\n</details>\n`);
 }
 function scopeText(report) {

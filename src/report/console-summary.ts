@@ -168,7 +168,8 @@ function scopeText(report: RunReport): string {
     `repository ${plain(scope.repository)}`,
     `ref ${plain(scope.ref)}`,
     `since ${scope.since === undefined ? 'all time' : plain(scope.since)}`,
-    `types ${productList(scope.issueTypes) || 'none'}`,
+    // With evidence the Judged line names the types; without, they are what would be judged.
+    report.evidence ? '' : `types ${productList(scope.issueTypes) || 'none'}`,
     `status ${scope.findingStatus.join(', ')}`
   ]
     .filter(part => part !== '')

@@ -34,7 +34,10 @@ export function reasonsText(reasons: readonly BlockReason[]): string {
   return reasons.map(reasonText).join('; ')
 }
 
-/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
+/**
+ * Code: the rule's policy mode (see FindingMode), none when no mode was fetched (a reader can do
+ * nothing with "not fetched"); Supply Chain: the reachability, and `malicious` when it is.
+ */
 export function modeText(evaluated: EvaluatedFinding): string {
   const { finding } = evaluated
   if (finding.type === 'sca') {
@@ -44,8 +47,9 @@ export function modeText(evaluated: EvaluatedFinding): string {
   if (finding.type === 'secrets') {
     return `${validationStateText(finding.validationState)}, mode ${finding.mode}`
   }
-  // `not-fetched` → `not fetched`, `below-block` → `below block`.
-  return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ')
+  if (evaluated.mode === undefined || evaluated.mode === 'not-fetched') return ''
+  // `below-block` → `below block`.
+  return evaluated.mode.replace('-', ' ')
 }
 
 /** `path:line` (or just the path) of a location. */

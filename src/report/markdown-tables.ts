@@ -84,13 +84,8 @@ function locationCell(evaluated: EvaluatedFinding): string {
 }
 
 /** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
-/** The mode a reader can use: a mode never fetched (fail-on-policy-mode: none) is none at all. */
-function shownMode(evaluated: EvaluatedFinding): string {
-  return evaluated.mode === 'not-fetched' ? '' : modeText(evaluated)
-}
-
 function whyCell(evaluated: EvaluatedFinding): string {
-  const mode = shownMode(evaluated)
+  const mode = modeText(evaluated)
   const shown =
     mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`
   return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)
@@ -148,7 +143,7 @@ function nonBlockingRow(withFix: boolean): (evaluated: EvaluatedFinding) => stri
       evaluated.finding.severity,
       ruleCell(evaluated, true),
       ...(withFix ? [fixCell(evaluated)] : []),
-      escapeCell(shownMode(evaluated)),
+      escapeCell(modeText(evaluated)),
       locationCell(evaluated)
     ])
 }

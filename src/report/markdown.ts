@@ -183,8 +183,9 @@ function evidenceSection(report: RunReport): Section | undefined {
 /** The scope, the thresholds and the counts by type, folded: looked up, not read. */
 function settingsText(report: RunReport): string {
   const counts = report.verdict ? `\n${countsTable(report, report.verdict)}` : ''
+  const title = report.verdict ? 'Scope, thresholds and counts by type' : 'Scope and thresholds'
   return (
-    '<details><summary>Scope, thresholds and counts by type</summary>\n\n' +
+    `<details><summary>${title}</summary>\n\n` +
     `${scopeText(report)}\n${thresholdsText(report)}${counts}\n</details>\n`
   )
 }
