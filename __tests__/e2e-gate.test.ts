@@ -242,7 +242,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
         `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code><br><sub>[^|]*</sub> \\| — \\| \\[src/app/views\\.py\\\\:42\\]`
       )
     )
-    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \(mode block\) \|$/)
+    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \|$/)
     expect(rows[1]).toContain(`<code>${SUBPROCESS}</code>`)
     // Monitor and comment rules: in no block-mode list, so below the threshold, honestly.
     expect(rows[1]).toMatch(/\| severity high ≥ high \(mode below block\) \|$/)
@@ -251,7 +251,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(rows[3]).toContain('| <code>lodash@&#8203;4.17.21</code><br>EPSS 0.012 |')
     expect(rows[3]).toMatch(/ \(reachable\) \|$/)
     expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
-    expect(rows[4]).toMatch(/\| policy mode block ≥ block \(mode block\) \|$/)
+    expect(rows[4]).toMatch(/\| policy mode block ≥ block \|$/)
 
     // The modes come from the findings endpoint: beside each status's SAST list its block-mode
     // list (open: a short page, then the empty page that ends it), and no v1 policy lookup.
@@ -294,8 +294,8 @@ describe('e2e gate: verdicts on acme/web main', () => {
     ])
     const rows = sectionRows(run.summary, '### Blocking findings (2)')
     expect(rows.map(r => /\| ([^|]+) \|$/.exec(r)?.[1])).toEqual([
-      'policy mode block ≥ block (mode block)',
-      'policy mode block ≥ block (mode block)'
+      'policy mode block ≥ block',
+      'policy mode block ≥ block'
     ])
     expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
   })

@@ -52,7 +52,7 @@ describe('console summary', () => {
       'Blocking findings (2):\n  HIGH  Code  app/views.py:12  python.lang.security.audit.eval-detected\n'
     )
     expect(text).toContain(
-      '      blocking: severity high ≥ high; policy mode block ≥ block · mode block · finding 1'
+      '      blocking: severity high ≥ high; policy mode block ≥ block · finding 1'
     )
     expect(text).toContain('  CRITICAL  Supply Chain  package-lock.json:4021  lodash@4.17.20  ssc-')
     expect(text).toContain('Ignored (1):\n  python.flask.debug-enabled  app/views.py:12  finding 3')

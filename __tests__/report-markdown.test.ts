@@ -214,7 +214,7 @@ describe('renderMarkdown: counts and tables', () => {
       '| high | <code>python.lang.security.audit.eval-detected</code>' +
         '<br><sub>Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content.</sub> | — | ' +
         '[app/views.py\\:12](https://github.com/acme/web/blob/abc123/app/views.py#L12) | ' +
-        'severity high ≥ high; policy mode block ≥ block (mode block) |'
+        'severity high ≥ high; policy mode block ≥ block |'
     )
     // The dependency's transitivity, which fail-on-transitivities reads, beside it.
     expect(rows[3]).toContain(

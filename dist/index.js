@@ -52475,6 +52475,7 @@ function formatCount(n) {
 /* harmony export */   HZ: () => (/* binding */ licenseSentence),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Xc: () => (/* binding */ fixText),
+/* harmony export */   Zy: () => (/* binding */ modeBesideReasons),
 /* harmony export */   cM: () => (/* binding */ licenseTitle),
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   hi: () => (/* binding */ epssText),
@@ -52525,6 +52526,10 @@ function modeText(evaluated) {
         return '';
     // `below-block` → `below block`.
     return evaluated.mode.replace('-', ' ');
+}
+/** The mode beside the reasons a finding blocks for: none when a policy-mode reason names it. */
+function modeBesideReasons(evaluated) {
+    return evaluated.reasons.some(reason => reason.kind === 'policy-mode') ? '' : modeText(evaluated);
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -52800,9 +52805,12 @@ function locationCell(evaluated) {
         return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
     return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
 }
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+/**
+ * Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name;
+ * a policy-mode reason names the mode already (`policy mode block ≥ block`).
+ */
 function whyCell(evaluated) {
-    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const mode = (0,labels/* modeBesideReasons */.Zy)(evaluated);
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }

@@ -50221,7 +50221,7 @@ function findingLines(evaluated, paint) {
     const where = [(0,labels/* locationText */.fN)(finding.location), (0,labels/* dependencyText */.tr)(finding)]
         .filter(part => part !== '')
         .map(part => console_summary_plain(part, 300));
-    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const mode = (0,labels/* modeBesideReasons */.Zy)(evaluated);
     const head = [
         paint('red', finding.severity.toUpperCase()),
         src_domain/* PRODUCT_NAMES */.Tk[finding.type],
@@ -51518,6 +51518,7 @@ function formatCount(n) {
 /* harmony export */   HZ: () => (/* binding */ licenseSentence),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Xc: () => (/* binding */ fixText),
+/* harmony export */   Zy: () => (/* binding */ modeBesideReasons),
 /* harmony export */   cM: () => (/* binding */ licenseTitle),
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   hi: () => (/* binding */ epssText),
@@ -51568,6 +51569,10 @@ function modeText(evaluated) {
         return '';
     // `below-block` → `below block`.
     return evaluated.mode.replace('-', ' ');
+}
+/** The mode beside the reasons a finding blocks for: none when a policy-mode reason names it. */
+function modeBesideReasons(evaluated) {
+    return evaluated.reasons.some(reason => reason.kind === 'policy-mode') ? '' : modeText(evaluated);
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -51844,9 +51849,12 @@ function locationCell(evaluated) {
         return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
     return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
 }
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+/**
+ * Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name;
+ * a policy-mode reason names the mode already (`policy mode block ≥ block`).
+ */
 function whyCell(evaluated) {
-    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const mode = (0,labels/* modeBesideReasons */.Zy)(evaluated);
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }

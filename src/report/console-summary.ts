@@ -18,7 +18,7 @@ import { formatCount } from './escape.js'
 import {
   dependencyText,
   locationText,
-  modeText,
+  modeBesideReasons,
   plural,
   reasonsText,
   thresholdParts
@@ -228,7 +228,7 @@ function findingLines(evaluated: EvaluatedFinding, paint: Paint): string[] {
   const where = [locationText(finding.location), dependencyText(finding)]
     .filter(part => part !== '')
     .map(part => plain(part, 300))
-  const mode = modeText(evaluated)
+  const mode = modeBesideReasons(evaluated)
   const head = [
     paint('red', finding.severity.toUpperCase()),
     PRODUCT_NAMES[finding.type],

@@ -52,6 +52,11 @@ export function modeText(evaluated: EvaluatedFinding): string {
   return evaluated.mode.replace('-', ' ')
 }
 
+/** The mode beside the reasons a finding blocks for: none when a policy-mode reason names it. */
+export function modeBesideReasons(evaluated: EvaluatedFinding): string {
+  return evaluated.reasons.some(reason => reason.kind === 'policy-mode') ? '' : modeText(evaluated)
+}
+
 /** `path:line` (or just the path) of a location. */
 export function locationText(location: Location | undefined): string {
   if (location === undefined) return ''
