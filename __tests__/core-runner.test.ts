@@ -209,7 +209,7 @@ describe('coreRunner writes the runner files', () => {
   it('appends the job summary to $GITHUB_STEP_SUMMARY', async () => {
     await expect(writeJobSummary(failingReport(), coreRunner)).resolves.toBe(true)
     const text = await readFile(join(dir, 'step_summary.md'), 'utf8')
-    expect(text.startsWith('## ❌ Findings Gate: failed · 2 blocking of 4 findings\n')).toBe(true)
+    expect(text.startsWith('## ❌ Findings Gate failed: 2 blocking of 4 findings\n')).toBe(true)
   })
 
   it('rejects a summary it cannot write and keeps none of it for the next write', async () => {

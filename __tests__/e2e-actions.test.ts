@@ -211,9 +211,9 @@ describe('e2e actions: tickets', () => {
           WEB_SAST.documentMethod,
           WEB_SAST.throttle,
           WEB_SAST.loggerLeak
-        ].map(id => `Ticket for sast finding ${id} failed: Ticket limit exceeded`),
+        ].map(id => `Ticket for Code finding ${id} failed: Ticket limit exceeded`),
         ...[WEB_SCA.requests, WEB_SCA.jinja2, WEB_SCA.debug].map(
-          id => `Ticket for sca finding ${id} failed: Ticket limit exceeded`
+          id => `Ticket for Supply Chain finding ${id} failed: Ticket limit exceeded`
         )
       ])
       expect(summaryRows(run, '### Tickets').filter(r => r.startsWith('| failed |'))).toHaveLength(
@@ -247,7 +247,7 @@ describe('e2e actions: tickets', () => {
       expect(skipped.exitCode).toBe(0)
       expect(skipped.outputs).toMatchObject({ 'tickets-created': '0', 'ticket-urls': '[]' })
       expect(warningLines(skipped)).toEqual([
-        `Ticket for sast finding ${WEB_SAST.sqli} skipped: Issue already has a ticket`
+        `Ticket for Code finding ${WEB_SAST.sqli} skipped: Issue already has a ticket`
       ])
       expect(summaryRows(skipped, '### Tickets')).toEqual([
         `| skipped | ${WEB_SAST.sqli} | Issue already has a ticket |`
@@ -271,7 +271,7 @@ describe('e2e actions: tickets', () => {
       expect(rejected.outputs).toMatchObject({ 'tickets-created': '0', 'ticket-urls': '[]' })
       expect(requestsTo(fresh, 'POST', TICKETS_PATH)).toHaveLength(1)
       expect(warningLines(rejected)).toEqual([
-        `Tickets for sca findings ${WEB_SCA.lodash}, ${WEB_SCA.minimist}, ${WEB_SCA.pyyaml}, ${WEB_SCA.requests}, ${WEB_SCA.jinja2}, ${WEB_SCA.debug} were not created: ` +
+        `Tickets for Supply Chain findings ${WEB_SCA.lodash}, ${WEB_SCA.minimist}, ${WEB_SCA.pyyaml}, ${WEB_SCA.requests}, ${WEB_SCA.jinja2}, ${WEB_SCA.debug} were not created: ` +
           `POST ${TICKETS_PATH} failed with HTTP 400 Bad Request: No issue tracker integration is configured (1 attempt). ` +
           'Hint: check ticket-limit and tracker-project-id, and that an issue tracker integration is set up'
       ])

@@ -81,9 +81,10 @@ describe('e2e AI SAST: judged and reported like Code findings, with their own co
         expect(errorLines(run)).toEqual([expect.stringMatching(/^6 blocking findings: high /)])
         expect(warningLines(run)).toEqual([])
         // The summary: the row of its own, the type in the scope, the scan that vouches for it.
-        expect(run.summary).toContain('| AI SAST | 0 | 1 | 0 | 0 | 1 |')
-        expect(run.summary).toContain('**Types** SAST, SCA, SECRETS, AI SAST')
-        expect(run.summary).toContain('**Code, Supply Chain, Secrets, AI-powered detection** scan')
+        expect(run.summary).toContain('| AI-powered detection | 0 | 1 | 0 | 0 | 1 |')
+        expect(run.summary).toContain(
+          `**Judged:** Code, Supply Chain, Secrets, AI-powered detection in scan ${scan.id} of commit`
+        )
         expect(run.summary).toMatch(
           /\| high \| <code>ai\.detection\.idor<\/code>[^\n]*\| severity high ≥ high \|\n/
         )
@@ -153,7 +154,7 @@ describe('e2e AI SAST: tickets', () => {
       const types = tickets.map(r => (r.body as { issue_type: string }).issue_type)
       expect(types.sort()).toEqual(['sast', 'sca'])
       expect(warningLines(run)).toEqual([
-        `Tickets for ai_sast finding ${AI_ID} skipped: the tickets API takes Code, Supply Chain and Secrets findings only (issue_type sast, sca, secrets)`
+        `Tickets for AI-powered detection finding ${AI_ID} skipped: the tickets API takes Code, Supply Chain and Secrets findings only (issue_type sast, sca, secrets)`
       ])
       // The other blocking findings got theirs; the gate is unaffected.
       expect(run.outputs['tickets-created']).toBe('5')
@@ -188,9 +189,10 @@ describe('e2e AI SAST: a product the deployment may not have', () => {
       expect(warningLines(run)).toEqual([
         `AI-powered detection findings were not judged: scan ${head.id} of commit ${head.commit.slice(0, 7)} (products: sast, sca, secrets) did not run AI-powered detection, and no other completed scan of commit ${head.commit.slice(0, 7)} did; the other types were judged`
       ])
-      expect(run.summary.split('\n')[0]).toMatch(/ · AI-powered detection not judged$/)
-      expect(run.summary).toContain('**Types** SAST, SCA, SECRETS ·')
-      expect(run.summary).not.toContain('| AI SAST |')
+      expect(run.summary.split('\n')[2]).toMatch(
+        /^\*\*Judged:\*\* Code, Supply Chain, Secrets in scan .*; \*\*not judged:\*\* AI-powered detection — no completed scan of this commit ran it\.$/
+      )
+      expect(run.summary).not.toContain('| AI-powered detection |')
       expect(aiRequests(emulator)).toEqual([])
     })
   })

@@ -108,11 +108,9 @@ describe('findings-gate in GitLab CI', () => {
       )
       expect(run.exitCode).toBe(1)
       const [first, second] = run.stdout.split('\n')
-      expect(first).toBe(
-        'FAILED Findings Gate: failed · 5 blocking of 16 findings · scan of ea86292'
-      )
+      expect(first).toBe('Findings Gate failed: 5 blocking of 16 findings')
       expect(second).toMatch(/^Gate failed: 5 blocking findings: high /)
-      expect(run.stdout).toContain('on main · full scan')
+      expect(run.stdout).toContain('on main (full scan, completed ')
       expect(run.stdout).toContain('Blocking findings (5):')
       expect(run.stdout).not.toContain('\u001b')
       expect(run.stderr).toContain(
@@ -180,9 +178,11 @@ describe('findings-gate in GitLab CI', () => {
         }
       )
       expect(run.exitCode).toBe(0)
-      expect(run.stdout).toMatch(
-        /^PASSED Findings Gate: passed · 2 findings, none blocking · scan of f00dfee\n/
+      expect(run.stdout).toMatch(/^Findings Gate passed: 2 findings, none blocking\n/)
+      expect(run.stdout).toContain(
+        `\nJudged: Code, Supply Chain, Secrets, AI-powered detection in scan `
       )
+      expect(run.stdout).toContain(` of commit ${commit.slice(0, 12)} on feature/login (`)
       expect(run.stderr).toContain(
         'GitLab CI merge-request pipeline into main: detected repository acme/web, ref feature/login'
       )
@@ -226,7 +226,7 @@ describe('findings-gate anywhere else', () => {
     }
     const relaxed = await command(shared.current(), FLAGS, { env })
     expect(relaxed.exitCode).toBe(0)
-    expect(relaxed.stdout).toMatch(/^PASSED Findings Gate: passed · 16 findings, none blocking/)
+    expect(relaxed.stdout).toMatch(/^Findings Gate passed: 16 findings, none blocking/)
     expect(relaxed.stderr).toContain(
       'outside GitHub Actions and GitLab CI: the flags name the scan'
     )
@@ -234,7 +234,7 @@ describe('findings-gate anywhere else', () => {
       env
     })
     expect(strict.exitCode).toBe(1)
-    expect(strict.stdout).toMatch(/^FAILED Findings Gate: failed · 4 blocking of 16 findings/)
+    expect(strict.stdout).toMatch(/^Findings Gate failed: 4 blocking of 16 findings/)
   })
 
   it('on GitHub Actions: the repository, ref and commit as the action derives them', async () => {
@@ -252,9 +252,8 @@ describe('findings-gate anywhere else', () => {
       }
     )
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(
-      /^PASSED Findings Gate: passed · 16 findings, none blocking · scan of ea86292\n/
-    )
+    expect(run.stdout).toMatch(/^Findings Gate passed: 16 findings, none blocking\n/)
+    expect(run.stdout).toContain(` of commit ${MAIN_COMMIT.slice(0, 12)} on `)
     expect(run.stdout).toContain('ref refs/heads/main')
     expect(run.stderr).not.toContain('detected')
   })
@@ -262,7 +261,7 @@ describe('findings-gate anywhere else', () => {
   it('warn-only softens a failed verdict to exit 0, and the summary says so', async () => {
     const run = await command(shared.current(), [...FLAGS, '--warn-only'])
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(/^WARNING Findings Gate: failed · 5 blocking/)
+    expect(run.stdout).toMatch(/^Findings Gate failed: 5 blocking/)
     expect(run.stderr).toMatch(/^warning: Gate failed \(warn-only, the step passes\): /m)
   })
 
@@ -292,8 +291,8 @@ describe('findings-gate anywhere else', () => {
       const run = await command(shared.current(), [], { cwd: repo })
       expect(run.stderr).toContain(`detected repository acme/web, ref main, commit ${head}`)
       expect(run.exitCode).toBe(1)
-      expect(run.stdout).toMatch(/^FAILED Findings Gate: failed · 1 blocking of 1 finding/)
-      expect(run.stdout).toContain('  HIGH  SAST  cli/run.py:3  ')
+      expect(run.stdout).toMatch(/^Findings Gate failed: 1 blocking of 1 finding/)
+      expect(run.stdout).toContain('  HIGH  Code  cli/run.py:3  ')
     } finally {
       await rm(repo, { recursive: true, force: true })
     }
@@ -313,7 +312,7 @@ describe('findings-gate anywhere else', () => {
       { read: ['j.xml', 'cq.json'] }
     )
     expect(run.exitCode).toBe(2)
-    expect(run.stdout).toMatch(/^WARNING Findings Gate: no verdict\nNo verdict: /)
+    expect(run.stdout).toMatch(/^Findings Gate: no verdict\nNo verdict: /)
     expect(run.stderr).toMatch(/^error: No verdict: /m)
     expect(run.stderr).toContain('warning: No GitLab Code Quality report was written to cq.json')
     expect(run.files['cq.json']).toBeUndefined()
@@ -387,7 +386,7 @@ describe('findings-gate anywhere else', () => {
       '--on-api-error=warn'
     ])
     expect(softened.exitCode).toBe(0)
-    expect(softened.stdout).toMatch(/^WARNING Findings Gate: no verdict/)
+    expect(softened.stdout).toMatch(/^Findings Gate: no verdict/)
   })
 
   it('a nightly GitLab schedule exporting one shard of the deployment, without the gate', async () => {
@@ -418,7 +417,7 @@ describe('findings-gate anywhere else', () => {
       expect(
         shared.current().requests.filter(r => r.method === 'POST' && r.path === EXPORT_PATH)
       ).toHaveLength(names.length)
-      expect(run.stdout).toMatch(/^WARNING Findings Gate: skipped\n/)
+      expect(run.stdout).toMatch(/^Findings Gate skipped\n/)
       expect(run.stdout).toContain(`SBOM exports (${names.length} projects exported):`)
     } finally {
       await rm(dir, { recursive: true, force: true })

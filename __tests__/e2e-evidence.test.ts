@@ -95,10 +95,10 @@ describe('e2e evidence: require-scan commit (the default)', () => {
       limit: 500
     })
     expect(run.summary.split('\n')[0]).toBe(
-      `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${MAIN_COMMIT.slice(0, 7)}`
+      '## ✅ Findings Gate passed: 16 findings, none blocking'
     )
     expect(run.summary).toContain(
-      `**Code, Supply Chain, Secrets, AI-powered detection** scan ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> · full scan · completed `
+      `**Judged:** Code, Supply Chain, Secrets, AI-powered detection in scan ${head?.id} of commit <code>${MAIN_COMMIT.slice(0, 12)}</code> on <code>refs/heads/main</code> (full scan, completed `
     )
   })
 
@@ -354,7 +354,7 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       )
       // Its age is shown: the sample head scan completed two hours before the run.
       expect(run.summary).toMatch(
-        / · completed \d{4}-\d\d-\d\d \d\d\\:\d\d UTC \(2 h before this run\)\n/
+        / \(full scan, completed \d{4}-\d\d-\d\d \d\d\\:\d\d UTC, 2 h before this run\)\. /
       )
       expect(run.stdout).toContain(
         `Judging the Code, Supply Chain, Secrets, AI-powered detection findings of scan ${head?.id} of commit ${MAIN_COMMIT.slice(0, 7)} on refs/heads/main (SCAN_STATUS_COMPLETED, completed 2 h ago)`
@@ -378,7 +378,9 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       expect(run.exitCode).toBe(0)
       expect(run.outputs['scan-id']).toBeUndefined()
       expect(proofScansRequests(emulator)).toEqual([])
-      expect(run.summary).toContain('**Scan** not checked (`require-scan: none`)')
+      expect(run.summary).toContain(
+        "**Judged:** Code, Supply Chain, Secrets, AI-powered detection: the ref's findings as the platform holds them, whatever commit they were found at; no scan was checked (`require-scan: none`)."
+      )
     })
   })
 })

@@ -413,7 +413,7 @@ describe('pagination that never ends', () => {
       const run = await runAction(emulator, FAST)
 
       expect(expectSingleError(run)).toBe(
-        `No verdict: the block-mode list of open SAST findings could not be read, so fail-on-policy-mode cannot be judged: GET ${FINDINGS} pagination did not end: page 1 repeated the items of earlier pages (the server seems to ignore "page"); stopped to avoid an endless loop. Set fail-on-policy-mode: none to gate without policy modes`
+        `No verdict: the block-mode list of open Code findings could not be read, so fail-on-policy-mode cannot be judged: GET ${FINDINGS} pagination did not end: page 1 repeated the items of earlier pages (the server seems to ignore "page"); stopped to avoid an endless loop. Set fail-on-policy-mode: none to gate without policy modes`
       )
       // The retired v1 endpoints are never asked.
       expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
@@ -522,7 +522,7 @@ describe('tickets under faults', () => {
         const warnings = warningLines(run)
         expect(warnings).toHaveLength(1)
         expect(warnings[0]).toMatch(
-          /^Tickets for sast findings [\d, ]+ may have been created \(no answer came back\); check the tracker before re-running: POST \/api\/v1\/deployments\/acme-corp\/tickets failed: .+ after 1 attempt; the request was sent and may have been processed, so it was not retried$/
+          /^Tickets for Code findings [\d, ]+ may have been created \(no answer came back\); check the tracker before re-running: POST \/api\/v1\/deployments\/acme-corp\/tickets failed: .+ after 1 attempt; the request was sent and may have been processed, so it was not retried$/
         )
         expect(stackFrames(run.stderr)).toEqual([])
       })

@@ -166,10 +166,10 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(warningLines(run)).toEqual([])
     expect(run.stdout).toContain('Gate passed: 16 findings in scope, none blocking\n')
     expect(run.summary.split('\n')[0]).toBe(
-      `## ✅ Findings Gate: passed · 16 findings, none blocking · scan of ${sampleCommit('acme/web', 'refs/heads/main').slice(0, 7)}`
+      '## ✅ Findings Gate passed: 16 findings, none blocking'
     )
-    expect(run.summary).toContain('| SAST | 0 | 3 | 4 | 3 | 10 |')
-    expect(run.summary).toContain('| SCA | 1 | 2 | 2 | 1 | 6 |')
+    expect(run.summary).toContain('| Code | 0 | 3 | 4 | 3 | 10 |')
+    expect(run.summary).toContain('| Supply Chain | 1 | 2 | 2 | 1 | 6 |')
     expect(run.summary).not.toContain('### Blocking findings')
     // Policy modes are not needed with fail-on-policy-mode: none, so no policy request is made.
     // One sequence: the deployment, the project, the scans search that proves the scans, the
@@ -219,11 +219,18 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(run.stdout).not.toContain('not every finding is annotated')
 
     const summaryLines = run.summary.split('\n')
-    // A short heading; the full sentence under it.
-    expect(summaryLines[0]).toBe(
-      `## ❌ Findings Gate: failed · 5 blocking of 16 findings · scan of ${sampleCommit('acme/web', 'refs/heads/main').slice(0, 7)}`
+    // A short heading, what was judged, the counts; the blocking table, not a sentence, lists them.
+    expect(summaryLines[0]).toBe('## ❌ Findings Gate failed: 5 blocking of 16 findings')
+    expect(summaryLines[2]).toMatch(
+      new RegExp(
+        `^\\*\\*Judged:\\*\\* Code, Supply Chain, Secrets, AI-powered detection in scan \\d+ of commit <code>${sampleCommit('acme/web', 'refs/heads/main').slice(0, 12)}</code> on <code>refs/heads/main</code> \\(full scan, completed .+\\)\\.$`
+      )
     )
-    expect(summaryLines[2]).toBe(`Gate failed: ${DEFAULT_BLOCKING_MESSAGE}`.replace(/:/g, '\\:'))
+    expect(summaryLines[4]).toBe(
+      '**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking'
+    )
+    // The headline sentence (escaped in Markdown) is the log's; the summary does not repeat it.
+    expect(run.summary).not.toContain('Gate failed\\:')
     expect(run.summary).toContain(
       '**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking'
     )
@@ -235,7 +242,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
         `^\\| high \\| <code>${SQLI.replace(/\./g, '\\.')}</code><br><sub>[^|]*</sub> \\| — \\| \\[src/app/views\\.py\\\\:42\\]`
       )
     )
-    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \(mode block\) \|$/)
+    expect(rows[0]).toMatch(/\| severity high ≥ high; policy mode block ≥ block \|$/)
     expect(rows[1]).toContain(`<code>${SUBPROCESS}</code>`)
     // Monitor and comment rules: in no block-mode list, so below the threshold, honestly.
     expect(rows[1]).toMatch(/\| severity high ≥ high \(mode below block\) \|$/)
@@ -244,7 +251,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(rows[3]).toContain('| <code>lodash@&#8203;4.17.21</code><br>EPSS 0.012 |')
     expect(rows[3]).toMatch(/ \(reachable\) \|$/)
     expect(rows[4]).toMatch(/^\| medium \| <code>python\.lang\.security\.audit\.md5/)
-    expect(rows[4]).toMatch(/\| policy mode block ≥ block \(mode block\) \|$/)
+    expect(rows[4]).toMatch(/\| policy mode block ≥ block \|$/)
 
     // The modes come from the findings endpoint: beside each status's SAST list its block-mode
     // list (open: a short page, then the empty page that ends it), and no v1 policy lookup.
@@ -271,7 +278,9 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expect(warningLines(run)).toEqual([
       `Gate failed (warn-only, the step passes): ${DEFAULT_BLOCKING_MESSAGE}`
     ])
-    expect(run.summary.split('\n')[0]).toMatch(/^## ⚠️ Findings Gate: failed · 5 blocking of 16/)
+    expect(run.summary.split('\n')[0]).toMatch(
+      /^## ⚠️ Findings Gate failed: 5 blocking of 16 findings$/
+    )
     expect(run.summary).toContain('`warn-only` is set: the gate failed but the step does not.')
   })
 
@@ -285,8 +294,8 @@ describe('e2e gate: verdicts on acme/web main', () => {
     ])
     const rows = sectionRows(run.summary, '### Blocking findings (2)')
     expect(rows.map(r => /\| ([^|]+) \|$/.exec(r)?.[1])).toEqual([
-      'policy mode block ≥ block (mode block)',
-      'policy mode block ≥ block (mode block)'
+      'policy mode block ≥ block',
+      'policy mode block ≥ block'
     ])
     expect(emulator.requests.filter(r => r.path.includes('/policies'))).toEqual([])
   })
@@ -339,7 +348,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
         gateOutputs('failed', [WEB_SCA.minimist, WEB_SCA.pyyaml, WEB_SCA.lodash], counts)
       )
       expect(run.summary).toContain(
-        '**Gate:** severity ≥ high · policy mode: off · SCA exposures: reachable, conditionally reachable, unreachable · malicious dependencies block'
+        '**Gate:** severity ≥ high · policy mode: off · Supply Chain exposures: reachable, conditionally reachable, unreachable · malicious dependencies block'
       )
     })
 
@@ -360,7 +369,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
       })
       expect(run.exitCode).toBe(0)
       expect(run.outputs).toEqual(gateOutputs('passed', [], counts))
-      expect(run.summary).toContain('SCA exposures: none')
+      expect(run.summary).toContain('Supply Chain exposures: none')
     })
   })
 
@@ -624,7 +633,7 @@ describe('e2e gate: verdicts on acme/web main', () => {
     expectNoGateFailure(run)
     expect(findingsRequests(emulator)).toEqual([])
     expect(requestLines(emulator)).toEqual(['GET /api/v1/deployments'])
-    expect(run.summary.split('\n')[0]).toBe('## ⚠️ Findings Gate: skipped')
+    expect(run.summary.split('\n')[0]).toBe('## ⚠️ Findings Gate skipped')
     expect(run.summary.split('\n')[2]).toBe(
       'Gate skipped\\: gate is false; only the configured effects ran'
     )

@@ -224,7 +224,7 @@ describe('hostile text in findings and project tags', () => {
       expect(summary).not.toMatch(/(^|[^\\])https:\/\/evil\.example/)
       for (const line of summary.split('\n').filter(l => l.startsWith('#')))
         expect(line).toMatch(
-          /^(## \S+ Findings Gate: |### (Blocking findings \(\d+\)|Project tags|Warnings)$)/
+          /^(## \S+ Findings Gate[: ]|### (Blocking findings \(\d+\)|Project tags|Warnings)$)/
         )
 
       // Table rows: one per finding, each with exactly the header's cells.

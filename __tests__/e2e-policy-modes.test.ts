@@ -163,7 +163,7 @@ describe('e2e policy modes: from the findings endpoint', () => {
     expect(errorLines(run)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^No verdict: the block-mode list of open SAST findings could not be read, so fail-on-policy-mode cannot be judged: GET ${FINDINGS_PATH} failed with HTTP 500 .*\\(2 attempts\\).*\\. Set fail-on-policy-mode: none to gate without policy modes$`
+          `^No verdict: the block-mode list of open Code findings could not be read, so fail-on-policy-mode cannot be judged: GET ${FINDINGS_PATH} failed with HTTP 500 .*\\(2 attempts\\).*\\. Set fail-on-policy-mode: none to gate without policy modes$`
         )
       )
     ])
@@ -180,7 +180,7 @@ describe('e2e policy modes: from the findings endpoint', () => {
     expect(errorLines(run)).toEqual([])
     expect(warningLines(run)).toEqual([
       expect.stringMatching(
-        /^No verdict \(on-api-error: warn, the step passes\): the block-mode list of open SAST findings could not be read/
+        /^No verdict \(on-api-error: warn, the step passes\): the block-mode list of open Code findings could not be read/
       )
     ])
   })

@@ -78,7 +78,7 @@ describe('which secrets block', () => {
       )
       expect(run.summary).toContain('| confirmed valid | blocks\\: secret confirmed valid |')
       expect(run.summary).toContain('| secret confirmed valid (confirmed valid, mode monitor) |')
-      expect(run.summary).toContain('secrets: confirmed-valid secrets block')
+      expect(run.summary).toContain(' · confirmed-valid secrets block')
       // One request chain, keyed by deployment id, for the one status the secrets API knows.
       expect(secretsRequests(emulator).map(r => r.query)).toEqual([
         { limit: ['500'], repo: ['acme/api'], status: ['FINDING_STATUS_OPEN'] }
@@ -261,7 +261,9 @@ describe('the proven scan did not run Secrets', () => {
         `Secrets findings were not judged: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run Secrets, and no other completed scan of commit 59763d3 did; the other types were judged`,
         `AI-powered detection findings were not judged: scan ${scanId} of commit 59763d3 (products: sast, sca) did not run AI-powered detection, and no other completed scan of commit 59763d3 did; the other types were judged`
       ])
-      expect(run.summary).toContain('· Secrets, AI-powered detection not judged')
+      expect(run.summary).toContain(
+        '; **not judged:** Secrets, AI-powered detection — no completed scan of this commit ran them.'
+      )
     })
   })
 

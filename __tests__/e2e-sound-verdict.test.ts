@@ -151,8 +151,12 @@ describe('each type judged on the scan of the commit that ran its product', () =
         'scan-id': `${code.id},${sca.id}`,
         'scan-commit': code.commit
       })
-      expect(run.summary).toContain(`**Code, Secrets** scan ${code.id} of commit`)
-      expect(run.summary).toContain(`**Supply Chain** scan ${sca.id} of commit`)
+      expect(run.summary).toMatch(
+        new RegExp(
+          `^\\*\\*Judged:\\*\\* Code, Secrets in scan ${code.id} of commit .+; Supply Chain in scan ${sca.id} of commit `,
+          'm'
+        )
+      )
     })
   })
 
@@ -173,7 +177,12 @@ describe('each type judged on the scan of the commit that ran its product', () =
         `AI-powered detection findings were not judged: ${why} AI-powered detection, and no other completed scan of commit ${sca.commit.slice(0, 7)} did; the other types were judged`
       ])
       expect(run.summary.split('\n')[0]).toBe(
-        `## ✅ Findings Gate: passed · 1 finding, none blocking · scan of ${sca.commit.slice(0, 7)} · Code, Secrets, AI-powered detection not judged`
+        '## ✅ Findings Gate passed: 1 finding, none blocking'
+      )
+      expect(run.summary.split('\n')[2]).toMatch(
+        new RegExp(
+          `^\\*\\*Judged:\\*\\* Supply Chain in scan ${sca.id} of commit <code>${sca.commit.slice(0, 12)}</code> .+; \\*\\*not judged:\\*\\* Code, Secrets, AI-powered detection — no completed scan of this commit ran them\\.$`
+        )
       )
     })
   })

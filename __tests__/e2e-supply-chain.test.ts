@@ -89,7 +89,7 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
       })
       expect(passed.exitCode).toBe(0)
       expect(passed.outputs.result).toBe('passed')
-      expect(passed.summary).toContain('SCA transitivities: direct')
+      expect(passed.summary).toContain('Supply Chain transitivities: direct')
       const minimist = passed.summary
         .split('\n')
         .find(line => line.includes('<code>minimist@&#8203;1.2.5</code>'))
@@ -186,7 +186,7 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
         expect(passed.exitCode).toBe(0)
         expect(passed.outputs).toMatchObject({ result: 'passed', 'blocking-count': '0' })
         expect(passed.outputs['sca-count']).toBe('7')
-        expect(passed.summary).toContain('SCA findings without a fix do not block')
+        expect(passed.summary).toContain('Supply Chain findings without a fix do not block')
         const vm2 = passed.summary
           .split('\n')
           .find(line => line.includes('<code>vm2@&#8203;3.9.19</code>'))

@@ -103,7 +103,7 @@ describe('run()', () => {
     expect(runner.outputs.result).toBe('passed')
     expect(runner.infos.at(-1)).toMatch(/^Gate passed/)
     expect(runner.secrets).toEqual([emulator.token])
-    expect(runner.summary).toMatch(/^## ✅ Findings Gate: passed/)
+    expect(runner.summary).toMatch(/^## ✅ Findings Gate passed: /)
   })
 
   it('fails: one error line naming the blocking findings, the default outputs', async () => {
@@ -281,7 +281,7 @@ describe('run() when several stages fail at once', () => {
     expect(runner.outputs.result).toBe('skipped')
     expect(runner.failures).toEqual([
       expect.stringMatching(
-        /^No verdict: the block-mode list of open SAST findings could not be read, so fail-on-policy-mode cannot be judged: GET \S+ failed with HTTP 503/
+        /^No verdict: the block-mode list of open Code findings could not be read, so fail-on-policy-mode cannot be judged: GET \S+ failed with HTTP 503/
       )
     ])
   })

@@ -39,36 +39,34 @@ describe('console summary', () => {
     const text = renderConsoleSummary(failingReport({ evidence: EVIDENCE }), PLAIN)
     expect(text).not.toMatch(ESCAPE)
     const lines = text.split('\n')
-    expect(lines[0]).toBe(
-      'FAILED Findings Gate: failed · 2 blocking of 4 findings · scan of ea86292 · Secrets not judged'
-    )
+    expect(lines[0]).toBe('Findings Gate failed: 2 blocking of 4 findings')
     expect(lines[1]).toBe('2 blocking findings')
     expect(text).toContain(
-      'Scan: Code, Supply Chain scan 880000 of commit ea86292c0ffe on main · full scan · completed 2024-05-01 10:00 UTC (2 h before this run)'
-    )
-    expect(text).toContain(
-      'Not judged: Secrets: no completed scan of this commit ran it (see the warnings).'
+      '\nJudged: Code, Supply Chain in scan 880000 of commit ea86292c0ffe on main (full scan, completed 2024-05-01 10:00 UTC, 2 h before this run); not judged: Secrets — no completed scan of this commit ran it.\n'
     )
     expect(text).toContain('Found: 4 findings in scope: 2 blocking, 1 ignored, 1 not blocking')
+    // The Judged line names the types; the scope does not list them again.
+    expect(text).toContain('Scope: deployment acme (id 4242) · repository acme/web · ref ')
+    expect(text).not.toContain(' · types ')
     expect(text).toContain(
-      'Blocking findings (2):\n  HIGH  SAST  app/views.py:12  python.lang.security.audit.eval-detected\n'
+      'Blocking findings (2):\n  HIGH  Code  app/views.py:12  python.lang.security.audit.eval-detected\n'
     )
     expect(text).toContain(
-      '      blocking: severity high ≥ high; policy mode block ≥ block · mode block · finding 1'
+      '      blocking: severity high ≥ high; policy mode block ≥ block · finding 1'
     )
-    expect(text).toContain('  CRITICAL  SCA  package-lock.json:4021  lodash@4.17.20  ssc-')
+    expect(text).toContain('  CRITICAL  Supply Chain  package-lock.json:4021  lodash@4.17.20  ssc-')
     expect(text).toContain('Ignored (1):\n  python.flask.debug-enabled  app/views.py:12  finding 3')
   })
 
   it('a passing run and one without a verdict say so on their first line', () => {
     expect(renderConsoleSummary(runReport({ verdict: verdictOf([]) }), PLAIN)).toMatch(
-      /^PASSED Findings Gate: passed · 0 findings, none blocking\n/
+      /^Findings Gate passed: 0 findings, none blocking\n/
     )
     const noVerdict = renderConsoleSummary(
       runReport({ status: { result: 'skipped', headline: 'No verdict: no scan', apiError: true } }),
       PLAIN
     )
-    expect(noVerdict).toMatch(/^WARNING Findings Gate: no verdict\nNo verdict: no scan\n/)
+    expect(noVerdict).toMatch(/^Findings Gate: no verdict\nNo verdict: no scan\n/)
     expect(noVerdict).toContain('The gate was not evaluated.')
   })
 
@@ -78,7 +76,7 @@ describe('console summary', () => {
       { ...report, thresholds: { ...report.thresholds, warnOnly: true } },
       PLAIN
     )
-    expect(text).toMatch(/^WARNING Findings Gate: failed/)
+    expect(text).toMatch(/^Findings Gate failed: 2 blocking of 4 findings\n/)
     expect(text).toContain('warn-only is set: the gate failed but the job does not.')
   })
 
@@ -97,7 +95,9 @@ describe('console summary', () => {
     expect(plain).not.toMatch(ESCAPE)
     expect(plain).toContain('      msg[2J section_start:1:x[0K\n')
     const coloured = renderConsoleSummary(report, { color: true })
-    expect(coloured).toContain('\u001b[1m\u001b[31mFAILED Findings Gate')
+    expect(coloured).toContain(
+      '\u001b[1m\u001b[31mFindings Gate failed: 1 blocking of 1 finding\u001b[0m'
+    )
     // Only our own SGR sequences: each escape starts `ESC [ digits m`.
     expect(
       coloured
@@ -107,9 +107,23 @@ describe('console summary', () => {
     ).toBe(true)
   })
 
+  it('names no policy mode for a Code finding whose mode was never fetched', () => {
+    const report = runReport({
+      verdict: verdictOf([
+        evaluated(sastFinding({ id: 5, severity: 'high' }), {
+          mode: 'not-fetched',
+          reasons: [{ kind: 'severity', severity: 'high', threshold: 'high' }]
+        })
+      ])
+    })
+    const text = renderConsoleSummary(report, PLAIN)
+    expect(text).toContain('      blocking: severity high ≥ high · finding 5\n')
+    expect(text).not.toContain('fetched')
+  })
+
   it(`lists at most ${CONSOLE_FINDINGS_CAP} blocking findings, then says how many more`, () => {
     const text = renderConsoleSummary(blockingReport(CONSOLE_FINDINGS_CAP + 5), PLAIN)
-    expect(text.match(/^ {2}HIGH {2}SAST/gm)).toHaveLength(CONSOLE_FINDINGS_CAP)
+    expect(text.match(/^ {2}HIGH {2}Code {2}/gm)).toHaveLength(CONSOLE_FINDINGS_CAP)
     expect(text).toContain('… and 5 more blocking findings')
   })
 })

@@ -34,22 +34,25 @@ function tableUnder(markdown: string, headingPrefix: string): string[] {
 }
 
 describe('renderMarkdown: verdict and scope', () => {
-  it('puts the verdict line first', () => {
+  it('puts the verdict first, then the counts; the headline is not repeated', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
-    expect(lines(md)[0]).toBe('## ❌ Findings Gate: failed · 2 blocking of 4 findings')
-    // The full sentence follows the short heading as plain text.
-    expect(lines(md)[2]).toBe('2 blocking findings')
+    expect(lines(md)[0]).toBe('## ❌ Findings Gate failed: 2 blocking of 4 findings')
+    // The counts come next; the headline's sentence would repeat the heading and the table.
+    expect(lines(md)[2]).toBe(
+      '**4** findings in scope: **2** blocking, **1** ignored, **1** not blocking'
+    )
+    expect(md).not.toContain('2 blocking findings\n')
   })
 
   it('uses ✅ for a pass and ⚠️ for warn-only failures and skipped runs', () => {
     expect(lines(renderMarkdown(runReport(), { maxBytes: BIG }))[0]).toBe(
-      '## ✅ Findings Gate: passed'
+      '## ✅ Findings Gate passed'
     )
     const warnOnly = failingReport({
       thresholds: { ...runReport().thresholds, warnOnly: true }
     })
     const md = renderMarkdown(warnOnly, { maxBytes: BIG })
-    expect(lines(md)[0]).toBe('## ⚠️ Findings Gate: failed · 2 blocking of 4 findings')
+    expect(lines(md)[0]).toBe('## ⚠️ Findings Gate failed: 2 blocking of 4 findings')
     expect(md).toContain('`warn-only` is set: the gate failed but the step does not.')
     const skipped = runReport({
       status: { result: 'skipped', headline: 'API unreachable', apiError: true }
@@ -57,32 +60,105 @@ describe('renderMarkdown: verdict and scope', () => {
     const skippedMd = renderMarkdown(skipped, { maxBytes: BIG })
     expect(lines(skippedMd)[0]).toBe('## ⚠️ Findings Gate: no verdict')
     expect(lines(skippedMd)[2]).toBe('API unreachable')
-    expect(skippedMd).toContain('_The gate was not evaluated._')
+    expect(lines(skippedMd)[4]).toBe(
+      'The action could not prove what it would judge (the scan, the findings or the policy modes), so it judged nothing.'
+    )
+    // Said once: no second line that the gate was not evaluated.
+    expect(skippedMd).not.toContain('_The gate was not evaluated._')
+    // No counts to fold without a verdict: the scope and thresholds only.
+    expect(skippedMd).toContain('<details><summary>Scope and thresholds</summary>')
+    expect(skippedMd).not.toContain('| Type |')
+    const gateOff = runReport({
+      status: { result: 'skipped', headline: 'Gate skipped: gate is false' }
+    })
+    const offMd = renderMarkdown({ ...gateOff, verdict: undefined }, { maxBytes: BIG })
+    expect(lines(offMd)[0]).toBe('## ⚠️ Findings Gate skipped')
+    expect(lines(offMd)[2]).toBe('Gate skipped\\: gate is false')
+    expect(offMd).toContain('_The gate was not evaluated._')
   })
 
-  it('shows the scope and the thresholds', () => {
+  it('folds the scope and the thresholds at the end, the types by their product names', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
-    expect(lines(md)[4]).toBe(
+    const all = lines(md)
+    const start = all.indexOf('<details><summary>Scope, thresholds and counts by type</summary>')
+    expect(start).toBeGreaterThan(all.indexOf('### Blocking findings (2)'))
+    expect(all[start + 2]).toBe(
       '**Deployment** <code>acme</code> (id 4242) · **Repository** <code>acme/web</code> · ' +
         '**Ref** <code>refs/pull/7/merge</code> · **Since** 2024-05-01T00\\:00\\:00Z · ' +
-        '**Types** SAST, SCA · **Status** open, reviewing, fixing'
+        '**Types** Code, Supply Chain · **Status** open, reviewing, fixing'
     )
-    expect(lines(md)[6]).toBe(
-      '**Gate:** severity ≥ high · policy mode ≥ block · SCA exposures: reachable, always reachable · ' +
-        'malicious dependencies block · secrets: confirmed-valid secrets block'
+    expect(all[start + 4]).toBe(
+      '**Gate:** severity ≥ high · policy mode ≥ block · Supply Chain exposures: reachable, always reachable · ' +
+        'malicious dependencies block · confirmed-valid secrets block'
     )
+  })
+
+  it('says which types were judged, in which scan, and which were not, by product name', () => {
+    const base = failingReport()
+    const report = failingReport({
+      scope: { ...base.scope, issueTypes: ['sast', 'sca'] },
+      evidence: {
+        required: 'commit',
+        scans: [
+          {
+            id: '880000',
+            commit: 'ea862925470e5c66dbb34397daea3b803902f271',
+            branch: 'refs/pull/7/merge',
+            status: 'SCAN_STATUS_COMPLETED',
+            types: ['sast', 'sca'],
+            fullScan: false,
+            completedAt: '2024-05-02T10:20:30.000Z',
+            ageSeconds: 180
+          }
+        ],
+        notJudged: ['secrets'],
+        requestedRef: 'refs/pull/7/merge',
+        branch: 'refs/pull/7/merge',
+        waitedSeconds: 0
+      }
+    })
+    const md = renderMarkdown(report, { maxBytes: BIG })
+    expect(lines(md)[2]).toBe(
+      '**Judged:** Code, Supply Chain in scan 880000 of commit <code>ea862925470e</code> on ' +
+        '<code>refs/pull/7/merge</code> (diff scan, completed 2024-05-02 10\\:20 UTC, 3 min before this run); ' +
+        '**not judged:** Secrets — no completed scan of this commit ran it.'
+    )
+    // The Judged line names the types: the scope does not list them again.
+    expect(md).not.toContain('**Types**')
+    // No API name in what a person reads: the heading, the Judged line, the settings.
+    const prose = md.replace(/### Blocking findings[\s\S]*?\n\n(?=<details>|###)/, '')
+    expect(prose).not.toMatch(/\bsast\b|\bsca\b|SAST|SCA|SECRETS/)
   })
 })
 
 describe('renderMarkdown: counts and tables', () => {
+  it('names no policy mode for a Code finding whose mode was never fetched', () => {
+    const notFetched = (id: number, blocking: boolean): EvaluatedFinding =>
+      evaluated(sastFinding({ id, severity: blocking ? 'high' : 'low' }), {
+        mode: 'not-fetched',
+        blocking,
+        reasons: blocking ? [{ kind: 'severity', severity: 'high', threshold: 'high' }] : []
+      })
+    const md = renderMarkdown(
+      runReport({ verdict: verdictOf([notFetched(1, true), notFetched(2, false)]) }),
+      {
+        maxBytes: BIG
+      }
+    )
+    expect(tableUnder(md, '### Blocking findings (1)')[2]).toMatch(/ \| severity high ≥ high \|$/)
+    // The Mode column of the non-blocking table: a dash, not "not fetched".
+    expect(md).toMatch(/\| low \| <code>[^|]*<\/code>[^|]* \| — \| /)
+    expect(md).not.toContain('fetched')
+  })
+
   it('counts by type and severity', () => {
     const md = renderMarkdown(failingReport(), { maxBytes: BIG })
     expect(md).toContain(
       [
         '| Type | Critical | High | Medium | Low | Total |',
         '| --- | ---: | ---: | ---: | ---: | ---: |',
-        '| SAST | 0 | 1 | 1 | 1 | 3 |',
-        '| SCA | 1 | 0 | 0 | 0 | 1 |',
+        '| Code | 0 | 1 | 1 | 1 | 3 |',
+        '| Supply Chain | 1 | 0 | 0 | 0 | 1 |',
         '| **Total** | 1 | 1 | 1 | 1 | 4 |'
       ].join('\n')
     )
@@ -106,13 +182,13 @@ describe('renderMarkdown: counts and tables', () => {
     const md = renderMarkdown(report, { maxBytes: BIG })
     expect(md).toContain(
       [
-        '| SAST | 0 | 0 | 0 | 1 | 1 |',
-        '| SCA | 0 | 0 | 0 | 0 | 0 |',
-        '| AI SAST | 0 | 1 | 0 | 0 | 1 |',
+        '| Code | 0 | 0 | 0 | 1 | 1 |',
+        '| Supply Chain | 0 | 0 | 0 | 0 | 0 |',
+        '| AI-powered detection | 0 | 1 | 0 | 0 | 1 |',
         '| **Total** | 0 | 1 | 0 | 1 | 2 |'
       ].join('\n')
     )
-    expect(md).toContain('**Types** SAST, SCA, AI SAST')
+    expect(md).toContain('**Types** Code, Supply Chain, AI-powered detection')
     // Blocking by severity only: no mode is claimed for it.
     expect(md).toMatch(
       /\| high \| <code>ai\.detection\.idor<\/code>[^\n]*\| severity high ≥ high \|\n/
@@ -138,7 +214,7 @@ describe('renderMarkdown: counts and tables', () => {
       '| high | <code>python.lang.security.audit.eval-detected</code>' +
         '<br><sub>Detected the use of eval(). eval() can be dangerous if used to evaluate dynamic content.</sub> | — | ' +
         '[app/views.py\\:12](https://github.com/acme/web/blob/abc123/app/views.py#L12) | ' +
-        'severity high ≥ high; policy mode block ≥ block (mode block) |'
+        'severity high ≥ high; policy mode block ≥ block |'
     )
     // The dependency's transitivity, which fail-on-transitivities reads, beside it.
     expect(rows[3]).toContain(

@@ -59,7 +59,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(github.comments).toHaveLength(1)
     expect(
       github.comments[0]?.body.startsWith(
-        `${COMMENT_MARKER}\n## ❌ Findings Gate: failed · 2 blocking of 4 findings`
+        `${COMMENT_MARKER}\n## ❌ Findings Gate failed: 2 blocking of 4 findings`
       )
     ).toBe(true)
 
@@ -73,7 +73,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     expect(second).toEqual(first)
     expect(github.comments).toHaveLength(1)
     expect(github.comments[0]?.body).toContain(
-      '## ✅ Findings Gate: passed\n\nNo blocking findings\n'
+      '## ✅ Findings Gate passed\n\nNo blocking findings\n'
     )
     expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'GET /repos/acme/web/issues/7/comments',
@@ -95,7 +95,9 @@ describe('upsertPrComment against a local fake of the REST API', () => {
     })
     await upsertPrComment({ token: 't', report, mode: 'always', context: context(), runner })
     const body = github.comments[0]?.body ?? ''
-    expect(body).toContain('| SAST | 0 | 0 | 0 | 0 | 0 |\n| AI SAST | 1 | 0 | 0 | 0 | 1 |\n')
+    expect(body).toContain(
+      '| Code | 0 | 0 | 0 | 0 | 0 |\n| AI-powered detection | 1 | 0 | 0 | 0 | 1 |\n'
+    )
     expect(body).toContain('<code>ai.detection.idor</code>')
   })
 
@@ -119,7 +121,7 @@ describe('upsertPrComment against a local fake of the REST API', () => {
       'GET /user',
       `PATCH /repos/acme/web/issues/comments/${ours.id}`
     ])
-    expect(ours.body).toContain('2 blocking findings')
+    expect(ours.body).toContain('Findings Gate failed: 2 blocking of 4 findings')
     expect(github.comments).toHaveLength(272)
   })
 
@@ -252,7 +254,7 @@ describe('upsertPrComment updates only a comment of its own identity', () => {
     expect(outcome).toEqual({ url: 'https://github.com/acme/web/pull/7#issuecomment-2' })
     expect(hostile.body).toBe(hostileBody)
     expect(github.comments.map(c => c.user.login)).toEqual(['mallory', ACTIONS_BOT])
-    expect(github.comments[1]?.body).toContain('2 blocking findings')
+    expect(github.comments[1]?.body).toContain('Findings Gate failed: 2 blocking of 4 findings')
     expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'GET /repos/acme/web/issues/7/comments',
       'GET /user',
@@ -265,7 +267,7 @@ describe('upsertPrComment updates only a comment of its own identity', () => {
     const ours = github.seed(`${COMMENT_MARKER}\nold summary`, ACTIONS_BOT)
     expect(await upsert('t')).toEqual({ url: ours.html_url })
     expect(hostile.body).toBe(hostileBody)
-    expect(ours.body).toContain('2 blocking findings')
+    expect(ours.body).toContain('Findings Gate failed: 2 blocking of 4 findings')
     expect(github.comments).toHaveLength(2)
   })
 
@@ -274,7 +276,7 @@ describe('upsertPrComment updates only a comment of its own identity', () => {
     const hostile = github.seed(hostileBody, 'mallory')
     const alices = github.seed(`${COMMENT_MARKER}\nold summary`, 'alice')
     expect(await upsert(ALICE_TOKEN)).toEqual({ url: alices.html_url })
-    expect(alices.body).toContain('2 blocking findings')
+    expect(alices.body).toContain('Findings Gate failed: 2 blocking of 4 findings')
     expect(bot.body).toBe(`${COMMENT_MARKER}\nby the job token`)
     expect(hostile.body).toBe(hostileBody)
     expect(github.requests.map(r => `${r.method} ${r.path}`)).toEqual([

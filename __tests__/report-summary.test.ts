@@ -16,7 +16,7 @@ describe('writeJobSummary', () => {
     const runner = new RecordingRunner()
     await expect(writeJobSummary(failingReport(), runner)).resolves.toBe(true)
     const text = runner.summary
-    expect(text.startsWith('## ❌ Findings Gate: failed · 2 blocking of 4 findings\n')).toBe(true)
+    expect(text.startsWith('## ❌ Findings Gate failed: 2 blocking of 4 findings\n')).toBe(true)
     expect(text).toContain('### Blocking findings (2)')
   })
 

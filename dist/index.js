@@ -30872,7 +30872,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8896:
+/***/ 4633:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -44147,8 +44147,32 @@ function lookUpProject(transport, deployment, { slug, repository }) {
     });
 }
 
-// EXTERNAL MODULE: ./src/evidence/products.ts
-var products = __nccwpck_require__(25);
+;// CONCATENATED MODULE: ./src/evidence/products.ts
+/**
+ * The spellings of each product seen in scans (lower-cased): the app's, the issue type's, the
+ * protobuf enum's (`PRODUCT_AI_SAST` in the scans search's products).
+ */
+const PRODUCT_SPELLINGS = {
+    sast: ['sast', 'code', 'product_sast'],
+    sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
+    secrets: ['secrets', 'product_secrets'],
+    ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
+};
+// The names users know the types by live in domain.ts, where every stage can read them.
+
+/**
+ * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
+ * nothing: its findings could be any product's.
+ */
+function ranProduct(scan, type) {
+    const spellings = PRODUCT_SPELLINGS[type];
+    return (scan.enabledProducts ?? []).some(product => spellings.includes(product.trim().toLowerCase()));
+}
+/** A scan still in progress may yet vouch for `type`: it ran the product, or does not say. */
+function mayRunProduct(scan, type) {
+    return scan.enabledProducts === undefined || ranProduct(scan, type);
+}
+
 ;// CONCATENATED MODULE: ./src/evidence/scan-judge.ts
 
 const BRANCH_PREFIX = 'refs/heads/';
@@ -44177,7 +44201,7 @@ function newestFirst(a, b) {
 /** The newest completed scan of `scans` that ran the product of `type`. */
 function newestCompleted(scans, type) {
     return scans
-        .filter(scan => scan.status === 'completed' && (0,products/* ranProduct */.bP)(scan, type))
+        .filter(scan => scan.status === 'completed' && ranProduct(scan, type))
         .sort(newestFirst)[0];
 }
 /** The newest scan of any status, for messages. */
@@ -44235,7 +44259,7 @@ function judgeCommit(scans, commit, type) {
     // Nothing of the commit recorded yet: its scan (a managed one, or a job not started) may come.
     if (ofCommit.length === 0)
         return { kind: 'wait' };
-    const mayRun = ofCommit.filter(each => (0,products/* mayRunProduct */.G3)(each, type));
+    const mayRun = ofCommit.filter(each => mayRunProduct(each, type));
     const inProgress = newestScan(mayRun.filter(each => IN_PROGRESS.has(each.status)));
     if (inProgress)
         return { kind: 'wait', scan: inProgress };
@@ -44345,13 +44369,13 @@ async function prove_scan_settle(judgement, found, requirement, options, source,
     }
     for (const [type, each] of unproven) {
         const why = typeMissing(type, each, requirement, completedWithout(found, requirement, judgement.branch));
-        options.warn(`${products/* PRODUCT_NAMES */.Tk[type]} findings were not judged: ${why}; the other types were judged`);
+        options.warn(`${src_domain/* PRODUCT_NAMES */.Tk[type]} findings were not judged: ${why}; the other types were judged`);
     }
     return proven;
 }
 /** Why one type has no proven scan, in a sentence of its own (for a warning). */
 function typeMissing(type, judgement, requirement, completedWithoutIt) {
-    const product = products/* PRODUCT_NAMES */.Tk[type];
+    const product = src_domain/* PRODUCT_NAMES */.Tk[type];
     const of = requirement.mode === 'commit' ? `commit ${prove_scan_short(requirement.commit)}` : requirement.ref;
     if (judgement.kind === 'wait') {
         const { scan } = judgement;
@@ -44369,7 +44393,7 @@ function typeMissing(type, judgement, requirement, completedWithoutIt) {
 }
 async function unprovenMessage(type, judgement, found, context, source) {
     const { requirement, options, waited, serverTime } = context;
-    const product = products/* PRODUCT_NAMES */.Tk[type];
+    const product = src_domain/* PRODUCT_NAMES */.Tk[type];
     const where = `${requirement.ref} of ${options.repository}`;
     if (judgement.kind === 'failed') {
         const { scan } = judgement;
@@ -44526,7 +44550,7 @@ function provenLines(evidence) {
         const age = evidence.provenAt !== undefined && scan.completedAt !== undefined
             ? `, completed ${(0,time_duration/* formatDuration */.a3)(Math.max(0, evidence.provenAt - scan.completedAt))} ago`
             : '';
-        return `Judging the ${(0,products/* productList */.KC)(types)} findings of scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} (${scan.statusText}${age})`;
+        return `Judging the ${(0,src_domain/* productList */.KC)(types)} findings of scan ${scan.id} of commit ${prove_scan_short(scan.commit)} on ${scan.branch} (${scan.statusText}${age})`;
     });
     if (evidence.branch !== evidence.requestedRef) {
         lines.push(`No scan records ${evidence.requestedRef}, but the repository's scans record "${evidence.branch}" (scans run outside GitHub Actions spell the branch bare): judging the findings of "${evidence.branch}"`);
@@ -44566,7 +44590,7 @@ async function confirmEvidence(transport, where, evidence, log) {
         const newer = head
             ? `scan ${head.id} of commit ${prove_scan_short(head.commit)} completed`
             : `scan ${proven.id} is no longer the newest completed scan`;
-        throw new NoVerdictError(`${newer} on ${evidence.branch} while the findings were read, so the ${products/* PRODUCT_NAMES */.Tk[type]} findings may be its, not those of scan ${proven.id} of commit ${prove_scan_short(proven.commit)}; run the step again`, 'on-missing-scan');
+        throw new NoVerdictError(`${newer} on ${evidence.branch} while the findings were read, so the ${src_domain/* PRODUCT_NAMES */.Tk[type]} findings may be its, not those of scan ${proven.id} of commit ${prove_scan_short(proven.commit)}; run the step again`, 'on-missing-scan');
     }
 }
 /**
@@ -44586,7 +44610,7 @@ async function proveBaseline(transport, where, ref, types, log) {
                 scans.set(type, each.scan);
         const missing = matchable.filter(type => !scans.has(type));
         if (missing.length > 0) {
-            log.warn(`baseline-ref ${ref}: no completed scan of it ran ${(0,products/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
+            log.warn(`baseline-ref ${ref}: no completed scan of it ran ${(0,src_domain/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
         }
         if (scans.size === 0)
             return undefined;
@@ -45901,6 +45925,7 @@ async function everyDependency(transport, deploymentId, repositoryId, repository
 
 
 
+
 /**
  * The mode lists of one status's SAST list: one per mode at or above `threshold`, each asking for
  * `plannedPages` at once and read to its end like any list (pages.ts). A list that cannot be read
@@ -45919,7 +45944,7 @@ async function noVerdictOnFailure(read, which, query) {
     catch (error) {
         if (!isClientError(error))
             throw error;
-        throw new NoVerdictError(`the ${which} list of ${query.status} SAST findings could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
+        throw new NoVerdictError(`the ${which} list of ${query.status} ${src_domain/* PRODUCT_NAMES */.Tk.sast} findings could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`, 'on-api-error');
     }
 }
 
@@ -47534,6 +47559,7 @@ function selectTicketFindings(findings, which) {
 
 
 
+
 /**
  * Whether a failed ticket request may still have created tickets: no answer after the request
  * was sent, or a server/gateway error other than the ones that prove it was not processed.
@@ -47569,7 +47595,7 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
     for (const [type, findingIds] of selected) {
         if (TICKETED_TYPES.has(type))
             continue;
-        warn(`Tickets for ${type} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`);
+        warn(`Tickets for ${src_domain/* PRODUCT_NAMES */.Tk[type]} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`);
         skipped.push({ findingIds, reason: NOT_TICKETED });
     }
     const outcomes = await Promise.allSettled(types.map(([type, findingIds]) => createTickets(transport, deploymentSlug, {
@@ -47586,8 +47612,8 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
             const message = (0,error_text/* errorText */.k)(error);
             const uncertain = mayHaveCreatedTickets(error);
             const prefix = uncertain
-                ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
-                : `Tickets for ${type} ${idsText(findingIds)} were not created`;
+                ? `Tickets for ${src_domain/* PRODUCT_NAMES */.Tk[type]} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
+                : `Tickets for ${src_domain/* PRODUCT_NAMES */.Tk[type]} ${idsText(findingIds)} were not created`;
             warn(`${prefix}: ${message}`);
             failed.push({ findingIds, error: uncertain ? `may have been created: ${message}` : message });
             return;
@@ -47596,11 +47622,11 @@ async function openTickets(transport, deploymentSlug, findings, settings, warn) 
             created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug });
         }
         for (const failure of outcome.value.failed) {
-            warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`);
+            warn(`Ticket for ${src_domain/* PRODUCT_NAMES */.Tk[type]} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`);
             failed.push({ findingIds: failure.issueIds, error: failure.error });
         }
         for (const skip of outcome.value.skipped) {
-            warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`);
+            warn(`Ticket for ${src_domain/* PRODUCT_NAMES */.Tk[type]} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`);
             skipped.push({ findingIds: skip.issueIds, reason: skip.reason });
         }
     });
@@ -51728,6 +51754,8 @@ async function action_run() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KC: () => (/* binding */ productList),
+/* harmony export */   Tk: () => (/* binding */ PRODUCT_NAMES),
 /* harmony export */   b3: () => (/* binding */ EXPOSURES),
 /* harmony export */   cH: () => (/* binding */ validationStateText),
 /* harmony export */   co: () => (/* binding */ ISSUE_TYPES),
@@ -51759,6 +51787,22 @@ const EXPOSURES = [
 const TRANSITIVITIES = ['direct', 'transitive', 'unknown'];
 /** Code, Supply Chain, Secrets and AI-powered detection findings. */
 const ISSUE_TYPES = ['sast', 'sca', 'secrets', 'ai_sast'];
+/**
+ * What users call each type: the product names. Every sentence, heading and column a person
+ * reads names a type by these; the API names (`sast`, …) stay where something is typed or parsed
+ * (inputs, outputs, the JSON report, SARIF properties). Here, not in one stage, so every stage's
+ * messages can say them.
+ */
+const PRODUCT_NAMES = {
+    sast: 'Code',
+    sca: 'Supply Chain',
+    secrets: 'Secrets',
+    ai_sast: 'AI-powered detection'
+};
+/** `sast, sca` → `Code, Supply Chain`. */
+function productList(types) {
+    return types.map(type => PRODUCT_NAMES[type]).join(', ');
+}
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
 const VALIDATION_STATES = (/* unused pure expression or super */ null && ([
     'confirmed_valid',
@@ -51821,52 +51865,6 @@ const SCAN_STATUSES = (/* unused pure expression or super */ null && ([
 ]));
 // The gate's verdict, its own module: every stage reads it through this one.
 
-
-
-/***/ }),
-
-/***/ 25:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G3: () => (/* binding */ mayRunProduct),
-/* harmony export */   KC: () => (/* binding */ productList),
-/* harmony export */   Tk: () => (/* binding */ PRODUCT_NAMES),
-/* harmony export */   bP: () => (/* binding */ ranProduct)
-/* harmony export */ });
-/**
- * The spellings of each product seen in scans (lower-cased): the app's, the issue type's, the
- * protobuf enum's (`PRODUCT_AI_SAST` in the scans search's products).
- */
-const PRODUCT_SPELLINGS = {
-    sast: ['sast', 'code', 'product_sast'],
-    sca: ['sca', 'supply_chain', 'supply-chain', 'supplychain', 'product_sca'],
-    secrets: ['secrets', 'product_secrets'],
-    ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
-};
-/** What the reports call each type. */
-const PRODUCT_NAMES = {
-    sast: 'Code',
-    sca: 'Supply Chain',
-    secrets: 'Secrets',
-    ai_sast: 'AI-powered detection'
-};
-/**
- * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
- * nothing: its findings could be any product's.
- */
-function ranProduct(scan, type) {
-    const spellings = PRODUCT_SPELLINGS[type];
-    return (scan.enabledProducts ?? []).some(product => spellings.includes(product.trim().toLowerCase()));
-}
-/** A scan still in progress may yet vouch for `type`: it ran the product, or does not say. */
-function mayRunProduct(scan, type) {
-    return scan.enabledProducts === undefined || ranProduct(scan, type);
-}
-/** `sast, sca` → `Code, Supply Chain`. */
-function productList(types) {
-    return types.map(type => PRODUCT_NAMES[type]).join(', ');
-}
 
 
 /***/ }),
@@ -52151,7 +52149,7 @@ function transitivityOf(finding) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8896);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4633);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -52559,6 +52557,7 @@ function formatCount(n) {
 /* harmony export */   HZ: () => (/* binding */ licenseSentence),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Xc: () => (/* binding */ fixText),
+/* harmony export */   Zy: () => (/* binding */ modeBesideReasons),
 /* harmony export */   cM: () => (/* binding */ licenseTitle),
 /* harmony export */   fN: () => (/* binding */ locationText),
 /* harmony export */   hi: () => (/* binding */ epssText),
@@ -52566,8 +52565,7 @@ function formatCount(n) {
 /* harmony export */   uV: () => (/* binding */ reasonText),
 /* harmony export */   up: () => (/* binding */ thresholdParts),
 /* harmony export */   zR: () => (/* binding */ modeText),
-/* harmony export */   zT: () => (/* binding */ reasonsText),
-/* harmony export */   zn: () => (/* binding */ TYPE_LABELS)
+/* harmony export */   zT: () => (/* binding */ reasonsText)
 /* harmony export */ });
 /* harmony import */ var _domain_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9375);
 /**
@@ -52576,13 +52574,6 @@ function formatCount(n) {
  * reporter escapes for its own medium.
  */
 
-/** Each type's name in the counts and the scope: SAST, SCA, SECRETS, AI SAST. */
-const TYPE_LABELS = {
-    sast: 'SAST',
-    sca: 'SCA',
-    secrets: 'SECRETS',
-    ai_sast: 'AI SAST'
-};
 function reasonText(reason) {
     switch (reason.kind) {
         case 'severity':
@@ -52600,7 +52591,10 @@ function reasonText(reason) {
 function reasonsText(reasons) {
     return reasons.map(reasonText).join('; ');
 }
-/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
+/**
+ * Code: the rule's policy mode (see FindingMode), none when no mode was fetched (a reader can do
+ * nothing with "not fetched"); Supply Chain: the reachability, and `malicious` when it is.
+ */
 function modeText(evaluated) {
     const { finding } = evaluated;
     if (finding.type === 'sca') {
@@ -52610,8 +52604,14 @@ function modeText(evaluated) {
     if (finding.type === 'secrets') {
         return `${(0,_domain_js__WEBPACK_IMPORTED_MODULE_0__/* .validationStateText */ .cH)(finding.validationState)}, mode ${finding.mode}`;
     }
-    // `not-fetched` → `not fetched`, `below-block` → `below block`.
-    return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ');
+    if (evaluated.mode === undefined || evaluated.mode === 'not-fetched')
+        return '';
+    // `below-block` → `below block`.
+    return evaluated.mode.replace('-', ' ');
+}
+/** The mode beside the reasons a finding blocks for: none when a policy-mode reason names it. */
+function modeBesideReasons(evaluated) {
+    return evaluated.reasons.some(reason => reason.kind === 'policy-mode') ? '' : modeText(evaluated);
 }
 /** `path:line` (or just the path) of a location. */
 function locationText(location) {
@@ -52648,15 +52648,18 @@ const SECRETS_THRESHOLD_TEXT = {
     any: 'every secret blocks',
     none: 'secrets block by severity and mode only'
 };
-/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+/**
+ * The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …), the
+ * types by their product names.
+ */
 function thresholdParts(t) {
     return [
         t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
         t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-        `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+        `Supply Chain exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
         ...supplyChainParts(t),
         t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-        `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+        SECRETS_THRESHOLD_TEXT[t.failOnSecrets]
     ];
 }
 /** The Supply Chain settings that differ from blocking every transitivity, fix or not. */
@@ -52664,10 +52667,10 @@ function supplyChainParts(t) {
     const parts = [];
     const transitivities = t.failOnTransitivities;
     if (transitivities !== undefined && transitivities.length < _domain_js__WEBPACK_IMPORTED_MODULE_0__/* .TRANSITIVITIES */ .zR.length) {
-        parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`);
+        parts.push(`Supply Chain transitivities: ${transitivities.join(', ') || 'none'}`);
     }
     if (t.ignoreUnfixed === true)
-        parts.push('SCA findings without a fix do not block');
+        parts.push('Supply Chain findings without a fix do not block');
     if (t.failOnEpss !== undefined)
         parts.push(`EPSS ≥ ${epssText(t.failOnEpss)} blocks`);
     return parts;
@@ -52707,7 +52710,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Gc: () => (/* binding */ renderMarkdown)
 });
 
-// UNUSED EXPORTS: ROW_CAP, buildSections, shortTitle, verdictLine
+// UNUSED EXPORTS: ROW_CAP, buildSections, verdictLine, verdictTitle
 
 // EXTERNAL MODULE: ./src/time/duration.ts
 var duration = __nccwpck_require__(2061);
@@ -52884,9 +52887,12 @@ function locationCell(evaluated) {
         return finding.url ? (0,report_escape/* link */.nf)('view', finding.url) : '—';
     return (0,report_escape/* link */.nf)((0,report_escape/* escapeCell */.kq)(where), finding.url);
 }
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+/**
+ * Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name;
+ * a policy-mode reason names the mode already (`policy mode block ≥ block`).
+ */
 function whyCell(evaluated) {
-    const mode = (0,labels/* modeText */.zR)(evaluated);
+    const mode = (0,labels/* modeBesideReasons */.Zy)(evaluated);
     const shown = mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`;
     return (0,report_escape/* escapeCell */.kq)(`${(0,labels/* reasonsText */.zT)(evaluated.reasons)}${shown}`);
 }
@@ -53208,8 +53214,6 @@ function warningsSection(warnings) {
     };
 }
 
-// EXTERNAL MODULE: ./src/evidence/products.ts
-var products = __nccwpck_require__(25);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 /**
  * The run as GitHub-flavoured Markdown, for the job summary and the PR comment.
@@ -53228,23 +53232,22 @@ var products = __nccwpck_require__(25);
 
 
 
-
 /** Hidden marker by which the action finds its own PR comment again. */
 const COMMENT_MARKER = '<!-- findings-gate-comment -->';
 function renderMarkdown(report, opts) {
     return fitSections(buildSections(report, opts.coverage), Math.max(0, Math.floor(opts.maxBytes)));
 }
-/** The document in reading order; exported for tests of the structure. */
+/**
+ * The document in reading order: the verdict, what was judged and the counts first, then the
+ * findings, what the effects did and the warnings; the scope and the thresholds, which a reader
+ * looks up rather than reads, folded at the end. Exported for tests of the structure.
+ */
 function buildSections(report, coverage) {
     const { verdict } = report;
     const sections = [
         textSection(verdictLine(report)),
         evidenceSection(report),
-        textSection(scopeText(report)),
-        textSection(thresholdsText(report)),
-        verdict
-            ? textSection(countsText(report, verdict))
-            : textSection('_The gate was not evaluated._\n'),
+        verdict ? textSection(countsLine(verdict)) : notEvaluatedSection(report),
         coverageSection(coverage),
         verdict ? blockingSection(verdict.blocking) : undefined,
         verdict ? licenseSection(verdict) : undefined,
@@ -53260,6 +53263,7 @@ function buildSections(report, coverage) {
         report.tags ? textSection(tagsText(report.tags)) : undefined,
         report.sbom ? sbomSection(report.sbom) : undefined,
         warningsSection(report.warnings),
+        textSection(settingsText(report)),
         report.runUrl ? textSection(`${(0,report_escape/* link */.nf)('View the workflow run', report.runUrl)}\n`) : undefined
     ];
     return sections.filter((s) => s !== undefined);
@@ -53273,30 +53277,33 @@ function verdictIcon(report) {
         return '❌';
     return '⚠️';
 }
-/** The heading's few words: the verdict, the counts, and the scan judged. */
-function shortTitle(report) {
-    const { verdict, evidence } = report;
-    const scan = evidence && evidence.required !== 'none' ? scanTitle(evidence) : '';
+/**
+ * The verdict in a few words, verdict first: `Findings Gate failed: 5 blocking of 16 findings`,
+ * `Findings Gate passed: 16 findings, none blocking`, `Findings Gate: no verdict`.
+ */
+function verdictTitle(report) {
+    const { verdict } = report;
     if (report.status.apiError)
-        return 'no verdict';
+        return 'Findings Gate: no verdict';
     if (!verdict)
-        return report.status.result === 'skipped' ? 'skipped' : report.status.result;
+        return `Findings Gate ${report.status.result}`;
     const total = verdict.counts.total;
     const found = `${(0,report_escape/* formatCount */.B4)(total)} ${(0,labels/* plural */.LS)(total, 'finding')}`;
     if (verdict.result === 'passed')
-        return `passed · ${found}, none blocking${scan}`;
+        return `Findings Gate passed: ${found}, none blocking`;
     const blocking = verdict.blocking.length + verdict.licenseViolations.length;
-    return `failed · ${(0,report_escape/* formatCount */.B4)(blocking)} blocking of ${found}${scan}`;
+    return `Findings Gate failed: ${(0,report_escape/* formatCount */.B4)(blocking)} blocking of ${found}`;
 }
 /**
- * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
- * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
+ * The heading (an H2 short enough for one line), then what only the sentence says: why there is
+ * no verdict, or that warn-only softens the failure. A verdict's own headline is not repeated:
+ * the heading, the counts and the blocking table say it.
  */
 function verdictLine(report) {
-    const lines = [
-        `## ${verdictIcon(report)} Findings Gate: ${(0,report_escape/* escapeMarkdown */.FV)(shortTitle(report))}\n`,
-        `\n${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`
-    ];
+    // The title is the action's own words and numbers: nothing in it to escape.
+    const lines = [`## ${verdictIcon(report)} ${verdictTitle(report)}\n`];
+    if (!report.verdict)
+        lines.push(`\n${(0,report_escape/* escapeMarkdown */.FV)(report.status.headline)}\n`);
     if (report.status.result === 'failed' && report.thresholds.warnOnly) {
         lines.push('\n`warn-only` is set: the gate failed but the step does not.\n');
     }
@@ -53305,51 +53312,61 @@ function verdictLine(report) {
     }
     return lines.join('');
 }
-/** ` · scan of ea86292`, and the types left out, when any were. */
-function scanTitle(evidence) {
-    const commits = [...new Set(evidence.scans.map(scan => scan.commit.slice(0, 7)))];
-    const left = evidence.notJudged.length > 0 ? ` · ${(0,products/* productList */.KC)(evidence.notJudged)} not judged` : '';
-    return `${commits.length > 0 ? ` · scan of ${commits.join(', ')}` : ''}${left}`;
+/** Without a verdict: said once, by the heading's sentence when the gate could not judge. */
+function notEvaluatedSection(report) {
+    return report.status.apiError ? undefined : textSection('_The gate was not evaluated._\n');
 }
-/** Which scans the findings come from, or that nobody checked. */
+/**
+ * What was judged, in one sentence: `**Judged:** Code, Supply Chain in scan 880000 of commit …;
+ * **not judged:** Secrets — no completed scan of this commit ran it.`, then how the scans were
+ * found when that is worth a note.
+ */
 function evidenceText(report) {
     const { evidence } = report;
     if (!evidence)
         return undefined;
+    const types = (0,domain/* productList */.KC)(report.scope.issueTypes) || 'nothing';
     if (evidence.required === 'none') {
-        return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n";
+        return `**Judged:** ${types}: the ref's findings as the platform holds them, whatever commit they were found at; no scan was checked (\`require-scan: none\`).\n`;
     }
-    const lines = evidence.scans.map(scan => `${scanText(scan)}\n`);
+    const judged = evidence.scans.map(scan => `${(0,domain/* productList */.KC)(scan.types)} in ${scanText(scan)}`);
+    const notJudged = evidence.notJudged.length > 0
+        ? `; **not judged:** ${(0,domain/* productList */.KC)(evidence.notJudged)} — no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'}`
+        : '';
     const notes = [
         evidence.waitedSeconds > 0 ? `Waited ${evidence.waitedSeconds} s for the scans.` : undefined,
         evidence.required === 'ref'
             ? "Each type's newest completed scan of the ref (`require-scan: ref`)."
             : undefined,
-        evidence.notJudged.length > 0
-            ? `**Not judged:** ${(0,products/* productList */.KC)(evidence.notJudged)}: no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'} (see the warnings).`
-            : undefined,
         evidence.branch !== evidence.requestedRef
             ? `No scan records ${(0,report_escape/* code */.aY)(evidence.requestedRef)}; the repository's scans record ${(0,report_escape/* code */.aY)(evidence.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${(0,report_escape/* code */.aY)(evidence.branch)} were judged.`
             : undefined
     ].filter(note => note !== undefined);
-    return `${lines.join('\n')}${notes.length > 0 ? `\n${notes.join(' ')}\n` : ''}`;
+    return `**Judged:** ${judged.join('; ') || 'nothing'}${notJudged}.${notes.map(note => ` ${note}`).join('')}\n`;
 }
-/** `**Code, Supply Chain** scan 880000 of commit `ea86292…` on `refs/heads/main` · full scan · …` */
+/** `scan 880000 of commit `ea86292…` on `refs/heads/main` (full scan, completed … UTC, 3 min before this run)` */
 function scanText(scan) {
-    const parts = [
-        `**${(0,products/* productList */.KC)(scan.types)}** scan ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`,
+    const details = [
         scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
         scan.completedAt
             ? `completed ${(0,report_escape/* escapeMarkdown */.FV)(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${scan.ageSeconds === undefined
                 ? ''
-                : ` (${(0,duration/* formatDuration */.a3)(scan.ageSeconds * 1000)} before this run)`}`
+                : `, ${(0,duration/* formatDuration */.a3)(scan.ageSeconds * 1000)} before this run`}`
             : undefined
-    ];
-    return parts.filter(part => part !== undefined).join(' · ');
+    ].filter(part => part !== undefined);
+    const head = `scan ${(0,report_escape/* escapeMarkdown */.FV)(scan.id)} of commit ${(0,report_escape/* code */.aY)(scan.commit.slice(0, 12))} on ${(0,report_escape/* code */.aY)(scan.branch)}`;
+    return details.length > 0 ? `${head} (${details.join(', ')})` : head;
 }
 function evidenceSection(report) {
     const text = evidenceText(report);
     return text === undefined ? undefined : textSection(text);
+}
+/** The scope, the thresholds and the counts by type, folded: looked up, not read. */
+function settingsText(report) {
+    const counts = report.verdict ? `\n${countsTable(report, report.verdict)}` : '';
+    const title = report.verdict ? 'Scope, thresholds and counts by type' : 'Scope and thresholds';
+    return (`<details><summary>${title}</summary>\n\n` +
+        `${scopeText(report)}\n${thresholdsText(report)}${counts}\n</details>\n`);
 }
 function scopeText(report) {
     const { scope } = report;
@@ -53360,7 +53377,9 @@ function scopeText(report) {
     parts.push(`**Repository** ${(0,report_escape/* code */.aY)(scope.repository)}`);
     parts.push(`**Ref** ${(0,report_escape/* code */.aY)(scope.ref)}`);
     parts.push(`**Since** ${scope.since === undefined ? 'all time' : (0,report_escape/* escapeMarkdown */.FV)(scope.since)}`);
-    parts.push(`**Types** ${scope.issueTypes.map(t => labels/* TYPE_LABELS */.zn[t]).join(', ') || 'none'}`);
+    // With evidence the Judged line names the types; without, they are what would be judged.
+    if (!report.evidence)
+        parts.push(`**Types** ${(0,domain/* productList */.KC)(scope.issueTypes) || 'none'}`);
     parts.push(`**Status** ${(0,report_escape/* escapeMarkdown */.FV)(scope.findingStatus.join(', '))}`);
     return `${parts.join(' · ')}\n`;
 }
@@ -53388,9 +53407,10 @@ function countRow(label, c) {
     const total = c.critical + c.high + c.medium + c.low;
     return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(report_escape/* formatCount */.B4).join(' | ')} |\n`;
 }
-function countsText(report, verdict) {
+/** The counts of each type judged, by severity, and their totals. */
+function countsTable(report, verdict) {
     const { counts } = verdict;
-    const rows = report.scope.issueTypes.map(type => countRow(labels/* TYPE_LABELS */.zn[type], counts[type]));
+    const rows = report.scope.issueTypes.map(type => countRow(domain/* PRODUCT_NAMES */.Tk[type], counts[type]));
     const sum = (severity) => domain/* ISSUE_TYPES */.co.reduce((total, type) => total + counts[type][severity], 0);
     const total = {
         critical: sum('critical'),
@@ -53398,20 +53418,24 @@ function countsText(report, verdict) {
         medium: sum('medium'),
         low: sum('low')
     };
+    return ('| Type | Critical | High | Medium | Low | Total |\n' +
+        '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
+        rows.join('') +
+        countRow('**Total**', total));
+}
+/** `**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking`. */
+function countsLine(verdict) {
+    const { counts } = verdict;
     const licenses = verdict.licenseViolations.length;
-    const line = `**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
+    return (`**${(0,report_escape/* formatCount */.B4)(counts.total)}** ${(0,labels/* plural */.LS)(counts.total, 'finding')} in scope: ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.blocking.length)}** ${verdict.baseline ? 'new and ' : ''}blocking, ` +
         existingText(verdict) +
         `**${(0,report_escape/* formatCount */.B4)(verdict.ignored.length)}** ignored, ` +
         `**${(0,report_escape/* formatCount */.B4)(verdict.nonBlocking.length)}** not blocking` +
         (licenses > 0
             ? ` · **${(0,report_escape/* formatCount */.B4)(licenses)}** ${(0,labels/* plural */.LS)(licenses, 'dependency', 'dependencies')} with ${(0,gate_licenses/* violationsNoun */.Nm)(verdict.licenseViolations)}`
-            : '');
-    return ('| Type | Critical | High | Medium | Low | Total |\n' +
-        '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
-        rows.join('') +
-        countRow('**Total**', total) +
-        `\n${line}\n`);
+            : '') +
+        '\n');
 }
 /** `**9** existing on `main`, ` with a baseline ref; '' without one. */
 function existingText(verdict) {

@@ -36,6 +36,24 @@ export type Transitivity = (typeof TRANSITIVITIES)[number]
 export const ISSUE_TYPES = ['sast', 'sca', 'secrets', 'ai_sast'] as const
 export type IssueType = (typeof ISSUE_TYPES)[number]
 
+/**
+ * What users call each type: the product names. Every sentence, heading and column a person
+ * reads names a type by these; the API names (`sast`, …) stay where something is typed or parsed
+ * (inputs, outputs, the JSON report, SARIF properties). Here, not in one stage, so every stage's
+ * messages can say them.
+ */
+export const PRODUCT_NAMES: Readonly<Record<IssueType, string>> = {
+  sast: 'Code',
+  sca: 'Supply Chain',
+  secrets: 'Secrets',
+  ai_sast: 'AI-powered detection'
+}
+
+/** `sast, sca` → `Code, Supply Chain`. */
+export function productList(types: readonly IssueType[]): string {
+  return types.map(type => PRODUCT_NAMES[type]).join(', ')
+}
+
 /** What the platform learned by trying a secret against its service; `unknown` when not told. */
 export const VALIDATION_STATES = [
   'confirmed_valid',

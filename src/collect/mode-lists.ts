@@ -7,7 +7,7 @@
 import { isClientError } from '../api/errors.js'
 import { readFindingIds, type FindingsQuery } from '../api/findings.js'
 import type { Transport } from '../api/transport.js'
-import type { RuleBoardMode } from '../domain.js'
+import { PRODUCT_NAMES, type RuleBoardMode } from '../domain.js'
 import { NoVerdictError } from '../errors.js'
 import { modesAtOrAbove, type ModeList } from '../gate/modes.js'
 
@@ -39,7 +39,7 @@ async function noVerdictOnFailure<T>(
   } catch (error) {
     if (!isClientError(error)) throw error
     throw new NoVerdictError(
-      `the ${which} list of ${query.status} SAST findings could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`,
+      `the ${which} list of ${query.status} ${PRODUCT_NAMES.sast} findings could not be read, so fail-on-policy-mode cannot be judged: ${error.message}. Set fail-on-policy-mode: none to gate without policy modes`,
       'on-api-error'
     )
   }

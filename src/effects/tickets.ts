@@ -1,7 +1,12 @@
 import { createTickets } from '../api/tickets.js'
 import { ApiError, NetworkError } from '../api/errors.js'
 import type { Transport } from '../api/transport.js'
-import type { EvaluatedFinding, IssueType, TicketsOutcome } from '../domain.js'
+import {
+  PRODUCT_NAMES,
+  type EvaluatedFinding,
+  type IssueType,
+  type TicketsOutcome
+} from '../domain.js'
 import { selectTicketFindings } from '../gate/ticket-selection.js'
 import { errorText } from '../text/error-text.js'
 import { quoted } from '../text/log-text.js'
@@ -56,7 +61,7 @@ export async function openTickets(
   const types = selected.filter(([type]) => TICKETED_TYPES.has(type))
   for (const [type, findingIds] of selected) {
     if (TICKETED_TYPES.has(type)) continue
-    warn(`Tickets for ${type} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`)
+    warn(`Tickets for ${PRODUCT_NAMES[type]} ${idsText(findingIds)} skipped: ${NOT_TICKETED}`)
     skipped.push({ findingIds, reason: NOT_TICKETED })
   }
   const outcomes = await Promise.allSettled(
@@ -77,8 +82,8 @@ export async function openTickets(
       const message = errorText(error)
       const uncertain = mayHaveCreatedTickets(error)
       const prefix = uncertain
-        ? `Tickets for ${type} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
-        : `Tickets for ${type} ${idsText(findingIds)} were not created`
+        ? `Tickets for ${PRODUCT_NAMES[type]} ${idsText(findingIds)} may have been created (no answer came back); check the tracker before re-running`
+        : `Tickets for ${PRODUCT_NAMES[type]} ${idsText(findingIds)} were not created`
       warn(`${prefix}: ${message}`)
       failed.push({ findingIds, error: uncertain ? `may have been created: ${message}` : message })
       return
@@ -87,11 +92,15 @@ export async function openTickets(
       created.push({ findingIds: ticket.issueIds, url: ticket.url, key: ticket.externalSlug })
     }
     for (const failure of outcome.value.failed) {
-      warn(`Ticket for ${type} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`)
+      warn(
+        `Ticket for ${PRODUCT_NAMES[type]} ${idsText(failure.issueIds)} failed: ${quoted(failure.error)}`
+      )
       failed.push({ findingIds: failure.issueIds, error: failure.error })
     }
     for (const skip of outcome.value.skipped) {
-      warn(`Ticket for ${type} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`)
+      warn(
+        `Ticket for ${PRODUCT_NAMES[type]} ${idsText(skip.issueIds)} skipped: ${quoted(skip.reason)}`
+      )
       skipped.push({ findingIds: skip.issueIds, reason: skip.reason })
     }
   })

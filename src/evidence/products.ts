@@ -15,13 +15,8 @@ const PRODUCT_SPELLINGS: Readonly<Record<IssueType, readonly string[]>> = {
   ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 }
 
-/** What the reports call each type. */
-export const PRODUCT_NAMES: Readonly<Record<IssueType, string>> = {
-  sast: 'Code',
-  sca: 'Supply Chain',
-  secrets: 'Secrets',
-  ai_sast: 'AI-powered detection'
-}
+// The names users know the types by live in domain.ts, where every stage can read them.
+export { PRODUCT_NAMES, productList } from '../domain.js'
 
 /**
  * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
@@ -37,9 +32,4 @@ export function ranProduct(scan: Scan, type: IssueType): boolean {
 /** A scan still in progress may yet vouch for `type`: it ran the product, or does not say. */
 export function mayRunProduct(scan: Scan, type: IssueType): boolean {
   return scan.enabledProducts === undefined || ranProduct(scan, type)
-}
-
-/** `sast, sca` → `Code, Supply Chain`. */
-export function productList(types: readonly IssueType[]): string {
-  return types.map(type => PRODUCT_NAMES[type]).join(', ')
 }

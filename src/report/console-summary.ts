@@ -5,21 +5,25 @@
  * NO_COLOR unset); server text is always one bounded line without control characters, so a
  * finding cannot move the cursor, recolour the log or forge a CI log section.
  */
-import type { EvaluatedFinding, SeverityCounts, Verdict } from '../domain.js'
-import { productList } from '../evidence/products.js'
+import {
+  PRODUCT_NAMES,
+  productList,
+  type EvaluatedFinding,
+  type SeverityCounts,
+  type Verdict
+} from '../domain.js'
 import { formatDuration } from '../time/duration.js'
 import { oneLine, PARAGRAPH_CHARS, truncate } from '../text/plain.js'
 import { formatCount } from './escape.js'
 import {
   dependencyText,
   locationText,
-  modeText,
+  modeBesideReasons,
   plural,
   reasonsText,
-  thresholdParts,
-  TYPE_LABELS
+  thresholdParts
 } from './labels.js'
-import { shortTitle } from './markdown.js'
+import { verdictTitle } from './markdown.js'
 import type { RunReport, ScanReport, SbomReport, TagsReport, TicketsReport } from './model.js'
 
 export interface ConsoleOptions {
@@ -90,14 +94,11 @@ function listBlock(paint: Paint, title: string, lines: readonly string[]): strin
 function verdictBlock(report: RunReport, paint: Paint): string {
   const { result } = report.status
   const softened = result === 'failed' && report.thresholds.warnOnly
-  const [mark, style]: [string, Style] =
-    result === 'passed'
-      ? ['PASSED', 'green']
-      : result === 'failed' && !softened
-        ? ['FAILED', 'red']
-        : ['WARNING', 'yellow']
+  const style: Style =
+    result === 'passed' ? 'green' : result === 'failed' && !softened ? 'red' : 'yellow'
+  // The title says the verdict; the headline adds the worst findings by name, or why there is none.
   const lines = [
-    paint('bold', paint(style, `${mark} Findings Gate: ${plain(shortTitle(report))}`)),
+    paint('bold', paint(style, plain(verdictTitle(report)))),
     plain(report.status.headline)
   ]
   if (softened) lines.push('warn-only is set: the gate failed but the job does not.')
@@ -115,8 +116,8 @@ function evidenceBlock(report: RunReport, paint: Paint): string | undefined {
   if (evidence.required === 'none') {
     return labelled(
       paint,
-      'Scan',
-      "not checked (require-scan: none): the ref's findings as the platform holds them, whatever commit they were found at."
+      'Judged',
+      `${productList(report.scope.issueTypes) || 'nothing'}: the ref's findings as the platform holds them, whatever commit they were found at; no scan was checked (require-scan: none).`
     )
   }
   const notes = [
@@ -128,20 +129,15 @@ function evidenceBlock(report: RunReport, paint: Paint): string | undefined {
       ? `No scan records ${plain(evidence.requestedRef)}; the repository's scans record ${plain(evidence.branch)}, so the findings of ${plain(evidence.branch)} were judged.`
       : ''
   ].filter(note => note !== '')
+  const judged = evidence.scans.map(scan => `${productList(scan.types)} in ${scanText(scan)}`)
   const notJudged =
     evidence.notJudged.length > 0
-      ? paint(
-          'yellow',
-          `Not judged: ${productList(evidence.notJudged)}: no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'} (see the warnings).`
-        )
+      ? `; ${paint('yellow', `not judged: ${productList(evidence.notJudged)} — no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'}`)}`
       : ''
   return [
-    ...evidence.scans.map(scan => labelled(paint, 'Scan', scanText(scan))),
-    ...notes,
-    notJudged
-  ]
-    .filter(line => line !== '')
-    .join('\n')
+    labelled(paint, 'Judged', `${judged.join('; ') || 'nothing'}${notJudged}.`),
+    ...notes
+  ].join('\n')
 }
 
 function scanText(scan: ScanReport): string {
@@ -151,15 +147,14 @@ function scanText(scan: ScanReport): string {
       : `completed ${plain(scan.completedAt.slice(0, 16).replace('T', ' '))} UTC${
           scan.ageSeconds === undefined
             ? ''
-            : ` (${formatDuration(scan.ageSeconds * 1000)} before this run)`
+            : `, ${formatDuration(scan.ageSeconds * 1000)} before this run`
         }`
-  return [
-    `${productList(scan.types)} scan ${plain(scan.id)} of commit ${plain(scan.commit.slice(0, 12))} on ${plain(scan.branch)}`,
+  const details = [
     scan.fullScan === undefined ? '' : scan.fullScan ? 'full scan' : 'diff scan',
     completed
-  ]
-    .filter(part => part !== '')
-    .join(' · ')
+  ].filter(part => part !== '')
+  const head = `scan ${plain(scan.id)} of commit ${plain(scan.commit.slice(0, 12))} on ${plain(scan.branch)}`
+  return details.length > 0 ? `${head} (${details.join(', ')})` : head
 }
 
 // --- scope, thresholds, counts --------------------------------------------------------------
@@ -173,7 +168,8 @@ function scopeText(report: RunReport): string {
     `repository ${plain(scope.repository)}`,
     `ref ${plain(scope.ref)}`,
     `since ${scope.since === undefined ? 'all time' : plain(scope.since)}`,
-    `types ${scope.issueTypes.map(type => TYPE_LABELS[type]).join(', ') || 'none'}`,
+    // With evidence the Judged line names the types; without, they are what would be judged.
+    report.evidence ? '' : `types ${productList(scope.issueTypes) || 'none'}`,
     `status ${scope.findingStatus.join(', ')}`
   ]
     .filter(part => part !== '')
@@ -211,7 +207,7 @@ function countsText(report: RunReport, verdict: Verdict): string {
     .filter(part => part !== '')
     .join(' · ')
   const byType = report.scope.issueTypes.map(
-    type => `  ${TYPE_LABELS[type]}: ${severityText(counts[type])}`
+    type => `  ${PRODUCT_NAMES[type]}: ${severityText(counts[type])}`
   )
   return [line, ...byType].join('\n')
 }
@@ -232,10 +228,10 @@ function findingLines(evaluated: EvaluatedFinding, paint: Paint): string[] {
   const where = [locationText(finding.location), dependencyText(finding)]
     .filter(part => part !== '')
     .map(part => plain(part, 300))
-  const mode = modeText(evaluated)
+  const mode = modeBesideReasons(evaluated)
   const head = [
     paint('red', finding.severity.toUpperCase()),
-    TYPE_LABELS[finding.type],
+    PRODUCT_NAMES[finding.type],
     ...where,
     plain(finding.ruleName, 300)
   ].join('  ')

@@ -8,8 +8,7 @@
  * Every text goes through {@link xmlText}: control characters and what XML 1.0 forbids (lone
  * surrogates, U+FFFE, U+FFFF) are dropped, markup characters escaped.
  */
-import type { EvaluatedFinding, LicenseViolation } from '../domain.js'
-import { PRODUCT_NAMES } from '../evidence/products.js'
+import { PRODUCT_NAMES, type EvaluatedFinding, type LicenseViolation } from '../domain.js'
 import { oneLine, PARAGRAPH_CHARS, stripControl, truncate } from '../text/plain.js'
 import { dependencyText, licenseTitle, locationText, modeText, reasonsText } from './labels.js'
 import type { RunReport } from './model.js'

@@ -9,20 +9,11 @@ import {
   type BlockReason,
   type EvaluatedFinding,
   type Finding,
-  type IssueType,
   type LicenseViolation,
   type Location,
   type SecretsThreshold
 } from '../domain.js'
 import type { RunReport } from './model.js'
-
-/** Each type's name in the counts and the scope: SAST, SCA, SECRETS, AI SAST. */
-export const TYPE_LABELS: Readonly<Record<IssueType, string>> = {
-  sast: 'SAST',
-  sca: 'SCA',
-  secrets: 'SECRETS',
-  ai_sast: 'AI SAST'
-}
 
 export function reasonText(reason: BlockReason): string {
   switch (reason.kind) {
@@ -43,7 +34,10 @@ export function reasonsText(reasons: readonly BlockReason[]): string {
   return reasons.map(reasonText).join('; ')
 }
 
-/** SAST: the rule's policy mode (see FindingMode); SCA: the reachability, and `malicious` when it is. */
+/**
+ * Code: the rule's policy mode (see FindingMode), none when no mode was fetched (a reader can do
+ * nothing with "not fetched"); Supply Chain: the reachability, and `malicious` when it is.
+ */
 export function modeText(evaluated: EvaluatedFinding): string {
   const { finding } = evaluated
   if (finding.type === 'sca') {
@@ -53,8 +47,14 @@ export function modeText(evaluated: EvaluatedFinding): string {
   if (finding.type === 'secrets') {
     return `${validationStateText(finding.validationState)}, mode ${finding.mode}`
   }
-  // `not-fetched` → `not fetched`, `below-block` → `below block`.
-  return evaluated.mode === undefined ? '' : evaluated.mode.replace('-', ' ')
+  if (evaluated.mode === undefined || evaluated.mode === 'not-fetched') return ''
+  // `below-block` → `below block`.
+  return evaluated.mode.replace('-', ' ')
+}
+
+/** The mode beside the reasons a finding blocks for: none when a policy-mode reason names it. */
+export function modeBesideReasons(evaluated: EvaluatedFinding): string {
+  return evaluated.reasons.some(reason => reason.kind === 'policy-mode') ? '' : modeText(evaluated)
 }
 
 /** `path:line` (or just the path) of a location. */
@@ -95,15 +95,18 @@ const SECRETS_THRESHOLD_TEXT: Readonly<Record<SecretsThreshold, string>> = {
   none: 'secrets block by severity and mode only'
 }
 
-/** The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …). */
+/**
+ * The thresholds every run has, one phrase each (`severity ≥ high`, `policy mode: off`, …), the
+ * types by their product names.
+ */
 export function thresholdParts(t: RunReport['thresholds']): string[] {
   return [
     t.failOnSeverity === 'none' ? 'severity: off' : `severity ≥ ${t.failOnSeverity}`,
     t.failOnPolicyMode === 'none' ? 'policy mode: off' : `policy mode ≥ ${t.failOnPolicyMode}`,
-    `SCA exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
+    `Supply Chain exposures: ${t.failOnExposures.map(e => e.replace(/_/g, ' ')).join(', ') || 'none'}`,
     ...supplyChainParts(t),
     t.failOnMalicious ? 'malicious dependencies block' : 'malicious dependencies do not block',
-    `secrets: ${SECRETS_THRESHOLD_TEXT[t.failOnSecrets]}`
+    SECRETS_THRESHOLD_TEXT[t.failOnSecrets]
   ]
 }
 
@@ -112,9 +115,9 @@ function supplyChainParts(t: RunReport['thresholds']): string[] {
   const parts: string[] = []
   const transitivities = t.failOnTransitivities
   if (transitivities !== undefined && transitivities.length < TRANSITIVITIES.length) {
-    parts.push(`SCA transitivities: ${transitivities.join(', ') || 'none'}`)
+    parts.push(`Supply Chain transitivities: ${transitivities.join(', ') || 'none'}`)
   }
-  if (t.ignoreUnfixed === true) parts.push('SCA findings without a fix do not block')
+  if (t.ignoreUnfixed === true) parts.push('Supply Chain findings without a fix do not block')
   if (t.failOnEpss !== undefined) parts.push(`EPSS ≥ ${epssText(t.failOnEpss)} blocks`)
   return parts
 }

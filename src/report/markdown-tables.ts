@@ -12,7 +12,15 @@ import { JUDGEMENT_TEXT, violationsNoun } from '../gate/licenses.js'
 import { transitivityOf } from '../gate/transitivity.js'
 import { code, escapeCell, escapeMarkdown, formatCount, LIMITS, link } from './escape.js'
 import type { Section } from './fit.js'
-import { dependencyText, epssText, locationText, modeText, plural, reasonsText } from './labels.js'
+import {
+  dependencyText,
+  epssText,
+  locationText,
+  modeBesideReasons,
+  modeText,
+  plural,
+  reasonsText
+} from './labels.js'
 
 export function truncationNote(noun: string, nounPlural: string): (dropped: number) => string {
   return dropped =>
@@ -83,9 +91,12 @@ function locationCell(evaluated: EvaluatedFinding): string {
   return link(escapeCell(where), finding.url)
 }
 
-/** Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name. */
+/**
+ * Why it blocks, with the rule's mode or the dependency's exposure, which a reason may not name;
+ * a policy-mode reason names the mode already (`policy mode block ≥ block`).
+ */
 function whyCell(evaluated: EvaluatedFinding): string {
-  const mode = modeText(evaluated)
+  const mode = modeBesideReasons(evaluated)
   const shown =
     mode === '' ? '' : evaluated.finding.type === 'sast' ? ` (mode ${mode})` : ` (${mode})`
   return escapeCell(`${reasonsText(evaluated.reasons)}${shown}`)

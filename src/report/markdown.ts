@@ -6,11 +6,17 @@
  * fits the budget of its destination.
  */
 import { formatDuration } from '../time/duration.js'
-import { ISSUE_TYPES, type SeverityCounts, type Verdict } from '../domain.js'
+import {
+  ISSUE_TYPES,
+  PRODUCT_NAMES,
+  productList,
+  type SeverityCounts,
+  type Verdict
+} from '../domain.js'
 import { violationsNoun } from '../gate/licenses.js'
 import { code, escapeMarkdown, formatCount, link } from './escape.js'
 import { fitSections, textSection, type Section } from './fit.js'
-import { plural, thresholdParts, TYPE_LABELS } from './labels.js'
+import { plural, thresholdParts } from './labels.js'
 import {
   blockingSection,
   existingSection,
@@ -26,7 +32,6 @@ import {
 import { coverageSection } from './markdown-coverage.js'
 import { sbomSection, tagsText, ticketsSection, warningsSection } from './markdown-effects.js'
 import type { ReportCoverage, RunReport, ScanReport } from './model.js'
-import { productList } from '../evidence/products.js'
 
 export { ROW_CAP } from './markdown-tables.js'
 
@@ -44,17 +49,17 @@ export function renderMarkdown(report: RunReport, opts: MarkdownOptions): string
   return fitSections(buildSections(report, opts.coverage), Math.max(0, Math.floor(opts.maxBytes)))
 }
 
-/** The document in reading order; exported for tests of the structure. */
+/**
+ * The document in reading order: the verdict, what was judged and the counts first, then the
+ * findings, what the effects did and the warnings; the scope and the thresholds, which a reader
+ * looks up rather than reads, folded at the end. Exported for tests of the structure.
+ */
 export function buildSections(report: RunReport, coverage?: ReportCoverage): Section[] {
   const { verdict } = report
   const sections: (Section | undefined)[] = [
     textSection(verdictLine(report)),
     evidenceSection(report),
-    textSection(scopeText(report)),
-    textSection(thresholdsText(report)),
-    verdict
-      ? textSection(countsText(report, verdict))
-      : textSection('_The gate was not evaluated._\n'),
+    verdict ? textSection(countsLine(verdict)) : notEvaluatedSection(report),
     coverageSection(coverage),
     verdict ? blockingSection(verdict.blocking) : undefined,
     verdict ? licenseSection(verdict) : undefined,
@@ -70,6 +75,7 @@ export function buildSections(report: RunReport, coverage?: ReportCoverage): Sec
     report.tags ? textSection(tagsText(report.tags)) : undefined,
     report.sbom ? sbomSection(report.sbom) : undefined,
     warningsSection(report.warnings),
+    textSection(settingsText(report)),
     report.runUrl ? textSection(`${link('View the workflow run', report.runUrl)}\n`) : undefined
   ]
   return sections.filter((s): s is Section => s !== undefined)
@@ -84,28 +90,30 @@ function verdictIcon(report: RunReport): string {
   return '⚠️'
 }
 
-/** The heading's few words: the verdict, the counts, and the scan judged. */
-export function shortTitle(report: RunReport): string {
-  const { verdict, evidence } = report
-  const scan = evidence && evidence.required !== 'none' ? scanTitle(evidence) : ''
-  if (report.status.apiError) return 'no verdict'
-  if (!verdict) return report.status.result === 'skipped' ? 'skipped' : report.status.result
+/**
+ * The verdict in a few words, verdict first: `Findings Gate failed: 5 blocking of 16 findings`,
+ * `Findings Gate passed: 16 findings, none blocking`, `Findings Gate: no verdict`.
+ */
+export function verdictTitle(report: RunReport): string {
+  const { verdict } = report
+  if (report.status.apiError) return 'Findings Gate: no verdict'
+  if (!verdict) return `Findings Gate ${report.status.result}`
   const total = verdict.counts.total
   const found = `${formatCount(total)} ${plural(total, 'finding')}`
-  if (verdict.result === 'passed') return `passed · ${found}, none blocking${scan}`
+  if (verdict.result === 'passed') return `Findings Gate passed: ${found}, none blocking`
   const blocking = verdict.blocking.length + verdict.licenseViolations.length
-  return `failed · ${formatCount(blocking)} blocking of ${found}${scan}`
+  return `Findings Gate failed: ${formatCount(blocking)} blocking of ${found}`
 }
 
 /**
- * The first line, short enough for one line of an H2 (e.g. `## ❌ Findings Gate: failed · 5
- * blocking of 16 findings · scan of ea86292`); the full sentence follows as plain text.
+ * The heading (an H2 short enough for one line), then what only the sentence says: why there is
+ * no verdict, or that warn-only softens the failure. A verdict's own headline is not repeated:
+ * the heading, the counts and the blocking table say it.
  */
 export function verdictLine(report: RunReport): string {
-  const lines = [
-    `## ${verdictIcon(report)} Findings Gate: ${escapeMarkdown(shortTitle(report))}\n`,
-    `\n${escapeMarkdown(report.status.headline)}\n`
-  ]
+  // The title is the action's own words and numbers: nothing in it to escape.
+  const lines = [`## ${verdictIcon(report)} ${verdictTitle(report)}\n`]
+  if (!report.verdict) lines.push(`\n${escapeMarkdown(report.status.headline)}\n`)
   if (report.status.result === 'failed' && report.thresholds.warnOnly) {
     lines.push('\n`warn-only` is set: the gate failed but the step does not.\n')
   }
@@ -117,58 +125,69 @@ export function verdictLine(report: RunReport): string {
   return lines.join('')
 }
 
-type ProvenEvidence = Exclude<NonNullable<RunReport['evidence']>, { required: 'none' }>
-
-/** ` · scan of ea86292`, and the types left out, when any were. */
-function scanTitle(evidence: ProvenEvidence): string {
-  const commits = [...new Set(evidence.scans.map(scan => scan.commit.slice(0, 7)))]
-  const left =
-    evidence.notJudged.length > 0 ? ` · ${productList(evidence.notJudged)} not judged` : ''
-  return `${commits.length > 0 ? ` · scan of ${commits.join(', ')}` : ''}${left}`
+/** Without a verdict: said once, by the heading's sentence when the gate could not judge. */
+function notEvaluatedSection(report: RunReport): Section | undefined {
+  return report.status.apiError ? undefined : textSection('_The gate was not evaluated._\n')
 }
 
-/** Which scans the findings come from, or that nobody checked. */
+/**
+ * What was judged, in one sentence: `**Judged:** Code, Supply Chain in scan 880000 of commit …;
+ * **not judged:** Secrets — no completed scan of this commit ran it.`, then how the scans were
+ * found when that is worth a note.
+ */
 function evidenceText(report: RunReport): string | undefined {
   const { evidence } = report
   if (!evidence) return undefined
+  const types = productList(report.scope.issueTypes) || 'nothing'
   if (evidence.required === 'none') {
-    return "**Scan** not checked (`require-scan: none`): these are the ref's findings as the platform holds them, whatever commit they were found at.\n"
+    return `**Judged:** ${types}: the ref's findings as the platform holds them, whatever commit they were found at; no scan was checked (\`require-scan: none\`).\n`
   }
-  const lines = evidence.scans.map(scan => `${scanText(scan)}\n`)
+  const judged = evidence.scans.map(scan => `${productList(scan.types)} in ${scanText(scan)}`)
+  const notJudged =
+    evidence.notJudged.length > 0
+      ? `; **not judged:** ${productList(evidence.notJudged)} — no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'}`
+      : ''
   const notes = [
     evidence.waitedSeconds > 0 ? `Waited ${evidence.waitedSeconds} s for the scans.` : undefined,
     evidence.required === 'ref'
       ? "Each type's newest completed scan of the ref (`require-scan: ref`)."
       : undefined,
-    evidence.notJudged.length > 0
-      ? `**Not judged:** ${productList(evidence.notJudged)}: no completed scan of ${evidence.required === 'commit' ? 'this commit' : 'the ref'} ran ${evidence.notJudged.length === 1 ? 'it' : 'them'} (see the warnings).`
-      : undefined,
     evidence.branch !== evidence.requestedRef
       ? `No scan records ${code(evidence.requestedRef)}; the repository's scans record ${code(evidence.branch)} (scans outside GitHub Actions spell the branch bare), so the findings of ${code(evidence.branch)} were judged.`
       : undefined
   ].filter(note => note !== undefined)
-  return `${lines.join('\n')}${notes.length > 0 ? `\n${notes.join(' ')}\n` : ''}`
+  return `**Judged:** ${judged.join('; ') || 'nothing'}${notJudged}.${notes.map(note => ` ${note}`).join('')}\n`
 }
 
-/** `**Code, Supply Chain** scan 880000 of commit `ea86292…` on `refs/heads/main` · full scan · …` */
+/** `scan 880000 of commit `ea86292…` on `refs/heads/main` (full scan, completed … UTC, 3 min before this run)` */
 function scanText(scan: ScanReport): string {
-  const parts = [
-    `**${productList(scan.types)}** scan ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`,
+  const details = [
     scan.fullScan === undefined ? undefined : scan.fullScan ? 'full scan' : 'diff scan',
     scan.completedAt
       ? `completed ${escapeMarkdown(`${scan.completedAt.slice(0, 16).replace('T', ' ')} UTC`)}${
           scan.ageSeconds === undefined
             ? ''
-            : ` (${formatDuration(scan.ageSeconds * 1000)} before this run)`
+            : `, ${formatDuration(scan.ageSeconds * 1000)} before this run`
         }`
       : undefined
-  ]
-  return parts.filter(part => part !== undefined).join(' · ')
+  ].filter(part => part !== undefined)
+  const head = `scan ${escapeMarkdown(scan.id)} of commit ${code(scan.commit.slice(0, 12))} on ${code(scan.branch)}`
+  return details.length > 0 ? `${head} (${details.join(', ')})` : head
 }
 
 function evidenceSection(report: RunReport): Section | undefined {
   const text = evidenceText(report)
   return text === undefined ? undefined : textSection(text)
+}
+
+/** The scope, the thresholds and the counts by type, folded: looked up, not read. */
+function settingsText(report: RunReport): string {
+  const counts = report.verdict ? `\n${countsTable(report, report.verdict)}` : ''
+  const title = report.verdict ? 'Scope, thresholds and counts by type' : 'Scope and thresholds'
+  return (
+    `<details><summary>${title}</summary>\n\n` +
+    `${scopeText(report)}\n${thresholdsText(report)}${counts}\n</details>\n`
+  )
 }
 
 function scopeText(report: RunReport): string {
@@ -182,7 +201,8 @@ function scopeText(report: RunReport): string {
   parts.push(`**Repository** ${code(scope.repository)}`)
   parts.push(`**Ref** ${code(scope.ref)}`)
   parts.push(`**Since** ${scope.since === undefined ? 'all time' : escapeMarkdown(scope.since)}`)
-  parts.push(`**Types** ${scope.issueTypes.map(t => TYPE_LABELS[t]).join(', ') || 'none'}`)
+  // With evidence the Judged line names the types; without, they are what would be judged.
+  if (!report.evidence) parts.push(`**Types** ${productList(scope.issueTypes) || 'none'}`)
   parts.push(`**Status** ${escapeMarkdown(scope.findingStatus.join(', '))}`)
   return `${parts.join(' · ')}\n`
 }
@@ -212,9 +232,10 @@ function countRow(label: string, c: SeverityCounts): string {
   return `| ${label} | ${[c.critical, c.high, c.medium, c.low, total].map(formatCount).join(' | ')} |\n`
 }
 
-function countsText(report: RunReport, verdict: Verdict): string {
+/** The counts of each type judged, by severity, and their totals. */
+function countsTable(report: RunReport, verdict: Verdict): string {
   const { counts } = verdict
-  const rows = report.scope.issueTypes.map(type => countRow(TYPE_LABELS[type], counts[type]))
+  const rows = report.scope.issueTypes.map(type => countRow(PRODUCT_NAMES[type], counts[type]))
   const sum = (severity: keyof SeverityCounts): number =>
     ISSUE_TYPES.reduce((total, type) => total + counts[type][severity], 0)
   const total: SeverityCounts = {
@@ -223,8 +244,19 @@ function countsText(report: RunReport, verdict: Verdict): string {
     medium: sum('medium'),
     low: sum('low')
   }
+  return (
+    '| Type | Critical | High | Medium | Low | Total |\n' +
+    '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
+    rows.join('') +
+    countRow('**Total**', total)
+  )
+}
+
+/** `**16** findings in scope: **5** blocking, **0** ignored, **11** not blocking`. */
+function countsLine(verdict: Verdict): string {
+  const { counts } = verdict
   const licenses = verdict.licenseViolations.length
-  const line =
+  return (
     `**${formatCount(counts.total)}** ${plural(counts.total, 'finding')} in scope: ` +
     `**${formatCount(verdict.blocking.length)}** ${verdict.baseline ? 'new and ' : ''}blocking, ` +
     existingText(verdict) +
@@ -232,13 +264,8 @@ function countsText(report: RunReport, verdict: Verdict): string {
     `**${formatCount(verdict.nonBlocking.length)}** not blocking` +
     (licenses > 0
       ? ` · **${formatCount(licenses)}** ${plural(licenses, 'dependency', 'dependencies')} with ${violationsNoun(verdict.licenseViolations)}`
-      : '')
-  return (
-    '| Type | Critical | High | Medium | Low | Total |\n' +
-    '| --- | ---: | ---: | ---: | ---: | ---: |\n' +
-    rows.join('') +
-    countRow('**Total**', total) +
-    `\n${line}\n`
+      : '') +
+    '\n'
   )
 }
 
