@@ -44134,6 +44134,17 @@ function branchSpellings(ref) {
         return [ref];
     return [ref, `${BRANCH_PREFIX}${ref}`];
 }
+/**
+ * The spellings whose scans are evidence of a baseline branch. On GitHub only `refs/heads/<branch>`,
+ * what a push to the repository records: there a bare name is what pull_request_target records
+ * for a pull request's head branch, and a fork's branch may be named `main` too. Elsewhere (GitLab,
+ * the CLI) bare names are how branches are recorded: every spelling.
+ */
+function baselineSpellings(ref, onGitHub) {
+    if (!onGitHub)
+        return branchSpellings(ref);
+    return [ref.startsWith('refs/') ? ref : `${BRANCH_PREFIX}${ref}`];
+}
 /** A full or abbreviated sha names the scan's commit. */
 function sameCommit(scan, commit) {
     return scan.commit.startsWith(commit.toLowerCase());
@@ -44263,9 +44274,12 @@ function waitingFor(judgement) {
             return each.scan;
     return false;
 }
-/** One look at the scans of the ref (its other spellings too, if need be), judged for `types`. */
-async function lookOnce(source, requirement, types) {
-    const { judgement, serverTime } = await look(source, branchSpellings(requirement.ref), requirement, types);
+/**
+ * One look at the scans of the ref (its other spellings too, if need be, or only those given),
+ * judged for `types`.
+ */
+async function lookOnce(source, requirement, types, spellings = branchSpellings(requirement.ref)) {
+    const { judgement, serverTime } = await look(source, spellings, requirement, types);
     return { judgement, ...(serverTime !== undefined && { serverTime }) };
 }
 /**
@@ -44539,24 +44553,32 @@ async function confirmEvidence(transport, where, evidence, log) {
         throw new NoVerdictError(`${newer} on ${evidence.branch} while the findings were read, so the ${products/* PRODUCT_NAMES */.Tk[type]} findings may be its, not those of scan ${proven.id} of commit ${prove_scan_short(proven.commit)}; run the step again`, 'on-missing-scan');
     }
 }
+/** The baseline of this run: on GitHub only `refs/heads/<branch>` (see baselineSpellings). */
+function baselineRefOf(ref, ctx) {
+    if (ref === undefined)
+        return undefined;
+    return { ref, spellings: baselineSpellings(ref, ctx.outsideGitHub !== true) };
+}
 /**
  * The scans the baseline ref's findings come from, per type: each type's newest completed scan of
- * the ref, as `require-scan: ref` proves a gated ref. Secrets carry no platform id that matches
- * them across refs, so they have no baseline. Never rejects: a baseline that cannot be proven is
- * a warning, and undefined (every finding is then judged as new: no exemption without evidence).
+ * the ref, as `require-scan: ref` proves a gated ref, among the scans of its evidence spellings
+ * only. Secrets carry no platform id that matches them across refs, so they have no baseline.
+ * Never rejects: a baseline that cannot be proven is a warning, and undefined (every finding is
+ * then judged as new: no exemption without evidence).
  */
-async function proveBaseline(transport, where, ref, types, log) {
+async function proveBaseline(transport, where, { ref, spellings }, types, log) {
     const matchable = types.filter(type => type !== 'secrets');
     try {
         const requirement = { mode: 'ref', ref };
-        const seen = await lookOnce(scanSource(transport, where, log), requirement, matchable);
+        const source = scanSource(transport, where, log);
+        const seen = await lookOnce(source, requirement, matchable, spellings);
         const scans = new Map();
         for (const [type, each] of seen.judgement.types)
             if (each.kind === 'proven')
                 scans.set(type, each.scan);
         const missing = matchable.filter(type => !scans.has(type));
         if (missing.length > 0) {
-            log.warn(`baseline-ref ${ref}: no completed scan of it ran ${(0,products/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
+            log.warn(`baseline-ref ${ref}: no completed scan of ${spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it'} ran ${(0,products/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
         }
         if (scans.size === 0)
             return undefined;
@@ -45981,16 +46003,18 @@ function isProductMissing(error) {
 
 
 /**
- * The baseline of `ref`, or undefined with a warning when its findings cannot be read or its
+ * The baseline of `ref` (read under one of its evidence spellings), or undefined with a warning when its findings cannot be read or its
  * scans no longer hold: every finding is then judged as new (no exemption without evidence).
  * Never rejects on what the API answers.
  */
-async function readBaseline(transport, where, config, ref, proof, log) {
+async function readBaseline(transport, where, config, { ref, spellings }, proof, log) {
     // Secrets carry no platform id that matches them across refs.
     const types = proof.scans
         ? [...proof.scans.scans.keys()]
         : config.issueTypes.filter(type => type !== 'secrets');
-    const spelling = proof.scans?.branch ?? ref;
+    // Without scans to say which spelling holds the findings, the first evidence spelling: on
+    // GitHub `refs/heads/<branch>`, never a bare name a fork's branch may record.
+    const spelling = proof.scans?.branch ?? spellings[0] ?? ref;
     try {
         const { findings } = await fetchFindings(transport, where, { ...config, issueTypes: types, ref: spelling }, { warn: log.warn, counts: proof.scans && provenCounts(proof.scans) });
         if (proof.scans && proof.location) {
@@ -49297,11 +49321,12 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
     try {
         const deployment = await lookups.deployment;
         const location = config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project);
+        const baselineRef = baselineRefOf(config.baselineRef, ctx);
         const [evidence, baselineScans] = await Promise.all([
             location && proveEvidence(transport, location, config, log),
-            location && config.baselineRef !== undefined
-                ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
-                : undefined
+            location &&
+                baselineRef &&
+                proveBaseline(transport, location, baselineRef, config.issueTypes, log)
         ]);
         const scope = judgedScope(config, evidence);
         judged = { evidence, judgedTypes: scope.issueTypes };
@@ -49314,7 +49339,8 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
             warn: log.warn,
             counts: evidence && provenCounts(evidence)
         });
-        const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log);
+        const proof = { scans: baselineScans, location };
+        const baseline = startBaseline(transport, where, scope, baselineRef, proof, log);
         const found = await reads.findings;
         // After the last page of every list (the mode lists too): the proof still holds.
         if (location && evidence)
@@ -49340,10 +49366,9 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
 /**
  * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
  * baseline's proven scans (none proven: no baseline, a warning already said so); with
- * `require-scan: none`, as the ref holds them.
+ * `require-scan: none`, as its first evidence spelling holds them (on GitHub `refs/heads/<branch>`).
  */
-function startBaseline(transport, where, scope, proof, log) {
-    const ref = scope.baselineRef;
+function startBaseline(transport, where, scope, ref, proof, log) {
     if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
         return Promise.resolve(undefined);
     }
