@@ -49482,9 +49482,12 @@ function runLog(runner) {
 function readsFindings(config) {
     return config.gate || config.createTickets;
 }
+/**
+ * Whenever findings are read, even with `require-scan: none`: those of a repository the deployment
+ * does not have (a typo) would read as none and pass; its lookup failing is no verdict, naming it.
+ */
 function needsProject(config) {
-    return ((readsFindings(config) && config.requireScan !== 'none') ||
-        (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
+    return (readsFindings(config) ||
         config.projectTags.length > 0 ||
         (config.sbomExport && config.sbomScope === 'repository'));
 }
