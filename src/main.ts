@@ -247,7 +247,8 @@ async function judge(
 /**
  * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
  * baseline's proven scans (none proven: no baseline, a warning already said so); with
- * `require-scan: none`, as its first evidence spelling holds them (on GitHub `refs/heads/<branch>`).
+ * `require-scan: none`, as its first evidence spelling holds them (on GitHub
+ * `refs/heads/<branch>`).
  */
 function startBaseline(
   transport: Transport,

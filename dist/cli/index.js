@@ -42901,10 +42901,10 @@ function branchSpellings(ref) {
     return [ref, `${BRANCH_PREFIX}${ref}`];
 }
 /**
- * The spellings whose scans are evidence of a baseline branch. On GitHub only `refs/heads/<branch>`,
- * what a push to the repository records: there a bare name is what pull_request_target records
- * for a pull request's head branch, and a fork's branch may be named `main` too. Elsewhere (GitLab,
- * the CLI) bare names are how branches are recorded: every spelling.
+ * The spellings whose scans are evidence of a baseline branch. On GitHub only
+ * `refs/heads/<branch>`, what a push to the repository records: there a bare name is what
+ * pull_request_target records for a pull request's head branch, and a fork's branch may be named
+ * `main` too. Elsewhere (GitLab, the CLI) bare names are how branches are recorded: every spelling.
  */
 function baselineSpellings(ref, onGitHub) {
     if (!onGitHub)
@@ -43344,7 +43344,9 @@ async function proveBaseline(transport, where, { ref, spellings }, types, log) {
                 scans.set(type, each.scan);
         const missing = matchable.filter(type => !scans.has(type));
         if (missing.length > 0) {
-            log.warn(`baseline-ref ${ref}: no completed scan of ${spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it'} ran ${(0,products/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
+            // On GitHub `main` is looked for as refs/heads/main only: the warning says so.
+            const looked = spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it';
+            log.warn(`baseline-ref ${ref}: no completed scan of ${looked} ran ${(0,products/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
         }
         if (scans.size === 0)
             return undefined;
@@ -44771,9 +44773,9 @@ function isProductMissing(error) {
 
 
 /**
- * The baseline of `ref` (read under one of its evidence spellings), or undefined with a warning when its findings cannot be read or its
- * scans no longer hold: every finding is then judged as new (no exemption without evidence).
- * Never rejects on what the API answers.
+ * The baseline of `ref`, read under one of its evidence spellings, or undefined with a warning
+ * when its findings cannot be read or its scans no longer hold: every finding is then judged as
+ * new (no exemption without evidence). Never rejects on what the API answers.
  */
 async function readBaseline(transport, where, config, { ref, spellings }, proof, log) {
     // Secrets carry no platform id that matches them across refs.
@@ -48036,8 +48038,8 @@ function describeIssue(issue, secrets, source) {
  * Reading the config file (`config-file`) before anything else, and the inputs with it. A
  * workspace path is read in the workspace, except on a pull request or merge_group: there the
  * checkout is the change under test, so the file is read at its base commit (as the ignore file
- * is), and a change cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from that
- * repository through the contents API with config-token.
+ * is), and a change cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from
+ * that repository through the contents API with config-token.
  *
  * Nothing is sent to the findings API before this has finished; a file that cannot be read or is
  * wrong stops the run as bad inputs do, never falling back to the defaults unsaid.
@@ -49426,7 +49428,8 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
 /**
  * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
  * baseline's proven scans (none proven: no baseline, a warning already said so); with
- * `require-scan: none`, as its first evidence spelling holds them (on GitHub `refs/heads/<branch>`).
+ * `require-scan: none`, as its first evidence spelling holds them (on GitHub
+ * `refs/heads/<branch>`).
  */
 function startBaseline(transport, where, scope, ref, proof, log) {
     if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {

@@ -24,9 +24,9 @@ export interface BaselineProof {
 }
 
 /**
- * The baseline of `ref` (read under one of its evidence spellings), or undefined with a warning when its findings cannot be read or its
- * scans no longer hold: every finding is then judged as new (no exemption without evidence).
- * Never rejects on what the API answers.
+ * The baseline of `ref`, read under one of its evidence spellings, or undefined with a warning
+ * when its findings cannot be read or its scans no longer hold: every finding is then judged as
+ * new (no exemption without evidence). Never rejects on what the API answers.
  */
 export async function readBaseline(
   transport: Transport,

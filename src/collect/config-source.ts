@@ -2,8 +2,8 @@
  * Reading the config file (`config-file`) before anything else, and the inputs with it. A
  * workspace path is read in the workspace, except on a pull request or merge_group: there the
  * checkout is the change under test, so the file is read at its base commit (as the ignore file
- * is), and a change cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from that
- * repository through the contents API with config-token.
+ * is), and a change cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from
+ * that repository through the contents API with config-token.
  *
  * Nothing is sent to the findings API before this has finished; a file that cannot be read or is
  * wrong stops the run as bad inputs do, never falling back to the defaults unsaid.

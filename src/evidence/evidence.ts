@@ -244,8 +244,10 @@ export async function proveBaseline(
       if (each.kind === 'proven') scans.set(type, each.scan)
     const missing = matchable.filter(type => !scans.has(type))
     if (missing.length > 0) {
+      // On GitHub `main` is looked for as refs/heads/main only: the warning says so.
+      const looked = spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it'
       log.warn(
-        `baseline-ref ${ref}: no completed scan of ${spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it'} ran ${productList(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`
+        `baseline-ref ${ref}: no completed scan of ${looked} ran ${productList(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`
       )
     }
     if (scans.size === 0) return undefined

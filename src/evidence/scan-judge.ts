@@ -53,10 +53,10 @@ export function branchSpellings(ref: string): string[] {
 }
 
 /**
- * The spellings whose scans are evidence of a baseline branch. On GitHub only `refs/heads/<branch>`,
- * what a push to the repository records: there a bare name is what pull_request_target records
- * for a pull request's head branch, and a fork's branch may be named `main` too. Elsewhere (GitLab,
- * the CLI) bare names are how branches are recorded: every spelling.
+ * The spellings whose scans are evidence of a baseline branch. On GitHub only
+ * `refs/heads/<branch>`, what a push to the repository records: there a bare name is what
+ * pull_request_target records for a pull request's head branch, and a fork's branch may be named
+ * `main` too. Elsewhere (GitLab, the CLI) bare names are how branches are recorded: every spelling.
  */
 export function baselineSpellings(ref: string, onGitHub: boolean): string[] {
   if (!onGitHub) return branchSpellings(ref)
