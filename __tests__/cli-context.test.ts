@@ -77,9 +77,16 @@ describe('where the command runs', () => {
   it('the run context: GitHub reads the event; elsewhere no GITHUB_* variable is seen', () => {
     const now = new Date()
     const env = { GITHUB_REPOSITORY: 'stale/repo', GITHUB_REF: 'refs/heads/x', HOME: '/h' }
-    expect(commandRunContext('other', env, now)).toEqual({ now, env: { HOME: '/h' } })
+    // Outside GitHub bare branch names are how scans record branches (a baseline's evidence too).
+    expect(commandRunContext('other', env, now)).toEqual({
+      now,
+      env: { HOME: '/h' },
+      outsideGitHub: true
+    })
+    expect(commandRunContext('gitlab', env, now).outsideGitHub).toBe(true)
     const github = commandRunContext('github', { ...env, GITHUB_EVENT_NAME: 'push' }, now)
     expect(github).toMatchObject({ now, eventName: 'push', env: { GITHUB_REF: 'refs/heads/x' } })
+    expect(github.outsideGitHub).toBeUndefined()
   })
 })
 

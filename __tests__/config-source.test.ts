@@ -79,7 +79,7 @@ describe('a workspace config file', () => {
     expect(config.failOnSeverity).toBe('high')
     expect(runner.calls[0]).toEqual({
       kind: 'warning',
-      message: `config-file ${FILE} does not exist at the base commit ${BASE_SHA}: this run uses the workflow's inputs and the defaults; the pull request's copy applies once merged`
+      message: `config-file ${FILE} does not exist at the base commit ${BASE_SHA}: this run uses the workflow's inputs and the defaults; the pull request's own copy applies once merged`
     })
   })
 

@@ -12,6 +12,7 @@ import {
   FINDINGS_PATH,
   errorLines,
   findingsRequests,
+  proofScansRequests,
   requireBundle,
   runAction,
   warningLines,
@@ -163,6 +164,58 @@ describe('baseline-ref', () => {
     })
   })
 
+  /**
+   * On pull_request_target the scan of a fork's head branch named `main` records the bare `main`
+   * (semgrep-api.md §8): it holds what that fork adds, and is no evidence of the base branch.
+   */
+  function forkScanOfMain(emulator: Emulator): ScanRecord {
+    return emulator.addScan({
+      repository: REPOSITORY,
+      branch: 'main',
+      completedAt: ago(emulator, 1),
+      sast: [
+        { ...ON_PR.sast[0], id: 7_970_201 },
+        { ...ON_PR.sast[1], id: 7_970_202 }
+      ]
+    })
+  }
+
+  it("on GitHub a fork's scan of a branch named main (bare) is no baseline: refs/heads/main is", async () => {
+    await withEmulator({}, async emulator => {
+      const { pr } = scans(emulator)
+      forkScanOfMain(emulator)
+      const run = await runAction(emulator, gatePr(pr, { 'issue-types': 'sast' }))
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toMatchObject({
+        result: 'failed',
+        'new-count': '1',
+        'blocking-ids': '[7970102]'
+      })
+      expect(run.summary).toContain('**1** existing on <code>refs/heads/main</code>')
+      const refs = new Set(findingsRequests(emulator).map(r => r.query.ref?.[0]))
+      expect(refs).toEqual(new Set([PR_REF, 'refs/heads/main']))
+      const searched = proofScansRequests(emulator).map(r => (r.body as { branch?: string }).branch)
+      expect(searched).not.toContain('main')
+    })
+  })
+
+  it('on GitHub with require-scan: none the baseline is read as refs/heads/main, never bare', async () => {
+    await withEmulator({}, async emulator => {
+      const { pr } = scans(emulator)
+      forkScanOfMain(emulator)
+      const run = await runAction(
+        emulator,
+        gatePr(pr, { 'issue-types': 'sast', 'require-scan': 'none', commit: '' })
+      )
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toMatchObject({ 'new-count': '1', 'blocking-ids': '[7970102]' })
+      const refs = new Set(findingsRequests(emulator).map(r => r.query.ref?.[0]))
+      expect(refs).toEqual(new Set([PR_REF, 'refs/heads/main']))
+    })
+  })
+
   it('blank platform ids on both refs match nothing: the finding is new and blocks', async () => {
     await withEmulator({}, async emulator => {
       const blank = { matchBasedId: ' ', syntacticId: ' ' }
@@ -204,7 +257,7 @@ describe('baseline-ref', () => {
       expect(run.exitCode).toBe(1)
       expect(run.outputs).toMatchObject({ 'new-count': '2', 'blocking-ids': '[7970101,7970102]' })
       expect(warningLines(run)).toEqual([
-        'baseline-ref main: no completed scan of it ran Code, so every finding of that type is judged as new'
+        'baseline-ref main: no completed scan of refs/heads/main ran Code, so every finding of that type is judged as new'
       ])
     })
   })

@@ -203,6 +203,30 @@ describe('findings-gate in GitLab CI', () => {
       expect(junit(run.files['j.xml'])['@failures']).toBe('0')
     })
   })
+
+  it('on GitLab a target branch its scans record bare (main) is the baseline: its finding is existing', async () => {
+    await withEmulator({ token: TOKEN }, async emulator => {
+      recordBareMain(emulator)
+      const commit = 'f00dfeed'.repeat(5)
+      const sqli = emulator.state.sastFindings.find(f => f.id === WEB_SAST.sqli)
+      emulator.addScan({
+        repository: 'acme/web',
+        branch: 'feature/login',
+        commit,
+        sast: [{ ...sqli, id: 8_000_001 }]
+      })
+      const run = await command(emulator, ['--fail-on-policy-mode', 'none'], {
+        env: gitlab('feature/login', commit, {
+          CI_PIPELINE_SOURCE: 'merge_request_event',
+          CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main'
+        })
+      })
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout).toMatch(/^PASSED Findings Gate: passed · 1 finding, none blocking/)
+      const refs = new Set(findingsRequests(emulator).map(r => r.query.ref?.[0]))
+      expect([...refs].sort()).toEqual(['feature/login', 'main'])
+    })
+  })
 })
 
 describe('findings-gate anywhere else', () => {

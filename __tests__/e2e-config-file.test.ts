@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   errorLines,
+  mergeGroupEvent,
   pullRequestEvent,
   requireBundle,
   runAction,
@@ -38,11 +39,12 @@ describe('e2e: config-file', () => {
   function run(
     inputs: Record<string, string>,
     eventName = 'push',
-    env: Record<string, string> = {}
+    env: Record<string, string> = {},
+    event: unknown = eventName.startsWith('pull_request') ? pullRequestEvent(BASE_SHA) : undefined
   ): Promise<ActionRun> {
     return runAction(shared.current(), inputs, {
       eventName,
-      ...(eventName.startsWith('pull_request') && { event: pullRequestEvent(BASE_SHA) }),
+      ...(event !== undefined && { event }),
       cwd: workspace(),
       env: { GITHUB_WORKSPACE: workspace(), GITHUB_API_URL: github.url, ...env }
     })
@@ -127,6 +129,37 @@ describe('e2e: config-file', () => {
     expect(github.requests.map(r => r.url)).toEqual([
       `/repos/acme/web/contents/${FILE}?ref=${BASE_SHA}`
     ])
+  })
+
+  it("on merge_group the base_sha copy applies: the queue's candidate cannot loosen its policy", async () => {
+    await writeFile(join(workspace(), FILE), 'fail-on-severity: none\nfail-on-policy-mode: none\n')
+    github.setFile(BASE_SHA, FILE, POLICY)
+    const judged = await run(
+      { 'config-file': FILE, 'github-token': 'ghs_job_token' },
+      'merge_group',
+      {},
+      mergeGroupEvent(BASE_SHA)
+    )
+    expect(judged.exitCode).toBe(1)
+    expect(judged.outputs['blocking-ids']).toBe(JSON.stringify([WEB_SCA.lodash]))
+    expect(github.requests.map(r => r.url)).toEqual([
+      `/repos/acme/web/contents/${FILE}?ref=${BASE_SHA}`
+    ])
+
+    shared.current().requests.length = 0
+    github.reset()
+    const noBase = await run(
+      { 'config-file': FILE, 'github-token': 'ghs_job_token' },
+      'merge_group',
+      {},
+      mergeGroupEvent()
+    )
+    expect(noBase.exitCode).toBe(1)
+    expect(errorLines(noBase)).toEqual([
+      `Invalid inputs, nothing was sent:\nconfig-file ${FILE}: on merge_group, the event payload has no merge_group.base_sha, so the file cannot be read at the merge queue's base commit`
+    ])
+    expect(shared.current().requests).toEqual([])
+    expect(github.requests).toEqual([])
   })
 
   it('OWNER/REPO/PATH@REF is read from that repository with config-token; a 404 stops the run', async () => {

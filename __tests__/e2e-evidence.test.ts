@@ -383,6 +383,21 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
       )
     })
   })
+
+  it('require-scan: none on a repository the deployment does not have gives no verdict, naming it', async () => {
+    await withEmulator({}, async emulator => {
+      const run = await runAction(emulator, {
+        'require-scan': 'none',
+        repository: 'acme/wbe',
+        commit: ''
+      })
+      const message = expectNoVerdict(run, emulator)
+      expect(message).toBe(
+        'No verdict: repository "acme/wbe" is not a project of deployment acme-corp: check the repository input (the name as the platform shows it) and that the repository has been scanned'
+      )
+      expect(run.outputs['findings-count']).toBeUndefined()
+    })
+  })
 })
 
 describe('e2e evidence: the findings are read after the proof, and the proof checked after them', () => {

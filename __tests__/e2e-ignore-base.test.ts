@@ -1,7 +1,8 @@
 /**
- * End-to-end: on a pull request the ignore file is read at the base commit through the GitHub
- * contents API (the fake GitHub), so a pull request cannot exempt its own findings; entries it
- * adds are listed as proposed. Other events read the workspace file.
+ * End-to-end: on a pull request (and on merge_group, at `merge_group.base_sha`) the ignore file is
+ * read at the base commit through the GitHub contents API (the fake GitHub), so a pull request
+ * cannot exempt its own findings; entries it adds are listed as proposed. Other events read the
+ * workspace file.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -10,6 +11,7 @@ import { startEmulator } from '../emulator/server.js'
 import {
   requireBundle,
   errorLines,
+  mergeGroupEvent,
   pullRequestEvent,
   runAction,
   type ActionRun,
@@ -45,7 +47,11 @@ describe('ignore-file and the pull request base', () => {
     await writeFile(join(workspace(), FILE), PR_FILE)
   })
 
-  function runOn(eventName: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+  function runOn(
+    eventName: string,
+    inputs: Record<string, string> = {},
+    event: unknown = pullRequestEvent(BASE_SHA)
+  ): Promise<ActionRun> {
     return runAction(
       emulator,
       {
@@ -56,7 +62,7 @@ describe('ignore-file and the pull request base', () => {
       },
       {
         eventName,
-        event: pullRequestEvent(BASE_SHA),
+        event,
         cwd: workspace(),
         env: { GITHUB_WORKSPACE: workspace(), GITHUB_API_URL: github.url }
       }
@@ -124,6 +130,42 @@ describe('ignore-file and the pull request base', () => {
     expect(errorLines(run)).toEqual([
       'Invalid inputs, nothing was sent:\n' +
         "github-token: is required when ignore-file is set on pull_request: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use ${{ github.token }}, with contents: read)"
+    ])
+    expect(emulator.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it("merge_group: the queue's candidate cannot exempt its own findings; the base_sha copy applies", async () => {
+    github.setFile(BASE_SHA, FILE, BASE_FILE)
+    const run = await runOn('merge_group', {}, mergeGroupEvent(BASE_SHA))
+
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs.result).toBe('failed')
+    expect(run.outputs['blocking-count']).toBe('4')
+    expect(run.summary).toContain('**16** findings in scope: **4** blocking, **1** ignored')
+    expect(run.summary).toContain('### Proposed ignore entries (1)')
+    expect(github.requests.map(r => [r.method, r.url])).toEqual([
+      ['GET', `/repos/acme/web/contents/${FILE}?ref=${BASE_SHA}`]
+    ])
+  })
+
+  it('merge_group without merge_group.base_sha: an input error, the workspace file is never read', async () => {
+    const run = await runOn('merge_group', {}, mergeGroupEvent())
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'Invalid inputs, nothing was sent:\n' +
+        `ignore-file ${FILE}: on merge_group, the event payload has no merge_group.base_sha, so the file cannot be read at the merge queue's base commit`
+    ])
+    expect(emulator.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('no github-token on merge_group: an input error before any request', async () => {
+    const run = await runOn('merge_group', { 'github-token': '' }, mergeGroupEvent(BASE_SHA))
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run)).toEqual([
+      'Invalid inputs, nothing was sent:\n' +
+        "github-token: is required when ignore-file is set on merge_group: the ignore file is read at the merge queue's base commit through the GitHub API, so a queued pull request cannot exempt its own findings (use ${{ github.token }}, with contents: read)"
     ])
     expect(emulator.requests).toEqual([])
     expect(github.requests).toEqual([])

@@ -40548,19 +40548,31 @@ function pullRequestTarget(ctx) {
         apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com'
     };
 }
+const PULL_REQUEST_BASE = {
+    field: 'pull_request.base.sha',
+    commit: "the pull request's base commit",
+    change: 'a pull request',
+    own: "the pull request's own"
+};
 /**
- * Events whose workspace is the pull request's tree: on them a file a pull request could change
- * (the ignore file) is read at the pull request's base instead.
+ * Events whose workspace is the change under test: a pull request's tree, or the merge queue's
+ * candidate (the base with the queued pull requests' changes).
  */
-const BASE_READ_EVENTS = new Set([
-    'pull_request',
-    'pull_request_target',
-    'pull_request_review',
-    'pull_request_review_comment'
-]);
-/** True when the ignore file must be read at the pull request's base, not in the workspace. */
-function readsIgnoreFileAtBase(eventName) {
-    return BASE_READ_EVENTS.has(eventName ?? '');
+const BASE_READS = {
+    pull_request: PULL_REQUEST_BASE,
+    pull_request_target: PULL_REQUEST_BASE,
+    pull_request_review: PULL_REQUEST_BASE,
+    pull_request_review_comment: PULL_REQUEST_BASE,
+    merge_group: {
+        field: 'merge_group.base_sha',
+        commit: "the merge queue's base commit",
+        change: 'a queued pull request',
+        own: "the queued pull requests' own"
+    }
+};
+/** How files are read at the base on this event; undefined when the workspace is read. */
+function baseRead(eventName) {
+    return Object.hasOwn(BASE_READS, eventName ?? '') ? BASE_READS[eventName ?? ''] : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
@@ -40585,16 +40597,18 @@ const blockingTicketsNeedTheGate = (inputs, ctx) => {
         });
     }
 };
-/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+/**
+ * On a pull request or merge_group the ignore file is read at the base commit, through the GitHub
+ * API.
+ */
 function baseIgnoreFileNeedsAToken(run) {
     return (inputs, ctx) => {
-        if (inputs.ignoreFile !== undefined &&
-            inputs.githubToken === undefined &&
-            readsIgnoreFileAtBase(run.eventName)) {
+        const atBase = baseRead(run.eventName);
+        if (inputs.ignoreFile !== undefined && inputs.githubToken === undefined && atBase) {
             ctx.addIssue({
                 code: 'custom',
                 path: ['githubToken'],
-                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
             });
         }
     };
@@ -44188,6 +44202,17 @@ function branchSpellings(ref) {
         return [ref];
     return [ref, `${BRANCH_PREFIX}${ref}`];
 }
+/**
+ * The spellings whose scans are evidence of a baseline branch. On GitHub only
+ * `refs/heads/<branch>`, what a push to the repository records: there a bare name is what
+ * pull_request_target records for a pull request's head branch, and a fork's branch may be named
+ * `main` too. Elsewhere (GitLab, the CLI) bare names are how branches are recorded: every spelling.
+ */
+function baselineSpellings(ref, onGitHub) {
+    if (!onGitHub)
+        return branchSpellings(ref);
+    return [ref.startsWith('refs/') ? ref : `${BRANCH_PREFIX}${ref}`];
+}
 /** A full or abbreviated sha names the scan's commit. */
 function sameCommit(scan, commit) {
     return scan.commit.startsWith(commit.toLowerCase());
@@ -44317,9 +44342,12 @@ function waitingFor(judgement) {
             return each.scan;
     return false;
 }
-/** One look at the scans of the ref (its other spellings too, if need be), judged for `types`. */
-async function lookOnce(source, requirement, types) {
-    const { judgement, serverTime } = await look(source, branchSpellings(requirement.ref), requirement, types);
+/**
+ * One look at the scans of the ref (its other spellings too, if need be, or only those given),
+ * judged for `types`.
+ */
+async function lookOnce(source, requirement, types, spellings = branchSpellings(requirement.ref)) {
+    const { judgement, serverTime } = await look(source, spellings, requirement, types);
     return { judgement, ...(serverTime !== undefined && { serverTime }) };
 }
 /**
@@ -44593,24 +44621,34 @@ async function confirmEvidence(transport, where, evidence, log) {
         throw new NoVerdictError(`${newer} on ${evidence.branch} while the findings were read, so the ${src_domain/* PRODUCT_NAMES */.Tk[type]} findings may be its, not those of scan ${proven.id} of commit ${prove_scan_short(proven.commit)}; run the step again`, 'on-missing-scan');
     }
 }
+/** The baseline of this run: on GitHub only `refs/heads/<branch>` (see baselineSpellings). */
+function baselineRefOf(ref, ctx) {
+    if (ref === undefined)
+        return undefined;
+    return { ref, spellings: baselineSpellings(ref, ctx.outsideGitHub !== true) };
+}
 /**
  * The scans the baseline ref's findings come from, per type: each type's newest completed scan of
- * the ref, as `require-scan: ref` proves a gated ref. Secrets carry no platform id that matches
- * them across refs, so they have no baseline. Never rejects: a baseline that cannot be proven is
- * a warning, and undefined (every finding is then judged as new: no exemption without evidence).
+ * the ref, as `require-scan: ref` proves a gated ref, among the scans of its evidence spellings
+ * only. Secrets carry no platform id that matches them across refs, so they have no baseline.
+ * Never rejects: a baseline that cannot be proven is a warning, and undefined (every finding is
+ * then judged as new: no exemption without evidence).
  */
-async function proveBaseline(transport, where, ref, types, log) {
+async function proveBaseline(transport, where, { ref, spellings }, types, log) {
     const matchable = types.filter(type => type !== 'secrets');
     try {
         const requirement = { mode: 'ref', ref };
-        const seen = await lookOnce(scanSource(transport, where, log), requirement, matchable);
+        const source = scanSource(transport, where, log);
+        const seen = await lookOnce(source, requirement, matchable, spellings);
         const scans = new Map();
         for (const [type, each] of seen.judgement.types)
             if (each.kind === 'proven')
                 scans.set(type, each.scan);
         const missing = matchable.filter(type => !scans.has(type));
         if (missing.length > 0) {
-            log.warn(`baseline-ref ${ref}: no completed scan of it ran ${(0,src_domain/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
+            // On GitHub `main` is looked for as refs/heads/main only: the warning says so.
+            const looked = spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it';
+            log.warn(`baseline-ref ${ref}: no completed scan of ${looked} ran ${(0,src_domain/* productList */.KC)(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`);
         }
         if (scans.size === 0)
             return undefined;
@@ -46086,16 +46124,18 @@ function isProductMissing(error) {
 
 
 /**
- * The baseline of `ref`, or undefined with a warning when its findings cannot be read or its
- * scans no longer hold: every finding is then judged as new (no exemption without evidence).
- * Never rejects on what the API answers.
+ * The baseline of `ref`, read under one of its evidence spellings, or undefined with a warning
+ * when its findings cannot be read or its scans no longer hold: every finding is then judged as
+ * new (no exemption without evidence). Never rejects on what the API answers.
  */
-async function readBaseline(transport, where, config, ref, proof, log) {
+async function readBaseline(transport, where, config, { ref, spellings }, proof, log) {
     // Secrets carry no platform id that matches them across refs.
     const types = proof.scans
         ? [...proof.scans.scans.keys()]
         : config.issueTypes.filter(type => type !== 'secrets');
-    const spelling = proof.scans?.branch ?? ref;
+    // Without scans to say which spelling holds the findings, the first evidence spelling: on
+    // GitHub `refs/heads/<branch>`, never a bare name a fork's branch may record.
+    const spelling = proof.scans?.branch ?? spellings[0] ?? ref;
     try {
         const { findings } = await fetchFindings(transport, where, { ...config, issueTypes: types, ref: spelling }, { warn: log.warn, counts: proof.scans && provenCounts(proof.scans) });
         if (proof.scans && proof.location) {
@@ -46416,20 +46456,22 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 ;// CONCATENATED MODULE: ./src/collect/github-contents.ts
 /**
  * Reading one file of a GitHub repository at a commit or ref, through the contents API: the
- * ignore file and the config file at a pull request's base, and a config file kept in another
- * repository. Also where a pull request's base is, and a workspace path's place in the repository.
+ * ignore file and the config file at a pull request's (or a merge queue's) base, and a config file
+ * kept in another repository. Also where that base is, and a workspace path's place in the
+ * repository.
  */
 
 
 function github_contents_isRecord(value) {
     return typeof value === 'object' && value !== null;
 }
-/** The base commit and repository from the event; the base repository is the one running. */
-function pullRequestBase(ctx) {
-    const pr = github_contents_isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined;
-    const base = github_contents_isRecord(pr) ? pr.base : undefined;
-    const sha = github_contents_isRecord(base) ? base.sha : undefined;
-    const repo = github_contents_isRecord(base) && github_contents_isRecord(base.repo) ? base.repo.full_name : undefined;
+/**
+ * The base commit and repository from the event: `pull_request.base`, or on `merge_group` its
+ * `base_sha` in the repository the queue belongs to. The base repository is the one running.
+ */
+function changeBase(ctx) {
+    const payload = github_contents_isRecord(ctx.eventPayload) ? ctx.eventPayload : {};
+    const { sha, repo } = ctx.eventName === 'merge_group' ? mergeGroupBase(payload) : prBase(payload);
     const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY;
     const [owner, name, ...rest] = (fullName ?? '').split('/');
     if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha))
@@ -46437,6 +46479,19 @@ function pullRequestBase(ctx) {
     if (!owner || !name || rest.length > 0)
         return undefined;
     return { owner, repo: name, sha };
+}
+function prBase(payload) {
+    const base = github_contents_isRecord(payload.pull_request) ? payload.pull_request.base : undefined;
+    if (!github_contents_isRecord(base))
+        return { sha: undefined, repo: undefined };
+    return { sha: base.sha, repo: github_contents_isRecord(base.repo) ? base.repo.full_name : undefined };
+}
+function mergeGroupBase(payload) {
+    const group = payload.merge_group;
+    return {
+        sha: github_contents_isRecord(group) ? group.base_sha : undefined,
+        repo: github_contents_isRecord(payload.repository) ? payload.repository.full_name : undefined
+    };
 }
 /**
  * A workspace file's path in the repository (the workspace is the checkout), or undefined when
@@ -46517,9 +46572,11 @@ function rawText(data) {
 ;// CONCATENATED MODULE: ./src/collect/ignore-source.ts
 /**
  * Where the ignore file comes from. On a pull request the checkout is the pull request's own
- * tree, so an entry it adds there would exempt its own findings: there the file is read at the
- * pull request's base commit through the GitHub contents API, and the entries the pull request
- * adds are only reported, as proposed. Every other event reads the workspace file.
+ * tree (on merge_group the queue's candidate, the queued pull requests' changes), so an entry it
+ * adds there would exempt its own findings: there the file is read at the base commit
+ * (`pull_request.base.sha`, `merge_group.base_sha`) through the GitHub contents API, and the
+ * entries the change adds are only reported, as proposed. Every other event reads the workspace
+ * file.
  */
 
 
@@ -46538,14 +46595,16 @@ async function loadIgnoreSource(config, ctx, runner) {
     const file = config.ignoreFile;
     if (file === undefined)
         return { applied: Promise.resolve(ignore_source_NONE) };
-    if (!readsIgnoreFileAtBase(ctx.eventName)) {
+    const read = baseRead(ctx.eventName);
+    if (read === undefined) {
         const entries = parseIgnoreFile(await readWorkspaceFile(file), file);
         return { applied: Promise.resolve({ entries, proposed: [] }) };
     }
-    const base = pullRequestBase(ctx);
+    // Never the workspace copy instead: it is the change's own.
+    const base = changeBase(ctx);
     if (base === undefined) {
         throw new IgnoreFileError(file, [
-            `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
+            `on ${ctx.eventName}, the event payload has no ${read.field}, so the file cannot be read at ${read.commit}`
         ]);
     }
     if (config.githubToken === undefined) {
@@ -46554,7 +46613,7 @@ async function loadIgnoreSource(config, ctx, runner) {
     const path = repositoryPath(file, ctx);
     if (path === undefined) {
         throw new IgnoreFileError(file, [
-            "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
+            `is outside the workspace, so it cannot be read at ${read.commit}; give a path inside the repository`
         ]);
     }
     // A pull request that deletes the file proposes nothing; its base still applies.
@@ -46565,12 +46624,13 @@ async function loadIgnoreSource(config, ctx, runner) {
     });
     const workspace = parseIgnoreFile(workspaceText, file);
     runner.info(`ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
-        "the pull request's own changes to it apply once it is merged");
+        `${read.own} changes to it apply once merged`);
     const label = `${file} (at base commit ${base.sha.slice(0, 12)})`;
     const applied = fetchBaseFile({
         file,
         path,
         base,
+        read,
         token: config.githubToken,
         apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com',
         timeoutMs: config.timeoutSeconds * 1000
@@ -46635,9 +46695,9 @@ async function fetchBaseFile(request) {
         const detail = error.status === 401 || error.status === 403
             ? `HTTP ${error.status}; the github-token needs the contents: read permission`
             : error.detail;
-        throw new NoVerdictError(`ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+        throw new NoVerdictError(`ignore-file ${request.file} could not be read at ${request.read.commit} ${base.sha} ` +
             `(GET ${error.route}: ${detail}), so the exemptions that apply are unknown; ` +
-            "the pull request's own copy is never used instead", 'on-api-error');
+            `${request.read.own} copy is never used instead`, 'on-api-error');
     }
 }
 
@@ -48058,10 +48118,10 @@ function verdictHeadline(verdict) {
 ;// CONCATENATED MODULE: ./src/collect/config-source.ts
 /**
  * Reading the config file (`config-file`) before anything else, and the inputs with it. A
- * workspace path is read in the workspace, except on a pull request: there the checkout is the
- * pull request's own tree, so the file is read at its base commit (as the ignore file is), and a
- * pull request cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from that
- * repository through the contents API with config-token.
+ * workspace path is read in the workspace, except on a pull request or merge_group: there the
+ * checkout is the change under test, so the file is read at its base commit (as the ignore file
+ * is), and a change cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from
+ * that repository through the contents API with config-token.
  *
  * Nothing is sent to the findings API before this has finished; a file that cannot be read or is
  * wrong stops the run as bad inputs do, never falling back to the defaults unsaid.
@@ -48106,10 +48166,11 @@ function settingsNote(file, read) {
 async function readConfigFile(location, read, ctx, runner) {
     if (location.kind === 'repository')
         return readFromRepository(location, read, ctx);
-    if (!readsIgnoreFileAtBase(ctx.eventName)) {
+    const atBase = baseRead(ctx.eventName);
+    if (atBase === undefined) {
         return parseConfigFile(await config_source_readWorkspaceFile(location.path), location.path);
     }
-    return readAtBase(location.path, read, ctx, runner);
+    return readAtBase(location.path, atBase, read, ctx, runner);
 }
 function fileProblem(file, detail) {
     return new ConfigError([`config-file ${file}: ${detail}`]);
@@ -48148,20 +48209,21 @@ async function readFromRepository(location, read, ctx) {
     }
     return parseConfigFile(text, label);
 }
-async function readAtBase(path, read, ctx, runner) {
-    const base = pullRequestBase(ctx);
+/** Never the workspace copy instead: it is the change's own. */
+async function readAtBase(path, atBase, read, ctx, runner) {
+    const base = changeBase(ctx);
     if (base === undefined) {
-        throw fileProblem(path, `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`);
+        throw fileProblem(path, `on ${ctx.eventName}, the event payload has no ${atBase.field}, so the file cannot be read at ${atBase.commit}`);
     }
     const token = workflowInput(read, 'github-token');
     if (token === '') {
         throw new ConfigError([
-            `github-token: is required when config-file is set on ${ctx.eventName}: the config file is read at the pull request's base commit through the GitHub API, so a pull request cannot loosen its own policy (use \${{ github.token }}, with contents: read)`
+            `github-token: is required when config-file is set on ${ctx.eventName}: the config file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot loosen its own policy (use \${{ github.token }}, with contents: read)`
         ]);
     }
     const inRepository = repositoryPath(path, ctx);
     if (inRepository === undefined) {
-        throw fileProblem(path, "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository, or OWNER/REPO/PATH@REF");
+        throw fileProblem(path, `is outside the workspace, so it cannot be read at ${atBase.commit}; give a path inside the repository, or OWNER/REPO/PATH@REF`);
     }
     const label = `${path} (at base commit ${base.sha.slice(0, 12)})`;
     const text = await fetchFile(label, {
@@ -48174,7 +48236,7 @@ async function readAtBase(path, read, ctx, runner) {
         timeoutMs: timeoutMs(read)
     });
     if (text === undefined) {
-        runner.warning(`config-file ${path} does not exist at the base commit ${base.sha}: this run uses the workflow's inputs and the defaults; the pull request's copy applies once merged`);
+        runner.warning(`config-file ${path} does not exist at the base commit ${base.sha}: this run uses the workflow's inputs and the defaults; ${atBase.own} copy applies once merged`);
         return { label, values: new Map() };
     }
     return parseConfigFile(text, label);
@@ -49403,11 +49465,12 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
     try {
         const deployment = await lookups.deployment;
         const location = config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project);
+        const baselineRef = baselineRefOf(config.baselineRef, ctx);
         const [evidence, baselineScans] = await Promise.all([
             location && proveEvidence(transport, location, config, log),
-            location && config.baselineRef !== undefined
-                ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
-                : undefined
+            location &&
+                baselineRef &&
+                proveBaseline(transport, location, baselineRef, config.issueTypes, log)
         ]);
         const scope = judgedScope(config, evidence);
         judged = { evidence, judgedTypes: scope.issueTypes };
@@ -49420,7 +49483,8 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
             warn: log.warn,
             counts: evidence && provenCounts(evidence)
         });
-        const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log);
+        const proof = { scans: baselineScans, location };
+        const baseline = startBaseline(transport, where, scope, baselineRef, proof, log);
         const found = await reads.findings;
         // After the last page of every list (the mode lists too): the proof still holds.
         if (location && evidence)
@@ -49446,10 +49510,10 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
 /**
  * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
  * baseline's proven scans (none proven: no baseline, a warning already said so); with
- * `require-scan: none`, as the ref holds them.
+ * `require-scan: none`, as its first evidence spelling holds them (on GitHub
+ * `refs/heads/<branch>`).
  */
-function startBaseline(transport, where, scope, proof, log) {
-    const ref = scope.baselineRef;
+function startBaseline(transport, where, scope, ref, proof, log) {
     if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
         return Promise.resolve(undefined);
     }
@@ -49539,9 +49603,12 @@ function runLog(runner) {
 function readsFindings(config) {
     return config.gate || config.createTickets;
 }
+/**
+ * Whenever findings are read, even with `require-scan: none`: those of a repository the deployment
+ * does not have (a typo) would read as none and pass; its lookup failing is no verdict, naming it.
+ */
 function needsProject(config) {
-    return ((readsFindings(config) && config.requireScan !== 'none') ||
-        (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
+    return (readsFindings(config) ||
         config.projectTags.length > 0 ||
         (config.sbomExport && config.sbomScope === 'repository'));
 }

@@ -15,11 +15,13 @@ import type { Deployment, Project } from './domain.js'
 import { runEffects } from './effects/run-effects.js'
 import { NoVerdictError, UserError, type NoVerdictSoftener } from './errors.js'
 import {
+  baselineRefOf,
   confirmEvidence,
   proveEvidence,
   proveBaseline,
   provenCounts,
   scanLocation,
+  type BaselineRef,
   type EvidenceLog,
   type ProvenScans
 } from './evidence/evidence.js'
@@ -202,11 +204,12 @@ async function judge(
     const deployment = await lookups.deployment
     const location =
       config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project)
+    const baselineRef = baselineRefOf(config.baselineRef, ctx)
     const [evidence, baselineScans] = await Promise.all([
       location && proveEvidence(transport, location, config, log),
-      location && config.baselineRef !== undefined
-        ? proveBaseline(transport, location, config.baselineRef, config.issueTypes, log)
-        : undefined
+      location &&
+        baselineRef &&
+        proveBaseline(transport, location, baselineRef, config.issueTypes, log)
     ])
     const scope = judgedScope(config, evidence)
     judged = { evidence, judgedTypes: scope.issueTypes }
@@ -219,7 +222,8 @@ async function judge(
       warn: log.warn,
       counts: evidence && provenCounts(evidence)
     })
-    const baseline = startBaseline(transport, where, scope, { scans: baselineScans, location }, log)
+    const proof = { scans: baselineScans, location }
+    const baseline = startBaseline(transport, where, scope, baselineRef, proof, log)
     const found = await reads.findings
     // After the last page of every list (the mode lists too): the proof still holds.
     if (location && evidence) await confirmEvidence(transport, location, evidence, log)
@@ -243,16 +247,17 @@ async function judge(
 /**
  * The baseline's findings, read beside the gated ref's: with scans to prove, only from the
  * baseline's proven scans (none proven: no baseline, a warning already said so); with
- * `require-scan: none`, as the ref holds them.
+ * `require-scan: none`, as its first evidence spelling holds them (on GitHub
+ * `refs/heads/<branch>`).
  */
 function startBaseline(
   transport: Transport,
   where: DataLocation,
   scope: Config,
+  ref: BaselineRef | undefined,
   proof: BaselineProof,
   log: RunLog
 ): Promise<Baseline | undefined> {
-  const ref = scope.baselineRef
   if (ref === undefined || (proof.location !== undefined && proof.scans === undefined)) {
     return Promise.resolve(undefined)
   }
@@ -367,10 +372,13 @@ function readsFindings(config: Config): boolean {
   return config.gate || config.createTickets
 }
 
+/**
+ * Whenever findings are read, even with `require-scan: none`: those of a repository the deployment
+ * does not have (a typo) would read as none and pass; its lookup failing is no verdict, naming it.
+ */
 function needsProject(config: Config): boolean {
   return (
-    (readsFindings(config) && config.requireScan !== 'none') ||
-    (config.gate && (config.denyLicenses.length > 0 || config.allowLicenses.length > 0)) ||
+    readsFindings(config) ||
     config.projectTags.length > 0 ||
     (config.sbomExport && config.sbomScope === 'repository')
   )

@@ -220,4 +220,21 @@ export function pullRequestEvent(baseSha: string): unknown {
   }
 }
 
+/**
+ * The event of a merge queue's candidate for pull request 42 of acme/web (GitHub's `merge_group`
+ * payload), its base at `baseSha`; without `baseSha`, a payload that lacks `base_sha`.
+ */
+export function mergeGroupEvent(baseSha?: string): unknown {
+  return {
+    action: 'checks_requested',
+    merge_group: {
+      head_sha: 'e'.repeat(40),
+      head_ref: 'refs/heads/gh-readonly-queue/main/pr-42-' + 'e'.repeat(40),
+      base_ref: 'refs/heads/main',
+      ...(baseSha !== undefined && { base_sha: baseSha })
+    },
+    repository: { full_name: 'acme/web' }
+  }
+}
+
 export type { ActionRun, Emulator }

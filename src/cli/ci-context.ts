@@ -145,5 +145,5 @@ export function commandRunContext(platform: CiPlatform, env: Env, now: Date): Ru
   const rest = Object.fromEntries(
     Object.entries(env).filter(([name]) => !name.startsWith('GITHUB_'))
   )
-  return { now, env: rest }
+  return { now, env: rest, outsideGitHub: true }
 }

@@ -9,6 +9,7 @@ import { UserError } from '../errors.js'
 import {
   confirmEvidence,
   provenCounts,
+  type BaselineRef,
   type EvidenceLog,
   type ProvenScans,
   type ScanLocation
@@ -23,15 +24,15 @@ export interface BaselineProof {
 }
 
 /**
- * The baseline of `ref`, or undefined with a warning when its findings cannot be read or its
- * scans no longer hold: every finding is then judged as new (no exemption without evidence).
- * Never rejects on what the API answers.
+ * The baseline of `ref`, read under one of its evidence spellings, or undefined with a warning
+ * when its findings cannot be read or its scans no longer hold: every finding is then judged as
+ * new (no exemption without evidence). Never rejects on what the API answers.
  */
 export async function readBaseline(
   transport: Transport,
   where: DataLocation,
   config: FindingsConfig,
-  ref: string,
+  { ref, spellings }: BaselineRef,
   proof: BaselineProof,
   log: EvidenceLog
 ): Promise<Baseline | undefined> {
@@ -39,7 +40,9 @@ export async function readBaseline(
   const types: readonly IssueType[] = proof.scans
     ? [...proof.scans.scans.keys()]
     : config.issueTypes.filter(type => type !== 'secrets')
-  const spelling = proof.scans?.branch ?? ref
+  // Without scans to say which spelling holds the findings, the first evidence spelling: on
+  // GitHub `refs/heads/<branch>`, never a bare name a fork's branch may record.
+  const spelling = proof.scans?.branch ?? spellings[0] ?? ref
   try {
     const { findings } = await fetchFindings(
       transport,

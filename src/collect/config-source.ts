@@ -1,9 +1,9 @@
 /**
  * Reading the config file (`config-file`) before anything else, and the inputs with it. A
- * workspace path is read in the workspace, except on a pull request: there the checkout is the
- * pull request's own tree, so the file is read at its base commit (as the ignore file is), and a
- * pull request cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from that
- * repository through the contents API with config-token.
+ * workspace path is read in the workspace, except on a pull request or merge_group: there the
+ * checkout is the change under test, so the file is read at its base commit (as the ignore file
+ * is), and a change cannot loosen the policy it is judged by. `OWNER/REPO/PATH@REF` is read from
+ * that repository through the contents API with config-token.
  *
  * Nothing is sent to the findings API before this has finished; a file that cannot be read or is
  * wrong stops the run as bad inputs do, never falling back to the defaults unsaid.
@@ -22,11 +22,11 @@ import {
   type InputReader,
   type RunContext
 } from '../inputs/index.js'
-import { readsIgnoreFileAtBase } from '../inputs/pull-request.js'
+import { baseRead, type BaseRead } from '../inputs/pull-request.js'
 import type { Runner } from '../runner/runner.js'
 import {
   ContentsError,
-  pullRequestBase,
+  changeBase,
   readRepositoryFile,
   repositoryPath,
   type ContentsRequest
@@ -76,10 +76,11 @@ async function readConfigFile(
   runner: Runner
 ): Promise<ConfigFileValues> {
   if (location.kind === 'repository') return readFromRepository(location, read, ctx)
-  if (!readsIgnoreFileAtBase(ctx.eventName)) {
+  const atBase = baseRead(ctx.eventName)
+  if (atBase === undefined) {
     return parseConfigFile(await readWorkspaceFile(location.path), location.path)
   }
-  return readAtBase(location.path, read, ctx, runner)
+  return readAtBase(location.path, atBase, read, ctx, runner)
 }
 
 function fileProblem(file: string, detail: string): ConfigError {
@@ -129,30 +130,32 @@ async function readFromRepository(
   return parseConfigFile(text, label)
 }
 
+/** Never the workspace copy instead: it is the change's own. */
 async function readAtBase(
   path: string,
+  atBase: BaseRead,
   read: InputReader,
   ctx: RunContext,
   runner: Runner
 ): Promise<ConfigFileValues> {
-  const base = pullRequestBase(ctx)
+  const base = changeBase(ctx)
   if (base === undefined) {
     throw fileProblem(
       path,
-      `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
+      `on ${ctx.eventName}, the event payload has no ${atBase.field}, so the file cannot be read at ${atBase.commit}`
     )
   }
   const token = workflowInput(read, 'github-token')
   if (token === '') {
     throw new ConfigError([
-      `github-token: is required when config-file is set on ${ctx.eventName}: the config file is read at the pull request's base commit through the GitHub API, so a pull request cannot loosen its own policy (use \${{ github.token }}, with contents: read)`
+      `github-token: is required when config-file is set on ${ctx.eventName}: the config file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot loosen its own policy (use \${{ github.token }}, with contents: read)`
     ])
   }
   const inRepository = repositoryPath(path, ctx)
   if (inRepository === undefined) {
     throw fileProblem(
       path,
-      "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository, or OWNER/REPO/PATH@REF"
+      `is outside the workspace, so it cannot be read at ${atBase.commit}; give a path inside the repository, or OWNER/REPO/PATH@REF`
     )
   }
   const label = `${path} (at base commit ${base.sha.slice(0, 12)})`
@@ -167,7 +170,7 @@ async function readAtBase(
   })
   if (text === undefined) {
     runner.warning(
-      `config-file ${path} does not exist at the base commit ${base.sha}: this run uses the workflow's inputs and the defaults; the pull request's copy applies once merged`
+      `config-file ${path} does not exist at the base commit ${base.sha}: this run uses the workflow's inputs and the defaults; ${atBase.own} copy applies once merged`
     )
     return { label, values: new Map() }
   }

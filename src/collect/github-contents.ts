@@ -1,7 +1,8 @@
 /**
  * Reading one file of a GitHub repository at a commit or ref, through the contents API: the
- * ignore file and the config file at a pull request's base, and a config file kept in another
- * repository. Also where a pull request's base is, and a workspace path's place in the repository.
+ * ignore file and the config file at a pull request's (or a merge queue's) base, and a config file
+ * kept in another repository. Also where that base is, and a workspace path's place in the
+ * repository.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { errorText } from '../text/error-text.js'
@@ -17,17 +18,32 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-/** The base commit and repository from the event; the base repository is the one running. */
-export function pullRequestBase(ctx: RunContext): PullRequestBase | undefined {
-  const pr = isRecord(ctx.eventPayload) ? ctx.eventPayload.pull_request : undefined
-  const base = isRecord(pr) ? pr.base : undefined
-  const sha = isRecord(base) ? base.sha : undefined
-  const repo = isRecord(base) && isRecord(base.repo) ? base.repo.full_name : undefined
+/**
+ * The base commit and repository from the event: `pull_request.base`, or on `merge_group` its
+ * `base_sha` in the repository the queue belongs to. The base repository is the one running.
+ */
+export function changeBase(ctx: RunContext): PullRequestBase | undefined {
+  const payload = isRecord(ctx.eventPayload) ? ctx.eventPayload : {}
+  const { sha, repo } = ctx.eventName === 'merge_group' ? mergeGroupBase(payload) : prBase(payload)
   const fullName = typeof repo === 'string' ? repo : ctx.env.GITHUB_REPOSITORY
   const [owner, name, ...rest] = (fullName ?? '').split('/')
   if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/i.test(sha)) return undefined
   if (!owner || !name || rest.length > 0) return undefined
   return { owner, repo: name, sha }
+}
+
+function prBase(payload: Record<string, unknown>): { sha: unknown; repo: unknown } {
+  const base = isRecord(payload.pull_request) ? payload.pull_request.base : undefined
+  if (!isRecord(base)) return { sha: undefined, repo: undefined }
+  return { sha: base.sha, repo: isRecord(base.repo) ? base.repo.full_name : undefined }
+}
+
+function mergeGroupBase(payload: Record<string, unknown>): { sha: unknown; repo: unknown } {
+  const group = payload.merge_group
+  return {
+    sha: isRecord(group) ? group.base_sha : undefined,
+    repo: isRecord(payload.repository) ? payload.repository.full_name : undefined
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
  * Where the ignore file comes from. On a pull request the checkout is the pull request's own
- * tree, so an entry it adds there would exempt its own findings: there the file is read at the
- * pull request's base commit through the GitHub contents API, and the entries the pull request
- * adds are only reported, as proposed. Every other event reads the workspace file.
+ * tree (on merge_group the queue's candidate, the queued pull requests' changes), so an entry it
+ * adds there would exempt its own findings: there the file is read at the base commit
+ * (`pull_request.base.sha`, `merge_group.base_sha`) through the GitHub contents API, and the
+ * entries the change adds are only reported, as proposed. Every other event reads the workspace
+ * file.
  */
 import { readFile } from 'node:fs/promises'
 import type { ProposedIgnore } from '../domain.js'
@@ -10,12 +12,12 @@ import { errorText } from '../text/error-text.js'
 import { IgnoreFileError, type IgnoreEntry } from '../gate/ignore.js'
 import { parseIgnoreFile } from '../gate/ignore-file.js'
 import type { Config, RunContext } from '../inputs/index.js'
-import { readsIgnoreFileAtBase } from '../inputs/pull-request.js'
+import { baseRead, type BaseRead } from '../inputs/pull-request.js'
 import { NoVerdictError } from '../errors.js'
 import type { Runner } from '../runner/runner.js'
 import {
   ContentsError,
-  pullRequestBase,
+  changeBase,
   readRepositoryFile,
   repositoryPath,
   type PullRequestBase
@@ -50,15 +52,17 @@ export async function loadIgnoreSource(
 ): Promise<IgnoreSource> {
   const file = config.ignoreFile
   if (file === undefined) return { applied: Promise.resolve(NONE) }
-  if (!readsIgnoreFileAtBase(ctx.eventName)) {
+  const read = baseRead(ctx.eventName)
+  if (read === undefined) {
     const entries = parseIgnoreFile(await readWorkspaceFile(file), file)
     return { applied: Promise.resolve({ entries, proposed: [] }) }
   }
 
-  const base = pullRequestBase(ctx)
+  // Never the workspace copy instead: it is the change's own.
+  const base = changeBase(ctx)
   if (base === undefined) {
     throw new IgnoreFileError(file, [
-      `on ${ctx.eventName}, the event payload has no pull_request.base.sha, so the file cannot be read at the pull request's base commit`
+      `on ${ctx.eventName}, the event payload has no ${read.field}, so the file cannot be read at ${read.commit}`
     ])
   }
   if (config.githubToken === undefined) {
@@ -67,7 +71,7 @@ export async function loadIgnoreSource(
   const path = repositoryPath(file, ctx)
   if (path === undefined) {
     throw new IgnoreFileError(file, [
-      "is outside the workspace, so it cannot be read at the pull request's base commit; give a path inside the repository"
+      `is outside the workspace, so it cannot be read at ${read.commit}; give a path inside the repository`
     ])
   }
   // A pull request that deletes the file proposes nothing; its base still applies.
@@ -78,13 +82,14 @@ export async function loadIgnoreSource(
   const workspace = parseIgnoreFile(workspaceText, file)
   runner.info(
     `ignore-file ${file}: on ${ctx.eventName} the entries that apply are those at the base commit ${base.sha}; ` +
-      "the pull request's own changes to it apply once it is merged"
+      `${read.own} changes to it apply once merged`
   )
   const label = `${file} (at base commit ${base.sha.slice(0, 12)})`
   const applied = fetchBaseFile({
     file,
     path,
     base,
+    read,
     token: config.githubToken,
     apiUrl: ctx.env.GITHUB_API_URL ?? 'https://api.github.com',
     timeoutMs: config.timeoutSeconds * 1000
@@ -143,6 +148,7 @@ interface BaseRequest {
   readonly file: string
   readonly path: string
   readonly base: PullRequestBase
+  readonly read: BaseRead
   readonly token: string
   readonly apiUrl: string
   readonly timeoutMs: number
@@ -168,9 +174,9 @@ async function fetchBaseFile(request: BaseRequest): Promise<string | undefined> 
         ? `HTTP ${error.status}; the github-token needs the contents: read permission`
         : error.detail
     throw new NoVerdictError(
-      `ignore-file ${request.file} could not be read at the pull request's base commit ${base.sha} ` +
+      `ignore-file ${request.file} could not be read at ${request.read.commit} ${base.sha} ` +
         `(GET ${error.route}: ${detail}), so the exemptions that apply are unknown; ` +
-        "the pull request's own copy is never used instead",
+        `${request.read.own} copy is never used instead`,
       'on-api-error'
     )
   }

@@ -6,7 +6,7 @@ import { searchScans, type ScansSeen } from '../api/scans.js'
 import type { Transport } from '../api/transport.js'
 import { ProjectNotFoundError } from '../collect/project.js'
 import type { IssueType, Project, Scan, ScanFindingsCounts } from '../domain.js'
-import type { Config } from '../inputs/index.js'
+import type { Config, RunContext } from '../inputs/index.js'
 import { formatDuration } from '../time/duration.js'
 import { NoVerdictError, UserError } from '../errors.js'
 import { PRODUCT_NAMES, productList } from './products.js'
@@ -19,7 +19,7 @@ import {
   type ScanSource,
   type WaitClock
 } from './prove-scan.js'
-import { newestCompleted, type ScanRequirement } from './scan-judge.js'
+import { baselineSpellings, newestCompleted, type ScanRequirement } from './scan-judge.js'
 
 export type { ProvenScans } from './prove-scan.js'
 
@@ -207,30 +207,47 @@ export async function confirmEvidence(
   }
 }
 
+/** `baseline-ref` as given, and the spellings of it whose scans and findings are its evidence. */
+export interface BaselineRef {
+  readonly ref: string
+  /** The one to read findings under when no scan says which: the first. */
+  readonly spellings: readonly string[]
+}
+
+/** The baseline of this run: on GitHub only `refs/heads/<branch>` (see baselineSpellings). */
+export function baselineRefOf(ref: string | undefined, ctx: RunContext): BaselineRef | undefined {
+  if (ref === undefined) return undefined
+  return { ref, spellings: baselineSpellings(ref, ctx.outsideGitHub !== true) }
+}
+
 /**
  * The scans the baseline ref's findings come from, per type: each type's newest completed scan of
- * the ref, as `require-scan: ref` proves a gated ref. Secrets carry no platform id that matches
- * them across refs, so they have no baseline. Never rejects: a baseline that cannot be proven is
- * a warning, and undefined (every finding is then judged as new: no exemption without evidence).
+ * the ref, as `require-scan: ref` proves a gated ref, among the scans of its evidence spellings
+ * only. Secrets carry no platform id that matches them across refs, so they have no baseline.
+ * Never rejects: a baseline that cannot be proven is a warning, and undefined (every finding is
+ * then judged as new: no exemption without evidence).
  */
 export async function proveBaseline(
   transport: Transport,
   where: ScanLocation,
-  ref: string,
+  { ref, spellings }: BaselineRef,
   types: readonly IssueType[],
   log: EvidenceLog
 ): Promise<ProvenScans | undefined> {
   const matchable = types.filter(type => type !== 'secrets')
   try {
     const requirement = { mode: 'ref', ref } as const
-    const seen = await lookOnce(scanSource(transport, where, log), requirement, matchable)
+    const source = scanSource(transport, where, log)
+    const seen = await lookOnce(source, requirement, matchable, spellings)
     const scans = new Map<IssueType, Scan>()
     for (const [type, each] of seen.judgement.types)
       if (each.kind === 'proven') scans.set(type, each.scan)
     const missing = matchable.filter(type => !scans.has(type))
     if (missing.length > 0) {
+      // On GitHub `main` is looked for as refs/heads/main only: the warning says so.
+      const looked = spellings.length === 1 && spellings[0] !== ref ? spellings[0] : 'it'
       log.warn(
-        `baseline-ref ${ref}: no completed scan of it ran ${productList(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`
+        `baseline-ref ${ref}: no completed scan of ${looked} ran ${productList(missing)}, so every finding of ${missing.length === 1 ? 'that type' : 'those types'} is judged as new`
       )
     }
     if (scans.size === 0) return undefined

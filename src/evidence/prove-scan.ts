@@ -124,18 +124,17 @@ function waitingFor(judgement: ScanJudgement): Scan | undefined | false {
   return false
 }
 
-/** One look at the scans of the ref (its other spellings too, if need be), judged for `types`. */
+/**
+ * One look at the scans of the ref (its other spellings too, if need be, or only those given),
+ * judged for `types`.
+ */
 export async function lookOnce(
   source: ScanSource,
   requirement: ScanRequirement,
-  types: readonly IssueType[]
+  types: readonly IssueType[],
+  spellings: readonly string[] = branchSpellings(requirement.ref)
 ): Promise<{ judgement: ScanJudgement; serverTime?: number }> {
-  const { judgement, serverTime } = await look(
-    source,
-    branchSpellings(requirement.ref),
-    requirement,
-    types
-  )
+  const { judgement, serverTime } = await look(source, spellings, requirement, types)
   return { judgement, ...(serverTime !== undefined && { serverTime }) }
 }
 

@@ -52,6 +52,17 @@ export function branchSpellings(ref: string): string[] {
   return [ref, `${BRANCH_PREFIX}${ref}`]
 }
 
+/**
+ * The spellings whose scans are evidence of a baseline branch. On GitHub only
+ * `refs/heads/<branch>`, what a push to the repository records: there a bare name is what
+ * pull_request_target records for a pull request's head branch, and a fork's branch may be named
+ * `main` too. Elsewhere (GitLab, the CLI) bare names are how branches are recorded: every spelling.
+ */
+export function baselineSpellings(ref: string, onGitHub: boolean): string[] {
+  if (!onGitHub) return branchSpellings(ref)
+  return [ref.startsWith('refs/') ? ref : `${BRANCH_PREFIX}${ref}`]
+}
+
 /** A full or abbreviated sha names the scan's commit. */
 export function sameCommit(scan: Scan, commit: string): boolean {
   return scan.commit.startsWith(commit.toLowerCase())

@@ -4,7 +4,7 @@
  */
 import { statSync } from 'node:fs'
 import type { z } from 'zod'
-import { readsIgnoreFileAtBase } from './pull-request.js'
+import { baseRead } from './pull-request.js'
 import type { ParsedInputs } from './input-fields.js'
 import type { RunContext } from './run-context.js'
 
@@ -28,18 +28,18 @@ export const blockingTicketsNeedTheGate: CrossFieldRule = (inputs, ctx) => {
   }
 }
 
-/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+/**
+ * On a pull request or merge_group the ignore file is read at the base commit, through the GitHub
+ * API.
+ */
 export function baseIgnoreFileNeedsAToken(run: RunContext): CrossFieldRule {
   return (inputs, ctx) => {
-    if (
-      inputs.ignoreFile !== undefined &&
-      inputs.githubToken === undefined &&
-      readsIgnoreFileAtBase(run.eventName)
-    ) {
+    const atBase = baseRead(run.eventName)
+    if (inputs.ignoreFile !== undefined && inputs.githubToken === undefined && atBase) {
       ctx.addIssue({
         code: 'custom',
         path: ['githubToken'],
-        message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+        message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
       })
     }
   }

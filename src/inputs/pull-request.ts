@@ -37,17 +37,45 @@ export function pullRequestTarget(ctx: RunContext): PullRequestTarget | undefine
 }
 
 /**
- * Events whose workspace is the pull request's tree: on them a file a pull request could change
- * (the ignore file) is read at the pull request's base instead.
+ * Where a file the change under test could edit (the ignore file, the config file) is read on an
+ * event whose workspace is that change: at its base commit, named by this payload field.
  */
-const BASE_READ_EVENTS = new Set([
-  'pull_request',
-  'pull_request_target',
-  'pull_request_review',
-  'pull_request_review_comment'
-])
+export interface BaseRead {
+  /** The event payload field that names the base commit. */
+  readonly field: 'pull_request.base.sha' | 'merge_group.base_sha'
+  /** The base commit, for messages: `the pull request's base commit`. */
+  readonly commit: string
+  /** The change under test, for messages: `a pull request`. */
+  readonly change: string
+  /** Whose copy in the workspace is never used, for messages: `the pull request's own`. */
+  readonly own: string
+}
 
-/** True when the ignore file must be read at the pull request's base, not in the workspace. */
-export function readsIgnoreFileAtBase(eventName: string | undefined): boolean {
-  return BASE_READ_EVENTS.has(eventName ?? '')
+const PULL_REQUEST_BASE: BaseRead = {
+  field: 'pull_request.base.sha',
+  commit: "the pull request's base commit",
+  change: 'a pull request',
+  own: "the pull request's own"
+}
+
+/**
+ * Events whose workspace is the change under test: a pull request's tree, or the merge queue's
+ * candidate (the base with the queued pull requests' changes).
+ */
+const BASE_READS: Readonly<Record<string, BaseRead>> = {
+  pull_request: PULL_REQUEST_BASE,
+  pull_request_target: PULL_REQUEST_BASE,
+  pull_request_review: PULL_REQUEST_BASE,
+  pull_request_review_comment: PULL_REQUEST_BASE,
+  merge_group: {
+    field: 'merge_group.base_sha',
+    commit: "the merge queue's base commit",
+    change: 'a queued pull request',
+    own: "the queued pull requests' own"
+  }
+}
+
+/** How files are read at the base on this event; undefined when the workspace is read. */
+export function baseRead(eventName: string | undefined): BaseRead | undefined {
+  return Object.hasOwn(BASE_READS, eventName ?? '') ? BASE_READS[eventName ?? ''] : undefined
 }

@@ -12,6 +12,12 @@ export interface RunContext {
   env: NodeJS.ProcessEnv
   eventName?: string
   eventPayload?: unknown
+  /**
+   * Set by the command in another CI (GitLab, a shell), where scanners record branches bare
+   * (`main`). Absent: the run is on GitHub Actions, where a push to the repository records
+   * `refs/heads/<branch>` and a bare name is a pull request's head branch, a fork's too.
+   */
+  outsideGitHub?: boolean
 }
 
 /** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */
