@@ -350,6 +350,29 @@ describe('findings-gate anywhere else', () => {
     expect(shared.current().requests).toEqual([])
   })
 
+  it('an abbreviated --commit (or CI_COMMIT_SHA) may name two commits: exit 2, nothing sent', async () => {
+    const short = MAIN_COMMIT.slice(0, 7)
+    const run = await command(shared.current(), [...FLAGS.slice(0, 4), '--commit', short])
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain(
+      `commit: must be a full 40-character git commit sha (what \`git rev-parse HEAD\` prints), not abbreviated (got "${short}")`
+    )
+    const gitlabRun = await command(shared.current(), [], {
+      env: gitlab('main', MAIN_COMMIT.slice(0, 12).toUpperCase())
+    })
+    expect(gitlabRun.exitCode).toBe(2)
+    expect(gitlabRun.stderr).toMatch(/^commit: must be a full 40-character git commit sha/m)
+    expect(shared.current().requests).toEqual([])
+    // The full sha, in any case, still names the scan.
+    const upper = await command(shared.current(), [
+      ...FLAGS.slice(0, 4),
+      `--commit=${MAIN_COMMIT.toUpperCase()}`,
+      '--fail-on-severity=none',
+      '--fail-on-policy-mode=none'
+    ])
+    expect(upper.exitCode).toBe(0)
+  })
+
   it('no git and no flags: exit 2, each missing value named, nothing sent', async () => {
     const run = await command(shared.current(), [])
     expect(run.exitCode).toBe(2)

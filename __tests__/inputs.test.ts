@@ -219,20 +219,29 @@ describe('commit', () => {
   it('defaults to the pull request head sha, which the scanner records, not GITHUB_SHA', () => {
     const ctx = runContext({
       eventName: 'pull_request',
-      eventPayload: { number: 42, pull_request: { number: 42, head: { sha: 'ABCDEF1234567' } } }
+      eventPayload: {
+        number: 42,
+        pull_request: { number: 42, head: { sha: 'ABCDEF12'.repeat(5) } }
+      }
     })
-    expect(configOf({}, ctx).commit).toBe('abcdef1234567')
+    expect(configOf({}, ctx).commit).toBe('abcdef12'.repeat(5))
     expect(configOf({}, runContext()).commit).toBe(SHA)
   })
 
-  it.each(['abc', 'g'.repeat(40), '1'.repeat(41), 'main'])(
-    'refuses %s, naming the form',
+  it.each(['abc', 'abcdef1', 'a'.repeat(39), 'g'.repeat(40), '1'.repeat(41), 'main'])(
+    'refuses %s: an abbreviated sha may name two commits, so only a full one names the scan',
     commit => {
       expect(problemsOf({ commit })).toEqual([
-        `commit: must be a git commit sha: 7 to 40 hexadecimal digits (got "${commit}")`
+        `commit: must be a full 40-character git commit sha (what \`git rev-parse HEAD\` prints), not abbreviated (got "${commit}")`
       ])
     }
   )
+
+  it('a full sha in any case is the lowercase one the scanner records', () => {
+    expect(configOf({ commit: 'ABCDEF12'.repeat(5) }).commit).toBe('abcdef12'.repeat(5))
+    const ctx = runContext({ env: { ...noSha, GITHUB_SHA: 'ABCDEF12'.repeat(5) } })
+    expect(configOf({}, ctx).commit).toBe('abcdef12'.repeat(5))
+  })
 
   it('require-scan names its allowed values', () => {
     expect(problemsOf({ 'require-scan': 'always' })).toEqual([

@@ -40770,11 +40770,14 @@ function parseRef(raw) {
     }
     return raw;
 }
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+/**
+ * A full git sha, lowercased as the scanner records it. Never an abbreviated one: a prefix may
+ * name two commits, and the completed scan of the wrong one would be judged.
+ */
 function parseCommit(raw) {
-    if (/^[0-9a-f]{7,40}$/i.test(raw))
+    if (/^[0-9a-f]{40}$/i.test(raw))
         return raw.toLowerCase();
-    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
+    throw new InputValueError('must be a full 40-character git commit sha (what `git rev-parse HEAD` prints), not abbreviated', raw);
 }
 function parseEmail(raw) {
     if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
@@ -44134,9 +44137,9 @@ function branchSpellings(ref) {
         return [ref];
     return [ref, `${BRANCH_PREFIX}${ref}`];
 }
-/** A full or abbreviated sha names the scan's commit. */
+/** The scan is of exactly this commit: a prefix could be another commit's (inputs are full shas). */
 function sameCommit(scan, commit) {
-    return scan.commit.startsWith(commit.toLowerCase());
+    return scan.commit.toLowerCase() === commit.toLowerCase();
 }
 function finishedAt(scan) {
     return scan.completedAt ?? scan.startedAt ?? 0;

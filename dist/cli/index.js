@@ -42900,9 +42900,9 @@ function branchSpellings(ref) {
         return [ref];
     return [ref, `${BRANCH_PREFIX}${ref}`];
 }
-/** A full or abbreviated sha names the scan's commit. */
+/** The scan is of exactly this commit: a prefix could be another commit's (inputs are full shas). */
 function sameCommit(scan, commit) {
-    return scan.commit.startsWith(commit.toLowerCase());
+    return scan.commit.toLowerCase() === commit.toLowerCase();
 }
 function finishedAt(scan) {
     return scan.completedAt ?? scan.startedAt ?? 0;
@@ -47050,11 +47050,14 @@ function parseRef(raw) {
     }
     return raw;
 }
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+/**
+ * A full git sha, lowercased as the scanner records it. Never an abbreviated one: a prefix may
+ * name two commits, and the completed scan of the wrong one would be judged.
+ */
 function parseCommit(raw) {
-    if (/^[0-9a-f]{7,40}$/i.test(raw))
+    if (/^[0-9a-f]{40}$/i.test(raw))
         return raw.toLowerCase();
-    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
+    throw new InputValueError('must be a full 40-character git commit sha (what `git rev-parse HEAD` prints), not abbreviated', raw);
 }
 function parseEmail(raw) {
     if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
@@ -49563,7 +49566,7 @@ const ACTION_INPUTS = [
     { "name": "issue-types", "default": "", "required": false, "description": "Finding types to judge, comma- or newline-separated (sast, sca, secrets, ai_sast: Code, Supply Chain, Secrets, AI-powered detection). Each is judged on the newest completed scan of the commit that ran its product. Empty = all four, where a type no scan ran (or a deployment without the Secrets product) is a warning and the summary says which types were judged; named explicitly, a type without its scan is no verdict." },
     { "name": "status", "default": "open,reviewing,fixing", "required": false, "description": "Finding statuses to gate, comma- or newline-separated: open, reviewing, fixing, fixed, ignored, provisionally_ignored (AI triage suggests ignoring, unconfirmed; not in the default, see the README)." },
     { "name": "require-scan", "default": "commit", "required": false, "description": "What the gate must prove before it judges. commit = the scan of this commit on the ref has completed (waits while it runs) | ref = the newest completed scan of the ref, whatever its commit (its age is shown) | none = judge the ref's findings as they are, unchecked." },
-    { "name": "commit", "default": "", "required": false, "description": "Commit whose scan is required. Empty = the pull request's head sha on pull_request and pull_request_target (what the scanner records), else github.sha." },
+    { "name": "commit", "default": "", "required": false, "description": "Commit whose scan is required: a full 40-character sha (`git rev-parse HEAD`), never an abbreviated one, which may name two commits. Empty = the pull request's head sha on pull_request and pull_request_target (what the scanner records), else github.sha." },
     { "name": "scan-wait-timeout-seconds", "default": "600", "required": false, "description": "How long to wait for the commit's scan to complete, 0-3600 (0 = look once)." },
     { "name": "on-missing-scan", "default": "fail", "required": false, "description": "When the scan cannot be proven (none within the wait, or it failed or was superseded): fail | warn (result=skipped, the step passes with a warning)." },
     { "name": "gate", "default": "true", "required": false, "description": "Evaluate the gate. false = only run the actions (tickets, tags, SBOM); result=skipped." },
