@@ -325,10 +325,32 @@ describe('findings-gate anywhere else', () => {
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toBe(
       'error: Invalid flags, nothing was sent:\n' +
-        '--fail-on-severty: is not a flag of findings-gate (did you mean --fail-on-severity?); see findings-gate --help\n' +
+        'argument 7: is not a flag of findings-gate (did you mean --fail-on-severity?); see findings-gate --help\n' +
         'argument 8: findings-gate takes only flags (--name value or --name=value), not arguments; see findings-gate --help\n'
     )
     expect(run.stdout).toBe('')
+    expect(shared.current().requests).toEqual([])
+  })
+
+  it('--help=1, a misspelt FINDINGS_GATE_ variable, a stray -fg-<token>: exit 2, nothing sent or shown', async () => {
+    const help = await command(shared.current(), [...FLAGS, '--help=1'])
+    expect(help.exitCode).toBe(2)
+    expect(help.stderr).toContain('--help: takes no value; write --help\n')
+    const misspelt = await command(shared.current(), FLAGS, {
+      env: { FINDINGS_GATE_FAIL_ON_SEVERTY: 'critical' }
+    })
+    expect(misspelt.exitCode).toBe(2)
+    expect(misspelt.stderr).toContain(
+      'FINDINGS_GATE_FAIL_ON_SEVERTY: is not a variable of findings-gate (did you mean FINDINGS_GATE_FAIL_ON_SEVERITY?)'
+    )
+    const stray = await command(shared.current(), [...FLAGS, `-fg-${TOKEN}`])
+    expect(stray.exitCode).toBe(2)
+    expect(stray.stderr).toBe(
+      'error: Invalid flags, nothing was sent:\n' +
+        'argument 7: is not a flag of findings-gate (flags are written in full: --name value or --name=value); see findings-gate --help\n'
+    )
+    // The afterAll check finds the token in no output; nor does any piece of it show.
+    expect(stray.stderr).not.toMatch(/sgp|e2e|Command-Token/)
     expect(shared.current().requests).toEqual([])
   })
 

@@ -49706,8 +49706,11 @@ function parseOptions() {
     return options;
 }
 function parseCommandLine(args, env) {
+    const short = singleDashArguments(args);
     const { values, tokens } = (0,external_node_util_.parseArgs)({
-        args: [...args],
+        // parseArgs would split `-fg-secret` into -f, -g and a `--` that turns the rest into
+        // arguments: each such argument goes in as a blank placeholder, refused by its place.
+        args: args.map((arg, index) => (short.has(index) ? '' : arg)),
         options: parseOptions(),
         strict: false,
         allowPositionals: true,
@@ -49716,7 +49719,10 @@ function parseCommandLine(args, env) {
     });
     if (values.help === true)
         return { kind: 'help' };
-    const problems = tokens.flatMap((token, index) => tokenProblems(token, tokens[index - 1]));
+    const problems = [
+        ...new Set(tokens.flatMap((token, index) => tokenProblems(token, tokens[index - 1], short)))
+    ];
+    problems.push(...envProblems(env));
     if (problems.length > 0)
         return { kind: 'invalid', problems };
     if (values.version === true)
@@ -49771,10 +49777,49 @@ function fromEnv(flag, env) {
     return '';
 }
 const HELP_HINT = 'see findings-gate --help';
+/**
+ * The places of the single-dash arguments (`-x`, `-fg-secret`) but `-h`: no flag is written so,
+ * and one may be a token that lost its flag. A dash-led value of a flag that takes one
+ * (`--ref -main`) is the flag's value, as parseArgs reads it; after `--` all are arguments.
+ */
+function singleDashArguments(args) {
+    const found = new Set();
+    for (const [index, arg] of args.entries()) {
+        if (arg === '--')
+            break;
+        const previous = args[index - 1] ?? '';
+        const isValue = /^--[^=]+$/.test(previous) && flagOf(previous.slice(2))?.boolean === false;
+        if (/^-[^-]/.test(arg) && arg !== '-h' && !isValue)
+            found.add(index);
+    }
+    return found;
+}
+/** Every `FINDINGS_GATE_*` variable names a flag: a misspelt one would be silently ignored. */
+function envProblems(env) {
+    const known = FLAGS.flatMap(flag => flag.env).filter(name => name.startsWith(ENV_PREFIX));
+    return Object.keys(env)
+        .filter(name => name.startsWith(ENV_PREFIX) && !name.startsWith(TEST_ENV_PREFIX))
+        .filter(name => !known.includes(name))
+        .sort()
+        .map(name => {
+        const near = nearest(name, known, 3);
+        const hint = near === undefined ? '' : ` (did you mean ${near}?)`;
+        // The name only: its value may be a token.
+        return `${name}: is not a variable of findings-gate${hint}; ${HELP_HINT}`;
+    });
+}
+const ENV_PREFIX = 'FINDINGS_GATE_';
+/** The project's own test and benchmark settings (scripts/run-action.ts), not the command's. */
+const TEST_ENV_PREFIX = 'FINDINGS_GATE_TEST_';
 /** What is wrong with one token; the previous one tells a stray `false` after `--gate`. */
-function tokenProblems(token, previous) {
+function tokenProblems(token, previous, singleDash) {
     if (token.kind === 'option-terminator')
         return [];
+    if (token.kind === 'positional' && singleDash.has(token.index)) {
+        return [
+            `argument ${token.index + 1}: is not a flag of findings-gate (flags are written in full: --name value or --name=value); ${HELP_HINT}`
+        ];
+    }
     if (token.kind === 'positional') {
         const flag = previous?.kind === 'option' ? flagOf(previous.name) : undefined;
         if (flag?.boolean && previous?.kind === 'option' && previous.value === undefined) {
@@ -49790,13 +49835,21 @@ function tokenProblems(token, previous) {
     return optionProblems(token);
 }
 function optionProblems(token) {
-    if (token.name === 'help' || token.name === 'version')
-        return [];
+    if (token.name === 'help' || token.name === 'version') {
+        // `--help=1` is not help, and must not run the gate either.
+        const bare = token.rawName === `--${token.name}` || token.rawName === '-h';
+        return token.value === undefined && bare
+            ? []
+            : [`--${token.name}: takes no value; write --${token.name}`];
+    }
     const flag = flagOf(token.name);
-    // The name only, never a value that came with it.
+    // Known names only: an unknown one is never shown, for it may be a token (`--sgp_…`).
     const written = token.rawName;
-    if (flag === undefined)
-        return [`${written}: is not a flag of findings-gate${suggestion(token.name)}; ${HELP_HINT}`];
+    if (flag === undefined) {
+        return [
+            `argument ${token.index + 1}: is not a flag of findings-gate${suggestion(token.name)}; ${HELP_HINT}`
+        ];
+    }
     if (written.startsWith('--no-') && !flag.boolean) {
         return [`${written}: --${flag.name} takes a value; only true/false flags have a --no- form`];
     }
@@ -49821,10 +49874,15 @@ function flagOf(name) {
 }
 /** ` (did you mean --fail-on-severity?)` for a name one or two edits away from a flag. */
 function suggestion(name) {
-    const near = FLAGS.map(flag => ({ flag, distance: editDistance(name, flag.name) }))
-        .filter(each => each.distance <= 2)
-        .sort((a, b) => a.distance - b.distance)[0];
-    return near === undefined ? '' : ` (did you mean --${near.flag.name}?)`;
+    const near = nearest(name, FLAGS.map(flag => flag.name), 2);
+    return near === undefined ? '' : ` (did you mean --${near}?)`;
+}
+/** The name of `names` fewest edits from `name`, if at most `most` away. */
+function nearest(name, names, most) {
+    return names
+        .map(each => ({ each, distance: editDistance(name, each) }))
+        .filter(({ distance }) => distance <= most)
+        .sort((a, b) => a.distance - b.distance)[0]?.each;
 }
 function editDistance(a, b) {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -50574,7 +50632,7 @@ const INTRO = [
     ''
 ];
 const ABOUT = [
-    `Every flag can also be set in the environment as FINDINGS_GATE_<NAME> (upper case, dashes as underscores); a flag wins over the environment. The token also comes from ${SEMGREP_TOKEN_ENV}; prefer the environment to --api-token, which other users of the machine can read in the process list.`,
+    `Every flag can also be set in the environment as FINDINGS_GATE_<NAME> (upper case, dashes as underscores); a flag wins over the environment, and a FINDINGS_GATE_ variable that names no flag is refused. The token also comes from ${SEMGREP_TOKEN_ENV}; prefer the environment to --api-token, which other users of the machine can read in the process list.`,
     'Repository, ref and commit are those the scanner records: on GitHub Actions as the action derives them; on GitLab CI CI_PROJECT_PATH, CI_COMMIT_REF_NAME and CI_COMMIT_SHA; elsewhere what git says (the origin remote, the branch, HEAD). SEMGREP_REPO_NAME, SEMGREP_BRANCH and SEMGREP_COMMIT win over those outside GitHub Actions; the flags win over everything.',
     'Exit codes: 0 the gate passed (or warn-only, on-missing-scan: warn, on-api-error: warn softened it); 1 the gate failed; 2 no verdict, a bad flag or value, an API error, a failed effect.'
 ];
