@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
@@ -202,6 +202,48 @@ describe('findings-gate in GitLab CI', () => {
       ])
       expect(junit(run.files['j.xml'])['@failures']).toBe('0')
     })
+  })
+})
+
+describe('findings-gate in a GitLab merge-request pipeline', () => {
+  const shared = sharedEmulator({ token: TOKEN })
+  const MR = gitlab('feature/login', 'f00dfeed'.repeat(5), {
+    CI_PIPELINE_SOURCE: 'merge_request_event',
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main'
+  })
+
+  it("refuses a workspace ignore file or config file, the merge request's own: exit 2, nothing sent", async () => {
+    const ignore = await command(shared.current(), ['--ignore-file', '.findings-gate-ignore.yml'], {
+      env: MR
+    })
+    expect(ignore.exitCode).toBe(2)
+    expect(ignore.stderr).toMatch(
+      /^ignore-file: cannot be read in a GitLab merge-request pipeline: the checkout is the merge request's own tree, so it could exempt its own findings; .*config-file as OWNER\/REPO\/PATH@REF.*target branch's pipelines/m
+    )
+    const config = await command(shared.current(), [], {
+      env: { ...MR, FINDINGS_GATE_CONFIG_FILE: 'findings-gate.yml' }
+    })
+    expect(config.exitCode).toBe(2)
+    expect(config.stderr).toMatch(
+      /^config-file: cannot be read in a GitLab merge-request pipeline: the checkout is the merge request's own tree, so it could soften its own gate; .*OWNER\/REPO\/PATH@REF/m
+    )
+    expect(shared.current().requests).toEqual([])
+  })
+
+  it('a push pipeline still reads the workspace ignore file', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'fg-ignore-'))
+    try {
+      await writeFile(join(cwd, 'ignore.yml'), 'ignores: []\n')
+      const run = await command(
+        shared.current(),
+        ['--ignore-file', 'ignore.yml', '--fail-on-severity=none', '--fail-on-policy-mode=none'],
+        { env: gitlab('main', MAIN_COMMIT), cwd }
+      )
+      expect(run.stderr).not.toContain('cannot be read in a GitLab')
+      expect(run.exitCode).toBe(0)
+    } finally {
+      await rm(cwd, { recursive: true, force: true })
+    }
   })
 })
 

@@ -194,6 +194,18 @@ describe('defaults', () => {
   })
 })
 
+describe("ignore-file in a change's own tree (a GitLab merge request)", () => {
+  it('is refused, whether a flag or a config file names it, saying what to use instead', () => {
+    const ctx = runContext({ changeTree: 'a GitLab merge-request pipeline' })
+    expect(problemsOf({ 'ignore-file': '.findings-gate-ignore.yml' }, ctx)).toEqual([
+      "ignore-file: cannot be read in a GitLab merge-request pipeline: the checkout is the merge request's own tree, so it could exempt its own findings; name the policy in config-file as OWNER/REPO/PATH@REF (read through the GitHub contents API at that ref, with config-token), or run the gate on the target branch's pipelines"
+    ])
+    expect(configOf({ 'ignore-file': '.findings-gate-ignore.yml' }).ignoreFile).toBe(
+      '.findings-gate-ignore.yml'
+    )
+  })
+})
+
 describe('commit', () => {
   const noSha = { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' }
 

@@ -40562,6 +40562,18 @@ const BASE_READ_EVENTS = new Set([
 function readsIgnoreFileAtBase(eventName) {
     return BASE_READ_EVENTS.has(eventName ?? '');
 }
+/** What to use instead of a workspace policy file in a change's own tree. */
+const POLICY_ELSEWHERE = "name the policy in config-file as OWNER/REPO/PATH@REF (read through the GitHub contents API at that ref, with config-token), or run the gate on the target branch's pipelines";
+/**
+ * The problem with reading `input` (ignore-file, config-file) from the workspace when the
+ * workspace is a change's own tree ({@link RunContext.changeTree}); undefined elsewhere.
+ */
+function changeTreeProblem(ctx, input) {
+    if (ctx.changeTree === undefined)
+        return undefined;
+    const could = input === 'ignore-file' ? 'could exempt its own findings' : 'could soften its own gate';
+    return `cannot be read in ${ctx.changeTree}: the checkout is the merge request's own tree, so it ${could}; ${POLICY_ELSEWHERE}`;
+}
 
 ;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
 /**
@@ -40596,6 +40608,15 @@ function baseIgnoreFileNeedsAToken(run) {
                 path: ['githubToken'],
                 message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
             });
+        }
+    };
+}
+/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
+function noIgnoreFileInAChange(run) {
+    return (inputs, ctx) => {
+        const problem = changeTreeProblem(run, 'ignore-file');
+        if (inputs.ignoreFile !== undefined && problem !== undefined) {
+            ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem });
         }
     };
 }
@@ -41592,6 +41613,7 @@ function configSchema(ctx) {
     return object(inputFields(ctx))
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+        .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
         .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
         .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
@@ -47987,10 +48009,28 @@ async function loadConfig(read, ctx, runner) {
             return readConfig(read, ctx);
         throw error;
     }
+    refuseChangeTreeFiles(read, ctx, location);
     const file = await readConfigFile(location, read, ctx, runner);
     const config = readConfig(read, ctx, file);
     runner.info(settingsNote(file, read));
     return config;
+}
+/**
+ * In a change's own tree (a GitLab merge request) a workspace config file, or the workflow's
+ * ignore file, is refused before the file is fetched: nothing is sent for a run that cannot go
+ * on. (An ignore-file the fetched config file names is refused by the schema.)
+ */
+function refuseChangeTreeFiles(read, ctx, location) {
+    const configProblem = changeTreeProblem(ctx, 'config-file');
+    const ignoreProblem = changeTreeProblem(ctx, 'ignore-file');
+    const problems = [
+        ...(location.kind === 'workspace' && configProblem ? [`config-file: ${configProblem}`] : []),
+        ...(workflowInput(read, 'ignore-file') !== '' && ignoreProblem
+            ? [`ignore-file: ${ignoreProblem}`]
+            : [])
+    ];
+    if (problems.length > 0)
+        throw new ConfigError(problems);
 }
 /** Which settings the file gave, and which of them the workflow overrides. */
 function settingsNote(file, read) {

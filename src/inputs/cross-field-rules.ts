@@ -4,7 +4,7 @@
  */
 import { statSync } from 'node:fs'
 import type { z } from 'zod'
-import { readsIgnoreFileAtBase } from './pull-request.js'
+import { changeTreeProblem, readsIgnoreFileAtBase } from './pull-request.js'
 import type { ParsedInputs } from './input-fields.js'
 import type { RunContext } from './run-context.js'
 
@@ -41,6 +41,16 @@ export function baseIgnoreFileNeedsAToken(run: RunContext): CrossFieldRule {
         path: ['githubToken'],
         message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
       })
+    }
+  }
+}
+
+/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
+export function noIgnoreFileInAChange(run: RunContext): CrossFieldRule {
+  return (inputs, ctx) => {
+    const problem = changeTreeProblem(run, 'ignore-file')
+    if (inputs.ignoreFile !== undefined && problem !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem })
     }
   }
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import {
   baseIgnoreFileNeedsAToken,
+  noIgnoreFileInAChange,
   baselineIsAnotherRef,
   blockingTicketsNeedTheGate,
   commitEvidenceNeedsACommit,
@@ -32,6 +33,7 @@ export function configSchema(ctx: RunContext) {
       onlyWhenValid('createTickets', 'ticketFindings', 'gate')
     )
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+    .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
     .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
     .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
