@@ -437,6 +437,42 @@ describe('findings-gate anywhere else', () => {
     expect(upper.exitCode).toBe(0)
   })
 
+  it('a full disk (a file size limit): exit 2 naming each report file, and no partial file left', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'fg-full-'))
+    const wrapper = join(cwd, 'node-2k')
+    try {
+      // Node ignores SIGXFSZ: past 2 KiB a write fails with EFBIG, as on a full disk.
+      await writeFile(wrapper, `#!/bin/bash\nulimit -f 2\nexec "${process.execPath}" "$@"\n`, {
+        mode: 0o755
+      })
+      const run = await runBundledCommand({
+        args: [
+          ...FLAGS,
+          '--report-file=out/report.json',
+          '--junit=out/j.xml',
+          '--gitlab-code-quality=out/cq.json'
+        ],
+        env: { SEMGREP_APP_TOKEN: TOKEN, FINDINGS_GATE_BASE_URL: shared.current().url },
+        cwd,
+        node: wrapper
+      })
+      runs.push(run)
+      expect(run.exitCode).toBe(2)
+      for (const [what, file] of [
+        ['the JSON report', 'out/report.json'],
+        ['the JUnit report', 'out/j.xml'],
+        ['the GitLab Code Quality report', 'out/cq.json']
+      ]) {
+        expect(run.stderr).toMatch(
+          new RegExp(`^error: Could not write ${what} to ${file}: EFBIG: file too large`, 'm')
+        )
+      }
+      expect(await readdir(join(cwd, 'out'))).toEqual([])
+    } finally {
+      await rm(cwd, { recursive: true, force: true })
+    }
+  })
+
   it('no git and no flags: exit 2, each missing value named, nothing sent', async () => {
     const run = await command(shared.current(), [])
     expect(run.exitCode).toBe(2)

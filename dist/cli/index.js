@@ -30876,7 +30876,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8015);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5034);
 /**
  * The `findings-gate` command's entry (bundled to dist/cli/ by `npm run package`; bin/ runs it).
  * The exit code is set, not forced, so the streams flush before the process ends.
@@ -30894,7 +30894,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8015:
+/***/ 5034:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48203,6 +48203,75 @@ class WarningCounter {
 var annotation_budget = __nccwpck_require__(9131);
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var annotations = __nccwpck_require__(856);
+;// CONCATENATED MODULE: ./src/report/report-file.ts
+/**
+ * Every report file (the JSON report, SARIF, and the command's JUnit and Code Quality files) is
+ * written through {@link writeReportFile}: into a temporary file in the same directory, renamed
+ * into place once complete. A write that fails part way (a full disk, a file size limit) leaves
+ * no truncated or empty report that a later step would read as this run's: the partial file is
+ * removed, and so is an older report at the path, and the error names the file.
+ */
+
+
+
+
+/** A report file that could not be written: which one, and why. */
+class ReportFileError extends Error {
+    path;
+    name = 'ReportFileError';
+    constructor(path, cause) {
+        super((0,error_text/* errorText */.k)(cause), { cause });
+        this.path = path;
+    }
+}
+/** `Could not write the JSON report to out/report.json: EFBIG: file too large, write`. */
+function unwrittenLine(what, path, error) {
+    return `Could not write ${what} to ${path}: ${(0,error_text/* errorText */.k)(error)}`;
+}
+/**
+ * Writes the report at `path` through `fill`, whole or not at all.
+ * @throws ReportFileError naming the path, after removing what was written.
+ */
+async function writeReportFile(path, fill) {
+    const directory = (0,external_node_path_namespaceObject.dirname)(path);
+    // Same directory, so the rename is atomic and never crosses file systems.
+    const temporary = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`);
+    try {
+        await (0,promises_namespaceObject.mkdir)(directory, { recursive: true });
+        const file = await (0,promises_namespaceObject.open)(temporary, 'wx');
+        try {
+            await fill({ write: text => writeAll(file, text) });
+            await file.sync();
+        }
+        finally {
+            await file.close();
+        }
+        await (0,promises_namespaceObject.rename)(temporary, path);
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.rm)(temporary, { force: true }).catch(() => undefined);
+        await (0,promises_namespaceObject.rm)(path, { force: true }).catch(() => undefined);
+        throw new ReportFileError(path, error);
+    }
+}
+/**
+ * Writes all of `text`: one write may take only part of it (at a file size limit it takes what
+ * fits, and only the next one fails), and a short write unnoticed is a truncated report.
+ */
+async function writeAll(file, text) {
+    let rest = Buffer.from(text, 'utf8');
+    while (rest.length > 0) {
+        const { bytesWritten } = await file.write(rest);
+        if (bytesWritten <= 0)
+            throw new Error('the file system took none of the bytes written');
+        rest = rest.subarray(bytesWritten);
+    }
+}
+/** Writes `text` as the report at `path`, whole or not at all. */
+function writeReportText(path, text) {
+    return writeReportFile(path, sink => sink.write(text));
+}
+
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/json-report.ts
@@ -48211,7 +48280,6 @@ var labels = __nccwpck_require__(7923);
  * for the length of each rule message, in a versioned shape that scripts can rely on. Bump
  * `schemaVersion` on any breaking change of this shape.
  */
-
 
 
 
@@ -48314,10 +48382,9 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
     const findings = report.verdict ? report.verdict.findings.map(jsonFinding) : [];
     return { ...head, findings, ...tail };
 }
-/** Writes `value` as indented JSON, creating the parent folders. */
+/** Writes `value` as indented JSON, creating the parent folders; whole or not at all. */
 async function writeJsonReport(path, value) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
+    await writeReportText(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 /** Findings per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
 const FINDINGS_PER_WRITE = 2_000;
@@ -48336,9 +48403,7 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
     // No findings: JSON.stringify writes `"findings": []` on one line.
     if (findings.length === 0)
         return writeJsonReport(path, { ...head, findings: [], ...tail });
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
-    try {
+    await writeReportFile(path, async (file) => {
         // The head without its closing brace, then the key of the findings.
         await file.write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "findings": [\n`);
         for (let start = 0; start < findings.length; start += FINDINGS_PER_WRITE) {
@@ -48349,10 +48414,7 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
         }
         // The tail without its opening brace.
         await file.write(`\n  ],\n${JSON.stringify(tail, null, 2).slice(2)}\n`);
-    }
-    finally {
-        await file.close();
-    }
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -48926,7 +48988,6 @@ const RESULTS_PER_WRITE = 2_000;
  * JSON.stringify of the whole log, without the whole text (tens of megabytes) in memory at once.
  */
 async function writeSarif(path, log) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     const [run, ...otherRuns] = log.runs;
     const results = run?.results ?? [];
     const resultsLast = run !== undefined &&
@@ -48934,23 +48995,19 @@ async function writeSarif(path, log) {
         Object.keys(log).at(-1) === 'runs' &&
         Object.keys(run).at(-1) === 'results';
     if (!resultsLast || results.length === 0) {
-        await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(log)}\n`, 'utf8');
+        await writeReportText(path, `${JSON.stringify(log)}\n`);
         return;
     }
     // `{…"runs":[{…"results":[]}]}` without its last four characters ends with `"results":[`.
     const head = JSON.stringify({ ...log, runs: [{ ...run, results: [] }] }).slice(0, -4);
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
-    try {
+    await writeReportFile(path, async (file) => {
         await file.write(head);
         for (let start = 0; start < results.length; start += RESULTS_PER_WRITE) {
             const batch = JSON.stringify(results.slice(start, start + RESULTS_PER_WRITE));
             await file.write((start === 0 ? '' : ',') + batch.slice(1, -1));
         }
         await file.write(']}]}\n');
-    }
-    finally {
-        await file.close();
-    }
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
@@ -49001,6 +49058,7 @@ const VERSION = '0.1.0';
 
 
 
+
 /** sarif-category, or one per set of issue types as before the input existed. */
 function sarifCategory(config) {
     return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`;
@@ -49019,19 +49077,32 @@ async function attempt(runner, what, task) {
         return undefined;
     }
 }
+/**
+ * Writes a report file; undefined, and a line in `failures`, when it could not. A file a later
+ * step reads (to upload, to parse) is not best effort: the step fails, naming it.
+ */
+async function writeFile(failures, what, path, task) {
+    try {
+        return await task();
+    }
+    catch (error) {
+        failures.push(unwrittenLine(what, path, error));
+        return undefined;
+    }
+}
 /** The JSON report's path once written. */
-async function writeJsonFile(report, config, runner) {
+async function writeJsonFile(report, config, failures) {
     const path = config.reportFile;
     if (path === undefined)
         return undefined;
-    const written = await attempt(runner, 'write the JSON report', async () => {
+    const written = await writeFile(failures, 'the JSON report', path, async () => {
         await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION });
         return true;
     });
     return written ? path : undefined;
 }
 /** The SARIF file once written: what it holds, and the findings it left out. */
-async function writeSarifReport(report, config, runner) {
+async function writeSarifReport(report, config, runner, failures) {
     const file = config.sarifFile;
     if (file === undefined)
         return undefined;
@@ -49040,7 +49111,7 @@ async function writeSarifReport(report, config, runner) {
         runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`);
         return undefined;
     }
-    const written = await attempt(runner, 'write the SARIF file', () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
+    const written = await writeFile(failures, 'the SARIF file', file, () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
     if (!written)
         return undefined;
     const { results, leftOut } = written;
@@ -49083,15 +49154,19 @@ function places(summary, sarif, reportFile) {
     ];
 }
 /**
- * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report. The annotations come last: the
- * warnings written before them are counted, so that the findings take only what the step still
- * shows, and the summary says what they left out.
+ * Every report of the run. Each is independent: one that cannot be written never changes the
+ * verdict or hides another report. The summary, comment and annotations are best effort and
+ * warn; a report file that cannot be written is returned as a failure line, for the step to fail
+ * on (a later step would read a missing file as none). The annotations come last: the warnings
+ * written before them are counted, so that the findings take only what the step still shows,
+ * and the summary says what they left out.
+ * @returns one line per report file that could not be written.
  */
 async function publishReports(report, config, ctx, runner) {
     const counted = new WarningCounter(runner);
-    const reportFile = await writeJsonFile(report, config, counted);
-    const sarif = await writeSarifReport(report, config, counted);
+    const failures = [];
+    const reportFile = await writeJsonFile(report, config, failures);
+    const sarif = await writeSarifReport(report, config, counted, failures);
     const commentUrl = await updateComment(report, config, ctx, counted);
     const extras = {
         ...(config.sbomFile !== undefined &&
@@ -49116,6 +49191,7 @@ async function publishReports(report, config, ctx, runner) {
         const notice = (0,annotations/* notAnnotatedNotice */._v)(plan.coverage, places(summary, sarif, reportFile));
         await attempt(counted, 'emit annotations', () => (0,annotations/* emitAnnotations */.KI)([...plan.annotations, ...(notice ? [notice] : [])], counted));
     }
+    return failures;
 }
 
 ;// CONCATENATED MODULE: ./src/report/effects-report.ts
@@ -49270,8 +49346,8 @@ async function runAction(ctx, runner) {
     }
     const failure = noVerdictFailure(config, evaluation.failure, log);
     const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx);
-    await publishReports(report, config, ctx, runner);
-    return { end: concludeStep(config, evaluation.outcome, failure, runner), report };
+    const unwritten = await publishReports(report, config, ctx, runner);
+    return { end: concludeStep(config, evaluation.outcome, [failure, ...unwritten], runner), report };
 }
 /**
  * The validated config and the ignore entries, or how the step already ended: the inputs are
@@ -49451,8 +49527,8 @@ function noVerdictFailure(config, failure, log) {
     return `No verdict: ${failure.message}`;
 }
 /** Each failure gets its own line: a gate that could not run, an effect that did not complete. */
-function concludeStep(config, outcome, failure, runner) {
-    const errors = [failure, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
+function concludeStep(config, outcome, failures, runner) {
+    const errors = [...failures, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
     for (const line of errors)
         runner.setFailed(line);
     const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed';
@@ -50605,46 +50681,48 @@ function xmlText(text) {
 ;// CONCATENATED MODULE: ./src/cli/command-reports.ts
 /**
  * What the command writes after the run, from its report: the summary on standard output, and
- * the GitLab Code Quality and JUnit files. Like the action's reports, each is best effort: one
- * that cannot be written warns, and never changes the exit code or hides another.
+ * the GitLab Code Quality and JUnit files. Each file is written whole or not at all; one that
+ * cannot be written never hides another, and fails the run naming the file (CI would read a
+ * missing report as no findings).
  */
 
 
 
 
-
-
+/** @returns false when a file could not be written (each said with setFailed). */
 async function writeCommandReports(report, options, runner, stdout) {
     if (options.summary) {
         stdout.write(runner.mask(renderConsoleSummary(report, { color: options.color })));
     }
     const { gitlabCodeQuality, junit } = options.files;
-    if (gitlabCodeQuality !== undefined)
-        await writeCodeQuality(report, gitlabCodeQuality, runner);
-    if (junit !== undefined) {
-        await writeReport(runner, 'the JUnit report', junit, renderJunit(report));
-    }
+    const written = [
+        gitlabCodeQuality === undefined || (await writeCodeQuality(report, gitlabCodeQuality, runner)),
+        junit === undefined ||
+            (await writeReport(runner, 'the JUnit report', junit, renderJunit(report)))
+    ];
+    return written.every(Boolean);
 }
 async function writeCodeQuality(report, path, runner) {
     if (!report.verdict) {
         // An empty report would tell the merge request that every finding was fixed.
         runner.warning(`No GitLab Code Quality report was written to ${path}: the gate was not evaluated`);
-        return;
+        return true;
     }
     const { issues, unplaced } = buildCodeQuality(report);
     if (unplaced > 0) {
         runner.info(`${unplaced} finding(s) without a file location are not in the Code Quality report (GitLab needs a path); the summary and the JUnit report list them`);
     }
-    await writeReport(runner, 'the GitLab Code Quality report', path, `${JSON.stringify(issues, null, 2)}\n`);
+    return writeReport(runner, 'the GitLab Code Quality report', path, `${JSON.stringify(issues, null, 2)}\n`);
 }
 async function writeReport(runner, what, path, text) {
     try {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        await (0,promises_namespaceObject.writeFile)(path, runner.mask(text), 'utf8');
+        await writeReportText(path, runner.mask(text));
         runner.info(`Wrote ${what} to ${path}`);
+        return true;
     }
     catch (error) {
-        runner.warning(`Could not write ${what} to ${path}: ${(0,error_text/* errorText */.k)(error)}`);
+        runner.setFailed(unwrittenLine(what, path, error));
+        return false;
     }
 }
 
@@ -50771,14 +50849,16 @@ async function command(args, io) {
         return EXIT_CODES.error;
     }
     const result = await run(commandRunContext(platform, io.env, new Date()), runner);
+    let written = true;
     if (result.report) {
-        await writeCommandReports(result.report, {
+        written = await writeCommandReports(result.report, {
             files: line.files,
             summary: parseBoolean(runner.getInput('summary') || (flagNamed('summary')?.default ?? 'true')),
             color: io.stdout.isTTY === true && (io.env.NO_COLOR ?? '') === ''
         }, runner, io.stdout);
     }
-    return EXIT_CODES[result.end];
+    // A report file CI reads that is missing is no verdict of its own: exit 2, as the step fails.
+    return written ? EXIT_CODES[result.end] : EXIT_CODES.error;
 }
 function print(stdout, text) {
     stdout.write(text);
