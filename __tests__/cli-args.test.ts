@@ -82,6 +82,27 @@ describe('the command line', () => {
     ])
   })
 
+  it("one path for two reports (the command's own, or with the action's) is refused", () => {
+    expect(
+      problemsOf(
+        parseCommandLine(['--report-file', 'x', '--junit', 'x', '--gitlab-code-quality=./x'], {})
+      )
+    ).toEqual([
+      'junit: is the same file as report-file (x): give each report its own file, or the last one written replaces the other',
+      'gitlab-code-quality: is the same file as report-file (x): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(
+      problemsOf(
+        parseCommandLine(['--junit', 'out/j.xml'], { FINDINGS_GATE_SARIF_FILE: 'out/j.xml' })
+      )
+    ).toEqual([
+      'junit: is the same file as sarif-file (out/j.xml): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(parseCommandLine(['--report-file', 'r.json', '--junit', 'j.xml'], {})).toMatchObject({
+      kind: 'run'
+    })
+  })
+
   it('each mistake is one line naming the flag, all at once; a stray argument is never echoed', () => {
     const problems = problemsOf(
       parseCommandLine(

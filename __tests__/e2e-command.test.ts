@@ -473,6 +473,27 @@ describe('findings-gate anywhere else', () => {
     }
   })
 
+  it('one path for two reports: exit 2 before any request, nothing written', async () => {
+    const junitToo = await command(
+      shared.current(),
+      [...FLAGS, '--report-file', 'x.out', '--junit', 'x.out'],
+      { read: ['x.out'] }
+    )
+    expect(junitToo.exitCode).toBe(2)
+    expect(junitToo.stderr).toContain(
+      'junit: is the same file as report-file (x.out): give each report its own file, or the last one written replaces the other'
+    )
+    expect(junitToo.files['x.out']).toBeUndefined()
+    const sarifToo = await command(shared.current(), [
+      ...FLAGS,
+      '--report-file=r.json',
+      '--sarif-file=./r.json'
+    ])
+    expect(sarifToo.exitCode).toBe(2)
+    expect(sarifToo.stderr).toMatch(/^sarif-file: is the same file as report-file \(r\.json\)/m)
+    expect(shared.current().requests).toEqual([])
+  })
+
   it('no git and no flags: exit 2, each missing value named, nothing sent', async () => {
     const run = await command(shared.current(), [])
     expect(run.exitCode).toBe(2)

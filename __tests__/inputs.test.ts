@@ -194,6 +194,18 @@ describe('defaults', () => {
   })
 })
 
+describe('report files', () => {
+  it('one path for two reports is refused: the last written would replace the other', () => {
+    expect(problemsOf({ 'report-file': 'out/r.json', 'sarif-file': './out//r.json' })).toEqual([
+      'sarif-file: is the same file as report-file (out/r.json): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(problemsOf({ 'report-file': 'r.json', 'sbom-file': 'r.json' })).toEqual([
+      'sbom-file: is the same file as report-file (r.json): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(configOf({ 'report-file': 'r.json', 'sarif-file': 'r.sarif' }).sarifFile).toBe('r.sarif')
+  })
+})
+
 describe("ignore-file in a change's own tree (a GitLab merge request)", () => {
   it('is refused, whether a flag or a config file names it, saying what to use instead', () => {
     const ctx = runContext({ changeTree: 'a GitLab merge-request pipeline' })

@@ -46857,139 +46857,6 @@ function valueErrors(error) {
     throw error;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
-/**
- * The rules between inputs: combinations whose values each parse but cannot work together. A rule
- * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
- */
-
-
-/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
-function onlyWhenValid(...fields) {
-    const watched = new Set(fields);
-    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
-}
-/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
-const blockingTicketsNeedTheGate = (inputs, ctx) => {
-    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['ticketFindings'],
-            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
-        });
-    }
-};
-/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
-function baseIgnoreFileNeedsAToken(run) {
-    return (inputs, ctx) => {
-        if (inputs.ignoreFile !== undefined &&
-            inputs.githubToken === undefined &&
-            readsIgnoreFileAtBase(run.eventName)) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['githubToken'],
-                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
-            });
-        }
-    };
-}
-/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
-function noIgnoreFileInAChange(run) {
-    return (inputs, ctx) => {
-        const problem = changeTreeProblem(run, 'ignore-file');
-        if (inputs.ignoreFile !== undefined && problem !== undefined) {
-            ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem });
-        }
-    };
-}
-/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
-const baselineIsAnotherRef = (inputs, ctx) => {
-    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
-    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['baselineRef'],
-            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
-        });
-    }
-};
-/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
-const oneLicenseList = (inputs, ctx) => {
-    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['allowLicenses'],
-            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
-        });
-    }
-};
-const deploymentSbomNeedsADirectory = (inputs, ctx) => {
-    if (inputs.sbomScope === 'deployment' &&
-        inputs.sbomFile !== undefined &&
-        isFile(inputs.sbomFile)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomFile'],
-            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
-            params: { received: inputs.sbomFile }
-        });
-    }
-};
-const shardNeedsDeploymentScope = (inputs, ctx) => {
-    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomShard'],
-            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
-        });
-    }
-};
-const prCommentNeedsAToken = (inputs, ctx) => {
-    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['githubToken'],
-            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
-        });
-    }
-};
-const commitEvidenceNeedsACommit = (inputs, ctx) => {
-    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
-    const judges = inputs.gate || inputs.createTickets;
-    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['commit'],
-            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
-        });
-    }
-};
-/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
-function isFile(path) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
-/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
-/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
-const MAX_SHARDS = 256;
-/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
-function parseShardText(raw) {
-    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
-    if (!match)
-        return undefined;
-    const index = Number(match[1]);
-    const count = Number(match[2]);
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        return undefined;
-    return { index, count };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 /**
  * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
@@ -47217,6 +47084,208 @@ function optionalWithFallback(schema, fallback) {
 /** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
 function withFallback(schema, fallback) {
     return fallback === undefined ? schema : schema.prefault(fallback);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/reports.ts
+/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
+
+
+
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = parsePlainText(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
+function reportsFields() {
+    return {
+        summary: parsed(parseBoolean).prefault('true'),
+        annotations: parsed(parseBoolean).prefault('true'),
+        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
+        sarifFile: parsed(parsePath).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
+        reportFile: parsed(parsePath).optional(),
+        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
+        githubToken: parsed(parseToken).optional()
+    };
+}
+/**
+ * One line per file whose path an earlier one already names (`./out/r.json` is `out/r.json`):
+ * the last report written would replace the other, and a step reading one would get the other.
+ */
+function sameFileProblems(files) {
+    const seen = [];
+    const problems = [];
+    for (const { name, path } of files) {
+        if (path === undefined)
+            continue;
+        const resolved = (0,external_node_path_namespaceObject.resolve)(path);
+        const earlier = seen.find(each => each.resolved === resolved);
+        if (earlier === undefined)
+            seen.push({ name, path, resolved });
+        else {
+            problems.push({
+                name,
+                message: `is the same file as ${earlier.name} (${earlier.path}): give each report its own file, or the last one written replaces the other`
+            });
+        }
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
+/**
+ * The rules between inputs: combinations whose values each parse but cannot work together. A rule
+ * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
+ */
+
+
+
+/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
+function onlyWhenValid(...fields) {
+    const watched = new Set(fields);
+    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
+}
+/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
+const blockingTicketsNeedTheGate = (inputs, ctx) => {
+    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['ticketFindings'],
+            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
+        });
+    }
+};
+/** On a pull request the ignore file is read at the base commit, through the GitHub API. */
+function baseIgnoreFileNeedsAToken(run) {
+    return (inputs, ctx) => {
+        if (inputs.ignoreFile !== undefined &&
+            inputs.githubToken === undefined &&
+            readsIgnoreFileAtBase(run.eventName)) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['githubToken'],
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at the pull request's base commit through the GitHub API, so a pull request cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+            });
+        }
+    };
+}
+/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
+function noIgnoreFileInAChange(run) {
+    return (inputs, ctx) => {
+        const problem = changeTreeProblem(run, 'ignore-file');
+        if (inputs.ignoreFile !== undefined && problem !== undefined) {
+            ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem });
+        }
+    };
+}
+/** Each written file its own path: one path for two keeps only the last one written. */
+const filesAreDistinct = (inputs, ctx) => {
+    const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' };
+    const problems = sameFileProblems([
+        { name: 'report-file', path: inputs.reportFile },
+        { name: 'sarif-file', path: inputs.sarifFile },
+        { name: 'sbom-file', path: inputs.sbomFile }
+    ]);
+    for (const { name, message } of problems) {
+        const field = fields[name];
+        ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+};
+/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
+const baselineIsAnotherRef = (inputs, ctx) => {
+    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
+    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['baselineRef'],
+            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
+        });
+    }
+};
+/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
+const oneLicenseList = (inputs, ctx) => {
+    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['allowLicenses'],
+            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
+        });
+    }
+};
+const deploymentSbomNeedsADirectory = (inputs, ctx) => {
+    if (inputs.sbomScope === 'deployment' &&
+        inputs.sbomFile !== undefined &&
+        isFile(inputs.sbomFile)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomFile'],
+            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
+            params: { received: inputs.sbomFile }
+        });
+    }
+};
+const shardNeedsDeploymentScope = (inputs, ctx) => {
+    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomShard'],
+            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
+        });
+    }
+};
+const prCommentNeedsAToken = (inputs, ctx) => {
+    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['githubToken'],
+            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
+        });
+    }
+};
+const commitEvidenceNeedsACommit = (inputs, ctx) => {
+    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
+    const judges = inputs.gate || inputs.createTickets;
+    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['commit'],
+            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
+        });
+    }
+};
+/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
+function isFile(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
+/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
+/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
+const MAX_SHARDS = 256;
+/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
+function parseShardText(raw) {
+    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+    if (!match)
+        return undefined;
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        return undefined;
+    return { index, count };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/actions.ts
@@ -47673,37 +47742,6 @@ function parseProbability(raw) {
     throw new InputValueError('must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block)', raw);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reports.ts
-/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
-
-
-
-/** The longest sarif-category accepted: a name, not a document. */
-const MAX_SARIF_CATEGORY = 200;
-/**
- * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
- * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
- */
-function parseSarifCategory(raw) {
-    const category = parsePlainText(raw);
-    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
-        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
-    }
-    return category;
-}
-function reportsFields() {
-    return {
-        summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
-        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
-        sarifFile: parsed(parsePath).optional(),
-        sarifCategory: parsed(parseSarifCategory).optional(),
-        reportFile: parsed(parsePath).optional(),
-        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
-        githubToken: parsed(parseToken).optional()
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/since.ts
 /** The `since` input: a point in time as ISO 8601, epoch seconds or a duration back from now. */
 
@@ -47890,6 +47928,7 @@ function configSchema(ctx) {
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
         .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
+        .superRefine(filesAreDistinct, onlyWhenValid('reportFile', 'sarifFile', 'sbomFile'))
         .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
         .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
@@ -49811,6 +49850,7 @@ function flagNamed(name) {
 
 
 
+
 const META = {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' }
@@ -49868,6 +49908,18 @@ function commandFiles(read) {
     };
     const gitlabCodeQuality = pathOf(GITLAB_CODE_QUALITY);
     const junit = pathOf(JUNIT);
+    const given = (name) => {
+        const flag = flagOf(name);
+        const raw = flag === undefined ? '' : read(flag).trim();
+        return raw === '' ? undefined : raw;
+    };
+    // The action's files are compared with each other by the schema; here, the command's own.
+    const same = sameFileProblems([
+        ...ACTION_FILES.map(name => ({ name, path: given(name) })),
+        { name: JUNIT, path: junit },
+        { name: GITLAB_CODE_QUALITY, path: gitlabCodeQuality }
+    ]).filter(({ name }) => name === JUNIT || name === GITLAB_CODE_QUALITY);
+    problems.push(...same.map(({ name, message }) => `${name}: ${message}`));
     if (problems.length > 0)
         return { problems };
     return {
@@ -49875,6 +49927,8 @@ function commandFiles(read) {
         ...(junit !== undefined && { junit })
     };
 }
+/** The action's inputs that name files the run writes. */
+const ACTION_FILES = ['report-file', 'sarif-file', 'sbom-file'];
 /** A given flag's value as the input reads it: booleans as `true`/`false`. */
 function flagValue(value) {
     if (Array.isArray(value))

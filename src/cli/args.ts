@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util'
 import { valueErrors } from '../inputs/errors.js'
 import { parsePath } from '../inputs/parsers.js'
+import { sameFileProblems } from '../inputs/reports.js'
 import { FLAGS, GITLAB_CODE_QUALITY, JUNIT, type Flag } from './flags.js'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -85,12 +86,27 @@ function commandFiles(read: (flag: Flag) => string): CommandFiles | { problems: 
   }
   const gitlabCodeQuality = pathOf(GITLAB_CODE_QUALITY)
   const junit = pathOf(JUNIT)
+  const given = (name: string): string | undefined => {
+    const flag = flagOf(name)
+    const raw = flag === undefined ? '' : read(flag).trim()
+    return raw === '' ? undefined : raw
+  }
+  // The action's files are compared with each other by the schema; here, the command's own.
+  const same = sameFileProblems([
+    ...ACTION_FILES.map(name => ({ name, path: given(name) })),
+    { name: JUNIT, path: junit },
+    { name: GITLAB_CODE_QUALITY, path: gitlabCodeQuality }
+  ]).filter(({ name }) => name === JUNIT || name === GITLAB_CODE_QUALITY)
+  problems.push(...same.map(({ name, message }) => `${name}: ${message}`))
   if (problems.length > 0) return { problems }
   return {
     ...(gitlabCodeQuality !== undefined && { gitlabCodeQuality }),
     ...(junit !== undefined && { junit })
   }
 }
+
+/** The action's inputs that name files the run writes. */
+const ACTION_FILES = ['report-file', 'sarif-file', 'sbom-file'] as const
 
 /** A given flag's value as the input reads it: booleans as `true`/`false`. */
 function flagValue(value: string | boolean | (string | boolean)[] | undefined): string | undefined {

@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs'
 import type { z } from 'zod'
 import { changeTreeProblem, readsIgnoreFileAtBase } from './pull-request.js'
+import { sameFileProblems } from './reports.js'
 import type { ParsedInputs } from './input-fields.js'
 import type { RunContext } from './run-context.js'
 
@@ -52,6 +53,20 @@ export function noIgnoreFileInAChange(run: RunContext): CrossFieldRule {
     if (inputs.ignoreFile !== undefined && problem !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem })
     }
+  }
+}
+
+/** Each written file its own path: one path for two keeps only the last one written. */
+export const filesAreDistinct: CrossFieldRule = (inputs, ctx) => {
+  const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' }
+  const problems = sameFileProblems([
+    { name: 'report-file', path: inputs.reportFile },
+    { name: 'sarif-file', path: inputs.sarifFile },
+    { name: 'sbom-file', path: inputs.sbomFile }
+  ])
+  for (const { name, message } of problems) {
+    const field = fields[name as keyof typeof fields]
+    ctx.addIssue({ code: 'custom', path: [field], message })
   }
 }
 

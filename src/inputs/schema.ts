@@ -6,6 +6,7 @@ import { z } from 'zod'
 import {
   baseIgnoreFileNeedsAToken,
   noIgnoreFileInAChange,
+  filesAreDistinct,
   baselineIsAnotherRef,
   blockingTicketsNeedTheGate,
   commitEvidenceNeedsACommit,
@@ -34,6 +35,7 @@ export function configSchema(ctx: RunContext) {
     )
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
     .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
+    .superRefine(filesAreDistinct, onlyWhenValid('reportFile', 'sarifFile', 'sbomFile'))
     .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
     .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
