@@ -82,6 +82,27 @@ describe('the command line', () => {
     ])
   })
 
+  it("one path for two reports (the command's own, or with the action's) is refused", () => {
+    expect(
+      problemsOf(
+        parseCommandLine(['--report-file', 'x', '--junit', 'x', '--gitlab-code-quality=./x'], {})
+      )
+    ).toEqual([
+      'junit: is the same file as report-file (x): give each report its own file, or the last one written replaces the other',
+      'gitlab-code-quality: is the same file as report-file (x): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(
+      problemsOf(
+        parseCommandLine(['--junit', 'out/j.xml'], { FINDINGS_GATE_SARIF_FILE: 'out/j.xml' })
+      )
+    ).toEqual([
+      'junit: is the same file as sarif-file (out/j.xml): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(parseCommandLine(['--report-file', 'r.json', '--junit', 'j.xml'], {})).toMatchObject({
+      kind: 'run'
+    })
+  })
+
   it('each mistake is one line naming the flag, all at once; a stray argument is never echoed', () => {
     const problems = problemsOf(
       parseCommandLine(
@@ -102,23 +123,63 @@ describe('the command line', () => {
       )
     )
     expect(problems).toEqual([
-      '--fail-on-severty: is not a flag of findings-gate (did you mean --fail-on-severity?); see findings-gate --help',
+      'argument 1: is not a flag of findings-gate (did you mean --fail-on-severity?); see findings-gate --help',
       'argument 2: findings-gate takes only flags (--name value or --name=value), not arguments; see findings-gate --help',
-      '--api-tokn: is not a flag of findings-gate (did you mean --api-token?); see findings-gate --help',
+      'argument 3: is not a flag of findings-gate (did you mean --api-token?); see findings-gate --help',
       'argument 4: findings-gate takes only flags (--name value or --name=value), not arguments; see findings-gate --help',
       '--gate: takes no separate value: write --gate, --no-gate or --gate=false',
       '--ref: is followed by another flag, not a value (for a value that starts with a dash, write --ref=VALUE)',
       '--no-ref: --ref takes a value; only true/false flags have a --no- form',
-      '-x: is not a flag of findings-gate; see findings-gate --help',
+      'argument 10: is not a flag of findings-gate (flags are written in full: --name value or --name=value); see findings-gate --help',
       '--commit: needs a value: --commit VALUE or --commit=VALUE'
     ])
     expect(problems.join('\n')).not.toContain(TOKEN)
   })
 
-  it('an unknown flag with its value inline shows the name only', () => {
-    expect(problemsOf(parseCommandLine([`--api_token=${TOKEN}`], {})).join('\n')).not.toContain(
-      TOKEN
-    )
+  it('an unknown flag is named by its place and the flag it may mean, never by its text', () => {
+    expect(problemsOf(parseCommandLine([`--api_token=${TOKEN}`], {}))).toEqual([
+      'argument 1: is not a flag of findings-gate (did you mean --api-token?); see findings-gate --help'
+    ])
+    expect(problemsOf(parseCommandLine(['--no-gate', `--${TOKEN}`], {}))).toEqual([
+      'argument 2: is not a flag of findings-gate; see findings-gate --help'
+    ])
+  })
+
+  it('--help and --version take no value: --help=1 is refused, not run as the gate', () => {
+    expect(problemsOf(parseCommandLine(['--help=1'], {}))).toEqual([
+      '--help: takes no value; write --help'
+    ])
+    expect(problemsOf(parseCommandLine(['--no-help', '--version=yes'], {}))).toEqual([
+      '--help: takes no value; write --help',
+      '--version: takes no value; write --version'
+    ])
+  })
+
+  it('a stray single-dash argument (a token that lost its flag) is refused whole, never shown', () => {
+    const secret = '-fg-secret-token'
+    const problems = problemsOf(parseCommandLine([secret, '--no-gate', '-x', '--ref', '-main'], {}))
+    expect(problems).toEqual([
+      'argument 1: is not a flag of findings-gate (flags are written in full: --name value or --name=value); see findings-gate --help',
+      'argument 3: is not a flag of findings-gate (flags are written in full: --name value or --name=value); see findings-gate --help'
+    ])
+    const text = problems.join('\n')
+    for (const part of ['secret', 'token', '-fg', '-x', '-main']) expect(text).not.toContain(part)
+  })
+
+  it('an unknown FINDINGS_GATE_ variable is refused, naming the nearest real one, never its value', () => {
+    const env = {
+      FINDINGS_GATE_FAIL_ON_SEVERTY: 'critical',
+      FINDINGS_GATE_NOTHING_LIKE_IT: TOKEN,
+      FINDINGS_GATE_TEST_NODE: '/usr/bin/node',
+      FINDINGS_GATE_WARN_ONLY: 'true'
+    }
+    const problems = problemsOf(parseCommandLine([], env))
+    expect(problems).toEqual([
+      'FINDINGS_GATE_FAIL_ON_SEVERTY: is not a variable of findings-gate (did you mean FINDINGS_GATE_FAIL_ON_SEVERITY?); see findings-gate --help',
+      'FINDINGS_GATE_NOTHING_LIKE_IT: is not a variable of findings-gate; see findings-gate --help'
+    ])
+    expect(problems.join('\n')).not.toContain(TOKEN)
+    expect(problems.join('\n')).not.toContain('critical')
   })
 
   it('--help wins over everything; --version over a run', () => {

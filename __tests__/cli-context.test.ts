@@ -88,6 +88,19 @@ describe('where the command runs', () => {
     expect(github).toMatchObject({ now, eventName: 'push', env: { GITHUB_REF: 'refs/heads/x' } })
     expect(github.outsideGitHub).toBeUndefined()
   })
+
+  it("GitLab merge-request and external pull request pipelines check out the change's own tree", () => {
+    const now = new Date()
+    expect(commandRunContext('gitlab', GITLAB_MR, now).changeTree).toBe(
+      'a GitLab merge-request pipeline'
+    )
+    const external = { ...GITLAB_PUSH, CI_PIPELINE_SOURCE: 'external_pull_request_event' }
+    expect(commandRunContext('gitlab', external, now).changeTree).toBe(
+      'a GitLab external pull request pipeline'
+    )
+    expect(commandRunContext('gitlab', GITLAB_PUSH, now).changeTree).toBeUndefined()
+    expect(commandRunContext('other', GITLAB_MR, now).changeTree).toBeUndefined()
+  })
 })
 
 describe('locateScan', () => {

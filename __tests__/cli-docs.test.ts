@@ -34,7 +34,10 @@ describe('the command documents itself from action.yml', () => {
 
   it('the true/false flags are exactly the boolean inputs of the schema', () => {
     const ctx = { now: new Date(), env: { GITHUB_REPOSITORY: 'a/b', GITHUB_REF: 'main' } }
-    const config: Config = configSchema(ctx).parse({ apiToken: 't', commit: 'abcdef1' })
+    const config: Config = configSchema(ctx).parse({
+      apiToken: 't',
+      commit: 'abcdef1'.padEnd(40, '0')
+    })
     const camel = (name: string): string =>
       name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
     const booleans = ACTION_INPUTS.filter(

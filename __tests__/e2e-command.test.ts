@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
@@ -222,10 +222,52 @@ describe('findings-gate in GitLab CI', () => {
         })
       })
       expect(run.exitCode).toBe(0)
-      expect(run.stdout).toMatch(/^PASSED Findings Gate: passed · 1 finding, none blocking/)
+      expect(run.stdout).toMatch(/^Findings Gate passed: 1 finding, none blocking\n/)
       const refs = new Set(findingsRequests(emulator).map(r => r.query.ref?.[0]))
       expect([...refs].sort()).toEqual(['feature/login', 'main'])
     })
+  })
+})
+
+describe('findings-gate in a GitLab merge-request pipeline', () => {
+  const shared = sharedEmulator({ token: TOKEN })
+  const MR = gitlab('feature/login', 'f00dfeed'.repeat(5), {
+    CI_PIPELINE_SOURCE: 'merge_request_event',
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main'
+  })
+
+  it("refuses a workspace ignore file or config file, the merge request's own: exit 2, nothing sent", async () => {
+    const ignore = await command(shared.current(), ['--ignore-file', '.findings-gate-ignore.yml'], {
+      env: MR
+    })
+    expect(ignore.exitCode).toBe(2)
+    expect(ignore.stderr).toMatch(
+      /^ignore-file: cannot be read in a GitLab merge-request pipeline: the checkout is the merge request's own tree, so it could exempt its own findings; .*config-file as OWNER\/REPO\/PATH@REF.*target branch's pipelines/m
+    )
+    const config = await command(shared.current(), [], {
+      env: { ...MR, FINDINGS_GATE_CONFIG_FILE: 'findings-gate.yml' }
+    })
+    expect(config.exitCode).toBe(2)
+    expect(config.stderr).toMatch(
+      /^config-file: cannot be read in a GitLab merge-request pipeline: the checkout is the merge request's own tree, so it could soften its own gate; .*OWNER\/REPO\/PATH@REF/m
+    )
+    expect(shared.current().requests).toEqual([])
+  })
+
+  it('a push pipeline still reads the workspace ignore file', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'fg-ignore-'))
+    try {
+      await writeFile(join(cwd, 'ignore.yml'), 'ignores: []\n')
+      const run = await command(
+        shared.current(),
+        ['--ignore-file', 'ignore.yml', '--fail-on-severity=none', '--fail-on-policy-mode=none'],
+        { env: gitlab('main', MAIN_COMMIT), cwd }
+      )
+      expect(run.stderr).not.toContain('cannot be read in a GitLab')
+      expect(run.exitCode).toBe(0)
+    } finally {
+      await rm(cwd, { recursive: true, force: true })
+    }
   })
 })
 
@@ -348,10 +390,32 @@ describe('findings-gate anywhere else', () => {
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toBe(
       'error: Invalid flags, nothing was sent:\n' +
-        '--fail-on-severty: is not a flag of findings-gate (did you mean --fail-on-severity?); see findings-gate --help\n' +
+        'argument 7: is not a flag of findings-gate (did you mean --fail-on-severity?); see findings-gate --help\n' +
         'argument 8: findings-gate takes only flags (--name value or --name=value), not arguments; see findings-gate --help\n'
     )
     expect(run.stdout).toBe('')
+    expect(shared.current().requests).toEqual([])
+  })
+
+  it('--help=1, a misspelt FINDINGS_GATE_ variable, a stray -fg-<token>: exit 2, nothing sent or shown', async () => {
+    const help = await command(shared.current(), [...FLAGS, '--help=1'])
+    expect(help.exitCode).toBe(2)
+    expect(help.stderr).toContain('--help: takes no value; write --help\n')
+    const misspelt = await command(shared.current(), FLAGS, {
+      env: { FINDINGS_GATE_FAIL_ON_SEVERTY: 'critical' }
+    })
+    expect(misspelt.exitCode).toBe(2)
+    expect(misspelt.stderr).toContain(
+      'FINDINGS_GATE_FAIL_ON_SEVERTY: is not a variable of findings-gate (did you mean FINDINGS_GATE_FAIL_ON_SEVERITY?)'
+    )
+    const stray = await command(shared.current(), [...FLAGS, `-fg-${TOKEN}`])
+    expect(stray.exitCode).toBe(2)
+    expect(stray.stderr).toBe(
+      'error: Invalid flags, nothing was sent:\n' +
+        'argument 7: is not a flag of findings-gate (flags are written in full: --name value or --name=value); see findings-gate --help\n'
+    )
+    // The afterAll check finds the token in no output; nor does any piece of it show.
+    expect(stray.stderr).not.toMatch(/sgp|e2e|Command-Token/)
     expect(shared.current().requests).toEqual([])
   })
 
@@ -370,6 +434,86 @@ describe('findings-gate anywhere else', () => {
       'fail-on-severity: must be one of critical, high, medium, low, none (got "extreme")'
     )
     expect(run.stderr).toMatch(/^deployment-slug: must not be \. or \.\. nor contain \//m)
+    expect(shared.current().requests).toEqual([])
+  })
+
+  it('an abbreviated --commit (or CI_COMMIT_SHA) may name two commits: exit 2, nothing sent', async () => {
+    const short = MAIN_COMMIT.slice(0, 7)
+    const run = await command(shared.current(), [...FLAGS.slice(0, 4), '--commit', short])
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain(
+      `commit: must be a full 40-character git commit sha (what \`git rev-parse HEAD\` prints), not abbreviated (got "${short}")`
+    )
+    const gitlabRun = await command(shared.current(), [], {
+      env: gitlab('main', MAIN_COMMIT.slice(0, 12).toUpperCase())
+    })
+    expect(gitlabRun.exitCode).toBe(2)
+    expect(gitlabRun.stderr).toMatch(/^commit: must be a full 40-character git commit sha/m)
+    expect(shared.current().requests).toEqual([])
+    // The full sha, in any case, still names the scan.
+    const upper = await command(shared.current(), [
+      ...FLAGS.slice(0, 4),
+      `--commit=${MAIN_COMMIT.toUpperCase()}`,
+      '--fail-on-severity=none',
+      '--fail-on-policy-mode=none'
+    ])
+    expect(upper.exitCode).toBe(0)
+  })
+
+  it('a full disk (a file size limit): exit 2 naming each report file, and no partial file left', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'fg-full-'))
+    const wrapper = join(cwd, 'node-2k')
+    try {
+      // Node ignores SIGXFSZ: past 2 KiB a write fails with EFBIG, as on a full disk.
+      await writeFile(wrapper, `#!/bin/bash\nulimit -f 2\nexec "${process.execPath}" "$@"\n`, {
+        mode: 0o755
+      })
+      const run = await runBundledCommand({
+        args: [
+          ...FLAGS,
+          '--report-file=out/report.json',
+          '--junit=out/j.xml',
+          '--gitlab-code-quality=out/cq.json'
+        ],
+        env: { SEMGREP_APP_TOKEN: TOKEN, FINDINGS_GATE_BASE_URL: shared.current().url },
+        cwd,
+        node: wrapper
+      })
+      runs.push(run)
+      expect(run.exitCode).toBe(2)
+      for (const [what, file] of [
+        ['the JSON report', 'out/report.json'],
+        ['the JUnit report', 'out/j.xml'],
+        ['the GitLab Code Quality report', 'out/cq.json']
+      ]) {
+        expect(run.stderr).toMatch(
+          new RegExp(`^error: Could not write ${what} to ${file}: EFBIG: file too large`, 'm')
+        )
+      }
+      expect(await readdir(join(cwd, 'out'))).toEqual([])
+    } finally {
+      await rm(cwd, { recursive: true, force: true })
+    }
+  })
+
+  it('one path for two reports: exit 2 before any request, nothing written', async () => {
+    const junitToo = await command(
+      shared.current(),
+      [...FLAGS, '--report-file', 'x.out', '--junit', 'x.out'],
+      { read: ['x.out'] }
+    )
+    expect(junitToo.exitCode).toBe(2)
+    expect(junitToo.stderr).toContain(
+      'junit: is the same file as report-file (x.out): give each report its own file, or the last one written replaces the other'
+    )
+    expect(junitToo.files['x.out']).toBeUndefined()
+    const sarifToo = await command(shared.current(), [
+      ...FLAGS,
+      '--report-file=r.json',
+      '--sarif-file=./r.json'
+    ])
+    expect(sarifToo.exitCode).toBe(2)
+    expect(sarifToo.stderr).toMatch(/^sarif-file: is the same file as report-file \(r\.json\)/m)
     expect(shared.current().requests).toEqual([])
   })
 

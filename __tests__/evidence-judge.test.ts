@@ -122,10 +122,16 @@ describe('judgeScans: require-scan commit', () => {
     ])
   })
 
-  it('accepts an abbreviated commit, in any case', () => {
+  it('matches the full commit in any case, and never a scan of another commit that shares a prefix', () => {
     const head = scan({ commit: HEAD })
-    expect(judged(onMain(head), { ...commitOnMain, commit: 'AAAAAAA' }, ['sast'])).toEqual({
-      sast: proven(head)
+    expect(judged(onMain(head), { ...commitOnMain, commit: HEAD.toUpperCase() }, ['sast'])).toEqual(
+      { sast: proven(head) }
+    )
+    // The inputs refuse abbreviated shas; the judge itself never reads one as a prefix either.
+    const twin = scan({ commit: `${HEAD.slice(0, 7)}${'f'.repeat(33)}` })
+    // No scan of the commit yet: it waits for one, never proves the twin.
+    expect(judged(onMain(twin), { ...commitOnMain, commit: HEAD.slice(0, 7) }, ['sast'])).toEqual({
+      sast: { kind: 'wait' }
     })
   })
 

@@ -194,6 +194,30 @@ describe('defaults', () => {
   })
 })
 
+describe('report files', () => {
+  it('one path for two reports is refused: the last written would replace the other', () => {
+    expect(problemsOf({ 'report-file': 'out/r.json', 'sarif-file': './out//r.json' })).toEqual([
+      'sarif-file: is the same file as report-file (out/r.json): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(problemsOf({ 'report-file': 'r.json', 'sbom-file': 'r.json' })).toEqual([
+      'sbom-file: is the same file as report-file (r.json): give each report its own file, or the last one written replaces the other'
+    ])
+    expect(configOf({ 'report-file': 'r.json', 'sarif-file': 'r.sarif' }).sarifFile).toBe('r.sarif')
+  })
+})
+
+describe("ignore-file in a change's own tree (a GitLab merge request)", () => {
+  it('is refused, whether a flag or a config file names it, saying what to use instead', () => {
+    const ctx = runContext({ changeTree: 'a GitLab merge-request pipeline' })
+    expect(problemsOf({ 'ignore-file': '.findings-gate-ignore.yml' }, ctx)).toEqual([
+      "ignore-file: cannot be read in a GitLab merge-request pipeline: the checkout is the merge request's own tree, so it could exempt its own findings; name the policy in config-file as OWNER/REPO/PATH@REF (read through the GitHub contents API at that ref, with config-token), or run the gate on the target branch's pipelines"
+    ])
+    expect(configOf({ 'ignore-file': '.findings-gate-ignore.yml' }).ignoreFile).toBe(
+      '.findings-gate-ignore.yml'
+    )
+  })
+})
+
 describe('commit', () => {
   const noSha = { GITHUB_REPOSITORY: 'acme/web', GITHUB_REF: 'refs/heads/main' }
 
@@ -219,20 +243,29 @@ describe('commit', () => {
   it('defaults to the pull request head sha, which the scanner records, not GITHUB_SHA', () => {
     const ctx = runContext({
       eventName: 'pull_request',
-      eventPayload: { number: 42, pull_request: { number: 42, head: { sha: 'ABCDEF1234567' } } }
+      eventPayload: {
+        number: 42,
+        pull_request: { number: 42, head: { sha: 'ABCDEF12'.repeat(5) } }
+      }
     })
-    expect(configOf({}, ctx).commit).toBe('abcdef1234567')
+    expect(configOf({}, ctx).commit).toBe('abcdef12'.repeat(5))
     expect(configOf({}, runContext()).commit).toBe(SHA)
   })
 
-  it.each(['abc', 'g'.repeat(40), '1'.repeat(41), 'main'])(
-    'refuses %s, naming the form',
+  it.each(['abc', 'abcdef1', 'a'.repeat(39), 'g'.repeat(40), '1'.repeat(41), 'main'])(
+    'refuses %s: an abbreviated sha may name two commits, so only a full one names the scan',
     commit => {
       expect(problemsOf({ commit })).toEqual([
-        `commit: must be a git commit sha: 7 to 40 hexadecimal digits (got "${commit}")`
+        `commit: must be a full 40-character git commit sha (what \`git rev-parse HEAD\` prints), not abbreviated (got "${commit}")`
       ])
     }
   )
+
+  it('a full sha in any case is the lowercase one the scanner records', () => {
+    expect(configOf({ commit: 'ABCDEF12'.repeat(5) }).commit).toBe('abcdef12'.repeat(5))
+    const ctx = runContext({ env: { ...noSha, GITHUB_SHA: 'ABCDEF12'.repeat(5) } })
+    expect(configOf({}, ctx).commit).toBe('abcdef12'.repeat(5))
+  })
 
   it('require-scan names its allowed values', () => {
     expect(problemsOf({ 'require-scan': 'always' })).toEqual([

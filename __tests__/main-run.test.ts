@@ -6,6 +6,9 @@
  * not depend on which request failed first.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator, type Emulator, type Fault } from '../emulator/server.js'
 import { MAX_CONNECTIONS } from '../src/api/dispatcher.js'
 import { run } from '../src/main.js'
@@ -104,6 +107,32 @@ describe('run()', () => {
     expect(runner.infos.at(-1)).toMatch(/^Gate passed/)
     expect(runner.secrets).toEqual([emulator.token])
     expect(runner.summary).toMatch(/^## ✅ Findings Gate passed: /)
+  })
+
+  it('a report file that cannot be written fails the passing step, naming the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'fg-main-report-'))
+    try {
+      await writeFile(join(dir, 'a-file'), '')
+      const reportFile = join(dir, 'a-file', 'sub', 'report.json')
+      const runner = new RecordingRunner({
+        inputs: {
+          ...baseInputs(emulator),
+          commit: sampleCommit('acme/web', 'refs/heads/main'),
+          ...RELAXED,
+          'report-file': reportFile
+        }
+      })
+      const result = await run({ now: new Date(), env: {}, eventName: 'push' }, runner)
+      expect(result.end).toBe('error')
+      expect(runner.outputs.result).toBe('passed')
+      expect(runner.failures).toEqual([
+        expect.stringMatching(
+          new RegExp(`^Could not write the JSON report to ${reportFile}: (Error: )?ENOTDIR`)
+        )
+      ])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('fails: one error line naming the blocking findings, the default outputs', async () => {

@@ -30872,7 +30872,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4633:
+/***/ 1902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40574,135 +40574,21 @@ const BASE_READS = {
 function baseRead(eventName) {
     return Object.hasOwn(BASE_READS, eventName ?? '') ? BASE_READS[eventName ?? ''] : undefined;
 }
-
-;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
+/** What to use instead of a workspace policy file in a change's own tree. */
+const POLICY_ELSEWHERE = "name the policy in config-file as OWNER/REPO/PATH@REF (read through the GitHub contents API at that ref, with config-token), or run the gate on the target branch's pipelines";
 /**
- * The rules between inputs: combinations whose values each parse but cannot work together. A rule
- * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
+ * The problem with reading `input` (ignore-file, config-file) from the workspace when the
+ * workspace is a change's own tree ({@link RunContext.changeTree}); undefined elsewhere.
  */
-
-
-/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
-function onlyWhenValid(...fields) {
-    const watched = new Set(fields);
-    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
-}
-/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
-const blockingTicketsNeedTheGate = (inputs, ctx) => {
-    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['ticketFindings'],
-            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
-        });
-    }
-};
-/**
- * On a pull request or merge_group the ignore file is read at the base commit, through the GitHub
- * API.
- */
-function baseIgnoreFileNeedsAToken(run) {
-    return (inputs, ctx) => {
-        const atBase = baseRead(run.eventName);
-        if (inputs.ignoreFile !== undefined && inputs.githubToken === undefined && atBase) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['githubToken'],
-                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
-            });
-        }
-    };
-}
-/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
-const baselineIsAnotherRef = (inputs, ctx) => {
-    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
-    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['baselineRef'],
-            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
-        });
-    }
-};
-/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
-const oneLicenseList = (inputs, ctx) => {
-    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['allowLicenses'],
-            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
-        });
-    }
-};
-const deploymentSbomNeedsADirectory = (inputs, ctx) => {
-    if (inputs.sbomScope === 'deployment' &&
-        inputs.sbomFile !== undefined &&
-        isFile(inputs.sbomFile)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomFile'],
-            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
-            params: { received: inputs.sbomFile }
-        });
-    }
-};
-const shardNeedsDeploymentScope = (inputs, ctx) => {
-    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomShard'],
-            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
-        });
-    }
-};
-const prCommentNeedsAToken = (inputs, ctx) => {
-    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['githubToken'],
-            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
-        });
-    }
-};
-const commitEvidenceNeedsACommit = (inputs, ctx) => {
-    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
-    const judges = inputs.gate || inputs.createTickets;
-    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['commit'],
-            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
-        });
-    }
-};
-/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
-function isFile(path) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
-    }
-    catch {
-        return false;
-    }
-}
-
-// EXTERNAL MODULE: ./src/domain.ts
-var src_domain = __nccwpck_require__(9375);
-;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
-/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
-/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
-const MAX_SHARDS = 256;
-/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
-function parseShardText(raw) {
-    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
-    if (!match)
+function changeTreeProblem(ctx, input) {
+    if (ctx.changeTree === undefined)
         return undefined;
-    const index = Number(match[1]);
-    const count = Number(match[2]);
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        return undefined;
-    return { index, count };
+    const could = input === 'ignore-file' ? 'could exempt its own findings' : 'could soften its own gate';
+    return `cannot be read in ${ctx.changeTree}: the checkout is the merge request's own tree, so it ${could}; ${POLICY_ELSEWHERE}`;
 }
 
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 /**
  * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
@@ -40784,11 +40670,14 @@ function parseRef(raw) {
     }
     return raw;
 }
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+/**
+ * A full git sha, lowercased as the scanner records it. Never an abbreviated one: a prefix may
+ * name two commits, and the completed scan of the wrong one would be judged.
+ */
 function parseCommit(raw) {
-    if (/^[0-9a-f]{7,40}$/i.test(raw))
+    if (/^[0-9a-f]{40}$/i.test(raw))
         return raw.toLowerCase();
-    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
+    throw new InputValueError('must be a full 40-character git commit sha (what `git rev-parse HEAD` prints), not abbreviated', raw);
 }
 function parseEmail(raw) {
     if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
@@ -40927,6 +40816,212 @@ function optionalWithFallback(schema, fallback) {
 /** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
 function withFallback(schema, fallback) {
     return fallback === undefined ? schema : schema.prefault(fallback);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/reports.ts
+/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
+
+
+
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = parsePlainText(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
+function reportsFields() {
+    return {
+        summary: parsed(parseBoolean).prefault('true'),
+        annotations: parsed(parseBoolean).prefault('true'),
+        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
+        sarifFile: parsed(parsePath).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
+        reportFile: parsed(parsePath).optional(),
+        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
+        githubToken: parsed(parseToken).optional()
+    };
+}
+/**
+ * One line per file whose path an earlier one already names (`./out/r.json` is `out/r.json`):
+ * the last report written would replace the other, and a step reading one would get the other.
+ */
+function sameFileProblems(files) {
+    const seen = [];
+    const problems = [];
+    for (const { name, path } of files) {
+        if (path === undefined)
+            continue;
+        const resolved = (0,external_node_path_namespaceObject.resolve)(path);
+        const earlier = seen.find(each => each.resolved === resolved);
+        if (earlier === undefined)
+            seen.push({ name, path, resolved });
+        else {
+            problems.push({
+                name,
+                message: `is the same file as ${earlier.name} (${earlier.path}): give each report its own file, or the last one written replaces the other`
+            });
+        }
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
+/**
+ * The rules between inputs: combinations whose values each parse but cannot work together. A rule
+ * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
+ */
+
+
+
+/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
+function onlyWhenValid(...fields) {
+    const watched = new Set(fields);
+    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
+}
+/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
+const blockingTicketsNeedTheGate = (inputs, ctx) => {
+    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['ticketFindings'],
+            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
+        });
+    }
+};
+/**
+ * On a pull request or merge_group the ignore file is read at the base commit, through the GitHub
+ * API.
+ */
+function baseIgnoreFileNeedsAToken(run) {
+    return (inputs, ctx) => {
+        const atBase = baseRead(run.eventName);
+        if (inputs.ignoreFile !== undefined && inputs.githubToken === undefined && atBase) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['githubToken'],
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+            });
+        }
+    };
+}
+/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
+function noIgnoreFileInAChange(run) {
+    return (inputs, ctx) => {
+        const problem = changeTreeProblem(run, 'ignore-file');
+        if (inputs.ignoreFile !== undefined && problem !== undefined) {
+            ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem });
+        }
+    };
+}
+/** Each written file its own path: one path for two keeps only the last one written. */
+const filesAreDistinct = (inputs, ctx) => {
+    const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' };
+    const problems = sameFileProblems([
+        { name: 'report-file', path: inputs.reportFile },
+        { name: 'sarif-file', path: inputs.sarifFile },
+        { name: 'sbom-file', path: inputs.sbomFile }
+    ]);
+    for (const { name, message } of problems) {
+        const field = fields[name];
+        ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+};
+/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
+const baselineIsAnotherRef = (inputs, ctx) => {
+    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
+    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['baselineRef'],
+            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
+        });
+    }
+};
+/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
+const oneLicenseList = (inputs, ctx) => {
+    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['allowLicenses'],
+            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
+        });
+    }
+};
+const deploymentSbomNeedsADirectory = (inputs, ctx) => {
+    if (inputs.sbomScope === 'deployment' &&
+        inputs.sbomFile !== undefined &&
+        isFile(inputs.sbomFile)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomFile'],
+            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
+            params: { received: inputs.sbomFile }
+        });
+    }
+};
+const shardNeedsDeploymentScope = (inputs, ctx) => {
+    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomShard'],
+            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
+        });
+    }
+};
+const prCommentNeedsAToken = (inputs, ctx) => {
+    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['githubToken'],
+            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
+        });
+    }
+};
+const commitEvidenceNeedsACommit = (inputs, ctx) => {
+    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
+    const judges = inputs.gate || inputs.createTickets;
+    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['commit'],
+            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
+        });
+    }
+};
+/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
+function isFile(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: ./src/domain.ts
+var src_domain = __nccwpck_require__(9375);
+;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
+/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
+/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
+const MAX_SHARDS = 256;
+/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
+function parseShardText(raw) {
+    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+    if (!match)
+        return undefined;
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        return undefined;
+    return { index, count };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/actions.ts
@@ -41385,37 +41480,6 @@ function parseProbability(raw) {
     throw new InputValueError('must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block)', raw);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reports.ts
-/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
-
-
-
-/** The longest sarif-category accepted: a name, not a document. */
-const MAX_SARIF_CATEGORY = 200;
-/**
- * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
- * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
- */
-function parseSarifCategory(raw) {
-    const category = parsePlainText(raw);
-    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
-        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
-    }
-    return category;
-}
-function reportsFields() {
-    return {
-        summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
-        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
-        sarifFile: parsed(parsePath).optional(),
-        sarifCategory: parsed(parseSarifCategory).optional(),
-        reportFile: parsed(parsePath).optional(),
-        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
-        githubToken: parsed(parseToken).optional()
-    };
-}
-
 // EXTERNAL MODULE: ./src/time/duration.ts
 var time_duration = __nccwpck_require__(2061);
 ;// CONCATENATED MODULE: ./src/inputs/since.ts
@@ -41603,6 +41667,8 @@ function configSchema(ctx) {
     return object(inputFields(ctx))
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+        .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
+        .superRefine(filesAreDistinct, onlyWhenValid('reportFile', 'sarifFile', 'sbomFile'))
         .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
         .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
@@ -44213,9 +44279,9 @@ function baselineSpellings(ref, onGitHub) {
         return branchSpellings(ref);
     return [ref.startsWith('refs/') ? ref : `${BRANCH_PREFIX}${ref}`];
 }
-/** A full or abbreviated sha names the scan's commit. */
+/** The scan is of exactly this commit: a prefix could be another commit's (inputs are full shas). */
 function sameCommit(scan, commit) {
-    return scan.commit.startsWith(commit.toLowerCase());
+    return scan.commit.toLowerCase() === commit.toLowerCase();
 }
 function finishedAt(scan) {
     return scan.completedAt ?? scan.startedAt ?? 0;
@@ -46451,8 +46517,6 @@ function parseIgnoreFile(text, file) {
     return entries;
 }
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/collect/github-contents.ts
 /**
  * Reading one file of a GitHub repository at a commit or ref, through the contents API: the
@@ -48150,10 +48214,28 @@ async function loadConfig(read, ctx, runner) {
             return readConfig(read, ctx);
         throw error;
     }
+    refuseChangeTreeFiles(read, ctx, location);
     const file = await readConfigFile(location, read, ctx, runner);
     const config = readConfig(read, ctx, file);
     runner.info(settingsNote(file, read));
     return config;
+}
+/**
+ * In a change's own tree (a GitLab merge request) a workspace config file, or the workflow's
+ * ignore file, is refused before the file is fetched: nothing is sent for a run that cannot go
+ * on. (An ignore-file the fetched config file names is refused by the schema.)
+ */
+function refuseChangeTreeFiles(read, ctx, location) {
+    const configProblem = changeTreeProblem(ctx, 'config-file');
+    const ignoreProblem = changeTreeProblem(ctx, 'ignore-file');
+    const problems = [
+        ...(location.kind === 'workspace' && configProblem ? [`config-file: ${configProblem}`] : []),
+        ...(workflowInput(read, 'ignore-file') !== '' && ignoreProblem
+            ? [`ignore-file: ${ignoreProblem}`]
+            : [])
+    ];
+    if (problems.length > 0)
+        throw new ConfigError(problems);
 }
 /** Which settings the file gave, and which of them the workflow overrides. */
 function settingsNote(file, read) {
@@ -48304,6 +48386,75 @@ class WarningCounter {
 var annotation_budget = __nccwpck_require__(9131);
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var annotations = __nccwpck_require__(856);
+;// CONCATENATED MODULE: ./src/report/report-file.ts
+/**
+ * Every report file (the JSON report, SARIF, and the command's JUnit and Code Quality files) is
+ * written through {@link writeReportFile}: into a temporary file in the same directory, renamed
+ * into place once complete. A write that fails part way (a full disk, a file size limit) leaves
+ * no truncated or empty report that a later step would read as this run's: the partial file is
+ * removed, and so is an older report at the path, and the error names the file.
+ */
+
+
+
+
+/** A report file that could not be written: which one, and why. */
+class ReportFileError extends Error {
+    path;
+    name = 'ReportFileError';
+    constructor(path, cause) {
+        super((0,error_text/* errorText */.k)(cause), { cause });
+        this.path = path;
+    }
+}
+/** `Could not write the JSON report to out/report.json: EFBIG: file too large, write`. */
+function unwrittenLine(what, path, error) {
+    return `Could not write ${what} to ${path}: ${(0,error_text/* errorText */.k)(error)}`;
+}
+/**
+ * Writes the report at `path` through `fill`, whole or not at all.
+ * @throws ReportFileError naming the path, after removing what was written.
+ */
+async function writeReportFile(path, fill) {
+    const directory = (0,external_node_path_namespaceObject.dirname)(path);
+    // Same directory, so the rename is atomic and never crosses file systems.
+    const temporary = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`);
+    try {
+        await (0,promises_namespaceObject.mkdir)(directory, { recursive: true });
+        const file = await (0,promises_namespaceObject.open)(temporary, 'wx');
+        try {
+            await fill({ write: text => writeAll(file, text) });
+            await file.sync();
+        }
+        finally {
+            await file.close();
+        }
+        await (0,promises_namespaceObject.rename)(temporary, path);
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.rm)(temporary, { force: true }).catch(() => undefined);
+        await (0,promises_namespaceObject.rm)(path, { force: true }).catch(() => undefined);
+        throw new ReportFileError(path, error);
+    }
+}
+/**
+ * Writes all of `text`: one write may take only part of it (at a file size limit it takes what
+ * fits, and only the next one fails), and a short write unnoticed is a truncated report.
+ */
+async function writeAll(file, text) {
+    let rest = Buffer.from(text, 'utf8');
+    while (rest.length > 0) {
+        const { bytesWritten } = await file.write(rest);
+        if (bytesWritten <= 0)
+            throw new Error('the file system took none of the bytes written');
+        rest = rest.subarray(bytesWritten);
+    }
+}
+/** Writes `text` as the report at `path`, whole or not at all. */
+function writeReportText(path, text) {
+    return writeReportFile(path, sink => sink.write(text));
+}
+
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/json-report.ts
@@ -48312,7 +48463,6 @@ var labels = __nccwpck_require__(7923);
  * for the length of each rule message, in a versioned shape that scripts can rely on. Bump
  * `schemaVersion` on any breaking change of this shape.
  */
-
 
 
 
@@ -48415,10 +48565,9 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
     const findings = report.verdict ? report.verdict.findings.map(jsonFinding) : [];
     return { ...head, findings, ...tail };
 }
-/** Writes `value` as indented JSON, creating the parent folders. */
+/** Writes `value` as indented JSON, creating the parent folders; whole or not at all. */
 async function writeJsonReport(path, value) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
+    await writeReportText(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 /** Findings per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
 const FINDINGS_PER_WRITE = 2_000;
@@ -48437,9 +48586,7 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
     // No findings: JSON.stringify writes `"findings": []` on one line.
     if (findings.length === 0)
         return writeJsonReport(path, { ...head, findings: [], ...tail });
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
-    try {
+    await writeReportFile(path, async (file) => {
         // The head without its closing brace, then the key of the findings.
         await file.write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "findings": [\n`);
         for (let start = 0; start < findings.length; start += FINDINGS_PER_WRITE) {
@@ -48450,10 +48597,7 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
         }
         // The tail without its opening brace.
         await file.write(`\n  ],\n${JSON.stringify(tail, null, 2).slice(2)}\n`);
-    }
-    finally {
-        await file.close();
-    }
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -49027,7 +49171,6 @@ const RESULTS_PER_WRITE = 2_000;
  * JSON.stringify of the whole log, without the whole text (tens of megabytes) in memory at once.
  */
 async function writeSarif(path, log) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     const [run, ...otherRuns] = log.runs;
     const results = run?.results ?? [];
     const resultsLast = run !== undefined &&
@@ -49035,23 +49178,19 @@ async function writeSarif(path, log) {
         Object.keys(log).at(-1) === 'runs' &&
         Object.keys(run).at(-1) === 'results';
     if (!resultsLast || results.length === 0) {
-        await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(log)}\n`, 'utf8');
+        await writeReportText(path, `${JSON.stringify(log)}\n`);
         return;
     }
     // `{…"runs":[{…"results":[]}]}` without its last four characters ends with `"results":[`.
     const head = JSON.stringify({ ...log, runs: [{ ...run, results: [] }] }).slice(0, -4);
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
-    try {
+    await writeReportFile(path, async (file) => {
         await file.write(head);
         for (let start = 0; start < results.length; start += RESULTS_PER_WRITE) {
             const batch = JSON.stringify(results.slice(start, start + RESULTS_PER_WRITE));
             await file.write((start === 0 ? '' : ',') + batch.slice(1, -1));
         }
         await file.write(']}]}\n');
-    }
-    finally {
-        await file.close();
-    }
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
@@ -49102,6 +49241,7 @@ const VERSION = '0.1.0';
 
 
 
+
 /** sarif-category, or one per set of issue types as before the input existed. */
 function sarifCategory(config) {
     return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`;
@@ -49120,19 +49260,32 @@ async function attempt(runner, what, task) {
         return undefined;
     }
 }
+/**
+ * Writes a report file; undefined, and a line in `failures`, when it could not. A file a later
+ * step reads (to upload, to parse) is not best effort: the step fails, naming it.
+ */
+async function writeFile(failures, what, path, task) {
+    try {
+        return await task();
+    }
+    catch (error) {
+        failures.push(unwrittenLine(what, path, error));
+        return undefined;
+    }
+}
 /** The JSON report's path once written. */
-async function writeJsonFile(report, config, runner) {
+async function writeJsonFile(report, config, failures) {
     const path = config.reportFile;
     if (path === undefined)
         return undefined;
-    const written = await attempt(runner, 'write the JSON report', async () => {
+    const written = await writeFile(failures, 'the JSON report', path, async () => {
         await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION });
         return true;
     });
     return written ? path : undefined;
 }
 /** The SARIF file once written: what it holds, and the findings it left out. */
-async function writeSarifReport(report, config, runner) {
+async function writeSarifReport(report, config, runner, failures) {
     const file = config.sarifFile;
     if (file === undefined)
         return undefined;
@@ -49141,7 +49294,7 @@ async function writeSarifReport(report, config, runner) {
         runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`);
         return undefined;
     }
-    const written = await attempt(runner, 'write the SARIF file', () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
+    const written = await writeFile(failures, 'the SARIF file', file, () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
     if (!written)
         return undefined;
     const { results, leftOut } = written;
@@ -49184,15 +49337,19 @@ function places(summary, sarif, reportFile) {
     ];
 }
 /**
- * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report. The annotations come last: the
- * warnings written before them are counted, so that the findings take only what the step still
- * shows, and the summary says what they left out.
+ * Every report of the run. Each is independent: one that cannot be written never changes the
+ * verdict or hides another report. The summary, comment and annotations are best effort and
+ * warn; a report file that cannot be written is returned as a failure line, for the step to fail
+ * on (a later step would read a missing file as none). The annotations come last: the warnings
+ * written before them are counted, so that the findings take only what the step still shows,
+ * and the summary says what they left out.
+ * @returns one line per report file that could not be written.
  */
 async function publishReports(report, config, ctx, runner) {
     const counted = new WarningCounter(runner);
-    const reportFile = await writeJsonFile(report, config, counted);
-    const sarif = await writeSarifReport(report, config, counted);
+    const failures = [];
+    const reportFile = await writeJsonFile(report, config, failures);
+    const sarif = await writeSarifReport(report, config, counted, failures);
     const commentUrl = await updateComment(report, config, ctx, counted);
     const extras = {
         ...(config.sbomFile !== undefined &&
@@ -49217,6 +49374,7 @@ async function publishReports(report, config, ctx, runner) {
         const notice = (0,annotations/* notAnnotatedNotice */._v)(plan.coverage, places(summary, sarif, reportFile));
         await attempt(counted, 'emit annotations', () => (0,annotations/* emitAnnotations */.KI)([...plan.annotations, ...(notice ? [notice] : [])], counted));
     }
+    return failures;
 }
 
 ;// CONCATENATED MODULE: ./src/report/effects-report.ts
@@ -49371,8 +49529,8 @@ async function runAction(ctx, runner) {
     }
     const failure = noVerdictFailure(config, evaluation.failure, log);
     const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx);
-    await publishReports(report, config, ctx, runner);
-    return { end: concludeStep(config, evaluation.outcome, failure, runner), report };
+    const unwritten = await publishReports(report, config, ctx, runner);
+    return { end: concludeStep(config, evaluation.outcome, [failure, ...unwritten], runner), report };
 }
 /**
  * The validated config and the ignore entries, or how the step already ended: the inputs are
@@ -49554,8 +49712,8 @@ function noVerdictFailure(config, failure, log) {
     return `No verdict: ${failure.message}`;
 }
 /** Each failure gets its own line: a gate that could not run, an effect that did not complete. */
-function concludeStep(config, outcome, failure, runner) {
-    const errors = [failure, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
+function concludeStep(config, outcome, failures, runner) {
+    const errors = [...failures, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
     for (const line of errors)
         runner.setFailed(line);
     const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed';
@@ -49946,7 +50104,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_.promises;
+const { access, appendFile, writeFile: summary_writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -50007,7 +50165,7 @@ class Summary {
         return summary_awaiter(this, void 0, void 0, function* () {
             const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
             const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
+            const writeFunc = overwrite ? summary_writeFile : appendFile;
             yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
             return this.emptyBuffer();
         });
@@ -52216,7 +52374,7 @@ function transitivityOf(finding) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4633);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1902);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

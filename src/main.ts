@@ -76,8 +76,8 @@ async function runAction(ctx: RunContext, runner: Runner): Promise<RunResult> {
   }
   const failure = noVerdictFailure(config, evaluation.failure, log)
   const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx)
-  await publishReports(report, config, ctx, runner)
-  return { end: concludeStep(config, evaluation.outcome, failure, runner), report }
+  const unwritten = await publishReports(report, config, ctx, runner)
+  return { end: concludeStep(config, evaluation.outcome, [failure, ...unwritten], runner), report }
 }
 
 /**
@@ -307,10 +307,10 @@ function noVerdictFailure(
 function concludeStep(
   config: Config,
   outcome: RunOutcome,
-  failure: string | undefined,
+  failures: readonly (string | undefined)[],
   runner: Runner
 ): RunResult['end'] {
-  const errors = [failure, outcome.effects?.failure].filter(
+  const errors = [...failures, outcome.effects?.failure].filter(
     (line): line is string => line !== undefined && line !== ''
   )
   for (const line of errors) runner.setFailed(line)

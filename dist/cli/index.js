@@ -30876,7 +30876,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3969);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(614);
 /**
  * The `findings-gate` command's entry (bundled to dist/cli/ by `npm run package`; bin/ runs it).
  * The exit code is set, not forced, so the streams flush before the process ends.
@@ -30894,7 +30894,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3969:
+/***/ 614:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42967,9 +42967,9 @@ function baselineSpellings(ref, onGitHub) {
         return branchSpellings(ref);
     return [ref.startsWith('refs/') ? ref : `${BRANCH_PREFIX}${ref}`];
 }
-/** A full or abbreviated sha names the scan's commit. */
+/** The scan is of exactly this commit: a prefix could be another commit's (inputs are full shas). */
 function sameCommit(scan, commit) {
-    return scan.commit.startsWith(commit.toLowerCase());
+    return scan.commit.toLowerCase() === commit.toLowerCase();
 }
 function finishedAt(scan) {
     return scan.completedAt ?? scan.startedAt ?? 0;
@@ -45252,6 +45252,18 @@ const BASE_READS = {
 function baseRead(eventName) {
     return Object.hasOwn(BASE_READS, eventName ?? '') ? BASE_READS[eventName ?? ''] : undefined;
 }
+/** What to use instead of a workspace policy file in a change's own tree. */
+const POLICY_ELSEWHERE = "name the policy in config-file as OWNER/REPO/PATH@REF (read through the GitHub contents API at that ref, with config-token), or run the gate on the target branch's pipelines";
+/**
+ * The problem with reading `input` (ignore-file, config-file) from the workspace when the
+ * workspace is a change's own tree ({@link RunContext.changeTree}); undefined elsewhere.
+ */
+function changeTreeProblem(ctx, input) {
+    if (ctx.changeTree === undefined)
+        return undefined;
+    const could = input === 'ignore-file' ? 'could exempt its own findings' : 'could soften its own gate';
+    return `cannot be read in ${ctx.changeTree}: the checkout is the merge request's own tree, so it ${could}; ${POLICY_ELSEWHERE}`;
+}
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -47009,132 +47021,6 @@ function valueErrors(error) {
     throw error;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
-/**
- * The rules between inputs: combinations whose values each parse but cannot work together. A rule
- * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
- */
-
-
-/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
-function onlyWhenValid(...fields) {
-    const watched = new Set(fields);
-    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
-}
-/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
-const blockingTicketsNeedTheGate = (inputs, ctx) => {
-    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['ticketFindings'],
-            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
-        });
-    }
-};
-/**
- * On a pull request or merge_group the ignore file is read at the base commit, through the GitHub
- * API.
- */
-function baseIgnoreFileNeedsAToken(run) {
-    return (inputs, ctx) => {
-        const atBase = baseRead(run.eventName);
-        if (inputs.ignoreFile !== undefined && inputs.githubToken === undefined && atBase) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['githubToken'],
-                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
-            });
-        }
-    };
-}
-/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
-const baselineIsAnotherRef = (inputs, ctx) => {
-    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
-    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['baselineRef'],
-            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
-        });
-    }
-};
-/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
-const oneLicenseList = (inputs, ctx) => {
-    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['allowLicenses'],
-            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
-        });
-    }
-};
-const deploymentSbomNeedsADirectory = (inputs, ctx) => {
-    if (inputs.sbomScope === 'deployment' &&
-        inputs.sbomFile !== undefined &&
-        isFile(inputs.sbomFile)) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomFile'],
-            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
-            params: { received: inputs.sbomFile }
-        });
-    }
-};
-const shardNeedsDeploymentScope = (inputs, ctx) => {
-    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['sbomShard'],
-            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
-        });
-    }
-};
-const prCommentNeedsAToken = (inputs, ctx) => {
-    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['githubToken'],
-            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
-        });
-    }
-};
-const commitEvidenceNeedsACommit = (inputs, ctx) => {
-    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
-    const judges = inputs.gate || inputs.createTickets;
-    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
-        ctx.addIssue({
-            code: 'custom',
-            path: ['commit'],
-            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
-        });
-    }
-};
-/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
-function isFile(path) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
-/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
-/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
-const MAX_SHARDS = 256;
-/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
-function parseShardText(raw) {
-    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
-    if (!match)
-        return undefined;
-    const index = Number(match[1]);
-    const count = Number(match[2]);
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        return undefined;
-    return { index, count };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 /**
  * The value parsers the input sections build their fields from: each turns one trimmed, non-empty
@@ -47216,11 +47102,14 @@ function parseRef(raw) {
     }
     return raw;
 }
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+/**
+ * A full git sha, lowercased as the scanner records it. Never an abbreviated one: a prefix may
+ * name two commits, and the completed scan of the wrong one would be judged.
+ */
 function parseCommit(raw) {
-    if (/^[0-9a-f]{7,40}$/i.test(raw))
+    if (/^[0-9a-f]{40}$/i.test(raw))
         return raw.toLowerCase();
-    throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw);
+    throw new InputValueError('must be a full 40-character git commit sha (what `git rev-parse HEAD` prints), not abbreviated', raw);
 }
 function parseEmail(raw) {
     if (/^[^\s@]+@[^\s@]+$/.test(raw) && !CONTROL_CHARACTERS.test(raw))
@@ -47359,6 +47248,210 @@ function optionalWithFallback(schema, fallback) {
 /** A `${{ }}` default: a value from the run when there is one, else the field stays required. */
 function withFallback(schema, fallback) {
     return fallback === undefined ? schema : schema.prefault(fallback);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/reports.ts
+/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
+
+
+
+
+/** The longest sarif-category accepted: a name, not a document. */
+const MAX_SARIF_CATEGORY = 200;
+/**
+ * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
+ * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
+ */
+function parseSarifCategory(raw) {
+    const category = parsePlainText(raw);
+    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
+        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
+    }
+    return category;
+}
+function reportsFields() {
+    return {
+        summary: parsed(parseBoolean).prefault('true'),
+        annotations: parsed(parseBoolean).prefault('true'),
+        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
+        sarifFile: parsed(parsePath).optional(),
+        sarifCategory: parsed(parseSarifCategory).optional(),
+        reportFile: parsed(parsePath).optional(),
+        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
+        githubToken: parsed(parseToken).optional()
+    };
+}
+/**
+ * One line per file whose path an earlier one already names (`./out/r.json` is `out/r.json`):
+ * the last report written would replace the other, and a step reading one would get the other.
+ */
+function sameFileProblems(files) {
+    const seen = [];
+    const problems = [];
+    for (const { name, path } of files) {
+        if (path === undefined)
+            continue;
+        const resolved = (0,external_node_path_namespaceObject.resolve)(path);
+        const earlier = seen.find(each => each.resolved === resolved);
+        if (earlier === undefined)
+            seen.push({ name, path, resolved });
+        else {
+            problems.push({
+                name,
+                message: `is the same file as ${earlier.name} (${earlier.path}): give each report its own file, or the last one written replaces the other`
+            });
+        }
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/cross-field-rules.ts
+/**
+ * The rules between inputs: combinations whose values each parse but cannot work together. A rule
+ * runs only once the fields it reads have parsed, so it never repeats a field's own problem.
+ */
+
+
+
+/** Run a rule only when the fields it reads parsed, so it sees real values and adds no noise. */
+function onlyWhenValid(...fields) {
+    const watched = new Set(fields);
+    return { when: payload => !payload.issues.some(issue => watched.has(issue.path?.[0] ?? '')) };
+}
+/** Only matters when tickets are created: `blocking` is the default, and gate: false is legitimate. */
+const blockingTicketsNeedTheGate = (inputs, ctx) => {
+    if (inputs.createTickets && inputs.ticketFindings === 'blocking' && !inputs.gate) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['ticketFindings'],
+            message: 'blocking needs the gate, but gate is false; use ticket-findings: all (or gate: true)'
+        });
+    }
+};
+/**
+ * On a pull request or merge_group the ignore file is read at the base commit, through the GitHub
+ * API.
+ */
+function baseIgnoreFileNeedsAToken(run) {
+    return (inputs, ctx) => {
+        const atBase = baseRead(run.eventName);
+        if (inputs.ignoreFile !== undefined && inputs.githubToken === undefined && atBase) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['githubToken'],
+                message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
+            });
+        }
+    };
+}
+/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
+function noIgnoreFileInAChange(run) {
+    return (inputs, ctx) => {
+        const problem = changeTreeProblem(run, 'ignore-file');
+        if (inputs.ignoreFile !== undefined && problem !== undefined) {
+            ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem });
+        }
+    };
+}
+/** Each written file its own path: one path for two keeps only the last one written. */
+const filesAreDistinct = (inputs, ctx) => {
+    const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' };
+    const problems = sameFileProblems([
+        { name: 'report-file', path: inputs.reportFile },
+        { name: 'sarif-file', path: inputs.sarifFile },
+        { name: 'sbom-file', path: inputs.sbomFile }
+    ]);
+    for (const { name, message } of problems) {
+        const field = fields[name];
+        ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+};
+/** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */
+const baselineIsAnotherRef = (inputs, ctx) => {
+    const branch = (ref) => ref.replace(/^refs\/heads\//, '');
+    if (inputs.baselineRef !== undefined && branch(inputs.baselineRef) === branch(inputs.ref)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['baselineRef'],
+            message: `is the ref being gated (${inputs.ref}): every finding would be existing and none could block; set the branch the change goes into, e.g. \${{ github.base_ref }}`
+        });
+    }
+};
+/** One list decides: with both, a license neither names would be allowed by one and denied by none. */
+const oneLicenseList = (inputs, ctx) => {
+    if (inputs.allowLicenses.length > 0 && inputs.denyLicenses.length > 0) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['allowLicenses'],
+            message: 'cannot be set together with deny-licenses: set one of them (allow-licenses blocks every license it does not name, deny-licenses blocks the licenses it names)'
+        });
+    }
+};
+const deploymentSbomNeedsADirectory = (inputs, ctx) => {
+    if (inputs.sbomScope === 'deployment' &&
+        inputs.sbomFile !== undefined &&
+        isFile(inputs.sbomFile)) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomFile'],
+            message: 'is an existing file, but sbom-scope: deployment writes one file per project, so it must be a directory path',
+            params: { received: inputs.sbomFile }
+        });
+    }
+};
+const shardNeedsDeploymentScope = (inputs, ctx) => {
+    if (inputs.sbomShard !== undefined && inputs.sbomScope !== 'deployment') {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['sbomShard'],
+            message: 'splits the projects of a deployment between matrix jobs, so it needs sbom-scope: deployment'
+        });
+    }
+};
+const prCommentNeedsAToken = (inputs, ctx) => {
+    if (inputs.commentOnPr !== 'never' && inputs.githubToken === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['githubToken'],
+            message: `is required when comment-on-pr is ${inputs.commentOnPr} (use \${{ github.token }})`
+        });
+    }
+};
+const commitEvidenceNeedsACommit = (inputs, ctx) => {
+    // Only a run that judges findings (the gate, or tickets for them) proves a scan.
+    const judges = inputs.gate || inputs.createTickets;
+    if (judges && inputs.requireScan === 'commit' && inputs.commit === undefined) {
+        ctx.addIssue({
+            code: 'custom',
+            path: ['commit'],
+            message: 'is required when require-scan is commit (set it, or run on GitHub Actions where GITHUB_SHA is set; or set require-scan: ref or none)'
+        });
+    }
+};
+/** Unreadable paths (ENOTDIR, EACCES) count as "not a file": writing there will report its own error. */
+function isFile(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/sbom-shard.ts
+/** The `sbom-shard: k/n` input: which share of the deployment one job of a matrix exports. */
+/** The largest `n` accepted: more jobs than a GitHub Actions matrix can hold (256) is a typo. */
+const MAX_SHARDS = 256;
+/** `k/n` with 1 ≤ k ≤ n ≤ MAX_SHARDS, or undefined. */
+function parseShardText(raw) {
+    const match = /^\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*$/.exec(raw);
+    if (!match)
+        return undefined;
+    const index = Number(match[1]);
+    const count = Number(match[2]);
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        return undefined;
+    return { index, count };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/actions.ts
@@ -47815,37 +47908,6 @@ function parseProbability(raw) {
     throw new InputValueError('must be a probability from 0 to 1, e.g. 0.1 (empty: EPSS does not block)', raw);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reports.ts
-/** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
-
-
-
-/** The longest sarif-category accepted: a name, not a document. */
-const MAX_SARIF_CATEGORY = 200;
-/**
- * A code-scanning category, as upload-sarif's `category` takes one: the SARIF run's
- * `automationDetails.id` is `<category>/`, which GitHub uses in its place.
- */
-function parseSarifCategory(raw) {
-    const category = parsePlainText(raw);
-    if (category.length > MAX_SARIF_CATEGORY || category.replace(/\/+$/, '').trim() === '') {
-        throw new InputValueError(`must be 1 to ${MAX_SARIF_CATEGORY} characters, not only slashes, e.g. findings-gate/web`, raw);
-    }
-    return category;
-}
-function reportsFields() {
-    return {
-        summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
-        maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
-        sarifFile: parsed(parsePath).optional(),
-        sarifCategory: parsed(parseSarifCategory).optional(),
-        reportFile: parsed(parsePath).optional(),
-        commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
-        githubToken: parsed(parseToken).optional()
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/since.ts
 /** The `since` input: a point in time as ISO 8601, epoch seconds or a duration back from now. */
 
@@ -48031,6 +48093,8 @@ function configSchema(ctx) {
     return object(inputFields(ctx))
         .superRefine(blockingTicketsNeedTheGate, onlyWhenValid('createTickets', 'ticketFindings', 'gate'))
         .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+        .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
+        .superRefine(filesAreDistinct, onlyWhenValid('reportFile', 'sarifFile', 'sbomFile'))
         .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
         .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
         .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))
@@ -48174,10 +48238,28 @@ async function loadConfig(read, ctx, runner) {
             return readConfig(read, ctx);
         throw error;
     }
+    refuseChangeTreeFiles(read, ctx, location);
     const file = await readConfigFile(location, read, ctx, runner);
     const config = readConfig(read, ctx, file);
     runner.info(settingsNote(file, read));
     return config;
+}
+/**
+ * In a change's own tree (a GitLab merge request) a workspace config file, or the workflow's
+ * ignore file, is refused before the file is fetched: nothing is sent for a run that cannot go
+ * on. (An ignore-file the fetched config file names is refused by the schema.)
+ */
+function refuseChangeTreeFiles(read, ctx, location) {
+    const configProblem = changeTreeProblem(ctx, 'config-file');
+    const ignoreProblem = changeTreeProblem(ctx, 'ignore-file');
+    const problems = [
+        ...(location.kind === 'workspace' && configProblem ? [`config-file: ${configProblem}`] : []),
+        ...(workflowInput(read, 'ignore-file') !== '' && ignoreProblem
+            ? [`ignore-file: ${ignoreProblem}`]
+            : [])
+    ];
+    if (problems.length > 0)
+        throw new ConfigError(problems);
 }
 /** Which settings the file gave, and which of them the workflow overrides. */
 function settingsNote(file, read) {
@@ -48328,6 +48410,75 @@ class WarningCounter {
 var annotation_budget = __nccwpck_require__(9131);
 // EXTERNAL MODULE: ./src/report/annotations.ts
 var annotations = __nccwpck_require__(856);
+;// CONCATENATED MODULE: ./src/report/report-file.ts
+/**
+ * Every report file (the JSON report, SARIF, and the command's JUnit and Code Quality files) is
+ * written through {@link writeReportFile}: into a temporary file in the same directory, renamed
+ * into place once complete. A write that fails part way (a full disk, a file size limit) leaves
+ * no truncated or empty report that a later step would read as this run's: the partial file is
+ * removed, and so is an older report at the path, and the error names the file.
+ */
+
+
+
+
+/** A report file that could not be written: which one, and why. */
+class ReportFileError extends Error {
+    path;
+    name = 'ReportFileError';
+    constructor(path, cause) {
+        super((0,error_text/* errorText */.k)(cause), { cause });
+        this.path = path;
+    }
+}
+/** `Could not write the JSON report to out/report.json: EFBIG: file too large, write`. */
+function unwrittenLine(what, path, error) {
+    return `Could not write ${what} to ${path}: ${(0,error_text/* errorText */.k)(error)}`;
+}
+/**
+ * Writes the report at `path` through `fill`, whole or not at all.
+ * @throws ReportFileError naming the path, after removing what was written.
+ */
+async function writeReportFile(path, fill) {
+    const directory = (0,external_node_path_namespaceObject.dirname)(path);
+    // Same directory, so the rename is atomic and never crosses file systems.
+    const temporary = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.tmp`);
+    try {
+        await (0,promises_namespaceObject.mkdir)(directory, { recursive: true });
+        const file = await (0,promises_namespaceObject.open)(temporary, 'wx');
+        try {
+            await fill({ write: text => writeAll(file, text) });
+            await file.sync();
+        }
+        finally {
+            await file.close();
+        }
+        await (0,promises_namespaceObject.rename)(temporary, path);
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.rm)(temporary, { force: true }).catch(() => undefined);
+        await (0,promises_namespaceObject.rm)(path, { force: true }).catch(() => undefined);
+        throw new ReportFileError(path, error);
+    }
+}
+/**
+ * Writes all of `text`: one write may take only part of it (at a file size limit it takes what
+ * fits, and only the next one fails), and a short write unnoticed is a truncated report.
+ */
+async function writeAll(file, text) {
+    let rest = Buffer.from(text, 'utf8');
+    while (rest.length > 0) {
+        const { bytesWritten } = await file.write(rest);
+        if (bytesWritten <= 0)
+            throw new Error('the file system took none of the bytes written');
+        rest = rest.subarray(bytesWritten);
+    }
+}
+/** Writes `text` as the report at `path`, whole or not at all. */
+function writeReportText(path, text) {
+    return writeReportFile(path, sink => sink.write(text));
+}
+
 // EXTERNAL MODULE: ./src/report/labels.ts
 var labels = __nccwpck_require__(7923);
 ;// CONCATENATED MODULE: ./src/report/json-report.ts
@@ -48336,7 +48487,6 @@ var labels = __nccwpck_require__(7923);
  * for the length of each rule message, in a versioned shape that scripts can rely on. Bump
  * `schemaVersion` on any breaking change of this shape.
  */
-
 
 
 
@@ -48439,10 +48589,9 @@ function buildJsonReport(report, configWithoutSecrets, meta = {}) {
     const findings = report.verdict ? report.verdict.findings.map(jsonFinding) : [];
     return { ...head, findings, ...tail };
 }
-/** Writes `value` as indented JSON, creating the parent folders. */
+/** Writes `value` as indented JSON, creating the parent folders; whole or not at all. */
 async function writeJsonReport(path, value) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8');
+    await writeReportText(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 /** Findings per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
 const FINDINGS_PER_WRITE = 2_000;
@@ -48461,9 +48610,7 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
     // No findings: JSON.stringify writes `"findings": []` on one line.
     if (findings.length === 0)
         return writeJsonReport(path, { ...head, findings: [], ...tail });
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
-    try {
+    await writeReportFile(path, async (file) => {
         // The head without its closing brace, then the key of the findings.
         await file.write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "findings": [\n`);
         for (let start = 0; start < findings.length; start += FINDINGS_PER_WRITE) {
@@ -48474,10 +48621,7 @@ async function writeRunJsonReport(path, report, configWithoutSecrets, meta = {})
         }
         // The tail without its opening brace.
         await file.write(`\n  ],\n${JSON.stringify(tail, null, 2).slice(2)}\n`);
-    }
-    finally {
-        await file.close();
-    }
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -49051,7 +49195,6 @@ const RESULTS_PER_WRITE = 2_000;
  * JSON.stringify of the whole log, without the whole text (tens of megabytes) in memory at once.
  */
 async function writeSarif(path, log) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
     const [run, ...otherRuns] = log.runs;
     const results = run?.results ?? [];
     const resultsLast = run !== undefined &&
@@ -49059,23 +49202,19 @@ async function writeSarif(path, log) {
         Object.keys(log).at(-1) === 'runs' &&
         Object.keys(run).at(-1) === 'results';
     if (!resultsLast || results.length === 0) {
-        await (0,promises_namespaceObject.writeFile)(path, `${JSON.stringify(log)}\n`, 'utf8');
+        await writeReportText(path, `${JSON.stringify(log)}\n`);
         return;
     }
     // `{…"runs":[{…"results":[]}]}` without its last four characters ends with `"results":[`.
     const head = JSON.stringify({ ...log, runs: [{ ...run, results: [] }] }).slice(0, -4);
-    const file = await (0,promises_namespaceObject.open)(path, 'w');
-    try {
+    await writeReportFile(path, async (file) => {
         await file.write(head);
         for (let start = 0; start < results.length; start += RESULTS_PER_WRITE) {
             const batch = JSON.stringify(results.slice(start, start + RESULTS_PER_WRITE));
             await file.write((start === 0 ? '' : ',') + batch.slice(1, -1));
         }
         await file.write(']}]}\n');
-    }
-    finally {
-        await file.close();
-    }
+    });
 }
 
 // EXTERNAL MODULE: ./src/report/markdown.ts + 4 modules
@@ -49126,6 +49265,7 @@ const VERSION = '0.1.0';
 
 
 
+
 /** sarif-category, or one per set of issue types as before the input existed. */
 function sarifCategory(config) {
     return config.sarifCategory ?? `findings-gate/${config.issueTypes.join('-')}`;
@@ -49144,19 +49284,32 @@ async function attempt(runner, what, task) {
         return undefined;
     }
 }
+/**
+ * Writes a report file; undefined, and a line in `failures`, when it could not. A file a later
+ * step reads (to upload, to parse) is not best effort: the step fails, naming it.
+ */
+async function writeFile(failures, what, path, task) {
+    try {
+        return await task();
+    }
+    catch (error) {
+        failures.push(unwrittenLine(what, path, error));
+        return undefined;
+    }
+}
 /** The JSON report's path once written. */
-async function writeJsonFile(report, config, runner) {
+async function writeJsonFile(report, config, failures) {
     const path = config.reportFile;
     if (path === undefined)
         return undefined;
-    const written = await attempt(runner, 'write the JSON report', async () => {
+    const written = await writeFile(failures, 'the JSON report', path, async () => {
         await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION });
         return true;
     });
     return written ? path : undefined;
 }
 /** The SARIF file once written: what it holds, and the findings it left out. */
-async function writeSarifReport(report, config, runner) {
+async function writeSarifReport(report, config, runner, failures) {
     const file = config.sarifFile;
     if (file === undefined)
         return undefined;
@@ -49165,7 +49318,7 @@ async function writeSarifReport(report, config, runner) {
         runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`);
         return undefined;
     }
-    const written = await attempt(runner, 'write the SARIF file', () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
+    const written = await writeFile(failures, 'the SARIF file', file, () => writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION }));
     if (!written)
         return undefined;
     const { results, leftOut } = written;
@@ -49208,15 +49361,19 @@ function places(summary, sarif, reportFile) {
     ];
 }
 /**
- * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report. The annotations come last: the
- * warnings written before them are counted, so that the findings take only what the step still
- * shows, and the summary says what they left out.
+ * Every report of the run. Each is independent: one that cannot be written never changes the
+ * verdict or hides another report. The summary, comment and annotations are best effort and
+ * warn; a report file that cannot be written is returned as a failure line, for the step to fail
+ * on (a later step would read a missing file as none). The annotations come last: the warnings
+ * written before them are counted, so that the findings take only what the step still shows,
+ * and the summary says what they left out.
+ * @returns one line per report file that could not be written.
  */
 async function publishReports(report, config, ctx, runner) {
     const counted = new WarningCounter(runner);
-    const reportFile = await writeJsonFile(report, config, counted);
-    const sarif = await writeSarifReport(report, config, counted);
+    const failures = [];
+    const reportFile = await writeJsonFile(report, config, failures);
+    const sarif = await writeSarifReport(report, config, counted, failures);
     const commentUrl = await updateComment(report, config, ctx, counted);
     const extras = {
         ...(config.sbomFile !== undefined &&
@@ -49241,6 +49398,7 @@ async function publishReports(report, config, ctx, runner) {
         const notice = (0,annotations/* notAnnotatedNotice */._v)(plan.coverage, places(summary, sarif, reportFile));
         await attempt(counted, 'emit annotations', () => (0,annotations/* emitAnnotations */.KI)([...plan.annotations, ...(notice ? [notice] : [])], counted));
     }
+    return failures;
 }
 
 ;// CONCATENATED MODULE: ./src/report/effects-report.ts
@@ -49395,8 +49553,8 @@ async function runAction(ctx, runner) {
     }
     const failure = noVerdictFailure(config, evaluation.failure, log);
     const report = buildRunReport(config, evaluation.outcome, log.warnings, ctx);
-    await publishReports(report, config, ctx, runner);
-    return { end: concludeStep(config, evaluation.outcome, failure, runner), report };
+    const unwritten = await publishReports(report, config, ctx, runner);
+    return { end: concludeStep(config, evaluation.outcome, [failure, ...unwritten], runner), report };
 }
 /**
  * The validated config and the ignore entries, or how the step already ended: the inputs are
@@ -49578,8 +49736,8 @@ function noVerdictFailure(config, failure, log) {
     return `No verdict: ${failure.message}`;
 }
 /** Each failure gets its own line: a gate that could not run, an effect that did not complete. */
-function concludeStep(config, outcome, failure, runner) {
-    const errors = [failure, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
+function concludeStep(config, outcome, failures, runner) {
+    const errors = [...failures, outcome.effects?.failure].filter((line) => line !== undefined && line !== '');
     for (const line of errors)
         runner.setFailed(line);
     const gate = outcome.noVerdict === undefined ? concludeGate(config, outcome, runner) : 'passed';
@@ -49736,7 +49894,7 @@ const ACTION_INPUTS = [
     { "name": "issue-types", "default": "", "required": false, "description": "Finding types to judge, comma- or newline-separated (sast, sca, secrets, ai_sast: Code, Supply Chain, Secrets, AI-powered detection). Each is judged on the newest completed scan of the commit that ran its product. Empty = all four, where a type no scan ran (or a deployment without the Secrets product) is a warning and the summary says which types were judged; named explicitly, a type without its scan is no verdict." },
     { "name": "status", "default": "open,reviewing,fixing", "required": false, "description": "Finding statuses to gate, comma- or newline-separated: open, reviewing, fixing, fixed, ignored, provisionally_ignored (AI triage suggests ignoring, unconfirmed; not in the default, see the README)." },
     { "name": "require-scan", "default": "commit", "required": false, "description": "What the gate must prove before it judges. commit = the scan of this commit on the ref has completed (waits while it runs) | ref = the newest completed scan of the ref, whatever its commit (its age is shown) | none = judge the ref's findings as they are, unchecked." },
-    { "name": "commit", "default": "", "required": false, "description": "Commit whose scan is required. Empty = the pull request's head sha on pull_request and pull_request_target (what the scanner records), else github.sha." },
+    { "name": "commit", "default": "", "required": false, "description": "Commit whose scan is required: a full 40-character sha (`git rev-parse HEAD`), never an abbreviated one, which may name two commits. Empty = the pull request's head sha on pull_request and pull_request_target (what the scanner records), else github.sha." },
     { "name": "scan-wait-timeout-seconds", "default": "600", "required": false, "description": "How long to wait for the commit's scan to complete, 0-3600 (0 = look once)." },
     { "name": "on-missing-scan", "default": "fail", "required": false, "description": "When the scan cannot be proven (none within the wait, or it failed or was superseded): fail | warn (result=skipped, the step passes with a warning)." },
     { "name": "gate", "default": "true", "required": false, "description": "Evaluate the gate. false = only run the actions (tickets, tags, SBOM); result=skipped." },
@@ -49865,6 +50023,7 @@ function flagNamed(name) {
 
 
 
+
 const META = {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' }
@@ -49876,8 +50035,11 @@ function parseOptions() {
     return options;
 }
 function parseCommandLine(args, env) {
+    const short = singleDashArguments(args);
     const { values, tokens } = (0,external_node_util_.parseArgs)({
-        args: [...args],
+        // parseArgs would split `-fg-secret` into -f, -g and a `--` that turns the rest into
+        // arguments: each such argument goes in as a blank placeholder, refused by its place.
+        args: args.map((arg, index) => (short.has(index) ? '' : arg)),
         options: parseOptions(),
         strict: false,
         allowPositionals: true,
@@ -49886,7 +50048,10 @@ function parseCommandLine(args, env) {
     });
     if (values.help === true)
         return { kind: 'help' };
-    const problems = tokens.flatMap((token, index) => tokenProblems(token, tokens[index - 1]));
+    const problems = [
+        ...new Set(tokens.flatMap((token, index) => tokenProblems(token, tokens[index - 1], short)))
+    ];
+    problems.push(...envProblems(env));
     if (problems.length > 0)
         return { kind: 'invalid', problems };
     if (values.version === true)
@@ -49916,6 +50081,18 @@ function commandFiles(read) {
     };
     const gitlabCodeQuality = pathOf(GITLAB_CODE_QUALITY);
     const junit = pathOf(JUNIT);
+    const given = (name) => {
+        const flag = flagOf(name);
+        const raw = flag === undefined ? '' : read(flag).trim();
+        return raw === '' ? undefined : raw;
+    };
+    // The action's files are compared with each other by the schema; here, the command's own.
+    const same = sameFileProblems([
+        ...ACTION_FILES.map(name => ({ name, path: given(name) })),
+        { name: JUNIT, path: junit },
+        { name: GITLAB_CODE_QUALITY, path: gitlabCodeQuality }
+    ]).filter(({ name }) => name === JUNIT || name === GITLAB_CODE_QUALITY);
+    problems.push(...same.map(({ name, message }) => `${name}: ${message}`));
     if (problems.length > 0)
         return { problems };
     return {
@@ -49923,6 +50100,8 @@ function commandFiles(read) {
         ...(junit !== undefined && { junit })
     };
 }
+/** The action's inputs that name files the run writes. */
+const ACTION_FILES = ['report-file', 'sarif-file', 'sbom-file'];
 /** A given flag's value as the input reads it: booleans as `true`/`false`. */
 function flagValue(value) {
     if (Array.isArray(value))
@@ -49941,10 +50120,49 @@ function fromEnv(flag, env) {
     return '';
 }
 const HELP_HINT = 'see findings-gate --help';
+/**
+ * The places of the single-dash arguments (`-x`, `-fg-secret`) but `-h`: no flag is written so,
+ * and one may be a token that lost its flag. A dash-led value of a flag that takes one
+ * (`--ref -main`) is the flag's value, as parseArgs reads it; after `--` all are arguments.
+ */
+function singleDashArguments(args) {
+    const found = new Set();
+    for (const [index, arg] of args.entries()) {
+        if (arg === '--')
+            break;
+        const previous = args[index - 1] ?? '';
+        const isValue = /^--[^=]+$/.test(previous) && flagOf(previous.slice(2))?.boolean === false;
+        if (/^-[^-]/.test(arg) && arg !== '-h' && !isValue)
+            found.add(index);
+    }
+    return found;
+}
+/** Every `FINDINGS_GATE_*` variable names a flag: a misspelt one would be silently ignored. */
+function envProblems(env) {
+    const known = FLAGS.flatMap(flag => flag.env).filter(name => name.startsWith(ENV_PREFIX));
+    return Object.keys(env)
+        .filter(name => name.startsWith(ENV_PREFIX) && !name.startsWith(TEST_ENV_PREFIX))
+        .filter(name => !known.includes(name))
+        .sort()
+        .map(name => {
+        const near = nearest(name, known, 3);
+        const hint = near === undefined ? '' : ` (did you mean ${near}?)`;
+        // The name only: its value may be a token.
+        return `${name}: is not a variable of findings-gate${hint}; ${HELP_HINT}`;
+    });
+}
+const ENV_PREFIX = 'FINDINGS_GATE_';
+/** The project's own test and benchmark settings (scripts/run-action.ts), not the command's. */
+const TEST_ENV_PREFIX = 'FINDINGS_GATE_TEST_';
 /** What is wrong with one token; the previous one tells a stray `false` after `--gate`. */
-function tokenProblems(token, previous) {
+function tokenProblems(token, previous, singleDash) {
     if (token.kind === 'option-terminator')
         return [];
+    if (token.kind === 'positional' && singleDash.has(token.index)) {
+        return [
+            `argument ${token.index + 1}: is not a flag of findings-gate (flags are written in full: --name value or --name=value); ${HELP_HINT}`
+        ];
+    }
     if (token.kind === 'positional') {
         const flag = previous?.kind === 'option' ? flagOf(previous.name) : undefined;
         if (flag?.boolean && previous?.kind === 'option' && previous.value === undefined) {
@@ -49960,13 +50178,21 @@ function tokenProblems(token, previous) {
     return optionProblems(token);
 }
 function optionProblems(token) {
-    if (token.name === 'help' || token.name === 'version')
-        return [];
+    if (token.name === 'help' || token.name === 'version') {
+        // `--help=1` is not help, and must not run the gate either.
+        const bare = token.rawName === `--${token.name}` || token.rawName === '-h';
+        return token.value === undefined && bare
+            ? []
+            : [`--${token.name}: takes no value; write --${token.name}`];
+    }
     const flag = flagOf(token.name);
-    // The name only, never a value that came with it.
+    // Known names only: an unknown one is never shown, for it may be a token (`--sgp_…`).
     const written = token.rawName;
-    if (flag === undefined)
-        return [`${written}: is not a flag of findings-gate${suggestion(token.name)}; ${HELP_HINT}`];
+    if (flag === undefined) {
+        return [
+            `argument ${token.index + 1}: is not a flag of findings-gate${suggestion(token.name)}; ${HELP_HINT}`
+        ];
+    }
     if (written.startsWith('--no-') && !flag.boolean) {
         return [`${written}: --${flag.name} takes a value; only true/false flags have a --no- form`];
     }
@@ -49991,10 +50217,15 @@ function flagOf(name) {
 }
 /** ` (did you mean --fail-on-severity?)` for a name one or two edits away from a flag. */
 function suggestion(name) {
-    const near = FLAGS.map(flag => ({ flag, distance: editDistance(name, flag.name) }))
-        .filter(each => each.distance <= 2)
-        .sort((a, b) => a.distance - b.distance)[0];
-    return near === undefined ? '' : ` (did you mean --${near.flag.name}?)`;
+    const near = nearest(name, FLAGS.map(flag => flag.name), 2);
+    return near === undefined ? '' : ` (did you mean --${near}?)`;
+}
+/** The name of `names` fewest edits from `name`, if at most `most` away. */
+function nearest(name, names, most) {
+    return names
+        .map(each => ({ each, distance: editDistance(name, each) }))
+        .filter(({ distance }) => distance <= most)
+        .sort((a, b) => a.distance - b.distance)[0]?.each;
 }
 function editDistance(a, b) {
     let row = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -50187,7 +50418,20 @@ function commandRunContext(platform, env, now) {
     if (platform === 'github')
         return { ...defaultRunContext({ ...env }), now };
     const rest = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('GITHUB_')));
-    return { now, env: rest, outsideGitHub: true };
+    const changeTree = platform === 'gitlab' ? gitlabChangeTree(env) : undefined;
+    return { now, env: rest, outsideGitHub: true, ...(changeTree !== undefined && { changeTree }) };
+}
+/**
+ * GitLab pipelines whose checkout is a change's own tree: a merge request's (merged results
+ * pipelines too), or an external pull request's. The command cannot read files at the target.
+ */
+function gitlabChangeTree(env) {
+    if (env.CI_PIPELINE_SOURCE === 'merge_request_event')
+        return 'a GitLab merge-request pipeline';
+    if (env.CI_PIPELINE_SOURCE === 'external_pull_request_event') {
+        return 'a GitLab external pull request pipeline';
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/report/console-summary.ts
@@ -50676,46 +50920,48 @@ function xmlText(text) {
 ;// CONCATENATED MODULE: ./src/cli/command-reports.ts
 /**
  * What the command writes after the run, from its report: the summary on standard output, and
- * the GitLab Code Quality and JUnit files. Like the action's reports, each is best effort: one
- * that cannot be written warns, and never changes the exit code or hides another.
+ * the GitLab Code Quality and JUnit files. Each file is written whole or not at all; one that
+ * cannot be written never hides another, and fails the run naming the file (CI would read a
+ * missing report as no findings).
  */
 
 
 
 
-
-
+/** @returns false when a file could not be written (each said with setFailed). */
 async function writeCommandReports(report, options, runner, stdout) {
     if (options.summary) {
         stdout.write(runner.mask(renderConsoleSummary(report, { color: options.color })));
     }
     const { gitlabCodeQuality, junit } = options.files;
-    if (gitlabCodeQuality !== undefined)
-        await writeCodeQuality(report, gitlabCodeQuality, runner);
-    if (junit !== undefined) {
-        await writeReport(runner, 'the JUnit report', junit, renderJunit(report));
-    }
+    const written = [
+        gitlabCodeQuality === undefined || (await writeCodeQuality(report, gitlabCodeQuality, runner)),
+        junit === undefined ||
+            (await writeReport(runner, 'the JUnit report', junit, renderJunit(report)))
+    ];
+    return written.every(Boolean);
 }
 async function writeCodeQuality(report, path, runner) {
     if (!report.verdict) {
         // An empty report would tell the merge request that every finding was fixed.
         runner.warning(`No GitLab Code Quality report was written to ${path}: the gate was not evaluated`);
-        return;
+        return true;
     }
     const { issues, unplaced } = buildCodeQuality(report);
     if (unplaced > 0) {
         runner.info(`${unplaced} finding(s) without a file location are not in the Code Quality report (GitLab needs a path); the summary and the JUnit report list them`);
     }
-    await writeReport(runner, 'the GitLab Code Quality report', path, `${JSON.stringify(issues, null, 2)}\n`);
+    return writeReport(runner, 'the GitLab Code Quality report', path, `${JSON.stringify(issues, null, 2)}\n`);
 }
 async function writeReport(runner, what, path, text) {
     try {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-        await (0,promises_namespaceObject.writeFile)(path, runner.mask(text), 'utf8');
+        await writeReportText(path, runner.mask(text));
         runner.info(`Wrote ${what} to ${path}`);
+        return true;
     }
     catch (error) {
-        runner.warning(`Could not write ${what} to ${path}: ${(0,error_text/* errorText */.k)(error)}`);
+        runner.setFailed(unwrittenLine(what, path, error));
+        return false;
     }
 }
 
@@ -50756,7 +51002,7 @@ const INTRO = [
     ''
 ];
 const ABOUT = [
-    `Every flag can also be set in the environment as FINDINGS_GATE_<NAME> (upper case, dashes as underscores); a flag wins over the environment. The token also comes from ${SEMGREP_TOKEN_ENV}; prefer the environment to --api-token, which other users of the machine can read in the process list.`,
+    `Every flag can also be set in the environment as FINDINGS_GATE_<NAME> (upper case, dashes as underscores); a flag wins over the environment, and a FINDINGS_GATE_ variable that names no flag is refused. The token also comes from ${SEMGREP_TOKEN_ENV}; prefer the environment to --api-token, which other users of the machine can read in the process list.`,
     'Repository, ref and commit are those the scanner records: on GitHub Actions as the action derives them; on GitLab CI CI_PROJECT_PATH, CI_COMMIT_REF_NAME and CI_COMMIT_SHA; elsewhere what git says (the origin remote, the branch, HEAD). SEMGREP_REPO_NAME, SEMGREP_BRANCH and SEMGREP_COMMIT win over those outside GitHub Actions; the flags win over everything.',
     'Exit codes: 0 the gate passed (or warn-only, on-missing-scan: warn, on-api-error: warn softened it); 1 the gate failed; 2 no verdict, a bad flag or value, an API error, a failed effect.'
 ];
@@ -50842,14 +51088,16 @@ async function command(args, io) {
         return EXIT_CODES.error;
     }
     const result = await run(commandRunContext(platform, io.env, new Date()), runner);
+    let written = true;
     if (result.report) {
-        await writeCommandReports(result.report, {
+        written = await writeCommandReports(result.report, {
             files: line.files,
             summary: parseBoolean(runner.getInput('summary') || (flagNamed('summary')?.default ?? 'true')),
             color: io.stdout.isTTY === true && (io.env.NO_COLOR ?? '') === ''
         }, runner, io.stdout);
     }
-    return EXIT_CODES[result.end];
+    // A report file CI reads that is missing is no verdict of its own: exit 2, as the step fails.
+    return written ? EXIT_CODES[result.end] : EXIT_CODES.error;
 }
 function print(stdout, text) {
     stdout.write(text);

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util'
 import { valueErrors } from '../inputs/errors.js'
 import { parsePath } from '../inputs/parsers.js'
+import { sameFileProblems } from '../inputs/reports.js'
 import { FLAGS, GITLAB_CODE_QUALITY, JUNIT, type Flag } from './flags.js'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -44,8 +45,11 @@ function parseOptions(): ParseOptions {
 }
 
 export function parseCommandLine(args: readonly string[], env: Env): CommandLine {
+  const short = singleDashArguments(args)
   const { values, tokens } = parseArgs({
-    args: [...args],
+    // parseArgs would split `-fg-secret` into -f, -g and a `--` that turns the rest into
+    // arguments: each such argument goes in as a blank placeholder, refused by its place.
+    args: args.map((arg, index) => (short.has(index) ? '' : arg)),
     options: parseOptions(),
     strict: false,
     allowPositionals: true,
@@ -53,7 +57,10 @@ export function parseCommandLine(args: readonly string[], env: Env): CommandLine
     tokens: true
   })
   if (values.help === true) return { kind: 'help' }
-  const problems = tokens.flatMap((token, index) => tokenProblems(token, tokens[index - 1]))
+  const problems = [
+    ...new Set(tokens.flatMap((token, index) => tokenProblems(token, tokens[index - 1], short)))
+  ]
+  problems.push(...envProblems(env))
   if (problems.length > 0) return { kind: 'invalid', problems }
   if (values.version === true) return { kind: 'version' }
   const read = (flag: Flag): string => flagValue(values[flag.name]) ?? fromEnv(flag, env)
@@ -79,12 +86,27 @@ function commandFiles(read: (flag: Flag) => string): CommandFiles | { problems: 
   }
   const gitlabCodeQuality = pathOf(GITLAB_CODE_QUALITY)
   const junit = pathOf(JUNIT)
+  const given = (name: string): string | undefined => {
+    const flag = flagOf(name)
+    const raw = flag === undefined ? '' : read(flag).trim()
+    return raw === '' ? undefined : raw
+  }
+  // The action's files are compared with each other by the schema; here, the command's own.
+  const same = sameFileProblems([
+    ...ACTION_FILES.map(name => ({ name, path: given(name) })),
+    { name: JUNIT, path: junit },
+    { name: GITLAB_CODE_QUALITY, path: gitlabCodeQuality }
+  ]).filter(({ name }) => name === JUNIT || name === GITLAB_CODE_QUALITY)
+  problems.push(...same.map(({ name, message }) => `${name}: ${message}`))
   if (problems.length > 0) return { problems }
   return {
     ...(gitlabCodeQuality !== undefined && { gitlabCodeQuality }),
     ...(junit !== undefined && { junit })
   }
 }
+
+/** The action's inputs that name files the run writes. */
+const ACTION_FILES = ['report-file', 'sarif-file', 'sbom-file'] as const
 
 /** A given flag's value as the input reads it: booleans as `true`/`false`. */
 function flagValue(value: string | boolean | (string | boolean)[] | undefined): string | undefined {
@@ -104,9 +126,53 @@ function fromEnv(flag: Flag, env: Env): string {
 
 const HELP_HINT = 'see findings-gate --help'
 
+/**
+ * The places of the single-dash arguments (`-x`, `-fg-secret`) but `-h`: no flag is written so,
+ * and one may be a token that lost its flag. A dash-led value of a flag that takes one
+ * (`--ref -main`) is the flag's value, as parseArgs reads it; after `--` all are arguments.
+ */
+function singleDashArguments(args: readonly string[]): Set<number> {
+  const found = new Set<number>()
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--') break
+    const previous = args[index - 1] ?? ''
+    const isValue = /^--[^=]+$/.test(previous) && flagOf(previous.slice(2))?.boolean === false
+    if (/^-[^-]/.test(arg) && arg !== '-h' && !isValue) found.add(index)
+  }
+  return found
+}
+
+/** Every `FINDINGS_GATE_*` variable names a flag: a misspelt one would be silently ignored. */
+function envProblems(env: Env): string[] {
+  const known = FLAGS.flatMap(flag => flag.env).filter(name => name.startsWith(ENV_PREFIX))
+  return Object.keys(env)
+    .filter(name => name.startsWith(ENV_PREFIX) && !name.startsWith(TEST_ENV_PREFIX))
+    .filter(name => !known.includes(name))
+    .sort()
+    .map(name => {
+      const near = nearest(name, known, 3)
+      const hint = near === undefined ? '' : ` (did you mean ${near}?)`
+      // The name only: its value may be a token.
+      return `${name}: is not a variable of findings-gate${hint}; ${HELP_HINT}`
+    })
+}
+
+const ENV_PREFIX = 'FINDINGS_GATE_'
+/** The project's own test and benchmark settings (scripts/run-action.ts), not the command's. */
+const TEST_ENV_PREFIX = 'FINDINGS_GATE_TEST_'
+
 /** What is wrong with one token; the previous one tells a stray `false` after `--gate`. */
-function tokenProblems(token: Token, previous: Token | undefined): string[] {
+function tokenProblems(
+  token: Token,
+  previous: Token | undefined,
+  singleDash: ReadonlySet<number>
+): string[] {
   if (token.kind === 'option-terminator') return []
+  if (token.kind === 'positional' && singleDash.has(token.index)) {
+    return [
+      `argument ${token.index + 1}: is not a flag of findings-gate (flags are written in full: --name value or --name=value); ${HELP_HINT}`
+    ]
+  }
   if (token.kind === 'positional') {
     const flag = previous?.kind === 'option' ? flagOf(previous.name) : undefined
     if (flag?.boolean && previous?.kind === 'option' && previous.value === undefined) {
@@ -123,12 +189,21 @@ function tokenProblems(token: Token, previous: Token | undefined): string[] {
 }
 
 function optionProblems(token: Extract<Token, { kind: 'option' }>): string[] {
-  if (token.name === 'help' || token.name === 'version') return []
+  if (token.name === 'help' || token.name === 'version') {
+    // `--help=1` is not help, and must not run the gate either.
+    const bare = token.rawName === `--${token.name}` || token.rawName === '-h'
+    return token.value === undefined && bare
+      ? []
+      : [`--${token.name}: takes no value; write --${token.name}`]
+  }
   const flag = flagOf(token.name)
-  // The name only, never a value that came with it.
+  // Known names only: an unknown one is never shown, for it may be a token (`--sgp_…`).
   const written = token.rawName
-  if (flag === undefined)
-    return [`${written}: is not a flag of findings-gate${suggestion(token.name)}; ${HELP_HINT}`]
+  if (flag === undefined) {
+    return [
+      `argument ${token.index + 1}: is not a flag of findings-gate${suggestion(token.name)}; ${HELP_HINT}`
+    ]
+  }
   if (written.startsWith('--no-') && !flag.boolean) {
     return [`${written}: --${flag.name} takes a value; only true/false flags have a --no- form`]
   }
@@ -153,10 +228,20 @@ function flagOf(name: string | undefined): Flag | undefined {
 
 /** ` (did you mean --fail-on-severity?)` for a name one or two edits away from a flag. */
 function suggestion(name: string): string {
-  const near = FLAGS.map(flag => ({ flag, distance: editDistance(name, flag.name) }))
-    .filter(each => each.distance <= 2)
-    .sort((a, b) => a.distance - b.distance)[0]
-  return near === undefined ? '' : ` (did you mean --${near.flag.name}?)`
+  const near = nearest(
+    name,
+    FLAGS.map(flag => flag.name),
+    2
+  )
+  return near === undefined ? '' : ` (did you mean --${near}?)`
+}
+
+/** The name of `names` fewest edits from `name`, if at most `most` away. */
+function nearest(name: string, names: readonly string[], most: number): string | undefined {
+  return names
+    .map(each => ({ each, distance: editDistance(name, each) }))
+    .filter(({ distance }) => distance <= most)
+    .sort((a, b) => a.distance - b.distance)[0]?.each
 }
 
 function editDistance(a: string, b: string): number {

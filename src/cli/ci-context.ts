@@ -145,5 +145,18 @@ export function commandRunContext(platform: CiPlatform, env: Env, now: Date): Ru
   const rest = Object.fromEntries(
     Object.entries(env).filter(([name]) => !name.startsWith('GITHUB_'))
   )
-  return { now, env: rest, outsideGitHub: true }
+  const changeTree = platform === 'gitlab' ? gitlabChangeTree(env) : undefined
+  return { now, env: rest, outsideGitHub: true, ...(changeTree !== undefined && { changeTree }) }
+}
+
+/**
+ * GitLab pipelines whose checkout is a change's own tree: a merge request's (merged results
+ * pipelines too), or an external pull request's. The command cannot read files at the target.
+ */
+function gitlabChangeTree(env: Env): string | undefined {
+  if (env.CI_PIPELINE_SOURCE === 'merge_request_event') return 'a GitLab merge-request pipeline'
+  if (env.CI_PIPELINE_SOURCE === 'external_pull_request_event') {
+    return 'a GitLab external pull request pipeline'
+  }
+  return undefined
 }

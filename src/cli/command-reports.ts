@@ -1,16 +1,15 @@
 /**
  * What the command writes after the run, from its report: the summary on standard output, and
- * the GitLab Code Quality and JUnit files. Like the action's reports, each is best effort: one
- * that cannot be written warns, and never changes the exit code or hides another.
+ * the GitLab Code Quality and JUnit files. Each file is written whole or not at all; one that
+ * cannot be written never hides another, and fails the run naming the file (CI would read a
+ * missing report as no findings).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { renderConsoleSummary } from '../report/console-summary.js'
 import { buildCodeQuality } from '../report/gitlab-code-quality.js'
 import { renderJunit } from '../report/junit.js'
 import type { RunReport } from '../report/model.js'
 import type { ConsoleOutput, ConsoleRunner } from '../runner/console-runner.js'
-import { errorText } from '../text/error-text.js'
+import { unwrittenLine, writeReportText } from '../report/report-file.js'
 import type { CommandFiles } from './args.js'
 
 export interface ReportOptions {
@@ -21,33 +20,36 @@ export interface ReportOptions {
   readonly color: boolean
 }
 
+/** @returns false when a file could not be written (each said with setFailed). */
 export async function writeCommandReports(
   report: RunReport,
   options: ReportOptions,
   runner: ConsoleRunner,
   stdout: ConsoleOutput
-): Promise<void> {
+): Promise<boolean> {
   if (options.summary) {
     stdout.write(runner.mask(renderConsoleSummary(report, { color: options.color })))
   }
   const { gitlabCodeQuality, junit } = options.files
-  if (gitlabCodeQuality !== undefined) await writeCodeQuality(report, gitlabCodeQuality, runner)
-  if (junit !== undefined) {
-    await writeReport(runner, 'the JUnit report', junit, renderJunit(report))
-  }
+  const written = [
+    gitlabCodeQuality === undefined || (await writeCodeQuality(report, gitlabCodeQuality, runner)),
+    junit === undefined ||
+      (await writeReport(runner, 'the JUnit report', junit, renderJunit(report)))
+  ]
+  return written.every(Boolean)
 }
 
 async function writeCodeQuality(
   report: RunReport,
   path: string,
   runner: ConsoleRunner
-): Promise<void> {
+): Promise<boolean> {
   if (!report.verdict) {
     // An empty report would tell the merge request that every finding was fixed.
     runner.warning(
       `No GitLab Code Quality report was written to ${path}: the gate was not evaluated`
     )
-    return
+    return true
   }
   const { issues, unplaced } = buildCodeQuality(report)
   if (unplaced > 0) {
@@ -55,7 +57,7 @@ async function writeCodeQuality(
       `${unplaced} finding(s) without a file location are not in the Code Quality report (GitLab needs a path); the summary and the JUnit report list them`
     )
   }
-  await writeReport(
+  return writeReport(
     runner,
     'the GitLab Code Quality report',
     path,
@@ -68,12 +70,13 @@ async function writeReport(
   what: string,
   path: string,
   text: string
-): Promise<void> {
+): Promise<boolean> {
   try {
-    await mkdir(dirname(path), { recursive: true })
-    await writeFile(path, runner.mask(text), 'utf8')
+    await writeReportText(path, runner.mask(text))
     runner.info(`Wrote ${what} to ${path}`)
+    return true
   } catch (error) {
-    runner.warning(`Could not write ${what} to ${path}: ${errorText(error)}`)
+    runner.setFailed(unwrittenLine(what, path, error))
+    return false
   }
 }

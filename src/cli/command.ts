@@ -70,8 +70,9 @@ async function command(args: readonly string[], io: CommandIO): Promise<number> 
     return EXIT_CODES.error
   }
   const result = await run(commandRunContext(platform, io.env, new Date()), runner)
+  let written = true
   if (result.report) {
-    await writeCommandReports(
+    written = await writeCommandReports(
       result.report,
       {
         files: line.files,
@@ -84,7 +85,8 @@ async function command(args: readonly string[], io: CommandIO): Promise<number> 
       io.stdout
     )
   }
-  return EXIT_CODES[result.end]
+  // A report file CI reads that is missing is no verdict of its own: exit 2, as the step fails.
+  return written ? EXIT_CODES[result.end] : EXIT_CODES.error
 }
 
 function print(stdout: ConsoleOutput, text: string): number {

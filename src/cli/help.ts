@@ -37,7 +37,7 @@ const INTRO = [
 ]
 
 const ABOUT = [
-  `Every flag can also be set in the environment as FINDINGS_GATE_<NAME> (upper case, dashes as underscores); a flag wins over the environment. The token also comes from ${SEMGREP_TOKEN_ENV}; prefer the environment to --api-token, which other users of the machine can read in the process list.`,
+  `Every flag can also be set in the environment as FINDINGS_GATE_<NAME> (upper case, dashes as underscores); a flag wins over the environment, and a FINDINGS_GATE_ variable that names no flag is refused. The token also comes from ${SEMGREP_TOKEN_ENV}; prefer the environment to --api-token, which other users of the machine can read in the process list.`,
   'Repository, ref and commit are those the scanner records: on GitHub Actions as the action derives them; on GitLab CI CI_PROJECT_PATH, CI_COMMIT_REF_NAME and CI_COMMIT_SHA; elsewhere what git says (the origin remote, the branch, HEAD). SEMGREP_REPO_NAME, SEMGREP_BRANCH and SEMGREP_COMMIT win over those outside GitHub Actions; the flags win over everything.',
   'Exit codes: 0 the gate passed (or warn-only, on-missing-scan: warn, on-api-error: warn softened it); 1 the gate failed; 2 no verdict, a bad flag or value, an API error, a failed effect.'
 ]

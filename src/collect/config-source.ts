@@ -22,7 +22,7 @@ import {
   type InputReader,
   type RunContext
 } from '../inputs/index.js'
-import { baseRead, type BaseRead } from '../inputs/pull-request.js'
+import { baseRead, changeTreeProblem, type BaseRead } from '../inputs/pull-request.js'
 import type { Runner } from '../runner/runner.js'
 import {
   ContentsError,
@@ -54,10 +54,32 @@ export async function loadConfig(
     if (error instanceof InputValueError) return readConfig(read, ctx)
     throw error
   }
+  refuseChangeTreeFiles(read, ctx, location)
   const file = await readConfigFile(location, read, ctx, runner)
   const config = readConfig(read, ctx, file)
   runner.info(settingsNote(file, read))
   return config
+}
+
+/**
+ * In a change's own tree (a GitLab merge request) a workspace config file, or the workflow's
+ * ignore file, is refused before the file is fetched: nothing is sent for a run that cannot go
+ * on. (An ignore-file the fetched config file names is refused by the schema.)
+ */
+function refuseChangeTreeFiles(
+  read: InputReader,
+  ctx: RunContext,
+  location: ConfigFileLocation
+): void {
+  const configProblem = changeTreeProblem(ctx, 'config-file')
+  const ignoreProblem = changeTreeProblem(ctx, 'ignore-file')
+  const problems = [
+    ...(location.kind === 'workspace' && configProblem ? [`config-file: ${configProblem}`] : []),
+    ...(workflowInput(read, 'ignore-file') !== '' && ignoreProblem
+      ? [`ignore-file: ${ignoreProblem}`]
+      : [])
+  ]
+  if (problems.length > 0) throw new ConfigError(problems)
 }
 
 /** Which settings the file gave, and which of them the workflow overrides. */

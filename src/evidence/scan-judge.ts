@@ -63,9 +63,9 @@ export function baselineSpellings(ref: string, onGitHub: boolean): string[] {
   return [ref.startsWith('refs/') ? ref : `${BRANCH_PREFIX}${ref}`]
 }
 
-/** A full or abbreviated sha names the scan's commit. */
+/** The scan is of exactly this commit: a prefix could be another commit's (inputs are full shas). */
 export function sameCommit(scan: Scan, commit: string): boolean {
-  return scan.commit.startsWith(commit.toLowerCase())
+  return scan.commit.toLowerCase() === commit.toLowerCase()
 }
 
 function finishedAt(scan: Scan): number {

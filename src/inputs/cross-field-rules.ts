@@ -4,7 +4,8 @@
  */
 import { statSync } from 'node:fs'
 import type { z } from 'zod'
-import { baseRead } from './pull-request.js'
+import { baseRead, changeTreeProblem } from './pull-request.js'
+import { sameFileProblems } from './reports.js'
 import type { ParsedInputs } from './input-fields.js'
 import type { RunContext } from './run-context.js'
 
@@ -42,6 +43,30 @@ export function baseIgnoreFileNeedsAToken(run: RunContext): CrossFieldRule {
         message: `is required when ignore-file is set on ${run.eventName}: the ignore file is read at ${atBase.commit} through the GitHub API, so ${atBase.change} cannot exempt its own findings (use \${{ github.token }}, with contents: read)`
       })
     }
+  }
+}
+
+/** In a change's own tree (a GitLab merge request) the ignore file is the change's to edit. */
+export function noIgnoreFileInAChange(run: RunContext): CrossFieldRule {
+  return (inputs, ctx) => {
+    const problem = changeTreeProblem(run, 'ignore-file')
+    if (inputs.ignoreFile !== undefined && problem !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ignoreFile'], message: problem })
+    }
+  }
+}
+
+/** Each written file its own path: one path for two keeps only the last one written. */
+export const filesAreDistinct: CrossFieldRule = (inputs, ctx) => {
+  const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' }
+  const problems = sameFileProblems([
+    { name: 'report-file', path: inputs.reportFile },
+    { name: 'sarif-file', path: inputs.sarifFile },
+    { name: 'sbom-file', path: inputs.sbomFile }
+  ])
+  for (const { name, message } of problems) {
+    const field = fields[name as keyof typeof fields]
+    ctx.addIssue({ code: 'custom', path: [field], message })
   }
 }
 

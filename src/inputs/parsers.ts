@@ -96,10 +96,16 @@ export function parseRef(raw: string): string {
   return raw
 }
 
-/** A full or abbreviated git sha; the scanner records full lowercase ones. */
+/**
+ * A full git sha, lowercased as the scanner records it. Never an abbreviated one: a prefix may
+ * name two commits, and the completed scan of the wrong one would be judged.
+ */
 export function parseCommit(raw: string): string {
-  if (/^[0-9a-f]{7,40}$/i.test(raw)) return raw.toLowerCase()
-  throw new InputValueError('must be a git commit sha: 7 to 40 hexadecimal digits', raw)
+  if (/^[0-9a-f]{40}$/i.test(raw)) return raw.toLowerCase()
+  throw new InputValueError(
+    'must be a full 40-character git commit sha (what `git rev-parse HEAD` prints), not abbreviated',
+    raw
+  )
 }
 
 export function parseEmail(raw: string): string {

@@ -79,3 +79,21 @@ const BASE_READS: Readonly<Record<string, BaseRead>> = {
 export function baseRead(eventName: string | undefined): BaseRead | undefined {
   return Object.hasOwn(BASE_READS, eventName ?? '') ? BASE_READS[eventName ?? ''] : undefined
 }
+
+/** What to use instead of a workspace policy file in a change's own tree. */
+const POLICY_ELSEWHERE =
+  "name the policy in config-file as OWNER/REPO/PATH@REF (read through the GitHub contents API at that ref, with config-token), or run the gate on the target branch's pipelines"
+
+/**
+ * The problem with reading `input` (ignore-file, config-file) from the workspace when the
+ * workspace is a change's own tree ({@link RunContext.changeTree}); undefined elsewhere.
+ */
+export function changeTreeProblem(
+  ctx: RunContext,
+  input: 'ignore-file' | 'config-file'
+): string | undefined {
+  if (ctx.changeTree === undefined) return undefined
+  const could =
+    input === 'ignore-file' ? 'could exempt its own findings' : 'could soften its own gate'
+  return `cannot be read in ${ctx.changeTree}: the checkout is the merge request's own tree, so it ${could}; ${POLICY_ELSEWHERE}`
+}

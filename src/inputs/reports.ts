@@ -1,4 +1,5 @@
 /** The report inputs: where the verdict is shown (summary, annotations, files, PR comment). */
+import { resolve } from 'node:path'
 import { InputValueError } from './errors.js'
 import {
   integerFrom,
@@ -39,4 +40,34 @@ export function reportsFields() {
     commentOnPr: parsed(oneOf(['always', 'on-failure', 'never'])).prefault('never'),
     githubToken: parsed(parseToken).optional()
   }
+}
+
+/** A file a run writes, by the input (or command flag) that names it. */
+export interface NamedFile {
+  readonly name: string
+  readonly path: string | undefined
+}
+
+/**
+ * One line per file whose path an earlier one already names (`./out/r.json` is `out/r.json`):
+ * the last report written would replace the other, and a step reading one would get the other.
+ */
+export function sameFileProblems(
+  files: readonly NamedFile[]
+): { readonly name: string; readonly message: string }[] {
+  const seen: { name: string; path: string; resolved: string }[] = []
+  const problems: { name: string; message: string }[] = []
+  for (const { name, path } of files) {
+    if (path === undefined) continue
+    const resolved = resolve(path)
+    const earlier = seen.find(each => each.resolved === resolved)
+    if (earlier === undefined) seen.push({ name, path, resolved })
+    else {
+      problems.push({
+        name,
+        message: `is the same file as ${earlier.name} (${earlier.path}): give each report its own file, or the last one written replaces the other`
+      })
+    }
+  }
+  return problems
 }

@@ -18,6 +18,12 @@ export interface RunContext {
    * `refs/heads/<branch>` and a bare name is a pull request's head branch, a fork's too.
    */
   outsideGitHub?: boolean
+  /**
+   * Set outside GitHub when the workspace is a change's own tree that no base can be read for
+   * (a GitLab merge-request pipeline): names it for messages. Files there could loosen the
+   * policy the change is judged by, so the workspace ignore and config files are refused.
+   */
+  changeTree?: string
 }
 
 /** The context of a real run: the clock, `process.env` and the event that triggered the workflow. */

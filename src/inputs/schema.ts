@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import {
   baseIgnoreFileNeedsAToken,
+  noIgnoreFileInAChange,
+  filesAreDistinct,
   baselineIsAnotherRef,
   blockingTicketsNeedTheGate,
   commitEvidenceNeedsACommit,
@@ -32,6 +34,8 @@ export function configSchema(ctx: RunContext) {
       onlyWhenValid('createTickets', 'ticketFindings', 'gate')
     )
     .superRefine(baseIgnoreFileNeedsAToken(ctx), onlyWhenValid('ignoreFile', 'githubToken'))
+    .superRefine(noIgnoreFileInAChange(ctx), onlyWhenValid('ignoreFile'))
+    .superRefine(filesAreDistinct, onlyWhenValid('reportFile', 'sarifFile', 'sbomFile'))
     .superRefine(oneLicenseList, onlyWhenValid('allowLicenses', 'denyLicenses'))
     .superRefine(baselineIsAnotherRef, onlyWhenValid('baselineRef', 'ref'))
     .superRefine(deploymentSbomNeedsADirectory, onlyWhenValid('sbomScope', 'sbomFile'))

@@ -3,8 +3,7 @@
  * for the length of each rule message, in a versioned shape that scripts can rely on. Bump
  * `schemaVersion` on any breaking change of this shape.
  */
-import { mkdir, open, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { writeReportFile, writeReportText } from './report-file.js'
 import type { BlockReason, EvaluatedFinding } from '../domain.js'
 import { truncate } from '../text/plain.js'
 import { reasonText } from './labels.js'
@@ -190,10 +189,9 @@ export function buildJsonReport(
   return { ...head, findings, ...tail }
 }
 
-/** Writes `value` as indented JSON, creating the parent folders. */
+/** Writes `value` as indented JSON, creating the parent folders; whole or not at all. */
 export async function writeJsonReport(path: string, value: unknown): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`, 'utf8')
+  await writeReportText(path, `${JSON.stringify(value, null, 2)}\n`)
 }
 
 /** Findings per JSON.stringify call: enough to amortise the call, few enough to keep memory flat. */
@@ -218,9 +216,7 @@ export async function writeRunJsonReport(
   const findings = report.verdict?.findings ?? []
   // No findings: JSON.stringify writes `"findings": []` on one line.
   if (findings.length === 0) return writeJsonReport(path, { ...head, findings: [], ...tail })
-  await mkdir(dirname(path), { recursive: true })
-  const file = await open(path, 'w')
-  try {
+  await writeReportFile(path, async file => {
     // The head without its closing brace, then the key of the findings.
     await file.write(`${JSON.stringify(head, null, 2).slice(0, -2)},\n  "findings": [\n`)
     for (let start = 0; start < findings.length; start += FINDINGS_PER_WRITE) {
@@ -231,7 +227,5 @@ export async function writeRunJsonReport(
     }
     // The tail without its opening brace.
     await file.write(`\n  ],\n${JSON.stringify(tail, null, 2).slice(2)}\n`)
-  } finally {
-    await file.close()
-  }
+  })
 }

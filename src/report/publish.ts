@@ -8,6 +8,7 @@ import { writeRunJsonReport } from './json-report.js'
 import { formatCount } from './escape.js'
 import type { ReportCoverage, RunReport } from './model.js'
 import { setOutputs, type OutputExtras } from './outputs.js'
+import { unwrittenLine } from './report-file.js'
 import { writeSarifFile } from './sarif-file.js'
 import { writeJobSummary } from './summary.js'
 import { VERSION } from '../version.js'
@@ -42,15 +43,33 @@ async function attempt<T>(
   }
 }
 
+/**
+ * Writes a report file; undefined, and a line in `failures`, when it could not. A file a later
+ * step reads (to upload, to parse) is not best effort: the step fails, naming it.
+ */
+async function writeFile<T>(
+  failures: string[],
+  what: string,
+  path: string,
+  task: () => Promise<T>
+): Promise<T | undefined> {
+  try {
+    return await task()
+  } catch (error) {
+    failures.push(unwrittenLine(what, path, error))
+    return undefined
+  }
+}
+
 /** The JSON report's path once written. */
 async function writeJsonFile(
   report: RunReport,
   config: Config,
-  runner: Runner
+  failures: string[]
 ): Promise<string | undefined> {
   const path = config.reportFile
   if (path === undefined) return undefined
-  const written = await attempt(runner, 'write the JSON report', async () => {
+  const written = await writeFile(failures, 'the JSON report', path, async () => {
     await writeRunJsonReport(path, report, publicConfig(config), { toolVersion: VERSION })
     return true
   })
@@ -61,7 +80,8 @@ async function writeJsonFile(
 async function writeSarifReport(
   report: RunReport,
   config: Config,
-  runner: Runner
+  runner: Runner,
+  failures: string[]
 ): Promise<ReportCoverage['sarif']> {
   const file = config.sarifFile
   if (file === undefined) return undefined
@@ -70,7 +90,7 @@ async function writeSarifReport(
     runner.warning(`No SARIF file was written to ${file}: the gate was not evaluated`)
     return undefined
   }
-  const written = await attempt(runner, 'write the SARIF file', () =>
+  const written = await writeFile(failures, 'the SARIF file', file, () =>
     writeSarifFile(file, report, { category: sarifCategory(config), toolVersion: VERSION })
   )
   if (!written) return undefined
@@ -132,20 +152,24 @@ function places(
 }
 
 /**
- * Every report of the run. Each is independent and best effort: a report that cannot be written
- * warns and never changes the verdict or hides another report. The annotations come last: the
- * warnings written before them are counted, so that the findings take only what the step still
- * shows, and the summary says what they left out.
+ * Every report of the run. Each is independent: one that cannot be written never changes the
+ * verdict or hides another report. The summary, comment and annotations are best effort and
+ * warn; a report file that cannot be written is returned as a failure line, for the step to fail
+ * on (a later step would read a missing file as none). The annotations come last: the warnings
+ * written before them are counted, so that the findings take only what the step still shows,
+ * and the summary says what they left out.
+ * @returns one line per report file that could not be written.
  */
 export async function publishReports(
   report: RunReport,
   config: Config,
   ctx: RunContext,
   runner: Runner
-): Promise<void> {
+): Promise<readonly string[]> {
   const counted = new WarningCounter(runner)
-  const reportFile = await writeJsonFile(report, config, counted)
-  const sarif = await writeSarifReport(report, config, counted)
+  const failures: string[] = []
+  const reportFile = await writeJsonFile(report, config, failures)
+  const sarif = await writeSarifReport(report, config, counted, failures)
   const commentUrl = await updateComment(report, config, ctx, counted)
   const extras: OutputExtras = {
     ...(config.sbomFile !== undefined &&
@@ -180,4 +204,5 @@ export async function publishReports(
       emitAnnotations([...plan.annotations, ...(notice ? [notice] : [])], counted)
     )
   }
+  return failures
 }

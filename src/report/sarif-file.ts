@@ -3,13 +3,13 @@
  * scanning, which rejects a file over 10 MB once gzipped (upload-sarif gzips it).
  */
 import { createReadStream } from 'node:fs'
-import { mkdir, open, stat, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { stat } from 'node:fs/promises'
 import { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import type { Log } from 'sarif'
 import { formatCount } from './escape.js'
+import { writeReportFile, writeReportText } from './report-file.js'
 import type { RunReport } from './model.js'
 import { buildSarifRun, SARIF_MAX_RESULTS, type SarifOptions, type SarifRun } from './sarif.js'
 
@@ -85,7 +85,6 @@ const RESULTS_PER_WRITE = 2_000
  * JSON.stringify of the whole log, without the whole text (tens of megabytes) in memory at once.
  */
 export async function writeSarif(path: string, log: Log): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
   const [run, ...otherRuns] = log.runs
   const results = run?.results ?? []
   const resultsLast =
@@ -94,20 +93,17 @@ export async function writeSarif(path: string, log: Log): Promise<void> {
     Object.keys(log).at(-1) === 'runs' &&
     Object.keys(run).at(-1) === 'results'
   if (!resultsLast || results.length === 0) {
-    await writeFile(path, `${JSON.stringify(log)}\n`, 'utf8')
+    await writeReportText(path, `${JSON.stringify(log)}\n`)
     return
   }
   // `{…"runs":[{…"results":[]}]}` without its last four characters ends with `"results":[`.
   const head = JSON.stringify({ ...log, runs: [{ ...run, results: [] }] }).slice(0, -4)
-  const file = await open(path, 'w')
-  try {
+  await writeReportFile(path, async file => {
     await file.write(head)
     for (let start = 0; start < results.length; start += RESULTS_PER_WRITE) {
       const batch = JSON.stringify(results.slice(start, start + RESULTS_PER_WRITE))
       await file.write((start === 0 ? '' : ',') + batch.slice(1, -1))
     }
     await file.write(']}]}\n')
-  } finally {
-    await file.close()
-  }
+  })
 }
