@@ -223,6 +223,8 @@ describe('findings-gate in GitLab CI', () => {
       })
       expect(run.exitCode).toBe(0)
       expect(run.stdout).toMatch(/^Findings Gate passed: 1 finding, none blocking\n/)
+      // The title says it once: no second line repeats the pass.
+      expect(run.stdout).not.toMatch(/^Gate passed/m)
       const refs = new Set(findingsRequests(emulator).map(r => r.query.ref?.[0]))
       expect([...refs].sort()).toEqual(['feature/login', 'main'])
     })

@@ -50498,10 +50498,11 @@ function verdictBlock(report, paint) {
     const { result } = report.status;
     const softened = result === 'failed' && report.thresholds.warnOnly;
     const style = result === 'passed' ? 'green' : result === 'failed' && !softened ? 'red' : 'yellow';
-    // The title says the verdict; the headline adds the worst findings by name, or why there is none.
+    // The title says the verdict; the headline adds the worst findings by name, or why there is none
+    // (a pass's headline would only say the title again).
     const lines = [
         paint('bold', paint(style, console_summary_plain((0,report_markdown/* verdictTitle */.Sw)(report)))),
-        console_summary_plain(report.status.headline)
+        ...(result === 'passed' ? [] : [console_summary_plain(report.status.headline)])
     ];
     if (softened)
         lines.push('warn-only is set: the gate failed but the job does not.');

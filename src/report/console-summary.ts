@@ -96,10 +96,11 @@ function verdictBlock(report: RunReport, paint: Paint): string {
   const softened = result === 'failed' && report.thresholds.warnOnly
   const style: Style =
     result === 'passed' ? 'green' : result === 'failed' && !softened ? 'red' : 'yellow'
-  // The title says the verdict; the headline adds the worst findings by name, or why there is none.
+  // The title says the verdict; the headline adds the worst findings by name, or why there is none
+  // (a pass's headline would only say the title again).
   const lines = [
     paint('bold', paint(style, plain(verdictTitle(report)))),
-    plain(report.status.headline)
+    ...(result === 'passed' ? [] : [plain(report.status.headline)])
   ]
   if (softened) lines.push('warn-only is set: the gate failed but the job does not.')
   if (report.status.apiError) {
