@@ -362,6 +362,25 @@ describe('e2e evidence: waiting, spellings and the other modes', () => {
     })
   })
 
+  it("require-scan: ref on GitHub never judges a bare-named scan: a fork's branch main records that", async () => {
+    await withEmulator({}, async emulator => {
+      const head = headScan(emulator.state, 'acme/web', 'refs/heads/main')
+      // pull_request_target records a fork's head branch named main as the bare `main`; this one
+      // completed after the push's scan and found nothing.
+      const fork = emulator.addScan({ repository: 'acme/web', branch: 'main', sast: [] })
+      const run = await runAction(emulator, { 'require-scan': 'ref', commit: 'f'.repeat(40) })
+
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs).toMatchObject({ result: 'failed', 'scan-id': String(head?.id) })
+      expect(run.outputs['scan-id']).not.toBe(String(fork.id))
+      expect(findingsRequests(emulator).every(r => r.query.ref?.[0] === 'refs/heads/main')).toBe(
+        true
+      )
+      const searched = proofScansRequests(emulator).map(r => (r.body as { branch?: string }).branch)
+      expect(searched).not.toContain('main')
+    })
+  })
+
   it('require-scan: ref on a ref without a completed scan gives no verdict', async () => {
     await withEmulator({}, async emulator => {
       const run = await runAction(emulator, { 'require-scan': 'ref', ref: 'refs/heads/release' })

@@ -395,19 +395,35 @@ describe('proveScans (no HTTP)', () => {
     )
   })
 
-  it('require-scan ref: looks at every spelling and judges the one scanned last', async () => {
-    const actions = scan({ commit: OLD, completedAt: SERVER_NOW - 3 * HOUR })
+  it('require-scan ref outside GitHub: looks at every spelling and judges the one scanned last', async () => {
+    const ci = scan({ commit: OLD, completedAt: SERVER_NOW - 3 * HOUR })
     const laptop = scan({ commit: HEAD, branch: 'main', completedAt: SERVER_NOW - HOUR })
-    const found = source(() => ({ 'refs/heads/main': [actions], main: [laptop] }))
+    const found = source(() => ({ 'refs/heads/main': [ci], main: [laptop] }))
+    const evidence = await proveScans(
+      found,
+      { mode: 'ref', ref: 'refs/heads/main' },
+      { ...options(), outsideGitHub: true },
+      virtualClock()
+    )
+    expect(found.looks).toEqual(['refs/heads/main', 'main'])
+    expect(evidence.branch).toBe('main')
+    expect(evidence.scans.get('sast')).toBe(laptop)
+  })
+
+  it('require-scan ref on GitHub: only the spelling gated, never a bare one scanned later', async () => {
+    const push = scan({ commit: OLD, completedAt: SERVER_NOW - 3 * HOUR })
+    // What pull_request_target records for a fork's head branch named main.
+    const fork = scan({ commit: HEAD, branch: 'main', completedAt: SERVER_NOW - HOUR })
+    const found = source(() => ({ 'refs/heads/main': [push], main: [fork] }))
     const evidence = await proveScans(
       found,
       { mode: 'ref', ref: 'refs/heads/main' },
       options(),
       virtualClock()
     )
-    expect(found.looks).toEqual(['refs/heads/main', 'main'])
-    expect(evidence.branch).toBe('main')
-    expect(evidence.scans.get('sast')).toBe(laptop)
+    expect(found.looks).toEqual(['refs/heads/main'])
+    expect(evidence.branch).toBe('refs/heads/main')
+    expect(evidence.scans.get('sast')).toBe(push)
   })
 
   it('ago is measured on the server clock it is given, never the runner clock', () => {

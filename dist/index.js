@@ -44269,6 +44269,18 @@ function branchSpellings(ref) {
     return [ref, `${BRANCH_PREFIX}${ref}`];
 }
 /**
+ * The spellings whose scans may prove `requirement`. A commit's scan is of that commit whatever
+ * the spelling. A ref's newest scan is judged without a commit to pin it, so on GitHub only the
+ * spelling the run gates counts: a bare `main` there is what pull_request_target records for a
+ * pull request's head branch, a fork's branch named `main` too. Elsewhere every spelling counts,
+ * and the one scanned last is judged.
+ */
+function evidenceSpellings(requirement, onGitHub) {
+    if (requirement.mode === 'ref' && onGitHub)
+        return [requirement.ref];
+    return branchSpellings(requirement.ref);
+}
+/**
  * The spellings whose scans are evidence of a baseline branch. On GitHub only
  * `refs/heads/<branch>`, what a push to the repository records: there a bare name is what
  * pull_request_target records for a pull request's head branch, and a fork's branch may be named
@@ -44372,7 +44384,7 @@ const FIRST_WAIT_MS = 2_000;
 const WAIT_GROWTH = 1.5;
 const MAX_WAIT_MS = 30_000;
 async function proveScans(source, requirement, options, clock = realClock) {
-    const spellings = branchSpellings(requirement.ref);
+    const spellings = evidenceSpellings(requirement, options.outsideGitHub !== true);
     const started = clock.now();
     const deadline = started + options.timeoutSeconds * 1000;
     let delay = FIRST_WAIT_MS;
@@ -44631,6 +44643,7 @@ async function proveEvidence(transport, where, config, log, clock = realClock) {
         types: config.issueTypes,
         typesFromDefault: config.typesFromDefault,
         timeoutSeconds: config.scanWaitTimeoutSeconds,
+        ...(config.outsideGitHub === true && { outsideGitHub: true }),
         log: log.info,
         warn: log.warn
     }, clock);
@@ -49625,7 +49638,8 @@ async function judge(config, transport, lookups, ignores, ctx, log) {
         const location = config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project);
         const baselineRef = baselineRefOf(config.baselineRef, ctx);
         const [evidence, baselineScans] = await Promise.all([
-            location && proveEvidence(transport, location, config, log),
+            location &&
+                proveEvidence(transport, location, { ...config, outsideGitHub: ctx.outsideGitHub }, log),
             location &&
                 baselineRef &&
                 proveBaseline(transport, location, baselineRef, config.issueTypes, log)

@@ -206,7 +206,8 @@ async function judge(
       config.requireScan === 'none' ? undefined : await scanLocation(deployment.id, lookups.project)
     const baselineRef = baselineRefOf(config.baselineRef, ctx)
     const [evidence, baselineScans] = await Promise.all([
-      location && proveEvidence(transport, location, config, log),
+      location &&
+        proveEvidence(transport, location, { ...config, outsideGitHub: ctx.outsideGitHub }, log),
       location &&
         baselineRef &&
         proveBaseline(transport, location, baselineRef, config.issueTypes, log)

@@ -23,6 +23,7 @@ import { baselineSpellings, newestCompleted, type ScanRequirement } from './scan
 
 export type { ProvenScans } from './prove-scan.js'
 
+/** The inputs the proof reads, and where the run is (RunContext.outsideGitHub). */
 export type EvidenceConfig = Pick<
   Config,
   | 'requireScan'
@@ -32,7 +33,8 @@ export type EvidenceConfig = Pick<
   | 'scanWaitTimeoutSeconds'
   | 'issueTypes'
   | 'typesFromDefault'
->
+> &
+  Pick<RunContext, 'outsideGitHub'>
 
 /** Where the scans are: the deployment's id and the project's repository id. */
 export interface ScanLocation {
@@ -137,6 +139,7 @@ export async function proveEvidence(
       types: config.issueTypes,
       typesFromDefault: config.typesFromDefault,
       timeoutSeconds: config.scanWaitTimeoutSeconds,
+      ...(config.outsideGitHub === true && { outsideGitHub: true }),
       log: log.info,
       warn: log.warn
     },

@@ -10,6 +10,7 @@ import { NoVerdictError } from '../errors.js'
 import { PRODUCT_NAMES } from './products.js'
 import {
   branchSpellings,
+  evidenceSpellings,
   judgeScans,
   newestScan,
   sameCommit,
@@ -51,6 +52,8 @@ export interface ProveOptions {
   readonly typesFromDefault: boolean
   /** 0: look once. */
   readonly timeoutSeconds: number
+  /** Set by the command outside GitHub Actions, where scanners record branches bare. */
+  readonly outsideGitHub?: boolean
   readonly log: (message: string) => void
   readonly warn: (message: string) => void
 }
@@ -79,7 +82,7 @@ export async function proveScans(
   options: ProveOptions,
   clock: WaitClock = realClock
 ): Promise<ProvenScans> {
-  const spellings = branchSpellings(requirement.ref)
+  const spellings = evidenceSpellings(requirement, options.outsideGitHub !== true)
   const started = clock.now()
   const deadline = started + options.timeoutSeconds * 1000
   let delay = FIRST_WAIT_MS

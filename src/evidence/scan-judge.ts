@@ -53,6 +53,18 @@ export function branchSpellings(ref: string): string[] {
 }
 
 /**
+ * The spellings whose scans may prove `requirement`. A commit's scan is of that commit whatever
+ * the spelling. A ref's newest scan is judged without a commit to pin it, so on GitHub only the
+ * spelling the run gates counts: a bare `main` there is what pull_request_target records for a
+ * pull request's head branch, a fork's branch named `main` too. Elsewhere every spelling counts,
+ * and the one scanned last is judged.
+ */
+export function evidenceSpellings(requirement: ScanRequirement, onGitHub: boolean): string[] {
+  if (requirement.mode === 'ref' && onGitHub) return [requirement.ref]
+  return branchSpellings(requirement.ref)
+}
+
+/**
  * The spellings whose scans are evidence of a baseline branch. On GitHub only
  * `refs/heads/<branch>`, what a push to the repository records: there a bare name is what
  * pull_request_target records for a pull request's head branch, and a fork's branch may be named
