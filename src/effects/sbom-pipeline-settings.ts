@@ -2,6 +2,7 @@
  * What the deployment export pipeline is given: the API operations it drives, the clock it runs
  * on, how much it may do at once, and what the run asked for.
  */
+import { MAX_CONNECTIONS } from '../api/dispatcher.js'
 import type { Project, SbomExport } from '../domain.js'
 import type { PollTiming } from './sbom-schedule.js'
 
@@ -35,10 +36,14 @@ export interface PipelineLimits {
   readonly timing?: PollTiming
 }
 
+/**
+ * Starts and downloads go 16 at a time, as many as the API's connection pool holds: with 8, a
+ * 200-project export took 1.42× its lower bound against 1.31× (medians of three, 2026-11-28).
+ */
 export const DEFAULT_LIMITS: PipelineLimits = {
-  startsInFlight: 8,
+  startsInFlight: MAX_CONNECTIONS,
   pollsInFlight: 10,
-  downloadsInFlight: 8,
+  downloadsInFlight: MAX_CONNECTIONS,
   pollGapMs: 5,
   progressEveryMs: 10_000,
   rateLimitFallbackMs: 5000,
