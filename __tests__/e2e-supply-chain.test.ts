@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { dependency, scaFinding, startEmulator } from '../emulator/server.js'
+import type { ScaFindingRecord } from '../emulator/data/records.js'
 import {
   errorLines,
   pullRequestEvent,
@@ -66,6 +67,40 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
     emulator.setShape('live')
   })
 
+  /**
+   * Adds a critical, reachable vm2 3.9.19 finding with the dependency's transitivity and the fix
+   * fields given; the function it returns removes it.
+   */
+  function addVulnerableVm2(
+    id: number,
+    given: { transitivity: 'direct' } & Pick<
+      Partial<ScaFindingRecord>,
+      'fixRecommendations' | 'epssScore'
+    >
+  ): () => () => void {
+    const { transitivity, ...fix } = given
+    return () => {
+      emulator.state.scaFindings.push(
+        scaFinding({
+          id,
+          severity: 'critical',
+          reachability: 'reachable',
+          foundDependency: {
+            package: 'vm2',
+            version: '3.9.19',
+            ecosystem: 'npm',
+            transitivity,
+            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
+          },
+          ...fix
+        })
+      )
+      return () => {
+        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== id)
+      }
+    }
+  }
+
   /** Runs with a state change in place, and undoes it whatever the run did. */
   async function withExtra<T>(add: () => () => void, body: () => Promise<T>): Promise<T> {
     const undo = add()
@@ -100,27 +135,12 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
   describe('transitivity spellings', () => {
     const VM2 = 7_290_002
     /** A critical vm2 finding whose dependency's transitivity is spelled as given. */
-    const addVm2 = (spelled: string) => () => {
-      emulator.state.scaFindings.push(
-        scaFinding({
-          id: VM2,
-          severity: 'critical',
-          reachability: 'reachable',
-          foundDependency: {
-            package: 'vm2',
-            version: '3.9.19',
-            ecosystem: 'npm',
-            // The emulator serves what it is given: a spelling the API does not document.
-            transitivity: spelled as 'direct',
-            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
-          },
-          fixRecommendations: [{ package: 'vm2', version: '3.9.20' }]
-        })
-      )
-      return () => {
-        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== VM2)
-      }
-    }
+    const addVm2 = (spelled: string) =>
+      addVulnerableVm2(VM2, {
+        // The emulator serves what it is given: a spelling the API does not document.
+        transitivity: spelled as 'direct',
+        fixRecommendations: [{ package: 'vm2', version: '3.9.20' }]
+      })
     const directOnly = { ...RELAXED, 'fail-on-transitivities': 'direct' }
 
     it('the dependencies API spelling DIRECT is direct: blocks under fail-on-transitivities direct', async () => {
@@ -197,27 +217,12 @@ describe('e2e: Supply Chain noise, licenses and exemptions', () => {
 
   describe('ignore-unfixed: a fix recommendation without a version', () => {
     const VM2 = 7_290_003
-    const addVm2 = (version: string) => () => {
-      emulator.state.scaFindings.push(
-        scaFinding({
-          id: VM2,
-          severity: 'critical',
-          reachability: 'reachable',
-          foundDependency: {
-            package: 'vm2',
-            version: '3.9.19',
-            ecosystem: 'npm',
-            transitivity: 'direct',
-            lockfileLineUrl: 'https://github.com/acme/web/blob/main/package-lock.json#L90'
-          },
-          fixRecommendations: [{ package: 'vm2', version }],
-          epssScore: { score: 0.0459, percentile: 0.92 }
-        })
-      )
-      return () => {
-        emulator.state.scaFindings = emulator.state.scaFindings.filter(f => f.id !== VM2)
-      }
-    }
+    const addVm2 = (version: string) =>
+      addVulnerableVm2(VM2, {
+        transitivity: 'direct',
+        fixRecommendations: [{ package: 'vm2', version }],
+        epssScore: { score: 0.0459, percentile: 0.92 }
+      })
 
     it.each(['', ' '])(
       'a recommendation of version %j is a fix: it blocks with ignore-unfixed, shown as version not given',
