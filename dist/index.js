@@ -40849,6 +40849,12 @@ function reportsFields() {
         githubToken: parsed(parseToken).optional()
     };
 }
+/** The inputs that name files a run writes, and their config fields. */
+const WRITTEN_FILES = {
+    'report-file': 'reportFile',
+    'sarif-file': 'sarifFile',
+    'sbom-file': 'sbomFile'
+};
 /**
  * One line per file whose path an earlier one already names (`./out/r.json` is `out/r.json`):
  * the last report written would replace the other, and a step reading one would get the other.
@@ -40923,15 +40929,14 @@ function noIgnoreFileInAChange(run) {
 }
 /** Each written file its own path: one path for two keeps only the last one written. */
 const filesAreDistinct = (inputs, ctx) => {
-    const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' };
-    const problems = sameFileProblems([
-        { name: 'report-file', path: inputs.reportFile },
-        { name: 'sarif-file', path: inputs.sarifFile },
-        { name: 'sbom-file', path: inputs.sbomFile }
-    ]);
-    for (const { name, message } of problems) {
-        const field = fields[name];
-        ctx.addIssue({ code: 'custom', path: [field], message });
+    const files = Object.entries(WRITTEN_FILES).map(([name, field]) => ({
+        name,
+        field,
+        path: inputs[field]
+    }));
+    for (const { name, message } of sameFileProblems(files)) {
+        const field = files.find(file => file.name === name)?.field;
+        ctx.addIssue({ code: 'custom', path: [field ?? name], message });
     }
 };
 /** `refs/heads/main` and `main` are one branch: a baseline of the gated ref would exempt all. */

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util'
 import { valueErrors } from '../inputs/errors.js'
 import { parsePath } from '../inputs/parsers.js'
-import { sameFileProblems } from '../inputs/reports.js'
+import { sameFileProblems, WRITTEN_FILES } from '../inputs/reports.js'
 import { FLAGS, GITLAB_CODE_QUALITY, JUNIT, type Flag } from './flags.js'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -93,7 +93,7 @@ function commandFiles(read: (flag: Flag) => string): CommandFiles | { problems: 
   }
   // The action's files are compared with each other by the schema; here, the command's own.
   const same = sameFileProblems([
-    ...ACTION_FILES.map(name => ({ name, path: given(name) })),
+    ...Object.keys(WRITTEN_FILES).map(name => ({ name, path: given(name) })),
     { name: JUNIT, path: junit },
     { name: GITLAB_CODE_QUALITY, path: gitlabCodeQuality }
   ]).filter(({ name }) => name === JUNIT || name === GITLAB_CODE_QUALITY)
@@ -104,9 +104,6 @@ function commandFiles(read: (flag: Flag) => string): CommandFiles | { problems: 
     ...(junit !== undefined && { junit })
   }
 }
-
-/** The action's inputs that name files the run writes. */
-const ACTION_FILES = ['report-file', 'sarif-file', 'sbom-file'] as const
 
 /** A given flag's value as the input reads it: booleans as `true`/`false`. */
 function flagValue(value: string | boolean | (string | boolean)[] | undefined): string | undefined {

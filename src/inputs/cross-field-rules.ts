@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs'
 import type { z } from 'zod'
 import { baseRead, changeTreeProblem } from './pull-request.js'
-import { sameFileProblems } from './reports.js'
+import { sameFileProblems, WRITTEN_FILES } from './reports.js'
 import type { ParsedInputs } from './input-fields.js'
 import type { RunContext } from './run-context.js'
 
@@ -58,15 +58,14 @@ export function noIgnoreFileInAChange(run: RunContext): CrossFieldRule {
 
 /** Each written file its own path: one path for two keeps only the last one written. */
 export const filesAreDistinct: CrossFieldRule = (inputs, ctx) => {
-  const fields = { 'report-file': 'reportFile', 'sarif-file': 'sarifFile', 'sbom-file': 'sbomFile' }
-  const problems = sameFileProblems([
-    { name: 'report-file', path: inputs.reportFile },
-    { name: 'sarif-file', path: inputs.sarifFile },
-    { name: 'sbom-file', path: inputs.sbomFile }
-  ])
-  for (const { name, message } of problems) {
-    const field = fields[name as keyof typeof fields]
-    ctx.addIssue({ code: 'custom', path: [field], message })
+  const files = Object.entries(WRITTEN_FILES).map(([name, field]) => ({
+    name,
+    field,
+    path: inputs[field]
+  }))
+  for (const { name, message } of sameFileProblems(files)) {
+    const field = files.find(file => file.name === name)?.field
+    ctx.addIssue({ code: 'custom', path: [field ?? name], message })
   }
 }
 

@@ -42,6 +42,13 @@ export function reportsFields() {
   }
 }
 
+/** The inputs that name files a run writes, and their config fields. */
+export const WRITTEN_FILES = {
+  'report-file': 'reportFile',
+  'sarif-file': 'sarifFile',
+  'sbom-file': 'sbomFile'
+} as const
+
 /** A file a run writes, by the input (or command flag) that names it. */
 export interface NamedFile {
   readonly name: string
