@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { ISSUE_TYPES, type IssueType, type Scan } from '../src/domain.js'
-import { mayRunProduct, productList, ranProduct } from '../src/evidence/products.js'
+import { productList } from '../src/domain.js'
+import { mayRunProduct, ranProduct } from '../src/evidence/products.js'
 import {
   branchSpellings,
   judgeScans,

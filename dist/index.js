@@ -44243,8 +44243,6 @@ const PRODUCT_SPELLINGS = {
     secrets: ['secrets', 'product_secrets'],
     ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 };
-// The names users know the types by live in domain.ts, where every stage can read them.
-
 /**
  * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
  * nothing: its findings could be any product's.
@@ -44376,6 +44374,12 @@ function judgeCommit(scans, commit, type) {
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/prove-scan.ts
+/**
+ * Proves which scan each type's findings come from before anything is judged: looks for the scans
+ * of the gated commit (or the ref's newest completed scans), waits while one that may still add a
+ * type is queued or running, and otherwise ends in a {@link NoVerdictError} that says what was
+ * seen and what to check.
+ */
 
 
 

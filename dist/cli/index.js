@@ -42911,10 +42911,10 @@ function lookUpProject(transport, deployment, { slug, repository }) {
     });
 }
 
-// EXTERNAL MODULE: ./src/time/duration.ts
-var time_duration = __nccwpck_require__(2061);
 // EXTERNAL MODULE: ./src/domain.ts
 var src_domain = __nccwpck_require__(9375);
+// EXTERNAL MODULE: ./src/time/duration.ts
+var time_duration = __nccwpck_require__(2061);
 ;// CONCATENATED MODULE: ./src/evidence/products.ts
 /**
  * The spellings of each product seen in scans (lower-cased): the app's, the issue type's, the
@@ -42926,8 +42926,6 @@ const PRODUCT_SPELLINGS = {
     secrets: ['secrets', 'product_secrets'],
     ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 };
-// The names users know the types by live in domain.ts, where every stage can read them.
-
 /**
  * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
  * nothing: its findings could be any product's.
@@ -43059,6 +43057,12 @@ function judgeCommit(scans, commit, type) {
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/prove-scan.ts
+/**
+ * Proves which scan each type's findings come from before anything is judged: looks for the scans
+ * of the gated commit (or the ref's newest completed scans), waits while one that may still add a
+ * type is queued or running, and otherwise ends in a {@link NoVerdictError} that says what was
+ * seen and what to check.
+ */
 
 
 

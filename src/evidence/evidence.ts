@@ -5,11 +5,17 @@
 import { searchScans, type ScansSeen } from '../api/scans.js'
 import type { Transport } from '../api/transport.js'
 import { ProjectNotFoundError } from '../collect/project.js'
-import type { IssueType, Project, Scan, ScanFindingsCounts } from '../domain.js'
+import {
+  PRODUCT_NAMES,
+  productList,
+  type IssueType,
+  type Project,
+  type Scan,
+  type ScanFindingsCounts
+} from '../domain.js'
 import type { Config, RunContext } from '../inputs/index.js'
 import { formatDuration } from '../time/duration.js'
 import { NoVerdictError, UserError } from '../errors.js'
-import { PRODUCT_NAMES, productList } from './products.js'
 import {
   lookOnce,
   proveScans,

@@ -15,9 +15,6 @@ const PRODUCT_SPELLINGS: Readonly<Record<IssueType, readonly string[]>> = {
   ai_sast: ['ai_sast', 'ai-sast', 'product_ai_sast']
 }
 
-// The names users know the types by live in domain.ts, where every stage can read them.
-export { PRODUCT_NAMES, productList } from '../domain.js'
-
 /**
  * Whether `scan` ran the product of `type`. A scan that does not say what it ran vouches for
  * nothing: its findings could be any product's.

@@ -4,10 +4,9 @@
  * type is queued or running, and otherwise ends in a {@link NoVerdictError} that says what was
  * seen and what to check.
  */
-import type { IssueType, Scan } from '../domain.js'
+import { PRODUCT_NAMES, type IssueType, type Scan } from '../domain.js'
 import { formatDuration } from '../time/duration.js'
 import { NoVerdictError } from '../errors.js'
-import { PRODUCT_NAMES } from './products.js'
 import {
   branchSpellings,
   evidenceSpellings,
