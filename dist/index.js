@@ -30872,7 +30872,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1902:
+/***/ 2518:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40840,7 +40840,6 @@ function parseSarifCategory(raw) {
 function reportsFields() {
     return {
         summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
         maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
         sarifFile: parsed(parsePath).optional(),
         sarifCategory: parsed(parseSarifCategory).optional(),
@@ -41029,8 +41028,52 @@ function parseShardText(raw) {
     return { index, count };
 }
 
+;// CONCATENATED MODULE: ./src/inputs/sbom-supplier.ts
+/**
+ * `sbom-supplier`: who supplies the software, written into the SBOM metadata. One input in the
+ * form npm gives a person (`Acme Corp <security@acme.example> (https://acme.example)`), every
+ * part optional, so the name, contact and web site that belong together are set together.
+ */
+
+
+/** The name, then `<e-mail>`, then `(URL)`; the name holds none of the four brackets. */
+const SUPPLIER = /^([^<>()]*?)\s*(?:<([^<>()]*)>)?\s*(?:\(([^<>()]*)\))?$/;
+const FORM = 'must be "Name <e-mail> (URL)" with each part optional, in that order, e.g. Acme Corp <security@acme.example> (https://acme.example)';
+function parseSbomSupplier(raw) {
+    const match = SUPPLIER.exec(parsePlainText(raw));
+    if (match === null)
+        throw new InputValueError(FORM, raw);
+    const [name, email, url] = [match[1], match[2], match[3]].map(part => part?.trim() ?? '');
+    if (name === '' && email === '' && url === '')
+        throw new InputValueError(FORM, raw);
+    const problems = [];
+    const checked = (part, parse) => {
+        if (part === '')
+            return undefined;
+        try {
+            return parse(part);
+        }
+        catch (error) {
+            if (!(error instanceof InputValueError))
+                throw error;
+            problems.push(error);
+            return undefined;
+        }
+    };
+    const webSite = checked(url, parseWebUrl);
+    const contact = checked(email, parseEmail);
+    if (problems.length > 0)
+        throw new AggregateError(problems);
+    return Object.freeze({
+        ...(name !== '' && { name }),
+        ...(webSite !== undefined && { url: webSite }),
+        ...(contact !== undefined && { email: contact })
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/actions.ts
 /** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
+
 
 
 
@@ -41049,9 +41092,7 @@ function actionsFields() {
         sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
         sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
         sbomComponentType: parsed(oneOf(src_domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
-        sbomSupplierName: parsed(parsePlainText).optional(),
-        sbomSupplierUrl: parsed(parseWebUrl).optional(),
-        sbomSupplierEmail: parsed(parseEmail).optional(),
+        sbomSupplier: parsed(parseSbomSupplier).optional(),
         sbomWait: parsed(parseBoolean).prefault('false'),
         sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
         sbomFile: parsed(parsePath).optional(),
@@ -41124,12 +41165,9 @@ const FILE_INPUTS = Object.freeze([
     'sbom-scope',
     'sbom-format',
     'sbom-component-type',
-    'sbom-supplier-name',
-    'sbom-supplier-email',
     'sbom-wait',
     'sbom-wait-timeout-seconds',
     'summary',
-    'annotations',
     'max-annotations',
     'comment-on-pr'
 ]);
@@ -41137,13 +41175,14 @@ const TOKEN = 'is a token: tokens come from the workflow (its secrets), never fr
 const config_file_URL = 'is a URL: a file must not choose where the action sends requests';
 const TARGET = 'names what is gated: the workflow says which repository, ref and deployment';
 const WRITTEN = 'is a file the action writes: the workflow says where';
+const config_file_SUPPLIER = 'is written into every SBOM as who supplies the software, a URL included: the workflow says who';
 /** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
 const WORKFLOW_ONLY_INPUTS = Object.freeze({
     'api-token': TOKEN,
     'github-token': TOKEN,
     'config-token': TOKEN,
     'base-url': config_file_URL,
-    'sbom-supplier-url': config_file_URL,
+    'sbom-supplier': config_file_SUPPLIER,
     'config-file': 'is the file itself: a config file cannot name another',
     repository: TARGET,
     ref: TARGET,
@@ -41259,8 +41298,8 @@ function parseConfigFile(text, label) {
 /**
  * Runs that GitHub gives no `api-token`: a fork's pull request gets no secrets, and a pull request
  * Dependabot opened gets Dependabot's secrets, not the repository's Actions secrets. Such a run
- * cannot check anything, so it gives no verdict; `on-missing-token: skip` turns exactly these
- * runs into a warning. Anywhere else an empty token is an input error.
+ * cannot check anything, so it gives no verdict; `on-missing-token: warn` turns exactly these
+ * runs into a warning, as `on-missing-scan: warn` and `on-api-error: warn` do for their causes. Anywhere else an empty token is an input error.
  */
 
 
@@ -41271,7 +41310,7 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review_comment'
 ]);
 const DEPENDABOT = 'dependabot[bot]';
-const ON_MISSING_TOKEN_VALUES = ['fail', 'skip'];
+const ON_MISSING_TOKEN_VALUES = ['fail', 'warn'];
 /** Why this run has no token to be expected, or undefined when it should have one. */
 function tokenlessRun(ctx) {
     if (actor(ctx) === DEPENDABOT)
@@ -41298,11 +41337,11 @@ function readOnMissingToken(read) {
 /** The one line such a run ends with: why there is no verdict, and how to gate these runs. */
 function tokenlessMessage(run, onMissingToken) {
     const what = run === 'fork'
-        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork)"
+        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as docs/forks-and-dependabot.md shows (it checks out nothing of the fork)"
         : "No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot";
-    return onMissingToken === 'skip'
-        ? `${what}. on-missing-token is skip: the gate was skipped and the step passes.`
-        : `No verdict. ${what}; or set on-missing-token: skip to let these runs pass unchecked.`;
+    return onMissingToken === 'warn'
+        ? `${what}. on-missing-token is warn: the gate was skipped and the step passes.`
+        : `No verdict. ${what}; or set on-missing-token: warn to let these runs pass unchecked.`;
 }
 function actor(ctx) {
     const sender = missing_token_record(missing_token_record(ctx.eventPayload)?.sender)?.login;
@@ -41683,8 +41722,7 @@ function configSchema(ctx) {
         .transform(toConfig);
 }
 function toConfig(inputs) {
-    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
-    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
+    const { issueTypes, ...rest } = inputs;
     return Object.freeze({
         ...rest,
         issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
@@ -41693,18 +41731,8 @@ function toConfig(inputs) {
          * warning, not a missing verdict (a user who names a type wants it judged).
          */
         typesFromDefault: issueTypes === undefined,
-        ...(sbomSupplier && { sbomSupplier }),
         // A file can only be downloaded once the export has finished.
         sbomWait: rest.sbomWait || rest.sbomFile !== undefined
-    });
-}
-function supplierOf(name, url, email) {
-    if (name === undefined && url === undefined && email === undefined)
-        return undefined;
-    return Object.freeze({
-        ...(name !== undefined && { name }),
-        ...(url !== undefined && { url }),
-        ...(email !== undefined && { email })
     });
 }
 
@@ -49354,7 +49382,7 @@ async function updateComment(report, config, ctx, runner) {
 }
 /** Says so when max-annotations asks for more than a step shows. */
 function clampWarning(report, config, runner) {
-    if (report.verdict && config.annotations && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
+    if (report.verdict && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
         runner.warning(`max-annotations is ${config.maxAnnotations}, but GitHub shows ${annotation_budget/* STEP_LEVEL_LIMIT */.G7} annotations ` +
             `of each level in a step: at most ${annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP} findings are annotated`);
     }
@@ -49391,9 +49419,8 @@ async function publishReports(report, config, ctx, runner) {
     };
     await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted));
     clampWarning(report, config, counted);
-    const plan = config.annotations
-        ? (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings))
-        : undefined;
+    // max-annotations 0 plans none: no annotation and no notice of what was left out.
+    const plan = (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings));
     const coverage = {
         ...(plan && { annotations: plan.coverage }),
         ...(sarif && { sarif }),
@@ -49578,7 +49605,7 @@ async function readInputs(ctx, runner) {
             const onMissingToken = readOnMissingToken(read);
             runner.setOutput('result', 'skipped');
             const message = tokenlessMessage(tokenless, onMissingToken);
-            if (onMissingToken === 'skip') {
+            if (onMissingToken === 'warn') {
                 runner.warning(message);
                 return { end: 'passed' };
             }
@@ -52406,7 +52433,7 @@ function transitivityOf(finding) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1902);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2518);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

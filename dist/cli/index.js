@@ -30876,7 +30876,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(614);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3954);
 /**
  * The `findings-gate` command's entry (bundled to dist/cli/ by `npm run package`; bin/ runs it).
  * The exit code is set, not forced, so the streams flush before the process ends.
@@ -30894,7 +30894,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 614:
+/***/ 3954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47298,7 +47298,6 @@ function parseSarifCategory(raw) {
 function reportsFields() {
     return {
         summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
         maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
         sarifFile: parsed(parsePath).optional(),
         sarifCategory: parsed(parseSarifCategory).optional(),
@@ -47485,8 +47484,52 @@ function parseShardText(raw) {
     return { index, count };
 }
 
+;// CONCATENATED MODULE: ./src/inputs/sbom-supplier.ts
+/**
+ * `sbom-supplier`: who supplies the software, written into the SBOM metadata. One input in the
+ * form npm gives a person (`Acme Corp <security@acme.example> (https://acme.example)`), every
+ * part optional, so the name, contact and web site that belong together are set together.
+ */
+
+
+/** The name, then `<e-mail>`, then `(URL)`; the name holds none of the four brackets. */
+const SUPPLIER = /^([^<>()]*?)\s*(?:<([^<>()]*)>)?\s*(?:\(([^<>()]*)\))?$/;
+const FORM = 'must be "Name <e-mail> (URL)" with each part optional, in that order, e.g. Acme Corp <security@acme.example> (https://acme.example)';
+function parseSbomSupplier(raw) {
+    const match = SUPPLIER.exec(parsePlainText(raw));
+    if (match === null)
+        throw new InputValueError(FORM, raw);
+    const [name, email, url] = [match[1], match[2], match[3]].map(part => part?.trim() ?? '');
+    if (name === '' && email === '' && url === '')
+        throw new InputValueError(FORM, raw);
+    const problems = [];
+    const checked = (part, parse) => {
+        if (part === '')
+            return undefined;
+        try {
+            return parse(part);
+        }
+        catch (error) {
+            if (!(error instanceof InputValueError))
+                throw error;
+            problems.push(error);
+            return undefined;
+        }
+    };
+    const webSite = checked(url, parseWebUrl);
+    const contact = checked(email, parseEmail);
+    if (problems.length > 0)
+        throw new AggregateError(problems);
+    return Object.freeze({
+        ...(name !== '' && { name }),
+        ...(webSite !== undefined && { url: webSite }),
+        ...(contact !== undefined && { email: contact })
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/actions.ts
 /** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
+
 
 
 
@@ -47505,9 +47548,7 @@ function actionsFields() {
         sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
         sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
         sbomComponentType: parsed(oneOf(src_domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
-        sbomSupplierName: parsed(parsePlainText).optional(),
-        sbomSupplierUrl: parsed(parseWebUrl).optional(),
-        sbomSupplierEmail: parsed(parseEmail).optional(),
+        sbomSupplier: parsed(parseSbomSupplier).optional(),
         sbomWait: parsed(parseBoolean).prefault('false'),
         sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
         sbomFile: parsed(parsePath).optional(),
@@ -47578,12 +47619,9 @@ const FILE_INPUTS = Object.freeze([
     'sbom-scope',
     'sbom-format',
     'sbom-component-type',
-    'sbom-supplier-name',
-    'sbom-supplier-email',
     'sbom-wait',
     'sbom-wait-timeout-seconds',
     'summary',
-    'annotations',
     'max-annotations',
     'comment-on-pr'
 ]);
@@ -47591,13 +47629,14 @@ const TOKEN = 'is a token: tokens come from the workflow (its secrets), never fr
 const config_file_URL = 'is a URL: a file must not choose where the action sends requests';
 const TARGET = 'names what is gated: the workflow says which repository, ref and deployment';
 const WRITTEN = 'is a file the action writes: the workflow says where';
+const config_file_SUPPLIER = 'is written into every SBOM as who supplies the software, a URL included: the workflow says who';
 /** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
 const WORKFLOW_ONLY_INPUTS = Object.freeze({
     'api-token': TOKEN,
     'github-token': TOKEN,
     'config-token': TOKEN,
     'base-url': config_file_URL,
-    'sbom-supplier-url': config_file_URL,
+    'sbom-supplier': config_file_SUPPLIER,
     'config-file': 'is the file itself: a config file cannot name another',
     repository: TARGET,
     ref: TARGET,
@@ -47713,8 +47752,8 @@ function parseConfigFile(text, label) {
 /**
  * Runs that GitHub gives no `api-token`: a fork's pull request gets no secrets, and a pull request
  * Dependabot opened gets Dependabot's secrets, not the repository's Actions secrets. Such a run
- * cannot check anything, so it gives no verdict; `on-missing-token: skip` turns exactly these
- * runs into a warning. Anywhere else an empty token is an input error.
+ * cannot check anything, so it gives no verdict; `on-missing-token: warn` turns exactly these
+ * runs into a warning, as `on-missing-scan: warn` and `on-api-error: warn` do for their causes. Anywhere else an empty token is an input error.
  */
 
 
@@ -47725,7 +47764,7 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review_comment'
 ]);
 const DEPENDABOT = 'dependabot[bot]';
-const ON_MISSING_TOKEN_VALUES = ['fail', 'skip'];
+const ON_MISSING_TOKEN_VALUES = ['fail', 'warn'];
 /** Why this run has no token to be expected, or undefined when it should have one. */
 function tokenlessRun(ctx) {
     if (actor(ctx) === DEPENDABOT)
@@ -47752,11 +47791,11 @@ function readOnMissingToken(read) {
 /** The one line such a run ends with: why there is no verdict, and how to gate these runs. */
 function tokenlessMessage(run, onMissingToken) {
     const what = run === 'fork'
-        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork)"
+        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as docs/forks-and-dependabot.md shows (it checks out nothing of the fork)"
         : "No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot";
-    return onMissingToken === 'skip'
-        ? `${what}. on-missing-token is skip: the gate was skipped and the step passes.`
-        : `No verdict. ${what}; or set on-missing-token: skip to let these runs pass unchecked.`;
+    return onMissingToken === 'warn'
+        ? `${what}. on-missing-token is warn: the gate was skipped and the step passes.`
+        : `No verdict. ${what}; or set on-missing-token: warn to let these runs pass unchecked.`;
 }
 function actor(ctx) {
     const sender = missing_token_record(missing_token_record(ctx.eventPayload)?.sender)?.login;
@@ -48135,8 +48174,7 @@ function configSchema(ctx) {
         .transform(toConfig);
 }
 function toConfig(inputs) {
-    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
-    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
+    const { issueTypes, ...rest } = inputs;
     return Object.freeze({
         ...rest,
         issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
@@ -48145,18 +48183,8 @@ function toConfig(inputs) {
          * warning, not a missing verdict (a user who names a type wants it judged).
          */
         typesFromDefault: issueTypes === undefined,
-        ...(sbomSupplier && { sbomSupplier }),
         // A file can only be downloaded once the export has finished.
         sbomWait: rest.sbomWait || rest.sbomFile !== undefined
-    });
-}
-function supplierOf(name, url, email) {
-    if (name === undefined && url === undefined && email === undefined)
-        return undefined;
-    return Object.freeze({
-        ...(name !== undefined && { name }),
-        ...(url !== undefined && { url }),
-        ...(email !== undefined && { email })
     });
 }
 
@@ -49378,7 +49406,7 @@ async function updateComment(report, config, ctx, runner) {
 }
 /** Says so when max-annotations asks for more than a step shows. */
 function clampWarning(report, config, runner) {
-    if (report.verdict && config.annotations && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
+    if (report.verdict && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
         runner.warning(`max-annotations is ${config.maxAnnotations}, but GitHub shows ${annotation_budget/* STEP_LEVEL_LIMIT */.G7} annotations ` +
             `of each level in a step: at most ${annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP} findings are annotated`);
     }
@@ -49415,9 +49443,8 @@ async function publishReports(report, config, ctx, runner) {
     };
     await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted));
     clampWarning(report, config, counted);
-    const plan = config.annotations
-        ? (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings))
-        : undefined;
+    // max-annotations 0 plans none: no annotation and no notice of what was left out.
+    const plan = (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings));
     const coverage = {
         ...(plan && { annotations: plan.coverage }),
         ...(sarif && { sarif }),
@@ -49602,7 +49629,7 @@ async function readInputs(ctx, runner) {
             const onMissingToken = readOnMissingToken(read);
             runner.setOutput('result', 'skipped');
             const message = tokenlessMessage(tokenless, onMissingToken);
-            if (onMissingToken === 'skip') {
+            if (onMissingToken === 'warn') {
                 runner.warning(message);
                 return { end: 'passed' };
             }
@@ -49916,7 +49943,7 @@ const ACTION_INPUTS = [
     { "name": "timeout-seconds", "default": "30", "required": false, "description": "Timeout of one HTTP request, in seconds (1-600)." },
     { "name": "max-retries", "default": "4", "required": false, "description": "Retries of a failed request (0-10); N retries means N+1 attempts." },
     { "name": "on-api-error", "default": "fail", "required": false, "description": "What to do when the API cannot be reached or answers with an error: fail | warn (result=skipped)." },
-    { "name": "on-missing-token", "default": "fail", "required": false, "description": "What to do when api-token is empty because GitHub withholds the secret: a pull request from a fork, or one Dependabot opened. fail (no verdict, the step fails) | skip (result=skipped, the step passes with a warning). Anywhere else an empty api-token is an input error." },
+    { "name": "on-missing-token", "default": "fail", "required": false, "description": "What to do when api-token is empty because GitHub withholds the secret: a pull request from a fork, or one Dependabot opened. fail (no verdict, the step fails) | warn (result=skipped, the step passes with a warning). Anywhere else an empty api-token is an input error." },
     { "name": "config-file", "default": "", "required": false, "description": "YAML file of the gate's thresholds and behaviour inputs, keyed by input name (e.g. `fail-on-severity: critical`), for one policy across repositories. A workspace path (on pull requests and merge_group read at the base commit with github-token) or OWNER/REPO/PATH@REF (read through GitHub, with config-token). An input set in the workflow overrides the file; tokens, URLs, what is gated and the files written cannot be set in it." },
     { "name": "config-token", "default": "", "required": false, "description": "Token that reads config-file OWNER/REPO/PATH@REF (contents: read on that repository). Empty = github-token." },
     { "name": "repository", "default": "${{ github.repository }}", "required": false, "description": "Repository (project) name as the platform records it, e.g. acme/web." },
@@ -49953,16 +49980,13 @@ const ACTION_INPUTS = [
     { "name": "sbom-scope", "default": "repository", "required": false, "description": "repository (this repository) | deployment (every project of the deployment)." },
     { "name": "sbom-format", "default": "cyclonedx", "required": false, "description": "json | cyclonedx." },
     { "name": "sbom-component-type", "default": "application", "required": false, "description": "CycloneDX metadata component type: application | framework | library | container | platform | operating_system | device | device_driver | firmware | file | machine_learning_model | data." },
-    { "name": "sbom-supplier-name", "default": "", "required": false, "description": "Supplier name written into the SBOM metadata." },
-    { "name": "sbom-supplier-url", "default": "", "required": false, "description": "Supplier URL written into the SBOM metadata." },
-    { "name": "sbom-supplier-email", "default": "", "required": false, "description": "Supplier contact e-mail written into the SBOM metadata." },
+    { "name": "sbom-supplier", "default": "", "required": false, "description": "Who supplies the software, written into the SBOM metadata, as \"Name <e-mail> (URL)\" with each part optional, e.g. `Acme Corp <security@acme.example> (https://acme.example)`." },
     { "name": "sbom-wait", "default": "false", "required": false, "description": "Wait for the export to finish (implied by sbom-file)." },
     { "name": "sbom-wait-timeout-seconds", "default": "900", "required": false, "description": "How long to wait for an export, in seconds." },
     { "name": "sbom-file", "default": "", "required": false, "description": "Where to download the SBOM. With sbom-scope deployment this is a directory, one file per project named <project id>-<org>__<repo>.cdx.json (.json with sbom-format json), so no two projects share a file, even on a case-insensitive file system." },
     { "name": "sbom-shard", "default": "", "required": false, "description": "k/n (e.g. ${{ matrix.shard }}/8): with sbom-scope deployment, export only shard k of n, the projects whose FNV-1a hash of the lowercased name mod n is k-1. The n shards are disjoint and cover every project." },
     { "name": "summary", "default": "true", "required": false, "description": "Write the job summary." },
-    { "name": "annotations", "default": "true", "required": false, "description": "Annotate findings at their file and line: blocking ones as errors, non-blocking high and critical ones as warnings, the others as notices; a notice says how many were not annotated." },
-    { "name": "max-annotations", "default": "25", "required": false, "description": "Most findings to annotate (0-1000). GitHub shows 10 annotations of each level in a step, and the action keeps some for its own lines, so at most 25 are emitted (8 errors, 8 warnings fewer the warnings already logged, 9 notices); a larger value is lowered to that, with a warning." },
+    { "name": "max-annotations", "default": "25", "required": false, "description": "Most findings to annotate at their file and line (0-1000; 0 = none): blocking ones as errors, non-blocking high and critical ones as warnings, the others as notices. GitHub shows 10 annotations of each level in a step, and the action keeps some for its own lines, so at most 25 are emitted (8 errors, 8 warnings fewer the warnings already logged, 9 notices); a larger value is lowered to that, with a warning." },
     { "name": "sarif-file", "default": "", "required": false, "description": "Write a SARIF 2.1.0 file here (for github/codeql-action/upload-sarif): at most 25,000 results, blocking first, then the most severe, and at most 8 MiB gzipped; the run's properties.leftOut and the summary say how many findings were left out." },
     { "name": "sarif-category", "default": "", "required": false, "description": "Code-scanning category of the SARIF run (its automationDetails.id is <category>/, which takes the place of upload-sarif's category). Give each configuration its own, or their uploads close each other's alerts. Default findings-gate/<issue types joined by ->, e.g. findings-gate/sast-sca-secrets-ai_sast." },
     { "name": "report-file", "default": "", "required": false, "description": "Write a JSON report here." },

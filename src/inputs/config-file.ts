@@ -49,12 +49,9 @@ export const FILE_INPUTS: readonly string[] = Object.freeze([
   'sbom-scope',
   'sbom-format',
   'sbom-component-type',
-  'sbom-supplier-name',
-  'sbom-supplier-email',
   'sbom-wait',
   'sbom-wait-timeout-seconds',
   'summary',
-  'annotations',
   'max-annotations',
   'comment-on-pr'
 ])
@@ -63,6 +60,8 @@ const TOKEN = 'is a token: tokens come from the workflow (its secrets), never fr
 const URL = 'is a URL: a file must not choose where the action sends requests'
 const TARGET = 'names what is gated: the workflow says which repository, ref and deployment'
 const WRITTEN = 'is a file the action writes: the workflow says where'
+const SUPPLIER =
+  'is written into every SBOM as who supplies the software, a URL included: the workflow says who'
 
 /** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
 export const WORKFLOW_ONLY_INPUTS: Readonly<Record<string, string>> = Object.freeze({
@@ -70,7 +69,7 @@ export const WORKFLOW_ONLY_INPUTS: Readonly<Record<string, string>> = Object.fre
   'github-token': TOKEN,
   'config-token': TOKEN,
   'base-url': URL,
-  'sbom-supplier-url': URL,
+  'sbom-supplier': SUPPLIER,
   'config-file': 'is the file itself: a config file cannot name another',
   repository: TARGET,
   ref: TARGET,

@@ -29,7 +29,8 @@ export {
   type ConfigFileLocation,
   type ConfigFileValues
 } from './config-file.js'
-export { configSchema, type Config, type SbomSupplier } from './schema.js'
+export { configSchema, type Config } from './schema.js'
+export type { SbomSupplier } from './sbom-supplier.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string
