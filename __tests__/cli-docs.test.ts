@@ -1,11 +1,11 @@
 /**
  * One source: the command's flags, its --help and the README's flags table come from action.yml,
- * through the generated src/cli/action-inputs.ts.
+ * through the generated src/inputs/action-inputs.ts.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ACTION_INPUTS } from '../src/cli/action-inputs.js'
+import { ACTION_INPUTS } from '../src/inputs/action-inputs.js'
 import { commandFlags, FLAGS } from '../src/cli/flags.js'
 import { configSchema, type Config } from '../src/inputs/index.js'
 import {
@@ -22,7 +22,7 @@ import { ROOT } from '../scripts/run-action.js'
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 
 describe('the command documents itself from action.yml', () => {
-  it('src/cli/action-inputs.ts is what npm run docs generates from action.yml', () => {
+  it('src/inputs/action-inputs.ts is what npm run docs generates from action.yml', () => {
     const generated = renderActionInputsModule(readActionDefinition())
     expect(readFileSync(ACTION_INPUTS_MODULE, 'utf8')).toBe(generated)
   })

@@ -1,5 +1,5 @@
 /**
- * The README's inputs, outputs and command-flags tables, and the command's src/cli/action-inputs.ts,
+ * The README's inputs, outputs and command-flags tables, and the command's src/inputs/action-inputs.ts,
  * rendered from action.yml. `npm run docs` rewrites them in place; tests fail when they differ
  * from what this renders.
  */
@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { z } from 'zod'
-import type { ActionInput } from '../src/cli/action-inputs.js'
+import type { ActionInput } from '../src/inputs/action-inputs.js'
 import { commandFlags, type Flag } from '../src/cli/flags.js'
 import { ROOT } from './run-action.js'
 
@@ -83,10 +83,10 @@ export function actionInputs(action: ActionDefinition): ActionInput[] {
   }))
 }
 
-export const ACTION_INPUTS_MODULE = join(ROOT, 'src', 'cli', 'action-inputs.ts')
+export const ACTION_INPUTS_MODULE = join(ROOT, 'src', 'inputs', 'action-inputs.ts')
 
 /**
- * src/cli/action-inputs.ts: the inputs as data, for the command's flags and --help. One input per
+ * src/inputs/action-inputs.ts: the inputs as data, for the command's flags and --help. One input per
  * line (the file is left out of Prettier), so the table stays as short as action.yml's list.
  */
 export function renderActionInputsModule(action: ActionDefinition): string {
@@ -186,6 +186,6 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//,
   writeFileSync(path, withSections(readFileSync(path, 'utf8'), action))
   writeFileSync(ACTION_INPUTS_MODULE, renderActionInputsModule(action))
   console.log(
-    'README.md inputs, outputs and flags tables and src/cli/action-inputs.ts regenerated from action.yml'
+    'README.md inputs, outputs and flags tables and src/inputs/action-inputs.ts regenerated from action.yml'
   )
 }

@@ -30876,7 +30876,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3954);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8912);
 /**
  * The `findings-gate` command's entry (bundled to dist/cli/ by `npm run package`; bin/ runs it).
  * The exit code is set, not forced, so the streams flush before the process ends.
@@ -30894,7 +30894,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3954:
+/***/ 8912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47568,6 +47568,55 @@ function parseShard(raw) {
     throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
 }
 
+;// CONCATENATED MODULE: ./src/text/nearest.ts
+/** The closest of a set of names to a misspelt one, for a "did you mean …?" that saves a re-run. */
+/**
+ * The name of `names` a slip of the finger away from `name` (fewest edits, fewer allowed for
+ * short names), else the one whose hyphen-separated words contain the other's or lie within them
+ * (`annotations` → `max-annotations`, `sbom-supplier-url` → `sbom-supplier`): how a merged or
+ * renamed input is found again from its old name.
+ */
+function closestName(name, names) {
+    const near = nearest(name, names, Math.min(3, Math.max(1, Math.floor(name.length / 4))));
+    if (near !== undefined)
+        return near;
+    const words = `-${name}-`;
+    let best;
+    for (const each of names) {
+        const other = `-${each}-`;
+        if (!other.includes(words) && !words.includes(other))
+            continue;
+        const gap = Math.abs(each.length - name.length);
+        if (best === undefined || gap < Math.abs(best.length - name.length))
+            best = each;
+    }
+    return best;
+}
+/** The name of `names` fewest edits from `name`, if at most `most` away; the first of a tie. */
+function nearest(name, names, most) {
+    let best;
+    for (const each of names) {
+        const distance = editDistance(name, each);
+        if (distance <= most && (best === undefined || distance < best.distance)) {
+            best = { name: each, distance };
+        }
+    }
+    return best?.name;
+}
+/** Levenshtein distance: insertions, deletions and substitutions of one character. */
+function editDistance(a, b) {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, substitution));
+        }
+        row = next;
+    }
+    return row[b.length] ?? 0;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/config-file.ts
 /**
  * The config file (`config-file`): one policy for many repositories. A YAML mapping of input
@@ -47579,6 +47628,7 @@ function parseShard(raw) {
  * repository must not be able to send the token elsewhere, gate another repository or write
  * over a file of the runner.
  */
+
 
 
 
@@ -47699,7 +47749,10 @@ function keyProblem(key) {
     const why = WORKFLOW_ONLY_INPUTS[key];
     if (why !== undefined)
         return `${key}: cannot be set in a config file: it ${why}`;
-    return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`;
+    const near = closestName(key.replace(/_/g, '-'), FILE_INPUTS);
+    return near === undefined
+        ? `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+        : `${key}: is not an input a config file can set (did you mean ${near}?)`;
 }
 function valueProblem(key, value) {
     if (value === null || value === undefined) {
@@ -49934,7 +49987,7 @@ class ConsoleRunner {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/cli/action-inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/action-inputs.ts
 const ACTION_INPUTS = [
     { "name": "api-token", "default": "", "required": true, "description": "Semgrep Web API token (with \"Web API\" access). Store it as a secret; it is masked at once." },
     { "name": "base-url", "default": "https://semgrep.dev", "required": false, "description": "API origin. `http://` is accepted only for loopback hosts." },
@@ -50075,6 +50128,7 @@ function flagNamed(name) {
  * and nothing a user typed is ever echoed whole: a stray argument may be a token.
  * Values are checked later, by the same schema as the action's inputs.
  */
+
 
 
 
@@ -50273,25 +50327,6 @@ function flagOf(name) {
 function suggestion(name) {
     const near = nearest(name, FLAGS.map(flag => flag.name), 2);
     return near === undefined ? '' : ` (did you mean --${near}?)`;
-}
-/** The name of `names` fewest edits from `name`, if at most `most` away. */
-function nearest(name, names, most) {
-    return names
-        .map(each => ({ each, distance: editDistance(name, each) }))
-        .filter(({ distance }) => distance <= most)
-        .sort((a, b) => a.distance - b.distance)[0]?.each;
-}
-function editDistance(a, b) {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const next = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, substitution));
-        }
-        row = next;
-    }
-    return row[b.length] ?? 0;
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"

@@ -9,6 +9,7 @@
  * over a file of the runner.
  */
 import { parse as parseYaml } from 'yaml'
+import { closestName } from '../text/nearest.js'
 import { ConfigError, InputValueError } from './errors.js'
 import { CONTROL_CHARACTERS } from './echo.js'
 import { parsed } from './parsed-field.js'
@@ -157,7 +158,10 @@ function keyProblem(key: string): string | undefined {
   if (FILE_INPUTS.includes(key)) return undefined
   const why = WORKFLOW_ONLY_INPUTS[key]
   if (why !== undefined) return `${key}: cannot be set in a config file: it ${why}`
-  return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+  const near = closestName(key.replace(/_/g, '-'), FILE_INPUTS)
+  return near === undefined
+    ? `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+    : `${key}: is not an input a config file can set (did you mean ${near}?)`
 }
 
 function valueProblem(key: string, value: unknown): string | undefined {
