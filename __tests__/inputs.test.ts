@@ -178,8 +178,8 @@ describe('defaults', () => {
       .filter(([, input]) => input.default !== undefined && isExpression(input.default))
       .map(([name, input]) => [name, input.default])
     expect(expressions).toEqual([
-      ['repository', '${{ github.repository }}'],
-      ['github-token', '${{ github.token }}']
+      ['github-token', '${{ github.token }}'],
+      ['repository', '${{ github.repository }}']
     ])
     const config = configOf(
       {},
