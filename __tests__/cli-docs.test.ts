@@ -1,35 +1,34 @@
 /**
- * One source: the command's flags, its --help and the README's flags table come from action.yml,
- * through the generated src/cli/action-inputs.ts.
+ * One source: the command's flags, its --help and the flags table of docs/command.md come from
+ * action.yml, through the generated src/inputs/action-inputs.ts.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { ACTION_INPUTS } from '../src/cli/action-inputs.js'
+import { ACTION_INPUTS } from '../src/inputs/action-inputs.js'
 import { commandFlags, FLAGS } from '../src/cli/flags.js'
 import { configSchema, type Config } from '../src/inputs/index.js'
 import {
   ACTION_INPUTS_MODULE,
   actionInputs,
+  COMMAND_PAGE,
+  flagsSection,
   readActionDefinition,
   renderActionInputsModule,
   renderFlagsTable,
-  section,
   tableCells
 } from '../scripts/docs.js'
-import { ROOT } from '../scripts/run-action.js'
 
-const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const page = readFileSync(COMMAND_PAGE, 'utf8')
 
 describe('the command documents itself from action.yml', () => {
-  it('src/cli/action-inputs.ts is what npm run docs generates from action.yml', () => {
+  it('src/inputs/action-inputs.ts is what npm run docs generates from action.yml', () => {
     const generated = renderActionInputsModule(readActionDefinition())
     expect(readFileSync(ACTION_INPUTS_MODULE, 'utf8')).toBe(generated)
   })
 
-  it("the README's flags table equals the one rendered from action.yml", () => {
+  it('the flags table of docs/command.md equals the one rendered from action.yml', () => {
     const flags = commandFlags(actionInputs(readActionDefinition()))
-    expect(tableCells(section(readme, 'flags') ?? '')).toEqual(tableCells(renderFlagsTable(flags)))
+    expect(tableCells(flagsSection(page) ?? '')).toEqual(tableCells(renderFlagsTable(flags)))
   })
 
   it('the true/false flags are exactly the boolean inputs of the schema', () => {
@@ -46,11 +45,11 @@ describe('the command documents itself from action.yml', () => {
     expect(FLAGS.filter(flag => flag.boolean).map(flag => flag.name)).toEqual(booleans)
   })
 
-  it('README documents the exit codes and a GitLab job that needs the scan', () => {
-    expect(readme).toMatch(/\| 0 +\| The gate passed/)
-    expect(readme).toMatch(/\| 1 +\| The gate failed/)
-    expect(readme).toMatch(/\| 2 +\| No verdict/)
-    expect(readme).toContain('needs: [semgrep]')
-    expect(readme).toContain('codequality: gl-code-quality-report.json')
+  it('docs/command.md documents the exit codes and a GitLab job that needs the scan', () => {
+    expect(page).toMatch(/\| 0 +\| The gate passed/)
+    expect(page).toMatch(/\| 1 +\| The gate failed/)
+    expect(page).toMatch(/\| 2 +\| No verdict/)
+    expect(page).toContain('needs: [semgrep]')
+    expect(page).toContain('codequality: gl-code-quality-report.json')
   })
 })

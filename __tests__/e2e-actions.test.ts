@@ -455,8 +455,7 @@ describe('e2e actions: SBOM export, repository scope', () => {
       gate: 'false',
       'sbom-export': 'true',
       'sbom-file': file,
-      'sbom-supplier-name': 'Acme Corp',
-      'sbom-supplier-email': 'security@acme.example'
+      'sbom-supplier': 'Acme Corp <security@acme.example>'
     })
 
     expect(run.exitCode).toBe(0)

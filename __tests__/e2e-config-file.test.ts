@@ -71,7 +71,7 @@ describe('e2e: config-file', () => {
     expect(overridden.stdout).toContain('the workflow overrides fail-on-epss')
   })
 
-  it('a file key the workflow may only set, an unknown key or a wrong value: refused before any request', async () => {
+  it('a file key the workflow may only set, a misspelt key (naming the closest) or a wrong value: refused before any request', async () => {
     await writeFile(
       join(workspace(), FILE),
       'base-url: https://evil.example\nfail-on-severty: high\nfail-on-epss: 0.1\n'
@@ -82,11 +82,7 @@ describe('e2e: config-file', () => {
     expect(message?.split('\n')).toEqual([
       'Invalid inputs, nothing was sent:',
       `config-file ${FILE}: base-url: cannot be set in a config file: it is a URL: a file must not choose where the action sends requests`,
-      expect.stringMatching(
-        new RegExp(
-          `^config-file ${FILE}: fail-on-severty: is not an input a config file can set; it can set timeout-seconds, .*, fail-on-severity, .*, comment-on-pr$`
-        )
-      )
+      `config-file ${FILE}: fail-on-severty: is not an input a config file can set (did you mean fail-on-severity?)`
     ])
     expect(shared.current().requests).toEqual([])
 

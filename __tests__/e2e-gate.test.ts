@@ -816,7 +816,7 @@ describe('e2e gate: pull requests', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(errorLines(run)).toEqual([
-      "No verdict. No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork); or set on-missing-token: skip to let these runs pass unchecked."
+      "No verdict. No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as docs/forks-and-dependabot.md shows (it checks out nothing of the fork); or set on-missing-token: warn to let these runs pass unchecked."
     ])
     expect(emulator.requests).toEqual([])
   })
@@ -838,10 +838,10 @@ describe('e2e gate: pull requests', () => {
     )
   })
 
-  it('on-missing-token: skip turns a fork pull request without api-token into a warning and exit 0', async () => {
+  it('on-missing-token: warn turns a fork pull request without api-token into a warning and exit 0', async () => {
     const run = await runAction(
       emulator,
-      { 'api-token': '', ref: '', 'on-missing-token': 'skip' },
+      { 'api-token': '', ref: '', 'on-missing-token': 'warn' },
       {
         eventName: 'pull_request',
         event: prEvent('someone/web'),
@@ -852,7 +852,7 @@ describe('e2e gate: pull requests', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(warningLines(run)).toEqual([
-      "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork). on-missing-token is skip: the gate was skipped and the step passes."
+      "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as docs/forks-and-dependabot.md shows (it checks out nothing of the fork). on-missing-token is warn: the gate was skipped and the step passes."
     ])
     expectNoGateFailure(run)
     expect(emulator.requests).toEqual([])
@@ -872,7 +872,7 @@ describe('e2e gate: pull requests', () => {
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toEqual({ result: 'skipped' })
     expect(errorLines(run)).toEqual([
-      "No verdict. No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot; or set on-missing-token: skip to let these runs pass unchecked."
+      "No verdict. No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot; or set on-missing-token: warn to let these runs pass unchecked."
     ])
     expect(emulator.requests).toEqual([])
   })
@@ -889,7 +889,7 @@ describe('e2e gate: pull requests', () => {
     )
     expect(run.exitCode).toBe(1)
     expect(errorLines(run)).toEqual([
-      'Invalid inputs, nothing was sent:\non-missing-token: must be one of fail, skip (got "ignore")'
+      'Invalid inputs, nothing was sent:\non-missing-token: must be one of fail, warn (got "ignore")'
     ])
     expect(emulator.requests).toEqual([])
   })

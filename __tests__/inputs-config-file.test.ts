@@ -76,6 +76,8 @@ describe('parseConfigFile', () => {
           'sarif-file: /etc/passwd',
           'config-file: other.yml',
           'fail-on-severty: high',
+          'fail_on_epss: 0.1',
+          'colour: blue',
           ''
         ].join('\n')
       )
@@ -86,7 +88,9 @@ describe('parseConfigFile', () => {
       'config-file policy.yml: repository: cannot be set in a config file: it names what is gated: the workflow says which repository, ref and deployment',
       'config-file policy.yml: sarif-file: cannot be set in a config file: it is a file the action writes: the workflow says where',
       'config-file policy.yml: config-file: cannot be set in a config file: it is the file itself: a config file cannot name another',
-      `config-file policy.yml: fail-on-severty: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+      'config-file policy.yml: fail-on-severty: is not an input a config file can set (did you mean fail-on-severity?)',
+      'config-file policy.yml: fail_on_epss: is not an input a config file can set (did you mean fail-on-epss?)',
+      `config-file policy.yml: colour: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
     ])
   })
 

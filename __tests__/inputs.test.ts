@@ -101,7 +101,6 @@ describe('defaults', () => {
       sbomWait: false,
       sbomWaitTimeoutSeconds: 900,
       summary: true,
-      annotations: true,
       maxAnnotations: 25,
       commentOnPr: 'never'
     })
@@ -179,8 +178,8 @@ describe('defaults', () => {
       .filter(([, input]) => input.default !== undefined && isExpression(input.default))
       .map(([name, input]) => [name, input.default])
     expect(expressions).toEqual([
-      ['repository', '${{ github.repository }}'],
-      ['github-token', '${{ github.token }}']
+      ['github-token', '${{ github.token }}'],
+      ['repository', '${{ github.repository }}']
     ])
     const config = configOf(
       {},
@@ -810,21 +809,35 @@ describe('identifiers, paths and supplier', () => {
     ])
   })
 
-  it('sbom-supplier is absent when empty and holds only the given parts', () => {
-    expect(configOf({ 'sbom-supplier-name': 'Acme' }).sbomSupplier).toEqual({ name: 'Acme' })
+  it('sbom-supplier is "Name <e-mail> (URL)", every part optional, absent when empty', () => {
+    expect(configOf({ 'sbom-supplier': 'Acme' }).sbomSupplier).toEqual({ name: 'Acme' })
     expect(
-      configOf({
-        'sbom-supplier-name': 'Acme',
-        'sbom-supplier-url': 'https://acme.example',
-        'sbom-supplier-email': 'security@acme.example'
-      }).sbomSupplier
-    ).toEqual({ name: 'Acme', url: 'https://acme.example', email: 'security@acme.example' })
-    expect(
-      problemsOf({ 'sbom-supplier-url': 'acme.example', 'sbom-supplier-email': 'nobody' })
-    ).toEqual([
-      'sbom-supplier-url: must be an http(s) URL like https://example.com (got "acme.example")',
-      'sbom-supplier-email: must be an e-mail address like security@example.com (got "nobody")'
+      configOf({ 'sbom-supplier': 'Acme Corp <security@acme.example> (https://acme.example)' })
+        .sbomSupplier
+    ).toEqual({ name: 'Acme Corp', url: 'https://acme.example', email: 'security@acme.example' })
+    expect(configOf({ 'sbom-supplier': '<security@acme.example>' }).sbomSupplier).toEqual({
+      email: 'security@acme.example'
+    })
+    expect(configOf({ 'sbom-supplier': 'Acme (https://acme.example)' }).sbomSupplier).toEqual({
+      name: 'Acme',
+      url: 'https://acme.example'
+    })
+  })
+
+  it('sbom-supplier: a bad e-mail or URL is named, and so is a form it cannot read', () => {
+    expect(problemsOf({ 'sbom-supplier': 'Acme <nobody> (acme.example)' })).toEqual([
+      'sbom-supplier: must be an http(s) URL like https://example.com (got "acme.example")',
+      'sbom-supplier: must be an e-mail address like security@example.com (got "nobody")'
     ])
+    const form =
+      'sbom-supplier: must be "Name <e-mail> (URL)" with each part optional, in that order, e.g. Acme Corp <security@acme.example> (https://acme.example)'
+    expect(problemsOf({ 'sbom-supplier': 'Acme (EU) GmbH' })).toEqual([
+      `${form} (got "Acme (EU) GmbH")`
+    ])
+    expect(problemsOf({ 'sbom-supplier': '(https://acme.example) <a@b.example>' })).toEqual([
+      `${form} (got "(https://acme.example) <a@b.example>")`
+    ])
+    expect(problemsOf({ 'sbom-supplier': '<> ()' })).toEqual([`${form} (got "<> ()")`])
   })
 
   it('sbom-file implies sbom-wait', () => {
@@ -1005,7 +1018,7 @@ describe('secrets', () => {
 
 describe('the config object', () => {
   it('is frozen, arrays included', () => {
-    const config = configOf({ 'sbom-supplier-name': 'Acme', 'project-tags': 'a,b' })
+    const config = configOf({ 'sbom-supplier': 'Acme', 'project-tags': 'a,b' })
     expect(Object.isFrozen(config)).toBe(true)
     expect(Object.isFrozen(config.sbomSupplier)).toBe(true)
     for (const list of [

@@ -91,7 +91,7 @@ describe('run() tells how the run ended', () => {
     expect(runner.failures).toEqual([expect.stringMatching(/^Project tags were not added: /)])
   })
 
-  it("a fork's pull request without a token: error, or passed with on-missing-token: skip", async () => {
+  it("a fork's pull request without a token: error, or passed with on-missing-token: warn", async () => {
     const fork: RunContext = {
       now: new Date(),
       env: {},
@@ -106,7 +106,7 @@ describe('run() tells how the run ended', () => {
     }
     const failing = await runGate({ 'api-token': '' }, fork)
     expect(failing.result).toEqual({ end: 'error' })
-    const skipped = await runGate({ 'api-token': '', 'on-missing-token': 'skip' }, fork)
+    const skipped = await runGate({ 'api-token': '', 'on-missing-token': 'warn' }, fork)
     expect(skipped.result).toEqual({ end: 'passed' })
     expect(shared.current().requests).toEqual([])
   })

@@ -64,9 +64,9 @@ describe('publishReports: annotations within what a step shows', () => {
     )
   })
 
-  it('annotations: false emits none, and the summary says nothing of them', async () => {
+  it('max-annotations: 0 emits none, and the summary says nothing of them', async () => {
     const runner = new RecordingRunner()
-    await publishReports(reportWith([]), configOf({ annotations: 'false' }), ctx, runner)
+    await publishReports(reportWith([]), configOf({ 'max-annotations': '0' }), ctx, runner)
     expect(runner.annotations).toEqual([])
     expect(runner.summary).not.toContain('**Annotations**')
   })

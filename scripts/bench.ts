@@ -379,7 +379,7 @@ async function runAction(
       ref: REF,
       // The emulator's completed scan of the bulk findings: the run proves it, as on a runner.
       commit: sampleCommit(REPOSITORY, REF),
-      annotations: 'false'
+      'max-annotations': '0'
     },
     env: { NODE_OPTIONS: `--import=${USAGE_PRELOAD}`, ...api.childEnv },
     timeoutMs: 300_000

@@ -5,9 +5,17 @@
  * loads @actions/core.
  */
 import { defaultRunContext } from './inputs/index.js'
+import { undeclaredInputProblems } from './inputs/undeclared-inputs.js'
 import { run as runGate } from './main.js'
 import { coreRunner } from './runner/core-runner.js'
 
 export async function run(): Promise<void> {
-  await runGate(defaultRunContext(), coreRunner)
+  const ctx = defaultRunContext()
+  // Only the runner passes inputs as INPUT_* variables: the command has flags, checked apart.
+  const undeclared = undeclaredInputProblems(ctx.env)
+  if (undeclared.length > 0) {
+    coreRunner.setFailed(`Invalid inputs, nothing was sent:\n${undeclared.join('\n')}`)
+    return
+  }
+  await runGate(ctx, coreRunner)
 }

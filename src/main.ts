@@ -97,7 +97,7 @@ async function readInputs(
       const onMissingToken = readOnMissingToken(read)
       runner.setOutput('result', 'skipped')
       const message = tokenlessMessage(tokenless, onMissingToken)
-      if (onMissingToken === 'skip') {
+      if (onMissingToken === 'warn') {
         runner.warning(message)
         return { end: 'passed' }
       }

@@ -30876,7 +30876,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(614);
+/* harmony import */ var _cli_command_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8912);
 /**
  * The `findings-gate` command's entry (bundled to dist/cli/ by `npm run package`; bin/ runs it).
  * The exit code is set, not forced, so the streams flush before the process ends.
@@ -30894,7 +30894,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 614:
+/***/ 8912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47298,7 +47298,6 @@ function parseSarifCategory(raw) {
 function reportsFields() {
     return {
         summary: parsed(parseBoolean).prefault('true'),
-        annotations: parsed(parseBoolean).prefault('true'),
         maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
         sarifFile: parsed(parsePath).optional(),
         sarifCategory: parsed(parseSarifCategory).optional(),
@@ -47485,8 +47484,52 @@ function parseShardText(raw) {
     return { index, count };
 }
 
+;// CONCATENATED MODULE: ./src/inputs/sbom-supplier.ts
+/**
+ * `sbom-supplier`: who supplies the software, written into the SBOM metadata. One input in the
+ * form npm gives a person (`Acme Corp <security@acme.example> (https://acme.example)`), every
+ * part optional, so the name, contact and web site that belong together are set together.
+ */
+
+
+/** The name, then `<e-mail>`, then `(URL)`; the name holds none of the four brackets. */
+const SUPPLIER = /^([^<>()]*?)\s*(?:<([^<>()]*)>)?\s*(?:\(([^<>()]*)\))?$/;
+const FORM = 'must be "Name <e-mail> (URL)" with each part optional, in that order, e.g. Acme Corp <security@acme.example> (https://acme.example)';
+function parseSbomSupplier(raw) {
+    const match = SUPPLIER.exec(parsePlainText(raw));
+    if (match === null)
+        throw new InputValueError(FORM, raw);
+    const [name, email, url] = [match[1], match[2], match[3]].map(part => part?.trim() ?? '');
+    if (name === '' && email === '' && url === '')
+        throw new InputValueError(FORM, raw);
+    const problems = [];
+    const checked = (part, parse) => {
+        if (part === '')
+            return undefined;
+        try {
+            return parse(part);
+        }
+        catch (error) {
+            if (!(error instanceof InputValueError))
+                throw error;
+            problems.push(error);
+            return undefined;
+        }
+    };
+    const webSite = checked(url, parseWebUrl);
+    const contact = checked(email, parseEmail);
+    if (problems.length > 0)
+        throw new AggregateError(problems);
+    return Object.freeze({
+        ...(name !== '' && { name }),
+        ...(webSite !== undefined && { url: webSite }),
+        ...(contact !== undefined && { email: contact })
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/actions.ts
 /** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
+
 
 
 
@@ -47505,9 +47548,7 @@ function actionsFields() {
         sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
         sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
         sbomComponentType: parsed(oneOf(src_domain/* SBOM_COMPONENT_TYPES */.eN, underscored)).prefault('application'),
-        sbomSupplierName: parsed(parsePlainText).optional(),
-        sbomSupplierUrl: parsed(parseWebUrl).optional(),
-        sbomSupplierEmail: parsed(parseEmail).optional(),
+        sbomSupplier: parsed(parseSbomSupplier).optional(),
         sbomWait: parsed(parseBoolean).prefault('false'),
         sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
         sbomFile: parsed(parsePath).optional(),
@@ -47527,6 +47568,55 @@ function parseShard(raw) {
     throw new InputValueError(`must be k/n with 1 ≤ k ≤ n ≤ ${MAX_SHARDS}, e.g. \${{ matrix.shard }}/8 with shard 1 to 8`, raw);
 }
 
+;// CONCATENATED MODULE: ./src/text/nearest.ts
+/** The closest of a set of names to a misspelt one, for a "did you mean …?" that saves a re-run. */
+/**
+ * The name of `names` a slip of the finger away from `name` (fewest edits, fewer allowed for
+ * short names), else the one whose hyphen-separated words contain the other's or lie within them
+ * (`annotations` → `max-annotations`, `sbom-supplier-url` → `sbom-supplier`): how a merged or
+ * renamed input is found again from its old name.
+ */
+function closestName(name, names) {
+    const near = nearest(name, names, Math.min(3, Math.max(1, Math.floor(name.length / 4))));
+    if (near !== undefined)
+        return near;
+    const words = `-${name}-`;
+    let best;
+    for (const each of names) {
+        const other = `-${each}-`;
+        if (!other.includes(words) && !words.includes(other))
+            continue;
+        const gap = Math.abs(each.length - name.length);
+        if (best === undefined || gap < Math.abs(best.length - name.length))
+            best = each;
+    }
+    return best;
+}
+/** The name of `names` fewest edits from `name`, if at most `most` away; the first of a tie. */
+function nearest(name, names, most) {
+    let best;
+    for (const each of names) {
+        const distance = editDistance(name, each);
+        if (distance <= most && (best === undefined || distance < best.distance)) {
+            best = { name: each, distance };
+        }
+    }
+    return best?.name;
+}
+/** Levenshtein distance: insertions, deletions and substitutions of one character. */
+function editDistance(a, b) {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++) {
+            const substitution = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+            next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, substitution));
+        }
+        row = next;
+    }
+    return row[b.length] ?? 0;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/config-file.ts
 /**
  * The config file (`config-file`): one policy for many repositories. A YAML mapping of input
@@ -47538,6 +47628,7 @@ function parseShard(raw) {
  * repository must not be able to send the token elsewhere, gate another repository or write
  * over a file of the runner.
  */
+
 
 
 
@@ -47578,12 +47669,9 @@ const FILE_INPUTS = Object.freeze([
     'sbom-scope',
     'sbom-format',
     'sbom-component-type',
-    'sbom-supplier-name',
-    'sbom-supplier-email',
     'sbom-wait',
     'sbom-wait-timeout-seconds',
     'summary',
-    'annotations',
     'max-annotations',
     'comment-on-pr'
 ]);
@@ -47591,13 +47679,14 @@ const TOKEN = 'is a token: tokens come from the workflow (its secrets), never fr
 const config_file_URL = 'is a URL: a file must not choose where the action sends requests';
 const TARGET = 'names what is gated: the workflow says which repository, ref and deployment';
 const WRITTEN = 'is a file the action writes: the workflow says where';
+const config_file_SUPPLIER = 'is written into every SBOM as who supplies the software, a URL included: the workflow says who';
 /** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
 const WORKFLOW_ONLY_INPUTS = Object.freeze({
     'api-token': TOKEN,
     'github-token': TOKEN,
     'config-token': TOKEN,
     'base-url': config_file_URL,
-    'sbom-supplier-url': config_file_URL,
+    'sbom-supplier': config_file_SUPPLIER,
     'config-file': 'is the file itself: a config file cannot name another',
     repository: TARGET,
     ref: TARGET,
@@ -47660,7 +47749,10 @@ function keyProblem(key) {
     const why = WORKFLOW_ONLY_INPUTS[key];
     if (why !== undefined)
         return `${key}: cannot be set in a config file: it ${why}`;
-    return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`;
+    const near = closestName(key.replace(/_/g, '-'), FILE_INPUTS);
+    return near === undefined
+        ? `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+        : `${key}: is not an input a config file can set (did you mean ${near}?)`;
 }
 function valueProblem(key, value) {
     if (value === null || value === undefined) {
@@ -47713,8 +47805,8 @@ function parseConfigFile(text, label) {
 /**
  * Runs that GitHub gives no `api-token`: a fork's pull request gets no secrets, and a pull request
  * Dependabot opened gets Dependabot's secrets, not the repository's Actions secrets. Such a run
- * cannot check anything, so it gives no verdict; `on-missing-token: skip` turns exactly these
- * runs into a warning. Anywhere else an empty token is an input error.
+ * cannot check anything, so it gives no verdict; `on-missing-token: warn` turns exactly these
+ * runs into a warning, as `on-missing-scan: warn` and `on-api-error: warn` do for their causes. Anywhere else an empty token is an input error.
  */
 
 
@@ -47725,7 +47817,7 @@ const PULL_REQUEST_EVENTS = new Set([
     'pull_request_review_comment'
 ]);
 const DEPENDABOT = 'dependabot[bot]';
-const ON_MISSING_TOKEN_VALUES = ['fail', 'skip'];
+const ON_MISSING_TOKEN_VALUES = ['fail', 'warn'];
 /** Why this run has no token to be expected, or undefined when it should have one. */
 function tokenlessRun(ctx) {
     if (actor(ctx) === DEPENDABOT)
@@ -47752,11 +47844,11 @@ function readOnMissingToken(read) {
 /** The one line such a run ends with: why there is no verdict, and how to gate these runs. */
 function tokenlessMessage(run, onMissingToken) {
     const what = run === 'fork'
-        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork)"
+        ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as docs/forks-and-dependabot.md shows (it checks out nothing of the fork)"
         : "No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot";
-    return onMissingToken === 'skip'
-        ? `${what}. on-missing-token is skip: the gate was skipped and the step passes.`
-        : `No verdict. ${what}; or set on-missing-token: skip to let these runs pass unchecked.`;
+    return onMissingToken === 'warn'
+        ? `${what}. on-missing-token is warn: the gate was skipped and the step passes.`
+        : `No verdict. ${what}; or set on-missing-token: warn to let these runs pass unchecked.`;
 }
 function actor(ctx) {
     const sender = missing_token_record(missing_token_record(ctx.eventPayload)?.sender)?.login;
@@ -48135,8 +48227,7 @@ function configSchema(ctx) {
         .transform(toConfig);
 }
 function toConfig(inputs) {
-    const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs;
-    const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail);
+    const { issueTypes, ...rest } = inputs;
     return Object.freeze({
         ...rest,
         issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
@@ -48145,18 +48236,8 @@ function toConfig(inputs) {
          * warning, not a missing verdict (a user who names a type wants it judged).
          */
         typesFromDefault: issueTypes === undefined,
-        ...(sbomSupplier && { sbomSupplier }),
         // A file can only be downloaded once the export has finished.
         sbomWait: rest.sbomWait || rest.sbomFile !== undefined
-    });
-}
-function supplierOf(name, url, email) {
-    if (name === undefined && url === undefined && email === undefined)
-        return undefined;
-    return Object.freeze({
-        ...(name !== undefined && { name }),
-        ...(url !== undefined && { url }),
-        ...(email !== undefined && { email })
     });
 }
 
@@ -49378,7 +49459,7 @@ async function updateComment(report, config, ctx, runner) {
 }
 /** Says so when max-annotations asks for more than a step shows. */
 function clampWarning(report, config, runner) {
-    if (report.verdict && config.annotations && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
+    if (report.verdict && config.maxAnnotations > annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP) {
         runner.warning(`max-annotations is ${config.maxAnnotations}, but GitHub shows ${annotation_budget/* STEP_LEVEL_LIMIT */.G7} annotations ` +
             `of each level in a step: at most ${annotation_budget/* MAX_FINDING_ANNOTATIONS */.KP} findings are annotated`);
     }
@@ -49415,9 +49496,8 @@ async function publishReports(report, config, ctx, runner) {
     };
     await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted));
     clampWarning(report, config, counted);
-    const plan = config.annotations
-        ? (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings))
-        : undefined;
+    // max-annotations 0 plans none: no annotation and no notice of what was left out.
+    const plan = (0,annotations/* planAnnotations */.mc)(report, config.maxAnnotations, (0,annotation_budget/* stepLimits */.Bz)(report.warnings.length + counted.warnings));
     const coverage = {
         ...(plan && { annotations: plan.coverage }),
         ...(sarif && { sarif }),
@@ -49602,7 +49682,7 @@ async function readInputs(ctx, runner) {
             const onMissingToken = readOnMissingToken(read);
             runner.setOutput('result', 'skipped');
             const message = tokenlessMessage(tokenless, onMissingToken);
-            if (onMissingToken === 'skip') {
+            if (onMissingToken === 'warn') {
                 runner.warning(message);
                 return { end: 'passed' };
             }
@@ -49907,67 +49987,64 @@ class ConsoleRunner {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/cli/action-inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/action-inputs.ts
 const ACTION_INPUTS = [
-    { "name": "api-token", "default": "", "required": true, "description": "Semgrep Web API token (with \"Web API\" access). Store it as a secret; it is masked at once." },
-    { "name": "base-url", "default": "https://semgrep.dev", "required": false, "description": "API origin. `http://` is accepted only for loopback hosts." },
-    { "name": "deployment-slug", "default": "", "required": false, "description": "Deployment slug. Empty = discovered from the token (GET /api/v1/deployments), a round trip more before the findings are read." },
-    { "name": "deployment-id", "default": "", "required": false, "description": "Numeric deployment id. Empty = resolved from the slug or discovered from the token. Set together with deployment-slug, both must name the same deployment, or there is no verdict." },
-    { "name": "timeout-seconds", "default": "30", "required": false, "description": "Timeout of one HTTP request, in seconds (1-600)." },
-    { "name": "max-retries", "default": "4", "required": false, "description": "Retries of a failed request (0-10); N retries means N+1 attempts." },
-    { "name": "on-api-error", "default": "fail", "required": false, "description": "What to do when the API cannot be reached or answers with an error: fail | warn (result=skipped)." },
-    { "name": "on-missing-token", "default": "fail", "required": false, "description": "What to do when api-token is empty because GitHub withholds the secret: a pull request from a fork, or one Dependabot opened. fail (no verdict, the step fails) | skip (result=skipped, the step passes with a warning). Anywhere else an empty api-token is an input error." },
-    { "name": "config-file", "default": "", "required": false, "description": "YAML file of the gate's thresholds and behaviour inputs, keyed by input name (e.g. `fail-on-severity: critical`), for one policy across repositories. A workspace path (on pull requests and merge_group read at the base commit with github-token) or OWNER/REPO/PATH@REF (read through GitHub, with config-token). An input set in the workflow overrides the file; tokens, URLs, what is gated and the files written cannot be set in it." },
-    { "name": "config-token", "default": "", "required": false, "description": "Token that reads config-file OWNER/REPO/PATH@REF (contents: read on that repository). Empty = github-token." },
-    { "name": "repository", "default": "${{ github.repository }}", "required": false, "description": "Repository (project) name as the platform records it, e.g. acme/web." },
-    { "name": "ref", "default": "", "required": false, "description": "Git ref whose findings are gated. Empty = the ref the scanner records: refs/pull/<n>/merge on pull_request, the head branch name (e.g. feature/login) on pull_request_target, else github.ref." },
-    { "name": "baseline-ref", "default": "", "required": false, "description": "Findings also on this ref (the same platform match id) are existing: reported apart, never blocking, so only what the change adds blocks. On pull requests set it to the base branch (github.base_ref). Its findings are those of its own newest completed scans; when they cannot be read or proven, a warning says so and every finding is judged. Empty = every finding is judged." },
-    { "name": "since", "default": "", "required": false, "description": "Only findings relevant since then: ISO 8601 with Z or an offset, epoch seconds, or a duration back from now (30m, 12h, 7d, 2w). Empty = all time." },
-    { "name": "issue-types", "default": "", "required": false, "description": "Finding types to judge, comma- or newline-separated (sast, sca, secrets, ai_sast: Code, Supply Chain, Secrets, AI-powered detection). Each is judged on the newest completed scan of the commit that ran its product. Empty = all four, where a type no scan ran (or a deployment without the Secrets product) is a warning and the summary says which types were judged; named explicitly, a type without its scan is no verdict." },
-    { "name": "status", "default": "open,reviewing,fixing", "required": false, "description": "Finding statuses to gate, comma- or newline-separated: open, reviewing, fixing, fixed, ignored, provisionally_ignored (AI triage suggests ignoring, unconfirmed; not in the default, see the README)." },
-    { "name": "require-scan", "default": "commit", "required": false, "description": "What the gate must prove before it judges. commit = the scan of this commit on the ref has completed (waits while it runs) | ref = the newest completed scan of the ref, whatever its commit (its age is shown) | none = judge the ref's findings as they are, unchecked." },
-    { "name": "commit", "default": "", "required": false, "description": "Commit whose scan is required: a full 40-character sha (`git rev-parse HEAD`), never an abbreviated one, which may name two commits. Empty = the pull request's head sha on pull_request and pull_request_target (what the scanner records), else github.sha." },
-    { "name": "scan-wait-timeout-seconds", "default": "600", "required": false, "description": "How long to wait for the commit's scan to complete, 0-3600 (0 = look once)." },
-    { "name": "on-missing-scan", "default": "fail", "required": false, "description": "When the scan cannot be proven (none within the wait, or it failed or was superseded): fail | warn (result=skipped, the step passes with a warning)." },
-    { "name": "gate", "default": "true", "required": false, "description": "Evaluate the gate. false = only run the actions (tickets, tags, SBOM); result=skipped." },
-    { "name": "fail-on-severity", "default": "high", "required": false, "description": "Block findings of this severity or higher: critical | high | medium | low | none." },
-    { "name": "fail-on-policy-mode", "default": "block", "required": false, "description": "Block SAST findings whose rule is in this policy mode or stricter: block | comment | monitor | none." },
-    { "name": "fail-on-exposures", "default": "reachable,always_reachable", "required": false, "description": "SCA reachabilities that count toward the severity gate (reachable, always_reachable, conditionally_reachable, unreachable, unknown), or none." },
-    { "name": "fail-on-transitivities", "default": "direct,transitive,unknown", "required": false, "description": "SCA transitivities that count toward the severity and EPSS gates (direct, transitive, unknown), comma- or newline-separated, or none. E.g. direct: a finding in a transitive dependency does not block (it is still reported)." },
-    { "name": "ignore-unfixed", "default": "false", "required": false, "description": "true = an SCA finding with no fix recommendation does not block by severity or EPSS (it is still reported). A malicious dependency still blocks." },
-    { "name": "fail-on-epss", "default": "", "required": false, "description": "EPSS probability from 0 to 1: an SCA finding whose score is at or above it blocks whatever its severity (fail-on-exposures, fail-on-transitivities and ignore-unfixed still apply). Empty = EPSS does not block." },
-    { "name": "fail-on-malicious", "default": "true", "required": false, "description": "Block any finding from a malicious dependency, whatever its severity." },
-    { "name": "fail-on-secrets", "default": "valid", "required": false, "description": "Which secrets block whatever their severity, by validation state: valid (confirmed valid), valid-or-unverified (also validation error, no validator), any, or none. A secret confirmed invalid never blocks otherwise." },
-    { "name": "ignore-rules", "default": "", "required": false, "description": "Rule names whose findings never block (still listed as ignored), comma- or newline-separated." },
-    { "name": "ignore-file", "default": "", "required": false, "description": "YAML or JSON file of ignore entries {rule?, id?, path?, vulnerability?, package?, version?, reason, expires?}. On pull requests and merge_group it is read at the base commit (github-token), so a PR cannot exempt itself." },
-    { "name": "deny-licenses", "default": "", "required": false, "description": "Licenses (SPDX ids) whose dependencies in this repository block, comma- or newline-separated. An SPDX expression is denied only when every alternative (OR) is." },
-    { "name": "allow-licenses", "default": "", "required": false, "description": "Licenses (SPDX ids) allowed in this repository's dependencies, comma- or newline-separated; any other blocks. An SPDX expression passes when one alternative (OR) is allowed; a dependency of unknown license is listed and does not block; one whose expression cannot be read blocks. Refused together with deny-licenses." },
-    { "name": "warn-only", "default": "false", "required": false, "description": "A failed verdict becomes a warning and the step passes (result stays failed). It does not soften \"no verdict\" (missing scan, API errors): see on-missing-scan and on-api-error." },
-    { "name": "create-tickets", "default": "false", "required": false, "description": "Open issue-tracker tickets for findings that have none yet." },
-    { "name": "ticket-findings", "default": "blocking", "required": false, "description": "Which findings get tickets: blocking | all." },
-    { "name": "ticket-limit", "default": "20", "required": false, "description": "Most tickets to create per finding type (1-20)." },
-    { "name": "group-tickets", "default": "true", "required": false, "description": "Group findings of the same rule and repository into one ticket." },
-    { "name": "tracker-project-id", "default": "", "required": false, "description": "Numeric issue-tracker project id. Empty = the project of the integration settings." },
-    { "name": "project-tags", "default": "", "required": false, "description": "Tags to add to the project (never removes existing tags), comma- or newline-separated." },
-    { "name": "sbom-export", "default": "false", "required": false, "description": "Start an SBOM export job." },
-    { "name": "sbom-scope", "default": "repository", "required": false, "description": "repository (this repository) | deployment (every project of the deployment)." },
-    { "name": "sbom-format", "default": "cyclonedx", "required": false, "description": "json | cyclonedx." },
-    { "name": "sbom-component-type", "default": "application", "required": false, "description": "CycloneDX metadata component type: application | framework | library | container | platform | operating_system | device | device_driver | firmware | file | machine_learning_model | data." },
-    { "name": "sbom-supplier-name", "default": "", "required": false, "description": "Supplier name written into the SBOM metadata." },
-    { "name": "sbom-supplier-url", "default": "", "required": false, "description": "Supplier URL written into the SBOM metadata." },
-    { "name": "sbom-supplier-email", "default": "", "required": false, "description": "Supplier contact e-mail written into the SBOM metadata." },
-    { "name": "sbom-wait", "default": "false", "required": false, "description": "Wait for the export to finish (implied by sbom-file)." },
-    { "name": "sbom-wait-timeout-seconds", "default": "900", "required": false, "description": "How long to wait for an export, in seconds." },
-    { "name": "sbom-file", "default": "", "required": false, "description": "Where to download the SBOM. With sbom-scope deployment this is a directory, one file per project named <project id>-<org>__<repo>.cdx.json (.json with sbom-format json), so no two projects share a file, even on a case-insensitive file system." },
-    { "name": "sbom-shard", "default": "", "required": false, "description": "k/n (e.g. ${{ matrix.shard }}/8): with sbom-scope deployment, export only shard k of n, the projects whose FNV-1a hash of the lowercased name mod n is k-1. The n shards are disjoint and cover every project." },
-    { "name": "summary", "default": "true", "required": false, "description": "Write the job summary." },
-    { "name": "annotations", "default": "true", "required": false, "description": "Annotate findings at their file and line: blocking ones as errors, non-blocking high and critical ones as warnings, the others as notices; a notice says how many were not annotated." },
-    { "name": "max-annotations", "default": "25", "required": false, "description": "Most findings to annotate (0-1000). GitHub shows 10 annotations of each level in a step, and the action keeps some for its own lines, so at most 25 are emitted (8 errors, 8 warnings fewer the warnings already logged, 9 notices); a larger value is lowered to that, with a warning." },
-    { "name": "sarif-file", "default": "", "required": false, "description": "Write a SARIF 2.1.0 file here (for github/codeql-action/upload-sarif): at most 25,000 results, blocking first, then the most severe, and at most 8 MiB gzipped; the run's properties.leftOut and the summary say how many findings were left out." },
-    { "name": "sarif-category", "default": "", "required": false, "description": "Code-scanning category of the SARIF run (its automationDetails.id is <category>/, which takes the place of upload-sarif's category). Give each configuration its own, or their uploads close each other's alerts. Default findings-gate/<issue types joined by ->, e.g. findings-gate/sast-sca-secrets-ai_sast." },
-    { "name": "report-file", "default": "", "required": false, "description": "Write a JSON report here." },
-    { "name": "comment-on-pr", "default": "never", "required": false, "description": "Post or update one pull-request comment with the summary: always | on-failure | never." },
-    { "name": "github-token", "default": "${{ github.token }}", "required": false, "description": "Token for the pull-request comment, and on pull requests and merge_group for reading ignore-file and config-file at the base commit (it needs the contents read permission)." },
+    { "name": "api-token", "default": "", "required": true, "description": "Semgrep Web API token the findings are read with (a token with \"Web API\" access). Required: store it as a secret; it is masked at once." },
+    { "name": "base-url", "default": "https://semgrep.dev", "required": false, "description": "API origin the requests go to. `http://` is accepted only for loopback hosts." },
+    { "name": "deployment-slug", "default": "", "required": false, "description": "Deployment whose findings are judged, by slug (e.g. acme-corp); setting it saves a round trip. Default: discovered from the token (GET /api/v1/deployments)." },
+    { "name": "deployment-id", "default": "", "required": false, "description": "Deployment whose findings are judged, by numeric id; set with deployment-slug, both must name the same deployment, or there is no verdict. Default: resolved from the slug or discovered from the token." },
+    { "name": "github-token", "default": "", "required": false, "description": "GitHub token that posts the pull-request comment and, on pull requests and merge_group, reads ignore-file and config-file at the base commit (it needs contents: read). Default: the job's token (github.token)." },
+    { "name": "timeout-seconds", "default": "30", "required": false, "description": "How long one HTTP request may take, in seconds. From 1 to 600." },
+    { "name": "max-retries", "default": "4", "required": false, "description": "How many times a failed request is retried (N retries are N+1 attempts). From 0 to 10." },
+    { "name": "on-api-error", "default": "fail", "required": false, "description": "What the step does when the API cannot be reached or answers an error: there is no verdict either way. One of: `fail` (the step fails), `warn` (result=skipped, the step passes with a warning)." },
+    { "name": "on-missing-token", "default": "fail", "required": false, "description": "What the step does when GitHub withholds api-token: a fork's pull request, or one Dependabot opened; anywhere else an empty api-token is an input error. One of: `fail` (no verdict, the step fails), `warn` (result=skipped, the step passes with a warning)." },
+    { "name": "repository", "default": "", "required": false, "description": "Repository whose findings are judged, as the platform records it (e.g. acme/web). Default: the repository the workflow runs in." },
+    { "name": "ref", "default": "", "required": false, "description": "Git ref whose findings are judged. Default: the ref the scanner records: refs/pull/<n>/merge on pull_request, the head branch name (e.g. feature/login) on pull_request_target, else github.ref." },
+    { "name": "commit", "default": "", "required": false, "description": "Commit whose completed scan is judged: a full 40-character sha (git rev-parse HEAD), never an abbreviated one, which may name two commits. Default: the pull request's head sha on pull_request and pull_request_target (what the scanner records), else github.sha." },
+    { "name": "require-scan", "default": "commit", "required": false, "description": "What the gate proves before it judges. One of: `commit` (the scan of this commit on the ref has completed; it waits while the scan runs), `ref` (the ref's newest completed scan, whatever its commit; its age is shown), `none` (the ref's findings as they are, unchecked)." },
+    { "name": "scan-wait-timeout-seconds", "default": "600", "required": false, "description": "How long to wait for the commit's scan to complete, in seconds (0 = look once). From 0 to 3600." },
+    { "name": "on-missing-scan", "default": "fail", "required": false, "description": "What the step does when the scan cannot be proven (none within the wait, or it failed or was superseded): there is no verdict either way. One of: `fail` (the step fails), `warn` (result=skipped, the step passes with a warning)." },
+    { "name": "baseline-ref", "default": "", "required": false, "description": "Findings also on this ref (the same platform match id) are existing: reported apart and never blocking, so only what the change adds blocks. On pull requests set it to the base branch (github.base_ref). Its findings are those of its own newest completed scans; when they cannot be read or proven, a warning says so and every finding is judged. Default: none, every finding is judged." },
+    { "name": "issue-types", "default": "", "required": false, "description": "Finding types to judge, each on the newest completed scan of the commit that ran its product. Default: all four, each where a scan ran its product (the summary says which were judged); a type named here without its scan is no verdict. Any of: `sast` (Code), `sca` (Supply Chain), `secrets`, `ai_sast` (AI-powered detection), comma- or newline-separated." },
+    { "name": "status", "default": "open,reviewing,fixing", "required": false, "description": "Finding statuses to judge. Any of: `open`, `reviewing`, `fixing`, `fixed`, `ignored`, `provisionally_ignored` (AI triage suggests ignoring; no person confirmed it), comma- or newline-separated." },
+    { "name": "since", "default": "", "required": false, "description": "Judges only the findings relevant since then. Default: all time. ISO 8601 with Z or an offset, epoch seconds, or a duration back from now (30m, 12h, 7d, 2w)." },
+    { "name": "config-file", "default": "", "required": false, "description": "YAML file of thresholds and behaviour inputs keyed by input name (e.g. fail-on-severity: critical), one policy for many repositories; an input the workflow sets overrides it. A workspace path (on pull requests and merge_group read at the base commit with github-token) or OWNER/REPO/PATH@REF (read through GitHub with config-token); tokens, URLs, what is gated and the files written cannot be set in it." },
+    { "name": "config-token", "default": "", "required": false, "description": "Token that reads config-file from OWNER/REPO/PATH@REF (contents: read on that repository). Default: github-token." },
+    { "name": "gate", "default": "true", "required": false, "description": "Judges the findings; false runs only the effects (tickets, tags, SBOM) and sets result=skipped." },
+    { "name": "fail-on-severity", "default": "high", "required": false, "description": "Blocks findings of this severity or higher. One of: `critical`, `high`, `medium`, `low`, `none`." },
+    { "name": "fail-on-policy-mode", "default": "block", "required": false, "description": "Blocks Code findings whose rule is in this policy mode or a stricter one. One of: `block`, `comment`, `monitor`, `none`." },
+    { "name": "fail-on-secrets", "default": "valid", "required": false, "description": "Blocks secrets by validation state, whatever their severity; a secret confirmed invalid never blocks otherwise. One of: `valid` (confirmed valid), `valid-or-unverified` (also a validation error or no validator), `any`, `none`." },
+    { "name": "warn-only", "default": "false", "required": false, "description": "Turns a failed verdict into a warning: the step passes, and result stays failed. It softens no \"no verdict\" (see on-missing-scan and on-api-error)." },
+    { "name": "fail-on-exposures", "default": "reachable,always_reachable", "required": false, "description": "SCA reachabilities that count toward the severity and EPSS thresholds. Any of: `reachable`, `always_reachable`, `conditionally_reachable`, `unreachable`, `unknown`, comma- or newline-separated, or `none` alone." },
+    { "name": "fail-on-transitivities", "default": "direct,transitive,unknown", "required": false, "description": "SCA transitivities that count toward the severity and EPSS thresholds; with direct, a finding in a transitive dependency is reported, not blocking. Any of: `direct`, `transitive`, `unknown`, comma- or newline-separated, or `none` alone." },
+    { "name": "ignore-unfixed", "default": "false", "required": false, "description": "With true, an SCA finding with no fix recommendation does not block by severity or EPSS (it is still reported); a malicious dependency still blocks." },
+    { "name": "fail-on-epss", "default": "", "required": false, "description": "Blocks an SCA finding whose EPSS score is at or above this probability, whatever its severity (fail-on-exposures, fail-on-transitivities and ignore-unfixed still apply). Default: none, EPSS does not block. A probability from 0 to 1, e.g. 0.1." },
+    { "name": "fail-on-malicious", "default": "true", "required": false, "description": "Blocks any finding from a malicious dependency, whatever its severity." },
+    { "name": "allow-licenses", "default": "", "required": false, "description": "Licenses (SPDX ids) allowed in this repository's dependencies: any other blocks. An SPDX expression passes when one alternative (OR) is allowed; a dependency of unknown license is listed and does not block; one whose expression cannot be read blocks. Comma- or newline-separated; refused together with deny-licenses." },
+    { "name": "deny-licenses", "default": "", "required": false, "description": "Licenses (SPDX ids) whose dependencies in this repository block; an SPDX expression is denied only when every alternative (OR) is. Comma- or newline-separated; refused together with allow-licenses." },
+    { "name": "ignore-file", "default": "", "required": false, "description": "YAML or JSON file of ignore entries {rule?, id?, path?, vulnerability?, package?, version?, reason, expires?}: the findings they match never block. On pull requests and merge_group it is read at the base commit (github-token), so a pull request cannot exempt itself." },
+    { "name": "ignore-rules", "default": "", "required": false, "description": "Rule names whose findings never block (still listed as ignored). Comma- or newline-separated." },
+    { "name": "summary", "default": "true", "required": false, "description": "Writes the job summary (the command prints it on standard output)." },
+    { "name": "max-annotations", "default": "25", "required": false, "description": "How many findings to annotate at their file and line: blocking ones as errors, non-blocking high and critical ones as warnings, the others as notices; a notice says how many were left out. From 0 (none) to 1000: GitHub shows 10 annotations of each level in a step and the action keeps some for its own lines, so at most 25 are emitted (8 errors, 8 warnings fewer the warnings already logged, 9 notices); a larger value is lowered to that, with a warning." },
+    { "name": "comment-on-pr", "default": "never", "required": false, "description": "Posts or updates one pull-request comment with the summary. One of: `always`, `on-failure`, `never`." },
+    { "name": "sarif-file", "default": "", "required": false, "description": "Writes a SARIF 2.1.0 file here, for github/codeql-action/upload-sarif: at most 25,000 results, blocking first, then the most severe, and at most 8 MiB gzipped; the run's properties.leftOut and the summary count the findings left out." },
+    { "name": "sarif-category", "default": "", "required": false, "description": "Code-scanning category of the SARIF run: its automationDetails.id is <category>/, which takes the place of upload-sarif's category. Give each configuration its own, or their uploads close each other's alerts. Default: findings-gate/<issue types joined by ->, e.g. findings-gate/sast-sca-secrets-ai_sast." },
+    { "name": "report-file", "default": "", "required": false, "description": "Writes a JSON report of every finding here." },
+    { "name": "create-tickets", "default": "false", "required": false, "description": "Opens issue-tracker tickets for findings that have none yet." },
+    { "name": "ticket-findings", "default": "blocking", "required": false, "description": "Which findings get tickets. One of: `blocking`, `all`." },
+    { "name": "ticket-limit", "default": "20", "required": false, "description": "Most tickets to create per finding type. From 1 to 20." },
+    { "name": "group-tickets", "default": "true", "required": false, "description": "Groups the findings of one rule and repository into one ticket." },
+    { "name": "tracker-project-id", "default": "", "required": false, "description": "Issue-tracker project the tickets go to, by numeric id. Default: the project of the integration settings." },
+    { "name": "project-tags", "default": "", "required": false, "description": "Tags to add to the project; existing tags are never removed. Comma- or newline-separated, each at most 64 characters." },
+    { "name": "sbom-export", "default": "false", "required": false, "description": "Starts an SBOM export job." },
+    { "name": "sbom-scope", "default": "repository", "required": false, "description": "Which projects' SBOMs are exported. One of: `repository` (this repository), `deployment` (every project of the deployment)." },
+    { "name": "sbom-format", "default": "cyclonedx", "required": false, "description": "SBOM file format. One of: `cyclonedx`, `json`." },
+    { "name": "sbom-component-type", "default": "application", "required": false, "description": "CycloneDX metadata component type. One of: `application`, `framework`, `library`, `container`, `platform`, `operating_system`, `device`, `device_driver`, `firmware`, `file`, `machine_learning_model`, `data`." },
+    { "name": "sbom-supplier", "default": "", "required": false, "description": "Who supplies the software, written into the SBOM metadata. \"Name <e-mail> (URL)\" with each part optional, e.g. Acme Corp <security@acme.example> (https://acme.example)." },
+    { "name": "sbom-wait", "default": "false", "required": false, "description": "Waits for the export to finish (sbom-file implies it)." },
+    { "name": "sbom-wait-timeout-seconds", "default": "900", "required": false, "description": "How long to wait for an export, in seconds. From 1 to 21600." },
+    { "name": "sbom-file", "default": "", "required": false, "description": "Downloads the SBOM here. With sbom-scope deployment it is a directory, one file per project named <project id>-<org>__<repo>.cdx.json (.json with sbom-format json), so no two projects share a file, even on a case-insensitive file system." },
+    { "name": "sbom-shard", "default": "", "required": false, "description": "Exports only shard k of n, written k/n (e.g. ${{ matrix.shard }}/8), with sbom-scope deployment: the projects whose FNV-1a hash of the lowercased name mod n is k-1. The n shards are disjoint and cover every project. Default: none, every project." },
 ];
 
 ;// CONCATENATED MODULE: ./src/cli/flags.ts
@@ -50051,6 +50128,7 @@ function flagNamed(name) {
  * and nothing a user typed is ever echoed whole: a stray argument may be a token.
  * Values are checked later, by the same schema as the action's inputs.
  */
+
 
 
 
@@ -50249,25 +50327,6 @@ function flagOf(name) {
 function suggestion(name) {
     const near = nearest(name, FLAGS.map(flag => flag.name), 2);
     return near === undefined ? '' : ` (did you mean --${near}?)`;
-}
-/** The name of `names` fewest edits from `name`, if at most `most` away. */
-function nearest(name, names, most) {
-    return names
-        .map(each => ({ each, distance: editDistance(name, each) }))
-        .filter(({ distance }) => distance <= most)
-        .sort((a, b) => a.distance - b.distance)[0]?.each;
-}
-function editDistance(a, b) {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const next = [i];
-        for (let j = 1; j <= b.length; j++) {
-            const substitution = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-            next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, substitution));
-        }
-        row = next;
-    }
-    return row[b.length] ?? 0;
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -51561,7 +51620,7 @@ function transitivityOf(finding) {
 /**
  * How many annotations the findings may take in one step. GitHub shows 10 error, 10 warning and
  * 10 notice annotations of a step (and 50 of a job) and drops the rest without a word
- * (actions/toolkit docs/problem-matchers.md). The runner keeps them in the order they come, so
+ * (the problem-matchers page of actions/toolkit). The runner keeps them in the order they come, so
  * the action leaves room for the lines it writes after the findings' annotations.
  */
 

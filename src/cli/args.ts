@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 import { valueErrors } from '../inputs/errors.js'
 import { parsePath } from '../inputs/parsers.js'
 import { sameFileProblems, WRITTEN_FILES } from '../inputs/reports.js'
+import { nearest } from '../text/nearest.js'
 import { FLAGS, GITLAB_CODE_QUALITY, JUNIT, type Flag } from './flags.js'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -231,25 +232,4 @@ function suggestion(name: string): string {
     2
   )
   return near === undefined ? '' : ` (did you mean --${near}?)`
-}
-
-/** The name of `names` fewest edits from `name`, if at most `most` away. */
-function nearest(name: string, names: readonly string[], most: number): string | undefined {
-  return names
-    .map(each => ({ each, distance: editDistance(name, each) }))
-    .filter(({ distance }) => distance <= most)
-    .sort((a, b) => a.distance - b.distance)[0]?.each
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i]
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, substitution))
-    }
-    row = next
-  }
-  return row[b.length] ?? 0
 }

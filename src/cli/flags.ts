@@ -4,7 +4,7 @@
  * flag also reads `FINDINGS_GATE_<NAME>` from the environment; the token also `SEMGREP_APP_TOKEN`.
  * `--help` and the README's flags table are both rendered from {@link FLAGS}.
  */
-import { ACTION_INPUTS, type ActionInput } from './action-inputs.js'
+import { ACTION_INPUTS, type ActionInput } from '../inputs/action-inputs.js'
 
 export interface Flag {
   readonly name: string

@@ -1,6 +1,7 @@
 /** The action inputs: what the run does besides judging (tickets, project tags, SBOM exports). */
 import { SBOM_COMPONENT_TYPES } from '../domain.js'
 import { MAX_SHARDS, parseShardText, type SbomShard } from './sbom-shard.js'
+import { parseSbomSupplier } from './sbom-supplier.js'
 import { InputValueError } from './errors.js'
 import {
   integerFrom,
@@ -8,10 +9,7 @@ import {
   oneOf,
   parseBoolean,
   parseDigits,
-  parseEmail,
   parsePath,
-  parsePlainText,
-  parseWebUrl,
   underscored
 } from './parsers.js'
 import { parsed } from './parsed-field.js'
@@ -30,9 +28,7 @@ export function actionsFields() {
     sbomScope: parsed(oneOf(['repository', 'deployment'])).prefault('repository'),
     sbomFormat: parsed(oneOf(['json', 'cyclonedx'])).prefault('cyclonedx'),
     sbomComponentType: parsed(oneOf(SBOM_COMPONENT_TYPES, underscored)).prefault('application'),
-    sbomSupplierName: parsed(parsePlainText).optional(),
-    sbomSupplierUrl: parsed(parseWebUrl).optional(),
-    sbomSupplierEmail: parsed(parseEmail).optional(),
+    sbomSupplier: parsed(parseSbomSupplier).optional(),
     sbomWait: parsed(parseBoolean).prefault('false'),
     sbomWaitTimeoutSeconds: parsed(integerFrom(1, 21_600)).prefault('900'),
     sbomFile: parsed(parsePath).optional(),

@@ -9,6 +9,7 @@
  * over a file of the runner.
  */
 import { parse as parseYaml } from 'yaml'
+import { closestName } from '../text/nearest.js'
 import { ConfigError, InputValueError } from './errors.js'
 import { CONTROL_CHARACTERS } from './echo.js'
 import { parsed } from './parsed-field.js'
@@ -49,12 +50,9 @@ export const FILE_INPUTS: readonly string[] = Object.freeze([
   'sbom-scope',
   'sbom-format',
   'sbom-component-type',
-  'sbom-supplier-name',
-  'sbom-supplier-email',
   'sbom-wait',
   'sbom-wait-timeout-seconds',
   'summary',
-  'annotations',
   'max-annotations',
   'comment-on-pr'
 ])
@@ -63,6 +61,8 @@ const TOKEN = 'is a token: tokens come from the workflow (its secrets), never fr
 const URL = 'is a URL: a file must not choose where the action sends requests'
 const TARGET = 'names what is gated: the workflow says which repository, ref and deployment'
 const WRITTEN = 'is a file the action writes: the workflow says where'
+const SUPPLIER =
+  'is written into every SBOM as who supplies the software, a URL included: the workflow says who'
 
 /** The inputs only the workflow sets, and why, for the message that refuses one in a file. */
 export const WORKFLOW_ONLY_INPUTS: Readonly<Record<string, string>> = Object.freeze({
@@ -70,7 +70,7 @@ export const WORKFLOW_ONLY_INPUTS: Readonly<Record<string, string>> = Object.fre
   'github-token': TOKEN,
   'config-token': TOKEN,
   'base-url': URL,
-  'sbom-supplier-url': URL,
+  'sbom-supplier': SUPPLIER,
   'config-file': 'is the file itself: a config file cannot name another',
   repository: TARGET,
   ref: TARGET,
@@ -158,7 +158,10 @@ function keyProblem(key: string): string | undefined {
   if (FILE_INPUTS.includes(key)) return undefined
   const why = WORKFLOW_ONLY_INPUTS[key]
   if (why !== undefined) return `${key}: cannot be set in a config file: it ${why}`
-  return `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+  const near = closestName(key.replace(/_/g, '-'), FILE_INPUTS)
+  return near === undefined
+    ? `${key}: is not an input a config file can set; it can set ${FILE_INPUTS.join(', ')}`
+    : `${key}: is not an input a config file can set (did you mean ${near}?)`
 }
 
 function valueProblem(key: string, value: unknown): string | undefined {

@@ -10,6 +10,8 @@
  * gathered in input-fields.ts; cross-field-rules.ts and schema.ts make them one {@link Config};
  * parsers.ts and since.ts parse values, echo.ts shows bad ones back safely, and run-context.ts
  * derives the `${{ github.* }}` defaults that a runner would otherwise have expanded.
+ * action-inputs.ts, generated from action.yml, lists the declared inputs: undeclared-inputs.ts
+ * refuses any other the runner passes.
  */
 import type { z } from 'zod'
 import type { ConfigFileValues } from './config-file.js'
@@ -29,7 +31,8 @@ export {
   type ConfigFileLocation,
   type ConfigFileValues
 } from './config-file.js'
-export { configSchema, type Config, type SbomSupplier } from './schema.js'
+export { configSchema, type Config } from './schema.js'
+export type { SbomSupplier } from './sbom-supplier.js'
 
 /** Reads one input like `core.getInput`: '' when unset, already trimmed. */
 export type InputReader = (name: string) => string

@@ -1,6 +1,7 @@
 /**
- * Every input field of the schema, section by section in the order of `action.yml`: that is also
- * the order in which the fields' problems are listed (the cross-field rules' come after).
+ * Every input field of the schema, module by module: that is the order in which the fields'
+ * problems are listed (the cross-field rules' come after). action.yml groups the same inputs for
+ * the reader (docs/inputs.md); the modules group them by what parses them.
  */
 import type { z } from 'zod'
 import { actionsFields } from './actions.js'

@@ -1,8 +1,8 @@
 /**
  * Runs that GitHub gives no `api-token`: a fork's pull request gets no secrets, and a pull request
  * Dependabot opened gets Dependabot's secrets, not the repository's Actions secrets. Such a run
- * cannot check anything, so it gives no verdict; `on-missing-token: skip` turns exactly these
- * runs into a warning. Anywhere else an empty token is an input error.
+ * cannot check anything, so it gives no verdict; `on-missing-token: warn` turns exactly these
+ * runs into a warning, as `on-missing-scan: warn` and `on-api-error: warn` do for their causes. Anywhere else an empty token is an input error.
  */
 import { ConfigError, valueErrors } from './errors.js'
 import type { InputReader } from './index.js'
@@ -20,7 +20,7 @@ const PULL_REQUEST_EVENTS = new Set([
 
 const DEPENDABOT = 'dependabot[bot]'
 
-export const ON_MISSING_TOKEN_VALUES = ['fail', 'skip'] as const
+export const ON_MISSING_TOKEN_VALUES = ['fail', 'warn'] as const
 export type OnMissingToken = (typeof ON_MISSING_TOKEN_VALUES)[number]
 
 /** Why this run has no token to be expected, or undefined when it should have one. */
@@ -48,11 +48,11 @@ export function readOnMissingToken(read: InputReader): OnMissingToken {
 export function tokenlessMessage(run: TokenlessRun, onMissingToken: OnMissingToken): string {
   const what =
     run === 'fork'
-      ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as the README shows (it checks out nothing of the fork)"
+      ? "No api-token: this pull request comes from a fork, and GitHub gives a fork's pull request no secrets. To gate forks, run the gate on pull_request_target as docs/forks-and-dependabot.md shows (it checks out nothing of the fork)"
       : "No api-token: Dependabot opened this pull request, and its runs get Dependabot's secrets, not the repository's Actions secrets. Add the token under Settings > Secrets and variables > Dependabot"
-  return onMissingToken === 'skip'
-    ? `${what}. on-missing-token is skip: the gate was skipped and the step passes.`
-    : `No verdict. ${what}; or set on-missing-token: skip to let these runs pass unchecked.`
+  return onMissingToken === 'warn'
+    ? `${what}. on-missing-token is warn: the gate was skipped and the step passes.`
+    : `No verdict. ${what}; or set on-missing-token: warn to let these runs pass unchecked.`
 }
 
 function actor(ctx: RunContext): string | undefined {

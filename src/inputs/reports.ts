@@ -32,7 +32,6 @@ export function parseSarifCategory(raw: string): string {
 export function reportsFields() {
   return {
     summary: parsed(parseBoolean).prefault('true'),
-    annotations: parsed(parseBoolean).prefault('true'),
     maxAnnotations: parsed(integerFrom(0, 1000)).prefault('25'),
     sarifFile: parsed(parsePath).optional(),
     sarifCategory: parsed(parseSarifCategory).optional(),

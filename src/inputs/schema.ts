@@ -51,15 +51,8 @@ export function configSchema(ctx: RunContext) {
 /** The typed, deeply frozen configuration of one run. */
 export type Config = z.output<ReturnType<typeof configSchema>>
 
-export interface SbomSupplier {
-  readonly name?: string
-  readonly url?: string
-  readonly email?: string
-}
-
 function toConfig(inputs: ParsedInputs) {
-  const { sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail, issueTypes, ...rest } = inputs
-  const sbomSupplier = supplierOf(sbomSupplierName, sbomSupplierUrl, sbomSupplierEmail)
+  const { issueTypes, ...rest } = inputs
   return Object.freeze({
     ...rest,
     issueTypes: issueTypes ?? DEFAULT_ISSUE_TYPES,
@@ -68,17 +61,7 @@ function toConfig(inputs: ParsedInputs) {
      * warning, not a missing verdict (a user who names a type wants it judged).
      */
     typesFromDefault: issueTypes === undefined,
-    ...(sbomSupplier && { sbomSupplier }),
     // A file can only be downloaded once the export has finished.
     sbomWait: rest.sbomWait || rest.sbomFile !== undefined
-  })
-}
-
-function supplierOf(name?: string, url?: string, email?: string): SbomSupplier | undefined {
-  if (name === undefined && url === undefined && email === undefined) return undefined
-  return Object.freeze({
-    ...(name !== undefined && { name }),
-    ...(url !== undefined && { url }),
-    ...(email !== undefined && { email })
   })
 }

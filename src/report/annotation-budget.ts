@@ -1,7 +1,7 @@
 /**
  * How many annotations the findings may take in one step. GitHub shows 10 error, 10 warning and
  * 10 notice annotations of a step (and 50 of a job) and drops the rest without a word
- * (actions/toolkit docs/problem-matchers.md). The runner keeps them in the order they come, so
+ * (the problem-matchers page of actions/toolkit). The runner keeps them in the order they come, so
  * the action leaves room for the lines it writes after the findings' annotations.
  */
 import { severityRank, type EvaluatedFinding } from '../domain.js'

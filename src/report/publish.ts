@@ -130,7 +130,7 @@ async function updateComment(
 
 /** Says so when max-annotations asks for more than a step shows. */
 function clampWarning(report: RunReport, config: Config, runner: Runner): void {
-  if (report.verdict && config.annotations && config.maxAnnotations > MAX_FINDING_ANNOTATIONS) {
+  if (report.verdict && config.maxAnnotations > MAX_FINDING_ANNOTATIONS) {
     runner.warning(
       `max-annotations is ${config.maxAnnotations}, but GitHub shows ${STEP_LEVEL_LIMIT} annotations ` +
         `of each level in a step: at most ${MAX_FINDING_ANNOTATIONS} findings are annotated`
@@ -181,13 +181,12 @@ export async function publishReports(
   await attempt(counted, 'set the outputs', () => setOutputs(report, extras, counted))
 
   clampWarning(report, config, counted)
-  const plan = config.annotations
-    ? planAnnotations(
-        report,
-        config.maxAnnotations,
-        stepLimits(report.warnings.length + counted.warnings)
-      )
-    : undefined
+  // max-annotations 0 plans none: no annotation and no notice of what was left out.
+  const plan = planAnnotations(
+    report,
+    config.maxAnnotations,
+    stepLimits(report.warnings.length + counted.warnings)
+  )
   const coverage: ReportCoverage = {
     ...(plan && { annotations: plan.coverage }),
     ...(sarif && { sarif }),
